@@ -1,0 +1,81 @@
+//! Command-line parsing (clap) and dispatch to the commands.
+
+use crate::{Outcome, EXIT_USAGE};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+
+/// Checks whether compiler transforms preserve GPU thread convergence.
+#[derive(Parser, Debug)]
+#[command(name = "convcheck", version, about)]
+pub struct Cli {
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Output formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// One JSON object on standard output.
+    Json,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The embedded default job: seed 000's examples and their tables.
+    Demo,
+    /// Runs a kernel on one scenario and prints its trace table.
+    Run(RunArgs),
+}
+
+/// Arguments of `convcheck run`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// The kernel file.
+    pub file: String,
+    /// The kernel entry (default: the only function no other calls).
+    #[arg(long)]
+    pub function: Option<String>,
+    /// One thread's oracle values, `name=v0,v1,... name2=...`; one flag per
+    /// thread in `tid` order. Without it, the default scenario (two
+    /// threads; see `docs/language.md`).
+    #[arg(long = "thread")]
+    pub threads: Vec<String>,
+    /// Instructions one thread may execute before the run is inconclusive.
+    #[arg(long, default_value_t = 100_000)]
+    pub fuel: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Parses `args` (the first is the program name) and runs the command.
+pub fn main_with_args<I, T>(args: I) -> Outcome
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let text = e.render().to_string();
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
+            return if code == 0 {
+                Outcome::ok(text)
+            } else {
+                Outcome {
+                    stdout: String::new(),
+                    stderr: text,
+                    code,
+                }
+            };
+        }
+    };
+    match cli.command {
+        Command::Demo => crate::demo::demo(),
+        Command::Run(a) => crate::run::run(&a),
+    }
+}

@@ -1,0 +1,131 @@
+//! `convcheck demo`: the embedded default job.
+//!
+//! It runs seed 000's two loops of "Ambiguity in a Simplified CFG"
+//! (`loop_continue` and `loop_nest`) on the seed's scenario, prints both
+//! trace tables, compares each with the table printed in the seed, and
+//! explains why they differ; then does the same for the divergent loop
+//! exit. The comparison is real: a mismatch makes the demo fail with exit
+//! code 1.
+
+use crate::run::run_report;
+use crate::{Outcome, EXIT_VIOLATION};
+use convcheck_model::scenario::{Scenario, ThreadValues};
+use convcheck_model::sema::Kernel;
+use std::fmt::Write;
+
+/// Seed 000's two loops with the same single-threaded behaviour.
+pub const AMBIGUITY_SOURCE: &str = include_str!("../../examples/seed/ambiguity-source.c");
+/// Seed 000's loop with a divergent exit.
+pub const DIVERGENT_EXIT_SOURCE: &str = include_str!("../../examples/seed/divergent-exit-source.c");
+
+/// A seed table as labels: one row per thread, `None` for an empty cell.
+pub type SeedTable = &'static [&'static [Option<&'static str>]];
+
+/// Seed 000's table for `loop_continue` (converged at the `for` each
+/// iteration).
+pub const SEED_LOOP_CONTINUE: SeedTable = &[
+    &[Some("A"), Some("B"), None, Some("B"), Some("C"), Some("D")],
+    &[Some("A"), Some("B"), Some("C"), Some("B"), Some("C"), Some("D")],
+];
+
+/// Seed 000's table for `loop_nest` (the inner loop runs convergently
+/// until its condition is false).
+pub const SEED_LOOP_NEST: SeedTable = &[
+    &[Some("A"), Some("B"), Some("B"), Some("C"), None, None, Some("D")],
+    &[Some("A"), Some("B"), None, Some("C"), Some("B"), Some("C"), Some("D")],
+];
+
+/// Seed 000's source-level table for the divergent loop exit.
+pub const SEED_DIVERGENT_EXIT: SeedTable = &[
+    &[Some("A"), Some("B"), None, Some("C"), None, Some("D")],
+    &[Some("A"), Some("B"), Some("B"), None, Some("C"), Some("D")],
+];
+
+/// The scenario behind the ambiguity tables: thread 1 of the seed repeats
+/// the inner part once (`cond1` true, then false) and leaves; thread 2
+/// goes round the outer part once (`cond2` true, then false).
+pub const AMBIGUITY_THREADS: [&str; 2] = ["cond1=1,0 cond2=0", "cond1=0,0 cond2=1,0"];
+
+/// The scenario behind the divergent-exit table: thread 1 breaks in the
+/// first iteration, thread 2 in the second.
+pub const DIVERGENT_EXIT_THREADS: [&str; 2] = ["_L3=1 cond=1", "_L3=1,1 cond=0,1"];
+
+/// Parses `--thread` texts into a scenario (for embedded, known-good text).
+pub fn scenario(threads: &[&str]) -> Scenario {
+    Scenario {
+        threads: threads
+            .iter()
+            .map(|t| ThreadValues::parse(t).unwrap_or_default())
+            .collect(),
+    }
+}
+
+/// Whether a table's labels equal a seed table's.
+pub fn matches_seed(labels: &[Vec<Option<String>>], seed: SeedTable) -> bool {
+    labels.len() == seed.len()
+        && labels.iter().zip(seed).all(|(row, srow)| {
+            row.len() == srow.len() && row.iter().zip(srow.iter()).all(|(a, b)| a.as_deref() == *b)
+        })
+}
+
+fn section(out: &mut String, kernel: &Kernel, function: &str, threads: &[&str], seed: SeedTable) -> Result<bool, Outcome> {
+    let report = run_report(kernel, Some(function), &scenario(threads), 100_000)?;
+    let _ = writeln!(out, "{function}, scenario:");
+    for (t, v) in report.values.iter().enumerate() {
+        let _ = writeln!(out, "  tid {t}: {}", v.render());
+    }
+    out.push_str(&report.table.render());
+    let ok = matches_seed(&report.table.labels(), seed);
+    let _ = writeln!(
+        out,
+        "{}\n",
+        if ok {
+            "  = the table printed in seed 000"
+        } else {
+            "  !! differs from the table printed in seed 000"
+        }
+    );
+    Ok(ok)
+}
+
+/// The `demo` command.
+pub fn demo() -> Outcome {
+    let mut out = String::new();
+    let run = |out: &mut String| -> Result<bool, Outcome> {
+        let amb = Kernel::parse("examples/seed/ambiguity-source.c", AMBIGUITY_SOURCE).map_err(|d| Outcome::usage(d.to_string()))?;
+        let exit = Kernel::parse("examples/seed/divergent-exit-source.c", DIVERGENT_EXIT_SOURCE)
+            .map_err(|d| Outcome::usage(d.to_string()))?;
+        let _ = writeln!(
+            out,
+            "convcheck demo: seed 000, \"Ambiguity in a Simplified CFG\" (source level)\n"
+        );
+        let a = section(out, &amb, "loop_continue", &AMBIGUITY_THREADS, SEED_LOOP_CONTINUE)?;
+        let b = section(out, &amb, "loop_nest", &AMBIGUITY_THREADS, SEED_LOOP_NEST)?;
+        out.push_str(
+            "Why they differ: both functions run A, B, C, D in the same order in each\n\
+             thread, but in loop_continue every `continue` ends an iteration of the one\n\
+             `for`, so B and C are keyed by that loop's iteration and tid 0's second B\n\
+             meets tid 1's second B. In loop_nest B is keyed by the outer and the inner\n\
+             iteration: tid 0 repeats B inside the first outer iteration, alone, while\n\
+             tid 1 meets C first and runs B again in the second outer iteration. After\n\
+             SimplifyCFG both become the same CFG, so the CFG cannot tell which\n\
+             convergence was meant.\n\n",
+        );
+        let _ = writeln!(out, "seed 000, \"Divergent Loop Exits\" (source level)\n");
+        let c = section(out, &exit, "loop_continue", &DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT)?;
+        out.push_str(
+            "C runs in different iterations in the two threads, so its two instances\n\
+             are not converged; both threads are converged again at D.\n",
+        );
+        Ok(a && b && c)
+    };
+    match run(&mut out) {
+        Ok(true) => Outcome::ok(out),
+        Ok(false) => Outcome {
+            stdout: out,
+            stderr: "error: a table differs from seed 000\n".into(),
+            code: EXIT_VIOLATION,
+        },
+        Err(o) => o,
+    }
+}

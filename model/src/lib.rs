@@ -1,0 +1,23 @@
+//! The formal model of convcheck.
+//!
+//! This crate holds everything that defines what convergence *is*, apart from
+//! any command line: the kernel language and its parser ([`syntax`]), static
+//! analysis of a kernel ([`sema`]: names, oracles, labels, implementation-defined
+//! regions), scenarios and per-thread execution ([`exec`]), enumeration of
+//! per-thread paths within bounds ([`paths`]), convergence keys and the
+//! relation they induce ([`key`], [`convergence`]) and trace tables
+//! ([`table`]).
+//!
+//! The model follows DESIGN.md section 2 and seed 000 (Thread Convergence).
+
+pub mod convergence;
+pub mod exec;
+pub mod key;
+pub mod paths;
+pub mod scenario;
+pub mod sema;
+pub mod span;
+pub mod syntax;
+pub mod table;
+
+pub use span::{Diagnostic, Diagnostics, Pos, Span};

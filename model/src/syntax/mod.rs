@@ -1,0 +1,13 @@
+//! The kernel language's surface: tokens, parser and pretty-printer.
+//!
+//! [`parse`] turns source text into an [`ast::File`] or a list of
+//! diagnostics; [`print`] turns a tree back into text that parses to the same
+//! tree (up to spans).
+
+pub mod ast;
+mod lexer;
+mod parser;
+mod print;
+
+pub use parser::parse;
+pub use print::print;
