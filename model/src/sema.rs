@@ -56,6 +56,10 @@ pub enum Scope {
     /// The condition (and step) of an iteration statement that is not
     /// reducible: every evaluation gets a fresh choice variable.
     Cond(StmtId),
+    /// Everything inside an iteration statement that is not reducible. It
+    /// adds nothing to keys; it only counts the loop's iterations so that
+    /// path enumeration can bound them like those of any other loop.
+    Irreducible(StmtId),
 }
 
 /// Barrier builtins (DESIGN.md 2.1, 2.6).
@@ -801,8 +805,12 @@ impl<'f> Analyser<'f> {
             n.func = fid;
         }
         let mut inner = chain.clone();
-        if s.is_loop() && !self.irreducible.contains(&s.id) {
-            inner.push(Scope::Loop(s.id));
+        if s.is_loop() {
+            if self.irreducible.contains(&s.id) {
+                inner.push(Scope::Irreducible(s.id));
+            } else {
+                inner.push(Scope::Loop(s.id));
+            }
         }
         match &s.kind {
             StmtKind::For { init, body, .. } => {

@@ -252,8 +252,8 @@ fn jump_into_loop_names() {
     assert_eq!((a.span.start.line, a.span.start.col), (2, 3));
     assert_eq!((a.span.end.line, a.span.end.col), (2, 6));
     let l3 = named(&f, "L3");
-    assert_eq!((l3.span.start.line, l3.span.start.col), (9, 5));
-    assert_eq!((l3.span.end.line, l3.span.end.col), (12, 6));
+    assert_eq!((l3.span.start.line, l3.span.start.col), (10, 5));
+    assert_eq!((l3.span.end.line, l3.span.end.col), (13, 6));
     let mut names: Vec<&str> = all_stmts(&f)
         .iter()
         .filter_map(|s| s.name.as_deref())
@@ -279,10 +279,7 @@ fn goto_label_wraps_unnamed_observe() {
     assert_eq!(body.kind, StmtKind::Observe);
     assert_eq!(body.name, None);
     assert_eq!(named(&f, "L3").kind, StmtKind::Observe);
-    assert!(matches!(
-        &named(&f, "L2").kind,
-        StmtKind::Observe
-    ));
+    assert!(matches!(&named(&f, "L2").kind, StmtKind::Observe));
 }
 
 #[test]
@@ -301,7 +298,12 @@ fn duffs_device_case_inside_while() {
     assert_eq!(cases, vec![(CaseLabel::Case(2), Some("LC2".to_string()))]);
     assert_eq!(named(&f, "L").kind, StmtKind::Observe);
     // `// note the fall-through` names nothing.
-    assert_eq!(all_stmts(&f).iter().filter(|s| s.name.is_some()).count(), 8);
+    let mut names: Vec<&str> = all_stmts(&f)
+        .iter()
+        .filter_map(|s| s.name.as_deref())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["A", "C1", "C2", "C3", "D", "L", "LC2"]);
 }
 
 #[test]
@@ -323,7 +325,9 @@ fn thread_masks_declaration() {
         let StmtKind::Expr(e) = &named(&f, n).kind else {
             panic!("{n} is an expression statement")
         };
-        assert!(matches!(&e.kind, ExprKind::Call { callee, args, .. } if callee == "bar" && args.len() == 1));
+        assert!(
+            matches!(&e.kind, ExprKind::Call { callee, args, .. } if callee == "bar" && args.len() == 1)
+        );
     }
     let local = all_stmts(&f)
         .into_iter()
@@ -398,11 +402,15 @@ fn other_seed_facts() {
     assert_eq!(fors, vec![(true, true, true)]);
     let ln = function(&f, "loop_nest");
     let mut dos = 0;
-    ln.body.walk(&mut |s| dos += usize::from(matches!(s.kind, StmtKind::DoWhile { .. })));
+    ln.body
+        .walk(&mut |s| dos += usize::from(matches!(s.kind, StmtKind::DoWhile { .. })));
     assert_eq!(dos, 2);
     // The same names in two functions are fine.
     assert_eq!(
-        all_stmts(&f).iter().filter(|s| s.name.as_deref() == Some("A")).count(),
+        all_stmts(&f)
+            .iter()
+            .filter(|s| s.name.as_deref() == Some("A"))
+            .count(),
         2
     );
 
@@ -439,9 +447,14 @@ fn name_attachment_rules() {
     assert_eq!(named(&f, "N1").kind, StmtKind::Observe);
     assert!(matches!(named(&f, "N2").kind, StmtKind::Case { .. }));
     assert_eq!(named(&f, "N3").kind, StmtKind::Observe);
-    assert!(all_stmts(&f).iter().all(|s| s.name.as_deref() != Some("N4")));
+    assert!(all_stmts(&f)
+        .iter()
+        .all(|s| s.name.as_deref() != Some("N4")));
 
-    let f = parse_ok("n.c", "void f() {\n  ...; ...; // TWO\n  /* X */ ... /* Y */ // Z\n}\n");
+    let f = parse_ok(
+        "n.c",
+        "void f() {\n  ...; ...; // TWO\n  /* X */ ... /* Y */ // Z\n}\n",
+    );
     let StmtKind::Compound(list) = &function(&f, "f").body.kind else {
         panic!()
     };
@@ -457,7 +470,10 @@ fn expression_forms() {
     );
     let text = print(&f);
     assert!(text.contains("x = tid + N * tid - N;"), "{text}");
-    assert!(text.contains("shared[tid] += global[N - 1] += 1;"), "{text}");
+    assert!(
+        text.contains("shared[tid] += global[N - 1] += 1;"),
+        "{text}"
+    );
     assert!(
         text.contains("y = uniform(c1) && invariant(tid < 2) || !... ? 16 : -5;"),
         "{text}"
@@ -515,6 +531,46 @@ fn deep_but_allowed_nesting() {
 }
 
 #[test]
+fn nesting_just_under_the_limit_works_on_a_small_stack() {
+    // Test threads have 2 MiB of stack; the limit is 256 levels.
+    let cases = [
+        format!("void f() {}{}", "{".repeat(250), "}".repeat(250)),
+        format!("void f() {{ {} ...; }}", "if (c) ".repeat(250)),
+        format!("void f() {{ {} ...; }}", "while (c) ".repeat(250)),
+        format!(
+            "void f() {{ switch (v) {{ {} ...; }} }}",
+            "case 1: ".repeat(245)
+        ),
+        format!(
+            "void f() {{ {} ...; }}",
+            "[[clang::noconvergent]] ".repeat(250)
+        ),
+        format!(
+            "void f() {{ x = {}1{}; }}",
+            "(".repeat(250),
+            ")".repeat(250)
+        ),
+        format!("void f() {{ x = {}1; }}", "!".repeat(250)),
+        format!("void f() {{ x = {}1; }}", "a ? b : ".repeat(120)),
+        format!(
+            "void f() {{ x = {}1{}; }}",
+            "g(".repeat(250),
+            ")".repeat(250)
+        ),
+        format!(
+            "void f() {{ x = {}1{}; }}",
+            "shared[".repeat(250),
+            "]".repeat(250)
+        ),
+        format!("void f() {{ x = 1{}; }}", " + a".repeat(250)),
+    ];
+    for src in cases {
+        let f = parse_ok("deep.c", &src);
+        assert_round_trip(&f);
+    }
+}
+
+#[test]
 fn long_flat_programs_are_fine() {
     let mut src = String::from("void f() {\n");
     for i in 0..5000 {
@@ -569,8 +625,18 @@ fn bad_inputs_are_located() {
         3,
         "expected an assignable place",
     );
-    assert_error("void f() {\n  f() = 3;\n}\n", 2, 3, "expected an assignable place");
-    assert_error("void f() {\n  tid++;\n}\n", 2, 3, "expected an assignable place");
+    assert_error(
+        "void f() {\n  f() = 3;\n}\n",
+        2,
+        3,
+        "expected an assignable place",
+    );
+    assert_error(
+        "void f() {\n  tid++;\n}\n",
+        2,
+        3,
+        "expected an assignable place",
+    );
     assert_error(
         "void f() {\n  /* oops\n  ...\n}\n",
         2,
@@ -595,16 +661,66 @@ fn bad_inputs_are_located() {
         14,
         "duplicate statement name `A`; first at 2:7",
     );
-    assert_error("void f() {\n  x /= 2;\n}\n", 2, 5, "unsupported assignment operator `/=`");
-    assert_error("void f() {\n  else x;\n}\n", 2, 3, "`else` without a matching `if`");
-    assert_error("void f() {\n  case x: ;\n}\n", 2, 8, "expected an integer after `case`");
-    assert_error("void f() {\n  x = threadIdx.y;\n}\n", 2, 17, "expected `x` after `threadIdx.`");
-    assert_error("void f() {\n  int = 3;\n}\n", 2, 7, "expected a name in the declaration");
-    assert_error("f() {}\n", 1, 1, "expected a return type before the function name `f`");
-    assert_error("void f(int) {}\n", 1, 8, "expected a parameter as `TYPE name`");
-    assert_error("int x = 3;\n", 1, 7, "expected `(` after the function name, found `=`");
-    assert_error("void f() {\n  x = 1 $ 2;\n}\n", 2, 9, "unexpected character `$`");
-    assert_error("void f() {\n  do ... while (c)\n}\n", 3, 1, "expected `;` after `do ... while (...)`");
+    assert_error(
+        "void f() {\n  x /= 2;\n}\n",
+        2,
+        5,
+        "unsupported assignment operator `/=`",
+    );
+    assert_error(
+        "void f() {\n  else x;\n}\n",
+        2,
+        3,
+        "`else` without a matching `if`",
+    );
+    assert_error(
+        "void f() {\n  case x: ;\n}\n",
+        2,
+        8,
+        "expected an integer after `case`",
+    );
+    assert_error(
+        "void f() {\n  x = threadIdx.y;\n}\n",
+        2,
+        17,
+        "expected `x` after `threadIdx.`",
+    );
+    assert_error(
+        "void f() {\n  int = 3;\n}\n",
+        2,
+        7,
+        "expected a name in the declaration",
+    );
+    assert_error(
+        "f() {}\n",
+        1,
+        1,
+        "expected a return type before the function name `f`",
+    );
+    assert_error(
+        "void f(int) {}\n",
+        1,
+        8,
+        "expected a parameter as `TYPE name`",
+    );
+    assert_error(
+        "int x = 3;\n",
+        1,
+        7,
+        "expected `(` after the function name, found `=`",
+    );
+    assert_error(
+        "void f() {\n  x = 1 $ 2;\n}\n",
+        2,
+        9,
+        "unexpected character `$`",
+    );
+    assert_error(
+        "void f() {\n  do ... while (c)\n}\n",
+        3,
+        1,
+        "expected `;` after `do ... while (...)`",
+    );
 }
 
 #[test]
@@ -628,24 +744,32 @@ fn nesting_too_deep_is_an_error() {
         format!("void f() {{ x = {}1; }}", "a = ".repeat(100_000)),
         format!("void f() {{ x = 1{}; }}", " + a".repeat(100_000)),
         format!("void f() {{ {} ...; }}", "if (c) ".repeat(100_000)),
-        format!("void f() {{ switch (v) {{ {} ...; }} }}", "case 1: ".repeat(100_000)),
-        format!("void f() {{ {} ...; }}", "[[clang::noconvergent]] ".repeat(100_000)),
+        format!(
+            "void f() {{ switch (v) {{ {} ...; }} }}",
+            "case 1: ".repeat(100_000)
+        ),
+        format!(
+            "void f() {{ {} ...; }}",
+            "[[clang::noconvergent]] ".repeat(100_000)
+        ),
         format!("void f() {{ x = f({}); }}", "g(".repeat(100_000)),
     ];
     for src in cases {
         let d = parse_err(&src);
-        assert!(
-            d.0[0].message.contains("nesting too deep"),
-            "{}",
-            d.0[0]
-        );
+        assert!(d.0[0].message.contains("nesting too deep"), "{}", d.0[0]);
     }
 }
 
 // ----------------------------------------------------- random trees
 
 const VARS: &[&str] = &["a", "b", "cond", "x1", "value", "mask", "_t"];
-const CALLEES: &[&str] = &["f", "bar", "barrier", "__syncthreads", "crosslane_operation"];
+const CALLEES: &[&str] = &[
+    "f",
+    "bar",
+    "barrier",
+    "__syncthreads",
+    "crosslane_operation",
+];
 const LABELS: &[&str] = &["lbl", "inside_loop", "L", "out"];
 const LOCAL_TYPES: &[&str] = &["int", "auto", "unsigned long", "const int", "bool", "int *"];
 const PARAM_TYPES: &[&str] = &["int", "unsigned long", "const float *", "uint32_t"];
@@ -727,10 +851,16 @@ fn arb_expr() -> impl Strategy<Value = Expr> {
             inner.clone().prop_map(|a| ExprKind::Uniform(Box::new(a))),
             inner.clone().prop_map(|a| ExprKind::Invariant(Box::new(a))),
             (unop, inner.clone()).prop_map(|(op, a)| ExprKind::Unary(op, Box::new(a))),
-            (binop, inner.clone(), inner.clone())
-                .prop_map(|(op, a, b)| ExprKind::Binary(op, Box::new(a), Box::new(b))),
-            (inner.clone(), inner.clone(), inner.clone())
-                .prop_map(|(a, b, c)| ExprKind::Cond(Box::new(a), Box::new(b), Box::new(c))),
+            (binop, inner.clone(), inner.clone()).prop_map(|(op, a, b)| ExprKind::Binary(
+                op,
+                Box::new(a),
+                Box::new(b)
+            )),
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(a, b, c)| ExprKind::Cond(
+                Box::new(a),
+                Box::new(b),
+                Box::new(c)
+            )),
             (name_of(CALLEES), prop::collection::vec(inner.clone(), 0..3)).prop_map(
                 |(callee, args)| ExprKind::Call {
                     callee,
@@ -783,7 +913,7 @@ fn arb_stmt() -> impl Strategy<Value = Stmt> {
         (leaf, named_flag()).prop_map(|(k, n)| st(k, n)),
         arb_simple(),
     ];
-    leaf.prop_recursive(4, 32, 4, |inner| {
+    leaf.prop_recursive(5, 64, 5, |inner| {
         let b = |s: Stmt| Box::new(s);
         let case_label = prop_oneof![
             (i64::MIN + 1..=i64::MAX).prop_map(CaseLabel::Case),
@@ -792,16 +922,13 @@ fn arb_stmt() -> impl Strategy<Value = Stmt> {
         ];
         let kind = prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(StmtKind::Compound),
-            (
-                arb_expr(),
-                inner.clone(),
-                prop::option::of(inner.clone())
-            )
-                .prop_map(move |(cond, then, els)| StmtKind::If {
+            (arb_expr(), inner.clone(), prop::option::of(inner.clone())).prop_map(
+                move |(cond, then, els)| StmtKind::If {
                     cond,
                     then: b(then),
                     els: els.map(b)
-                }),
+                }
+            ),
             (arb_expr(), inner.clone()).prop_map(move |(cond, body)| StmtKind::While {
                 cond,
                 body: b(body)
@@ -852,7 +979,7 @@ fn arb_item() -> impl Strategy<Value = Item> {
         name_of(RET_TYPES),
         name_of(FUNCS),
         arb_params(),
-        prop::collection::vec(arb_stmt(), 0..5),
+        prop::collection::vec(arb_stmt(), 0..8),
         named_flag(),
     )
         .prop_map(|(ret, name, params, body, n)| {
@@ -977,11 +1104,104 @@ fn parse_never_panics(src: &str) {
 }
 
 const SOUP: &[&str] = &[
-    "if", "else", "while", "do", "for", "switch", "case", "default", "goto", "break", "continue",
-    "return", "(", ")", "{", "}", "[[", "]]", "[", "]", ";", ":", ",", "...", "x", "c", "=", "+=",
-    "++", "-", "!", "?", "1", "0x", "99999999999999999999", "int", "auto", "shared", "uniform",
-    "tid", "N", "threadIdx", ".", "f", "// A\n", "// B\n", "\n", "/*", "*/", "\"", "clang",
-    "::", "noconvergent", "fallthrough", "__attribute__", "void", "lbl",
+    "if",
+    "else",
+    "while",
+    "do",
+    "for",
+    "switch",
+    "case",
+    "default",
+    "goto",
+    "break",
+    "continue",
+    "return",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[[",
+    "]]",
+    "[",
+    "]",
+    ";",
+    ":",
+    ",",
+    "...",
+    "x",
+    "c",
+    "=",
+    "+=",
+    "++",
+    "-",
+    "!",
+    "?",
+    "1",
+    "0x",
+    "99999999999999999999",
+    "int",
+    "auto",
+    "shared",
+    "uniform",
+    "tid",
+    "N",
+    "threadIdx",
+    ".",
+    "f",
+    "// A\n",
+    "// B\n",
+    "\n",
+    "/*",
+    "*/",
+    "\"",
+    "clang",
+    "::",
+    "noconvergent",
+    "fallthrough",
+    "__attribute__",
+    "void",
+    "lbl",
+];
+
+/// Statement-shaped fragments: random sequences of them often parse.
+const FRAGMENTS: &[&str] = &[
+    "if (c)",
+    "if (uniform(c) && tid < 2)",
+    "else",
+    "while (x)",
+    "do",
+    "while (c);",
+    "for (;;)",
+    "for (...)",
+    "for (int i = 0; i < N; i++)",
+    "switch (v)",
+    "{",
+    "}",
+    "{",
+    "}",
+    "...",
+    "...;",
+    "x = shared[tid];",
+    "global[tid + 1] = f(x, ...);",
+    "case 1:",
+    "case -2:",
+    "default:",
+    "lbl:",
+    "goto lbl;",
+    "[[fallthrough]]",
+    "[[fallthrough]];",
+    "[[clang::noconvergent]]",
+    "break;",
+    "continue;",
+    "return;",
+    "return x ? 1 : 2;",
+    "auto m = ...;",
+    "barrier();",
+    "// A\n",
+    "// B\n",
+    "// C\n",
+    "\n",
+    ";",
 ];
 
 proptest! {
@@ -1008,6 +1228,14 @@ proptest! {
     ) {
         let body = toks.join(" ");
         let src = if wrap { format!("void f() {{\n{body}\n}}\n") } else { body };
+        parse_never_panics(&src);
+    }
+
+    #[test]
+    fn statement_soup_does_not_panic(
+        frags in prop::collection::vec(prop::sample::select(FRAGMENTS), 0..40),
+    ) {
+        let src = format!("void f() {{\n{}\n}}\n", frags.join(" "));
         parse_never_panics(&src);
     }
 

@@ -76,7 +76,10 @@ pub enum Op {
         /// Whether this is a `goto` to a label that stands before it.
         backward_goto: bool,
     },
-    /// Start the next iteration of a reducible loop, then jump to `head`.
+    /// Start the next iteration of a loop, then jump to `head`. In a
+    /// reducible loop this increments the iteration number in the keys; in
+    /// one that is not, it only counts iterations against the bound, and
+    /// the condition's choice variable is renewed.
     NextIter {
         /// The loop.
         loop_id: StmtId,
@@ -166,6 +169,7 @@ impl Compiler<'_> {
     fn head_chain(&self, s: &Stmt) -> Vec<Scope> {
         let mut c = self.chain(s);
         if self.k.irreducible.contains(&s.id) {
+            c.push(Scope::Irreducible(s.id));
             c.push(Scope::Cond(s.id));
         } else {
             c.push(Scope::Loop(s.id));
@@ -198,20 +202,11 @@ impl Compiler<'_> {
 
     fn latch(&mut self, s: &Stmt, to: usize) {
         let hc = self.head_chain(s);
-        if self.k.irreducible.contains(&s.id) {
-            let op = Op::Jump {
-                target: to,
-                restart: Some(Scope::Cond(s.id)),
-                backward_goto: false,
-            };
-            self.emit(op, s.id, hc, false);
-        } else {
-            let op = Op::NextIter {
-                loop_id: s.id,
-                head: to,
-            };
-            self.emit(op, s.id, hc, false);
-        }
+        let op = Op::NextIter {
+            loop_id: s.id,
+            head: to,
+        };
+        self.emit(op, s.id, hc, false);
     }
 
     fn finish_loop(&mut self, cont: usize, exit: usize) {

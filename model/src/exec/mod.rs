@@ -220,7 +220,13 @@ impl Machine<'_, '_> {
 
     fn key(&self, frame: &Frame, sid: StmtId) -> Key {
         let mut atoms = frame.prefix.clone();
-        atoms.extend(frame.scopes.iter().map(|s| s.1));
+        atoms.extend(
+            frame
+                .scopes
+                .iter()
+                .filter(|s| !matches!(s.0, Scope::Irreducible(_)))
+                .map(|s| s.1),
+        );
         atoms.push(Atom::Sid(sid));
         Key(atoms)
     }
@@ -254,7 +260,7 @@ impl Machine<'_, '_> {
         frame.scopes.truncate(common);
         for s in &chain[common..] {
             let atom = match *s {
-                Scope::Loop(l) => Atom::Iter { loop_id: l, n: 0 },
+                Scope::Loop(l) | Scope::Irreducible(l) => Atom::Iter { loop_id: l, n: 0 },
                 Scope::Member(m) | Scope::Cond(m) => {
                     self.seq += 1;
                     Atom::Choice {
@@ -375,7 +381,9 @@ impl Machine<'_, '_> {
                     let decisions = self.decisions;
                     let max = self.bounds.max_iters;
                     let line = self.line(*loop_id);
-                    if let Some(s) = frame.scopes.iter_mut().rev().find(|s| s.0 == Scope::Loop(*loop_id)) {
+                    restart = Some(Scope::Cond(*loop_id));
+                    let counted = |s: &Scope| *s == Scope::Loop(*loop_id) || *s == Scope::Irreducible(*loop_id);
+                    if let Some(s) = frame.scopes.iter_mut().rev().find(|s| counted(&s.0)) {
                         if let Atom::Iter { n, .. } = &mut s.1 {
                             *n += 1;
                             if *n > max {

@@ -195,18 +195,25 @@ impl<'a> Lexer<'a> {
             text.push(c);
             self.bump();
         }
-        let (radix, digits_and_suffix) = if let Some(rest) = text
-            .strip_prefix("0x")
-            .or_else(|| text.strip_prefix("0X"))
-        {
-            (16, rest)
-        } else if text.len() > 1 && text.starts_with('0') {
-            (8, &text[1..])
-        } else {
-            (10, text.as_str())
+        let (radix, digits_and_suffix) =
+            if let Some(rest) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+                (16, rest)
+            } else if text.len() > 1 && text.starts_with('0') {
+                (8, &text[1..])
+            } else {
+                (10, text.as_str())
+            };
+        // Octal literals take every decimal digit here, so that `09` is
+        // reported as a bad digit rather than a bad suffix.
+        let is_digit = |c: char| {
+            if radix == 8 {
+                c.is_ascii_digit()
+            } else {
+                c.is_digit(radix)
+            }
         };
         let digits_end = digits_and_suffix
-            .find(|c: char| !c.is_digit(radix) && !(radix == 8 && c.is_ascii_digit()))
+            .find(|c: char| !is_digit(c))
             .unwrap_or(digits_and_suffix.len());
         let (digits, suffix) = digits_and_suffix.split_at(digits_end);
         if radix == 16 && digits.is_empty() {
@@ -223,7 +230,8 @@ impl<'a> Lexer<'a> {
                 ));
             }
         }
-        let suffix_ok = suffix.len() <= 3 && suffix.chars().all(|c| matches!(c, 'u' | 'U' | 'l' | 'L'));
+        let suffix_ok =
+            suffix.len() <= 3 && suffix.chars().all(|c| matches!(c, 'u' | 'U' | 'l' | 'L'));
         if !suffix_ok {
             return Err(self.error(
                 start,
@@ -261,9 +269,7 @@ impl<'a> Lexer<'a> {
                 Some('"') => return Ok(s),
                 Some('\\') => match self.bump() {
                     None | Some('\n') => {
-                        return Err(
-                            self.error(start, "unterminated string literal: expected `\"`")
-                        )
+                        return Err(self.error(start, "unterminated string literal: expected `\"`"))
                     }
                     Some(c) => s.push(c),
                 },
@@ -275,6 +281,7 @@ impl<'a> Lexer<'a> {
 
 /// Splits `src` into tokens. `file` is only used in diagnostics.
 pub(crate) fn lex(file: &str, src: &str) -> Result<Lexed, Diagnostic> {
+    let src = src.strip_prefix('\u{feff}').unwrap_or(src);
     Lexer {
         file,
         chars: src.chars().collect(),
@@ -311,13 +318,16 @@ mod tests {
 
     #[test]
     fn literals() {
-        assert_eq!(toks("0x1F 010 7ul 0"), vec![
-            Tok::Int(31),
-            Tok::Int(8),
-            Tok::Int(7),
-            Tok::Int(0),
-            Tok::Eof
-        ]);
+        assert_eq!(
+            toks("0x1F 010 7ul 0"),
+            vec![
+                Tok::Int(31),
+                Tok::Int(8),
+                Tok::Int(7),
+                Tok::Int(0),
+                Tok::Eof
+            ]
+        );
         assert!(lex("t", "9223372036854775808").is_err());
         assert!(lex("t", "9223372036854775807").is_ok());
         assert!(lex("t", "12abc").is_err());
@@ -328,7 +338,11 @@ mod tests {
     #[test]
     fn name_comments() {
         let l = lex("t", "x; // A1\ny; // not a name\n/* B */ z; //   C  ").unwrap_or_default();
-        let names: Vec<_> = l.names.iter().map(|n| (n.name.as_str(), n.pos.line)).collect();
+        let names: Vec<_> = l
+            .names
+            .iter()
+            .map(|n| (n.name.as_str(), n.pos.line))
+            .collect();
         assert_eq!(names, vec![("A1", 1), ("C", 3)]);
     }
 

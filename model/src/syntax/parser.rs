@@ -1,7 +1,7 @@
 //! The parser of the kernel language (DESIGN.md 2.1).
 //!
 //! [`parse`] reads a file of function definitions and declarations written in
-//! the C subset of seed 000 and returns its [`ast::File`], or every error it
+//! the C subset of seed 000 and returns its [`File`], or every error it
 //! found (at most one per top-level item: after an error the parser skips to
 //! the end of the item and goes on with the next one).
 //!
@@ -19,8 +19,23 @@
 //! - `[[attr]]` before a statement makes it `noconvergent` when the attribute
 //!   text contains `noconvergent`; other attributes are dropped, and
 //!   `[[attr]];` is an empty statement.
+//! - A local declaration is a statement that starts with a type word
+//!   (`int`, `auto`, `unsigned`, `const`, `uint32_t`, ... see `TYPE_WORDS`);
+//!   after it, every identifier but the last is part of the type, so
+//!   `const my_t x = 1;` works but `my_t x = 1;` does not.
+//! - In a function header every identifier before the last one in front of
+//!   `(` is part of the return type (`__global__ void`, `kernel void`).
+//!   `__attribute__((...))` and `[[...]]` may stand around a declaration;
+//!   their text decides its [`Convergence`] (`noconvergent` before
+//!   `convergent`). On a definition they are accepted and ignored.
+//! - `threadIdx.x` and `get_local_id(0)` are `tid`; `blockDim.x` and
+//!   `get_local_size(0)` are `N`; `uniform(e)`, `invariant(e)` and
+//!   `shared[e]` / `global[e]` / `local[e]` are special only when followed by
+//!   `(` or `[`. `x++`, `++x` and `x += 1` are the same tree.
 //! - Nesting (statements and expressions together) is limited to
-//!   [`MAX_DEPTH`] levels so that no input can exhaust the stack.
+//!   [`MAX_DEPTH`] levels so that no input can exhaust the stack: at the
+//!   limit the parser needs about 1.2 MiB of stack in a debug build, so it
+//!   runs on a default 2 MiB thread.
 
 use super::ast::{
     AssignOp, BinOp, CaseLabel, Convergence, Declaration, Expr, ExprKind, File, Function, Item,
@@ -37,6 +52,7 @@ pub const MAX_DEPTH: u32 = 256;
 const MAX_DIAGNOSTICS: usize = 50;
 
 /// Words that start a local declaration.
+#[rustfmt::skip]
 const TYPE_WORDS: &[&str] = &[
     "void", "bool", "_Bool", "char", "short", "int", "long", "float", "double", "half", "signed",
     "unsigned", "auto", "const", "volatile", "static", "register", "size_t", "ssize_t",
@@ -45,6 +61,7 @@ const TYPE_WORDS: &[&str] = &[
 ];
 
 /// Words that can never be a name.
+#[rustfmt::skip]
 const RESERVED: &[&str] = &[
     "if", "else", "while", "do", "for", "switch", "case", "default", "goto", "break", "continue",
     "return", "true", "false", "__attribute__", "sizeof", "struct", "union", "enum", "typedef",
@@ -71,11 +88,7 @@ pub fn parse(file_name: &str, src: &str) -> Result<File, Diagnostics> {
         next_id: 0,
         depth: 0,
         prev_end: Pos { line: 1, col: 1 },
-        names: lexed
-            .names
-            .into_iter()
-            .map(|n| (n.pos.line, n))
-            .collect(),
+        names: lexed.names.into_iter().map(|n| (n.pos.line, n)).collect(),
     };
     let mut items = Vec::new();
     let mut diags = Vec::new();
@@ -490,9 +503,7 @@ impl<'a> Parser<'a> {
                 }
             }
             match words.pop() {
-                Some((name, _))
-                    if name != "*" && !is_type_word(&name) && !words.is_empty() =>
-                {
+                Some((name, _)) if name != "*" && !is_type_word(&name) && !words.is_empty() => {
                     params.push(Param {
                         ty: join_words(words.iter().map(|(w, _)| w.as_str())),
                         name,
@@ -561,7 +572,39 @@ impl<'a> Parser<'a> {
         r
     }
 
+    /// Dispatches on the first token. Each kind of statement has its own
+    /// function so that every stack frame stays small.
     fn stmt_inner(&mut self) -> PResult<Stmt> {
+        if self.at_std_attr() {
+            return self.attributed_stmt();
+        }
+        let word = match self.peek() {
+            Tok::Punct("{") => return self.compound(),
+            Tok::Punct(";") => return self.keyword_stmt(),
+            Tok::Punct("...") => return self.observe_stmt(),
+            Tok::Punct("}") | Tok::Eof => return Err(self.expected("a statement")),
+            Tok::Ident(w) => w.as_str(),
+            _ => return self.expr_stmt(),
+        };
+        match word {
+            "if" => self.if_stmt(),
+            "while" => self.while_stmt(),
+            "do" => self.do_stmt(),
+            "for" => self.for_stmt(),
+            "switch" => self.switch_stmt(),
+            "case" | "default" => self.case_stmt(),
+            "goto" => self.goto_stmt(),
+            "break" | "continue" | "return" => self.keyword_stmt(),
+            "else" => Err(self.error_here("`else` without a matching `if`")),
+            w if is_type_word(w) => self.local(),
+            w if !is_reserved(w) && self.is_punct_at(1, ":") => self.label_stmt(),
+            _ => self.expr_stmt(),
+        }
+    }
+
+    /// `[[...]] stmt`: `noconvergent`, an empty statement `[[...]];`, or an
+    /// attribute that is dropped.
+    fn attributed_stmt(&mut self) -> PResult<Stmt> {
         while self.at_std_attr() {
             let start = self.peek_span().start;
             let text = self.std_attr()?;
@@ -577,146 +620,138 @@ impl<'a> Parser<'a> {
             }
             // Any other attribute attaches to nothing and is dropped.
         }
+        // Not at an attribute any more, so this does not come back here.
+        self.stmt_inner()
+    }
+
+    fn observe_stmt(&mut self) -> PResult<Stmt> {
         let start = self.peek_span().start;
-        match self.peek().clone() {
-            Tok::Punct("{") => self.compound(),
-            Tok::Punct(";") => {
-                let id = self.new_id()?;
-                self.bump();
-                Ok(self.finish(id, start, StmtKind::Empty))
+        let id = self.new_id()?;
+        self.bump();
+        self.eat_punct(";");
+        Ok(self.finish(id, start, StmtKind::Observe))
+    }
+
+    /// `;`, `break;`, `continue;`, `return [e];`.
+    fn keyword_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        let kind = match self.bump().tok {
+            Tok::Ident(w) if w == "break" => {
+                self.expect_punct(";", "after `break`")?;
+                StmtKind::Break
             }
-            Tok::Punct("...") => {
-                let id = self.new_id()?;
-                self.bump();
-                self.eat_punct(";");
-                Ok(self.finish(id, start, StmtKind::Observe))
+            Tok::Ident(w) if w == "continue" => {
+                self.expect_punct(";", "after `continue`")?;
+                StmtKind::Continue
             }
-            Tok::Ident(w) => match w.as_str() {
-                "if" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let cond = self.paren_expr("if")?;
-                    let then = Box::new(self.stmt()?);
-                    let els = if self.is_word("else") {
-                        self.bump();
-                        Some(Box::new(self.stmt()?))
-                    } else {
-                        None
-                    };
-                    Ok(self.finish(id, start, StmtKind::If { cond, then, els }))
-                }
-                "while" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let cond = self.paren_expr("while")?;
-                    let body = Box::new(self.stmt()?);
-                    Ok(self.finish(id, start, StmtKind::While { cond, body }))
-                }
-                "do" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let body = Box::new(self.stmt()?);
-                    if !self.is_word("while") {
-                        return Err(self.expected("`while` after the body of `do`"));
-                    }
-                    self.bump();
-                    let cond = self.paren_expr("while")?;
-                    self.expect_punct(";", "after `do ... while (...)`")?;
-                    Ok(self.finish(id, start, StmtKind::DoWhile { body, cond }))
-                }
-                "for" => self.for_stmt(),
-                "switch" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let value = self.paren_expr("switch")?;
-                    let body = Box::new(self.stmt()?);
-                    Ok(self.finish(id, start, StmtKind::Switch { value, body }))
-                }
-                "case" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let negative = self.eat_punct("-");
-                    let value = match self.peek() {
-                        Tok::Int(v) => *v,
-                        _ => return Err(self.expected("an integer after `case`")),
-                    };
-                    self.bump();
-                    let value = if negative { -value } else { value };
-                    self.expect_punct(":", "after the `case` value")?;
-                    let body = Box::new(self.labelled_body()?);
-                    Ok(self.finish(
-                        id,
-                        start,
-                        StmtKind::Case {
-                            label: CaseLabel::Case(value),
-                            body,
-                        },
-                    ))
-                }
-                "default" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    self.expect_punct(":", "after `default`")?;
-                    let body = Box::new(self.labelled_body()?);
-                    Ok(self.finish(
-                        id,
-                        start,
-                        StmtKind::Case {
-                            label: CaseLabel::Default,
-                            body,
-                        },
-                    ))
-                }
-                "goto" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let label = match self.peek() {
-                        Tok::Ident(l) if !is_reserved(l) && !is_type_word(l) => l.clone(),
-                        _ => return Err(self.expected("a label name after `goto`")),
-                    };
-                    self.bump();
-                    self.expect_punct(";", "after `goto` label")?;
-                    Ok(self.finish(id, start, StmtKind::Goto(label)))
-                }
-                "break" | "continue" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    self.expect_punct(";", &format!("after `{w}`"))?;
-                    let kind = if w == "break" {
-                        StmtKind::Break
-                    } else {
-                        StmtKind::Continue
-                    };
-                    Ok(self.finish(id, start, kind))
-                }
-                "return" => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    let value = if self.is_punct(";") {
-                        None
-                    } else {
-                        Some(self.expr()?)
-                    };
-                    self.expect_punct(";", "after `return`")?;
-                    Ok(self.finish(id, start, StmtKind::Return(value)))
-                }
-                "else" => Err(self.error_here("`else` without a matching `if`")),
-                _ if is_type_word(&w) => {
-                    let s = self.local()?;
-                    Ok(s)
-                }
-                _ if !is_reserved(&w) && self.is_punct_at(1, ":") => {
-                    let id = self.new_id()?;
-                    self.bump();
-                    self.bump();
-                    let body = Box::new(self.labelled_body()?);
-                    Ok(self.finish(id, start, StmtKind::Label { label: w, body }))
-                }
-                _ => self.expr_stmt(),
-            },
-            Tok::Punct("}") | Tok::Eof => Err(self.expected("a statement")),
-            _ => self.expr_stmt(),
+            Tok::Ident(w) if w == "return" => {
+                let value = if self.is_punct(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect_punct(";", "after `return`")?;
+                StmtKind::Return(value)
+            }
+            _ => StmtKind::Empty,
+        };
+        Ok(self.finish(id, start, kind))
+    }
+
+    fn if_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        self.bump();
+        let cond = self.paren_expr("if")?;
+        let then = Box::new(self.stmt()?);
+        let els = if self.is_word("else") {
+            self.bump();
+            Some(Box::new(self.stmt()?))
+        } else {
+            None
+        };
+        Ok(self.finish(id, start, StmtKind::If { cond, then, els }))
+    }
+
+    fn while_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        self.bump();
+        let cond = self.paren_expr("while")?;
+        let body = Box::new(self.stmt()?);
+        Ok(self.finish(id, start, StmtKind::While { cond, body }))
+    }
+
+    fn do_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        self.bump();
+        let body = Box::new(self.stmt()?);
+        if !self.is_word("while") {
+            return Err(self.expected("`while` after the body of `do`"));
         }
+        self.bump();
+        let cond = self.paren_expr("while")?;
+        self.expect_punct(";", "after `do ... while (...)`")?;
+        Ok(self.finish(id, start, StmtKind::DoWhile { body, cond }))
+    }
+
+    fn switch_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        self.bump();
+        let value = self.paren_expr("switch")?;
+        let body = Box::new(self.stmt()?);
+        Ok(self.finish(id, start, StmtKind::Switch { value, body }))
+    }
+
+    /// `case V: stmt` or `default: stmt`.
+    fn case_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        let label = if self.is_word("default") {
+            self.bump();
+            self.expect_punct(":", "after `default`")?;
+            CaseLabel::Default
+        } else {
+            self.bump();
+            let negative = self.eat_punct("-");
+            let value = match self.peek() {
+                Tok::Int(v) => *v,
+                _ => return Err(self.expected("an integer after `case`")),
+            };
+            self.bump();
+            self.expect_punct(":", "after the `case` value")?;
+            CaseLabel::Case(if negative { -value } else { value })
+        };
+        let body = Box::new(self.labelled_body()?);
+        Ok(self.finish(id, start, StmtKind::Case { label, body }))
+    }
+
+    fn label_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        let label = match self.bump().tok {
+            Tok::Ident(l) => l,
+            _ => String::new(),
+        };
+        self.bump();
+        let body = Box::new(self.labelled_body()?);
+        Ok(self.finish(id, start, StmtKind::Label { label, body }))
+    }
+
+    fn goto_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        self.bump();
+        let label = match self.peek() {
+            Tok::Ident(l) if !is_reserved(l) && !is_type_word(l) => l.clone(),
+            _ => return Err(self.expected("a label name after `goto`")),
+        };
+        self.bump();
+        self.expect_punct(";", "after `goto` label")?;
+        Ok(self.finish(id, start, StmtKind::Goto(label)))
     }
 
     fn finish(&self, id: StmtId, start: Pos, kind: StmtKind) -> Stmt {
@@ -890,23 +925,31 @@ impl<'a> Parser<'a> {
             Tok::Punct("+=") => AssignOp::Add,
             Tok::Punct("-=") => AssignOp::Sub,
             Tok::Punct("*=") => AssignOp::Mul,
-            Tok::Punct(p @ ("/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=")) => {
-                return Err(self.error_here(format!(
-                    "unsupported assignment operator `{p}`: expected `=`, `+=`, `-=` or `*=`"
-                )))
+            Tok::Punct("/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=") => {
+                return Err(self.unsupported_assignment())
             }
             _ => return Ok(lhs),
         };
         self.bump();
-        let place = self.place(lhs.clone())?;
-        let value = self.expr()?;
-        let span = lhs.span.to(value.span);
+        self.assignment(lhs, op)
+    }
+
+    #[cold]
+    fn unsupported_assignment(&self) -> Diagnostic {
+        self.error_here(format!(
+            "unsupported assignment operator {}: expected `=`, `+=`, `-=` or `*=`",
+            describe(self.peek())
+        ))
+    }
+
+    /// `lhs op value`, the operator consumed.
+    fn assignment(&mut self, lhs: Expr, op: AssignOp) -> PResult<Expr> {
+        let start = lhs.span.start;
+        let place = self.place(lhs)?;
+        let value = Box::new(self.expr()?);
+        let span = Span::new(start, value.span.end);
         Ok(Expr {
-            kind: ExprKind::Assign {
-                place,
-                op,
-                value: Box::new(value),
-            },
+            kind: ExprKind::Assign { place, op, value },
             span,
         })
     }
@@ -925,82 +968,91 @@ impl<'a> Parser<'a> {
 
     fn cond(&mut self) -> PResult<Expr> {
         let c = self.binary(1)?;
-        if !self.is_punct("?") {
-            return Ok(c);
+        if self.is_punct("?") {
+            self.conditional(c)
+        } else {
+            Ok(c)
         }
+    }
+
+    /// `c ? a : b`, at the `?`.
+    fn conditional(&mut self, c: Expr) -> PResult<Expr> {
         self.bump();
-        let a = self.expr()?;
+        let a = Box::new(self.expr()?);
         self.expect_punct(":", "in conditional expression")?;
         self.enter()?;
         let b = self.cond();
         self.leave();
-        let b = b?;
-        let span = c.span.to(b.span);
+        let b = Box::new(b?);
+        let span = Span::new(c.span.start, b.span.end);
         Ok(Expr {
-            kind: ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+            kind: ExprKind::Cond(Box::new(c), a, b),
             span,
         })
     }
 
     fn binary(&mut self, min_prec: u8) -> PResult<Expr> {
-        let mut lhs = self.unary()?;
-        let mut levels = 0u32;
-        let result = loop {
-            let Some((op, prec)) = binop(self.peek()) else {
-                break Ok(lhs);
-            };
-            if prec < min_prec {
-                break Ok(lhs);
-            }
-            // Every operator adds a level to the tree.
-            if let Err(e) = self.enter() {
-                break Err(e);
-            }
-            levels += 1;
-            self.bump();
-            let rhs = match self.binary(prec + 1) {
-                Ok(r) => r,
-                Err(e) => break Err(e),
-            };
-            let span = lhs.span.to(rhs.span);
-            lhs = Expr {
-                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
-                span,
-            };
-        };
-        self.depth = self.depth.saturating_sub(levels);
+        let lhs = self.unary()?;
+        let levels = self.depth;
+        let result = self.binary_rest(lhs, min_prec);
+        // Every operator added a level to the tree (see `binary_rest`).
+        self.depth = levels;
         result
     }
 
-    fn unary(&mut self) -> PResult<Expr> {
-        let start = self.peek_span().start;
-        let op = match self.peek() {
-            Tok::Punct("!") => Some(UnOp::Not),
-            Tok::Punct("-") => Some(UnOp::Neg),
-            Tok::Punct("~") => Some(UnOp::BitNot),
-            _ => None,
-        };
-        if let Some(op) = op {
+    /// The operators after `lhs` that bind at least as tightly as
+    /// `min_prec`, left-associated.
+    fn binary_rest(&mut self, mut lhs: Expr, min_prec: u8) -> PResult<Expr> {
+        while let Some((op, prec)) = binop(self.peek()) {
+            if prec < min_prec {
+                break;
+            }
+            self.enter()?;
             self.bump();
-            self.enter()?;
-            let e = self.unary();
-            self.leave();
-            let e = e?;
-            let span = Span::new(start, e.span.end);
-            return Ok(Expr {
-                kind: ExprKind::Unary(op, Box::new(e)),
+            let rhs = Box::new(self.binary(prec + 1)?);
+            let span = Span::new(lhs.span.start, rhs.span.end);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), rhs),
                 span,
-            });
+            };
         }
-        if self.is_punct("++") || self.is_punct("--") {
-            let op_tok = self.bump();
-            self.enter()?;
-            let e = self.unary();
-            self.leave();
-            let e = e?;
-            return self.increment(e, &op_tok, Span::new(start, self.prev_end));
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        match self.peek() {
+            Tok::Punct("!" | "-" | "~" | "++" | "--") => self.prefix(),
+            _ => {
+                let e = self.primary()?;
+                if self.is_punct("++") || self.is_punct("--") {
+                    let op_tok = self.bump();
+                    let span = Span::new(e.span.start, op_tok.span.end);
+                    return self.increment(e, &op_tok, span);
+                }
+                Ok(e)
+            }
         }
-        self.postfix()
+    }
+
+    /// A prefix operator and its operand.
+    fn prefix(&mut self) -> PResult<Expr> {
+        let start = self.peek_span().start;
+        let op_tok = self.bump();
+        self.enter()?;
+        let e = self.unary();
+        self.leave();
+        let e = e?;
+        let op = match op_tok.tok {
+            Tok::Punct("!") => UnOp::Not,
+            Tok::Punct("-") => UnOp::Neg,
+            Tok::Punct("~") => UnOp::BitNot,
+            _ => return self.increment(e, &op_tok, Span::new(start, self.prev_end)),
+        };
+        let span = Span::new(start, e.span.end);
+        Ok(Expr {
+            kind: ExprKind::Unary(op, Box::new(e)),
+            span,
+        })
     }
 
     /// `place op= 1` for `++` / `--` written as `op_tok`.
@@ -1024,148 +1076,143 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn postfix(&mut self) -> PResult<Expr> {
-        let e = self.primary()?;
-        if self.is_punct("++") || self.is_punct("--") {
-            let op_tok = self.bump();
-            let span = Span::new(e.span.start, op_tok.span.end);
-            return self.increment(e, &op_tok, span);
-        }
-        Ok(e)
-    }
-
     fn primary(&mut self) -> PResult<Expr> {
         let start = self.peek_span().start;
-        let leaf = |p: &Self, kind: ExprKind| Expr {
-            kind,
-            span: Span::new(start, p.prev_end),
+        let kind = match self.peek() {
+            Tok::Int(v) => ExprKind::Int(*v),
+            Tok::Punct("...") => ExprKind::Dots,
+            Tok::Punct("(") => return self.paren(),
+            Tok::Ident(w) => match w.as_str() {
+                "true" => ExprKind::Bool(true),
+                "false" => ExprKind::Bool(false),
+                "tid" => ExprKind::Tid,
+                "N" => ExprKind::GroupSize,
+                _ => return self.word_expr(),
+            },
+            _ => return Err(self.expected("an expression")),
         };
-        match self.peek().clone() {
-            Tok::Int(v) => {
-                self.bump();
-                Ok(leaf(self, ExprKind::Int(v)))
-            }
-            Tok::Punct("...") => {
-                self.bump();
-                Ok(leaf(self, ExprKind::Dots))
-            }
-            Tok::Punct("(") => {
-                self.bump();
-                let e = self.expr()?;
-                self.expect_punct(")", "to close `(`")?;
-                Ok(Expr {
-                    kind: e.kind,
-                    span: Span::new(start, self.prev_end),
-                })
-            }
-            Tok::Ident(w) => {
-                match w.as_str() {
-                    "true" | "false" => {
-                        self.bump();
-                        return Ok(leaf(self, ExprKind::Bool(w == "true")));
-                    }
-                    "tid" => {
-                        self.bump();
-                        return Ok(leaf(self, ExprKind::Tid));
-                    }
-                    "N" => {
-                        self.bump();
-                        return Ok(leaf(self, ExprKind::GroupSize));
-                    }
-                    "threadIdx" | "blockDim" if self.is_punct_at(1, ".") => {
-                        self.bump();
-                        self.bump();
-                        if !matches!(self.peek(), Tok::Ident(x) if x == "x") {
-                            return Err(self.expected(&format!("`x` after `{w}.` (only dimension x is modelled)")));
-                        }
-                        self.bump();
-                        let kind = if w == "threadIdx" {
-                            ExprKind::Tid
-                        } else {
-                            ExprKind::GroupSize
-                        };
-                        return Ok(leaf(self, kind));
-                    }
-                    "get_local_id" | "get_local_size"
-                        if self.is_punct_at(1, "(")
-                            && self.peek_at(2) == &Tok::Int(0)
-                            && self.is_punct_at(3, ")") =>
-                    {
-                        for _ in 0..4 {
-                            self.bump();
-                        }
-                        let kind = if w == "get_local_id" {
-                            ExprKind::Tid
-                        } else {
-                            ExprKind::GroupSize
-                        };
-                        return Ok(leaf(self, kind));
-                    }
-                    "uniform" | "invariant" if self.is_punct_at(1, "(") => {
-                        self.bump();
-                        self.bump();
-                        let e = self.expr()?;
-                        self.expect_punct(")", &format!("after the argument of `{w}`"))?;
-                        let kind = if w == "uniform" {
-                            ExprKind::Uniform(Box::new(e))
-                        } else {
-                            ExprKind::Invariant(Box::new(e))
-                        };
-                        return Ok(leaf(self, kind));
-                    }
-                    "shared" | "global" | "local" if self.is_punct_at(1, "[") => {
-                        let space = match w.as_str() {
-                            "shared" => Space::Shared,
-                            "global" => Space::Global,
-                            _ => Space::Local,
-                        };
-                        let id = self.new_id()?;
-                        self.bump();
-                        self.bump();
-                        let index = self.expr()?;
-                        self.expect_punct("]", &format!("after the index into `{w}`"))?;
-                        return Ok(leaf(
-                            self,
-                            ExprKind::Load {
-                                space,
-                                index: Box::new(index),
-                                id,
-                            },
-                        ));
-                    }
-                    _ => {}
-                }
-                if is_reserved(&w) || is_type_word(&w) {
-                    return Err(self.expected("an expression"));
-                }
-                if self.is_punct_at(1, "(") {
-                    let id = self.new_id()?;
-                    self.bump();
-                    self.bump();
-                    let mut args = Vec::new();
-                    if !self.eat_punct(")") {
-                        loop {
-                            args.push(self.expr()?);
-                            if self.eat_punct(")") {
-                                break;
-                            }
-                            self.expect_punct(",", "or `)` after a call argument")?;
-                        }
-                    }
-                    return Ok(leaf(
-                        self,
-                        ExprKind::Call {
-                            callee: w,
-                            args,
-                            id,
-                        },
-                    ));
-                }
-                self.bump();
-                Ok(leaf(self, ExprKind::Name(w)))
-            }
-            _ => Err(self.expected("an expression")),
+        self.bump();
+        Ok(self.leaf(start, kind))
+    }
+
+    /// An expression from `start` to the last token consumed.
+    fn leaf(&self, start: Pos, kind: ExprKind) -> Expr {
+        Expr {
+            kind,
+            span: Span::new(start, self.prev_end.max(start)),
         }
+    }
+
+    fn paren(&mut self) -> PResult<Expr> {
+        let start = self.peek_span().start;
+        self.bump();
+        let e = self.expr()?;
+        self.expect_punct(")", "to close `(`")?;
+        Ok(self.leaf(start, e.kind))
+    }
+
+    /// An expression starting with an identifier other than `true`,
+    /// `false`, `tid` and `N`.
+    fn word_expr(&mut self) -> PResult<Expr> {
+        let w = match self.peek() {
+            Tok::Ident(w) => w.clone(),
+            _ => return Err(self.expected("an expression")),
+        };
+        match w.as_str() {
+            "threadIdx" | "blockDim" if self.is_punct_at(1, ".") => self.cuda_builtin(&w),
+            "get_local_id" | "get_local_size"
+                if self.is_punct_at(1, "(")
+                    && self.peek_at(2) == &Tok::Int(0)
+                    && self.is_punct_at(3, ")") =>
+            {
+                let start = self.peek_span().start;
+                for _ in 0..4 {
+                    self.bump();
+                }
+                let kind = if w == "get_local_id" {
+                    ExprKind::Tid
+                } else {
+                    ExprKind::GroupSize
+                };
+                Ok(self.leaf(start, kind))
+            }
+            "uniform" | "invariant" if self.is_punct_at(1, "(") => self.marked(&w),
+            "shared" | "global" | "local" if self.is_punct_at(1, "[") => self.load(&w),
+            _ if is_reserved(&w) || is_type_word(&w) => Err(self.expected("an expression")),
+            _ if self.is_punct_at(1, "(") => self.call(w),
+            _ => {
+                let start = self.peek_span().start;
+                self.bump();
+                Ok(self.leaf(start, ExprKind::Name(w)))
+            }
+        }
+    }
+
+    /// `threadIdx.x` or `blockDim.x`.
+    fn cuda_builtin(&mut self, w: &str) -> PResult<Expr> {
+        let start = self.peek_span().start;
+        self.bump();
+        self.bump();
+        if !matches!(self.peek(), Tok::Ident(x) if x == "x") {
+            return Err(self.expected(&format!("`x` after `{w}.` (only dimension x is modelled)")));
+        }
+        self.bump();
+        let kind = if w == "threadIdx" {
+            ExprKind::Tid
+        } else {
+            ExprKind::GroupSize
+        };
+        Ok(self.leaf(start, kind))
+    }
+
+    /// `uniform(e)` or `invariant(e)`.
+    fn marked(&mut self, w: &str) -> PResult<Expr> {
+        let start = self.peek_span().start;
+        self.bump();
+        self.bump();
+        let e = Box::new(self.expr()?);
+        self.expect_punct(")", &format!("after the argument of `{w}`"))?;
+        let kind = if w == "uniform" {
+            ExprKind::Uniform(e)
+        } else {
+            ExprKind::Invariant(e)
+        };
+        Ok(self.leaf(start, kind))
+    }
+
+    /// `shared[e]`, `global[e]` or `local[e]`.
+    fn load(&mut self, w: &str) -> PResult<Expr> {
+        let start = self.peek_span().start;
+        let space = match w {
+            "shared" => Space::Shared,
+            "global" => Space::Global,
+            _ => Space::Local,
+        };
+        let id = self.new_id()?;
+        self.bump();
+        self.bump();
+        let index = Box::new(self.expr()?);
+        self.expect_punct("]", &format!("after the index into `{w}`"))?;
+        Ok(self.leaf(start, ExprKind::Load { space, index, id }))
+    }
+
+    /// `callee(args)`.
+    fn call(&mut self, callee: String) -> PResult<Expr> {
+        let start = self.peek_span().start;
+        let id = self.new_id()?;
+        self.bump();
+        self.bump();
+        let mut args = Vec::new();
+        if !self.eat_punct(")") {
+            loop {
+                args.push(self.expr()?);
+                if self.eat_punct(")") {
+                    break;
+                }
+                self.expect_punct(",", "or `)` after a call argument")?;
+            }
+        }
+        Ok(self.leaf(start, ExprKind::Call { callee, args, id }))
     }
 }
 

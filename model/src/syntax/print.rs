@@ -1,10 +1,11 @@
 //! The pretty-printer of the kernel language.
 //!
-//! [`print`] writes a [`File`] back as source text that [`super::parse`]
+//! [`print()`] writes a [`File`] back as source text that [`super::parse`]
 //! turns into the same tree (ids and statement names included, spans aside)
 //! for every tree the parser can produce.
 //!
-//! Layout: two-space indentation, one statement per line, except that a
+//! Layout: two-space indentation (labels one level out, statements after a
+//! `case` one level in), one statement per line, except that a
 //! compound substatement opens on its parent's line (`if (c) {`,
 //! `} else {`, `do {`, `void f() {`) and a `for` init stays inside its
 //! header. A statement's name is printed as a `// NAME` comment at the end
@@ -13,7 +14,8 @@
 //! is moved to a line of its own first, so that the comment names exactly
 //! that statement when the text is parsed again. Bodies of `case`, `default`,
 //! labels and `[[clang::noconvergent]]` always start on the next line.
-//! Expressions get the parentheses C precedence needs and no others.
+//! Expressions get the parentheses C precedence needs and no others, so
+//! the printed text of a parsed file never nests deeper than its source.
 
 use super::ast::{
     AssignOp, BinOp, CaseLabel, Convergence, Declaration, Expr, ExprKind, File, Function, Item,
@@ -128,9 +130,16 @@ impl Printer {
                 self.write("{");
                 self.newline();
                 self.indent += 1;
+                // Statements after a `case` are indented like its body.
+                let mut after_case = false;
                 for c in list {
+                    let is_case = matches!(c.kind, StmtKind::Case { .. });
+                    after_case |= is_case;
+                    let extra = usize::from(after_case && !is_case);
+                    self.indent += extra;
                     self.stmt(c);
                     self.newline();
+                    self.indent -= extra;
                 }
                 self.indent -= 1;
                 self.write("}");
@@ -173,7 +182,9 @@ impl Printer {
                 step,
                 body,
             } => {
-                if init.is_none() && step.is_none() && matches!(cond, Some(c) if c.kind == ExprKind::Dots)
+                if init.is_none()
+                    && step.is_none()
+                    && matches!(cond, Some(c) if c.kind == ExprKind::Dots)
                 {
                     self.write("for (...)");
                 } else {
@@ -209,7 +220,11 @@ impl Printer {
                 self.indent -= 1;
             }
             StmtKind::Label { label, body } => {
+                // Labels stand one level out, as in seed 000.
+                let indent = self.indent;
+                self.indent = indent.saturating_sub(1);
                 self.write(&format!("{label}:"));
+                self.indent = indent;
                 self.newline();
                 self.stmt(body);
             }
@@ -360,9 +375,11 @@ fn write_expr(out: &mut String, e: &Expr, min: u8) {
                 UnOp::Neg => '-',
                 UnOp::BitNot => '~',
             });
-            // A unary operand is parenthesised, so that `- -x` never prints
-            // as the decrement `--x`.
-            write_expr(out, a, 14);
+            // `- -x`, not the decrement `--x`.
+            if *op == UnOp::Neg && matches!(a.kind, ExprKind::Unary(UnOp::Neg, _)) {
+                out.push(' ');
+            }
+            write_expr(out, a, 13);
         }
         ExprKind::Binary(op, a, b) => {
             let p = 2 + binop_prec(*op);
