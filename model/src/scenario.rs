@@ -10,12 +10,12 @@
 //! order: `--thread 'cond1=1,0 cond2=0'`.
 //!
 //! The **default scenario** (used by `convcheck run` without `--thread`)
-//! has two threads; thread `t`'s k-th evaluation of a varying oracle
-//! returns 1 for `k <= t` and 0 after (thread 0 takes one `true`, thread 1
-//! two), uniform oracles return 1 at their first evaluation and 0 after in
-//! every thread, and invariant oracles are 1 in thread 0 and 0 elsewhere.
-//! It terminates every loop whose exit depends on an oracle and makes the
-//! two threads diverge at their first loop.
+//! has two threads; thread `t`'s k-th evaluation (from 0) of a varying
+//! oracle returns 1 for `k < t` and 0 after (thread 0 always reads 0,
+//! thread 1 reads one 1 first), uniform oracles return 1 at their first
+//! evaluation and 0 after in every thread, and invariant oracles are 1 in
+//! thread 0 and 0 elsewhere. It ends every loop whose exit depends on an
+//! oracle, and the two threads diverge at their first varying decision.
 
 use crate::exec::{OracleSource, Stop};
 use crate::sema::{Kernel, OracleId};
@@ -122,7 +122,7 @@ impl Scenario {
             let mut map = BTreeMap::new();
             for o in &kernel.oracles {
                 let vals = match o.class {
-                    OracleClass::Varying => vec![1; t as usize + 1],
+                    OracleClass::Varying => vec![1; t as usize],
                     OracleClass::Uniform => vec![1],
                     OracleClass::Invariant => vec![i64::from(t == 0)],
                 };

@@ -192,9 +192,9 @@ impl Table {
         }
         if self.has_open() {
             out.push_str(
-                "* implementation-defined convergence (seed 000: goto cycles, loops entered from \
-                 outside, noconvergent statements): the instance may or may not be converged with \
-                 other instances of its operation; shown apart.\n",
+                "* implementation-defined convergence (seed 000: goto cycle, loop entered from\n  \
+                 outside, or noconvergent statement): the instance may or may not be converged\n  \
+                 with other instances of its operation; the table shows it apart.\n",
             );
         }
         out

@@ -1,0 +1,160 @@
+//! The command line as users see it: the real binary, its output and its
+//! exit codes (DESIGN.md section 4).
+
+use convcheck::demo::{
+    matches_seed, SeedTable, AMBIGUITY_THREADS, DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT, SEED_LOOP_CONTINUE,
+    SEED_LOOP_NEST,
+};
+use std::process::Command;
+
+fn convcheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp_kernel(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("convcheck-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write kernel");
+    path.to_string_lossy().into_owned()
+}
+
+fn json_table(stdout: &str) -> Vec<Vec<Option<String>>> {
+    let v: serde_json::Value = serde_json::from_str(stdout).expect("one JSON object");
+    serde_json::from_value(v["table"].clone()).expect("table is rows of labels or null")
+}
+
+fn check_seed_table(file: &str, function: &str, threads: &[&str], seed: SeedTable) {
+    let mut args = vec!["run", file, "--function", function, "--format", "json"];
+    for t in threads {
+        args.push("--thread");
+        args.push(t);
+    }
+    let (code, stdout, stderr) = convcheck(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let table = json_table(&stdout);
+    assert!(matches_seed(&table, seed), "{function}: {table:?}");
+}
+
+#[test]
+fn run_reproduces_the_three_tables_of_seed_000() {
+    let amb = "examples/seed/ambiguity-source.c";
+    check_seed_table(amb, "loop_continue", &AMBIGUITY_THREADS, SEED_LOOP_CONTINUE);
+    check_seed_table(amb, "loop_nest", &AMBIGUITY_THREADS, SEED_LOOP_NEST);
+    let exit = "examples/seed/divergent-exit-source.c";
+    check_seed_table(exit, "loop_continue", &DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT);
+}
+
+#[test]
+fn the_two_loops_give_different_tables_on_one_scenario() {
+    let amb = "examples/seed/ambiguity-source.c";
+    let mut tables = Vec::new();
+    for f in ["loop_continue", "loop_nest"] {
+        let (code, stdout, _) = convcheck(&[
+            "run", amb, "--function", f, "--format", "json", "--thread", AMBIGUITY_THREADS[0], "--thread",
+            AMBIGUITY_THREADS[1],
+        ]);
+        assert_eq!(code, 0);
+        tables.push(json_table(&stdout));
+    }
+    assert_ne!(tables[0], tables[1]);
+}
+
+#[test]
+fn text_table_is_in_the_seed_format() {
+    let (code, stdout, _) = convcheck(&[
+        "run",
+        "examples/seed/ambiguity-source.c",
+        "--function",
+        "loop_nest",
+        "--thread",
+        AMBIGUITY_THREADS[0],
+        "--thread",
+        AMBIGUITY_THREADS[1],
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("| tid 0 | A1 | B1 | B3 | C1 |    |    | D1 |"), "{stdout}");
+    assert!(stdout.contains("| tid 1 | A2 | B2 |    | C2 | B4 | C3 | D2 |"), "{stdout}");
+}
+
+#[test]
+fn implementation_defined_instances_are_marked() {
+    let (code, stdout, _) = convcheck(&["run", "examples/seed/backwards-goto.c"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("L1.1*"), "{stdout}");
+    assert!(stdout.contains("implementation-defined"), "{stdout}");
+    let (_, json, _) = convcheck(&["run", "examples/seed/backwards-goto.c", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert!(!v["implementation_defined_columns"].as_array().expect("array").is_empty());
+}
+
+#[test]
+fn default_scenario_runs_every_seed_example() {
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir") {
+        let path = entry.expect("entry").path();
+        let p = path.to_string_lossy().into_owned();
+        let (code, stdout, stderr) = convcheck(&["run", &p]);
+        if p.ends_with("ambiguity-source.c") {
+            assert_eq!(code, 2, "two kernels need --function");
+            assert!(stderr.contains("--function"), "{stderr}");
+            continue;
+        }
+        assert_eq!(code, 0, "{p}: {stderr}");
+        assert!(stdout.contains("| tid 1 |"), "{p}: {stdout}");
+    }
+}
+
+#[test]
+fn demo_matches_the_seed() {
+    let (code, stdout, stderr) = convcheck(&["demo"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.matches("= the table printed in seed 000").count(), 3, "{stdout}");
+}
+
+#[test]
+fn bad_input_is_exit_2_with_a_position() {
+    let missing = convcheck(&["run", "/nonexistent/kernel.c"]);
+    assert_eq!(missing.0, 2);
+    assert!(missing.2.contains("/nonexistent/kernel.c"), "{}", missing.2);
+
+    let syntax = temp_kernel("syntax.c", "void k() {\n  ... // A\n  if (c) {\n}\n");
+    let (code, _, stderr) = convcheck(&["run", &syntax]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("syntax.c:"), "{stderr}");
+    assert!(stderr.contains("expected"), "{stderr}");
+
+    let label = temp_kernel("label.c", "void k() {\n  goto nowhere;\n}\n");
+    let (code, _, stderr) = convcheck(&["run", &label]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("label.c:2:3:"), "{stderr}");
+
+    let ok = "examples/seed/sequential-branch.c";
+    let (code, _, stderr) = convcheck(&["run", ok, "--thread", "cond=x"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("integer"), "{stderr}");
+    let (code, _, stderr) = convcheck(&["run", ok, "--thread", "nosuch=1"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not an oracle"), "{stderr}");
+    let (code, _, _) = convcheck(&["run", ok, "--format", "yaml"]);
+    assert_eq!(code, 2);
+    let (code, _, stderr) = convcheck(&["run", ok, "--function", "nosuch"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("nosuch"), "{stderr}");
+}
+
+#[test]
+fn running_out_of_fuel_is_inconclusive() {
+    let spin = temp_kernel("spin.c", "void k() {\n  while (1) {\n    ... // A\n  }\n}\n");
+    let (code, _, stderr) = convcheck(&["run", &spin, "--fuel", "1000"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("fuel"), "{stderr}");
+}
