@@ -25,14 +25,37 @@ pub type SeedTable = &'static [&'static [Option<&'static str>]];
 /// iteration).
 pub const SEED_LOOP_CONTINUE: SeedTable = &[
     &[Some("A"), Some("B"), None, Some("B"), Some("C"), Some("D")],
-    &[Some("A"), Some("B"), Some("C"), Some("B"), Some("C"), Some("D")],
+    &[
+        Some("A"),
+        Some("B"),
+        Some("C"),
+        Some("B"),
+        Some("C"),
+        Some("D"),
+    ],
 ];
 
 /// Seed 000's table for `loop_nest` (the inner loop runs convergently
 /// until its condition is false).
 pub const SEED_LOOP_NEST: SeedTable = &[
-    &[Some("A"), Some("B"), Some("B"), Some("C"), None, None, Some("D")],
-    &[Some("A"), Some("B"), None, Some("C"), Some("B"), Some("C"), Some("D")],
+    &[
+        Some("A"),
+        Some("B"),
+        Some("B"),
+        Some("C"),
+        None,
+        None,
+        Some("D"),
+    ],
+    &[
+        Some("A"),
+        Some("B"),
+        None,
+        Some("C"),
+        Some("B"),
+        Some("C"),
+        Some("D"),
+    ],
 ];
 
 /// Seed 000's source-level table for the divergent loop exit.
@@ -68,7 +91,13 @@ pub fn matches_seed(labels: &[Vec<Option<String>>], seed: SeedTable) -> bool {
         })
 }
 
-fn section(out: &mut String, kernel: &Kernel, function: &str, threads: &[&str], seed: SeedTable) -> Result<bool, Outcome> {
+fn section(
+    out: &mut String,
+    kernel: &Kernel,
+    function: &str,
+    threads: &[&str],
+    seed: SeedTable,
+) -> Result<bool, Outcome> {
     let report = run_report(kernel, Some(function), &scenario(threads), 100_000)?;
     let _ = writeln!(out, "{function}, scenario:");
     for (t, v) in report.values.iter().enumerate() {
@@ -92,14 +121,24 @@ fn section(out: &mut String, kernel: &Kernel, function: &str, threads: &[&str], 
 pub fn demo() -> Outcome {
     let mut out = String::new();
     let run = |out: &mut String| -> Result<bool, Outcome> {
-        let amb = Kernel::parse("examples/seed/ambiguity-source.c", AMBIGUITY_SOURCE).map_err(|d| Outcome::usage(d.to_string()))?;
-        let exit = Kernel::parse("examples/seed/divergent-exit-source.c", DIVERGENT_EXIT_SOURCE)
+        let amb = Kernel::parse("examples/seed/ambiguity-source.c", AMBIGUITY_SOURCE)
             .map_err(|d| Outcome::usage(d.to_string()))?;
+        let exit = Kernel::parse(
+            "examples/seed/divergent-exit-source.c",
+            DIVERGENT_EXIT_SOURCE,
+        )
+        .map_err(|d| Outcome::usage(d.to_string()))?;
         let _ = writeln!(
             out,
             "convcheck demo: seed 000, \"Ambiguity in a Simplified CFG\" (source level)\n"
         );
-        let a = section(out, &amb, "loop_continue", &AMBIGUITY_THREADS, SEED_LOOP_CONTINUE)?;
+        let a = section(
+            out,
+            &amb,
+            "loop_continue",
+            &AMBIGUITY_THREADS,
+            SEED_LOOP_CONTINUE,
+        )?;
         let b = section(out, &amb, "loop_nest", &AMBIGUITY_THREADS, SEED_LOOP_NEST)?;
         out.push_str(
             "Why they differ: both functions run A, B, C, D in the same order in each\n\
@@ -112,7 +151,13 @@ pub fn demo() -> Outcome {
              convergence was meant.\n\n",
         );
         let _ = writeln!(out, "seed 000, \"Divergent Loop Exits\" (source level)\n");
-        let c = section(out, &exit, "loop_continue", &DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT)?;
+        let c = section(
+            out,
+            &exit,
+            "loop_continue",
+            &DIVERGENT_EXIT_THREADS,
+            SEED_DIVERGENT_EXIT,
+        )?;
         out.push_str(
             "C runs in different iterations in the two threads, so its two instances\n\
              are not converged; both threads are converged again at D.\n",

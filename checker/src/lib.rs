@@ -53,7 +53,8 @@ impl Outcome {
 /// Reads a kernel file and analyses it; errors are usage errors naming
 /// file, line and column.
 pub fn load_kernel(path: &str) -> Result<convcheck_model::sema::Kernel, Outcome> {
-    let src = std::fs::read_to_string(path).map_err(|e| Outcome::usage(format!("{path}: cannot read: {e}")))?;
+    let src = std::fs::read_to_string(path)
+        .map_err(|e| Outcome::usage(format!("{path}: cannot read: {e}")))?;
     convcheck_model::sema::Kernel::parse(path, &src).map_err(|d| Outcome {
         stdout: String::new(),
         stderr: format!("{d}\n"),

@@ -18,7 +18,12 @@ pub struct RunReport {
 
 /// Runs `scenario` on `function` of `kernel` and builds its table.
 /// Errors are (exit code, message).
-pub fn run_report(kernel: &Kernel, function: Option<&str>, scenario: &Scenario, fuel: u64) -> Result<RunReport, Outcome> {
+pub fn run_report(
+    kernel: &Kernel,
+    function: Option<&str>,
+    scenario: &Scenario,
+    fuel: u64,
+) -> Result<RunReport, Outcome> {
     let entry = kernel.entry(function).map_err(Outcome::usage)?;
     scenario.validate(kernel).map_err(Outcome::usage)?;
     let traces = run_scenario(kernel, entry, scenario, fuel).map_err(|(t, why)| Outcome {
@@ -31,7 +36,9 @@ pub fn run_report(kernel: &Kernel, function: Option<&str>, scenario: &Scenario, 
         .map(|tr| {
             let mut v = ThreadValues::default();
             for &(o, _, x) in &tr.reads {
-                v.0.entry(kernel.oracles[o].name.clone()).or_default().push(x);
+                v.0.entry(kernel.oracles[o].name.clone())
+                    .or_default()
+                    .push(x);
             }
             v
         })

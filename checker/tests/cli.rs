@@ -2,8 +2,8 @@
 //! exit codes (DESIGN.md section 4).
 
 use convcheck::demo::{
-    matches_seed, SeedTable, AMBIGUITY_THREADS, DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT, SEED_LOOP_CONTINUE,
-    SEED_LOOP_NEST,
+    matches_seed, SeedTable, AMBIGUITY_THREADS, DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT,
+    SEED_LOOP_CONTINUE, SEED_LOOP_NEST,
 };
 use std::process::Command;
 
@@ -51,7 +51,12 @@ fn run_reproduces_the_three_tables_of_seed_000() {
     check_seed_table(amb, "loop_continue", &AMBIGUITY_THREADS, SEED_LOOP_CONTINUE);
     check_seed_table(amb, "loop_nest", &AMBIGUITY_THREADS, SEED_LOOP_NEST);
     let exit = "examples/seed/divergent-exit-source.c";
-    check_seed_table(exit, "loop_continue", &DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT);
+    check_seed_table(
+        exit,
+        "loop_continue",
+        &DIVERGENT_EXIT_THREADS,
+        SEED_DIVERGENT_EXIT,
+    );
 }
 
 #[test]
@@ -60,7 +65,15 @@ fn the_two_loops_give_different_tables_on_one_scenario() {
     let mut tables = Vec::new();
     for f in ["loop_continue", "loop_nest"] {
         let (code, stdout, _) = convcheck(&[
-            "run", amb, "--function", f, "--format", "json", "--thread", AMBIGUITY_THREADS[0], "--thread",
+            "run",
+            amb,
+            "--function",
+            f,
+            "--format",
+            "json",
+            "--thread",
+            AMBIGUITY_THREADS[0],
+            "--thread",
             AMBIGUITY_THREADS[1],
         ]);
         assert_eq!(code, 0);
@@ -82,8 +95,14 @@ fn text_table_is_in_the_seed_format() {
         AMBIGUITY_THREADS[1],
     ]);
     assert_eq!(code, 0);
-    assert!(stdout.contains("| tid 0 | A1 | B1 | B3 | C1 |    |    | D1 |"), "{stdout}");
-    assert!(stdout.contains("| tid 1 | A2 | B2 |    | C2 | B4 | C3 | D2 |"), "{stdout}");
+    assert!(
+        stdout.contains("| tid 0 | A1 | B1 | B3 | C1 |    |    | D1 |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| tid 1 | A2 | B2 |    | C2 | B4 | C3 | D2 |"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -94,12 +113,17 @@ fn implementation_defined_instances_are_marked() {
     assert!(stdout.contains("implementation-defined"), "{stdout}");
     let (_, json, _) = convcheck(&["run", "examples/seed/backwards-goto.c", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
-    assert!(!v["implementation_defined_columns"].as_array().expect("array").is_empty());
+    assert!(!v["implementation_defined_columns"]
+        .as_array()
+        .expect("array")
+        .is_empty());
 }
 
 #[test]
 fn default_scenario_runs_every_seed_example() {
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir") {
+    for entry in
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir")
+    {
         let path = entry.expect("entry").path();
         let p = path.to_string_lossy().into_owned();
         let (code, stdout, stderr) = convcheck(&["run", &p]);
@@ -117,7 +141,11 @@ fn default_scenario_runs_every_seed_example() {
 fn demo_matches_the_seed() {
     let (code, stdout, stderr) = convcheck(&["demo"]);
     assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.matches("= the table printed in seed 000").count(), 3, "{stdout}");
+    assert_eq!(
+        stdout.matches("= the table printed in seed 000").count(),
+        3,
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -153,7 +181,10 @@ fn bad_input_is_exit_2_with_a_position() {
 
 #[test]
 fn running_out_of_fuel_is_inconclusive() {
-    let spin = temp_kernel("spin.c", "void k() {\n  while (1) {\n    ... // A\n  }\n}\n");
+    let spin = temp_kernel(
+        "spin.c",
+        "void k() {\n  while (1) {\n    ... // A\n  }\n}\n",
+    );
     let (code, _, stderr) = convcheck(&["run", &spin, "--fuel", "1000"]);
     assert_eq!(code, 3, "{stderr}");
     assert!(stderr.contains("fuel"), "{stderr}");

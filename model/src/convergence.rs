@@ -85,7 +85,10 @@ pub fn relate_events(a: &Event, b: &Event) -> Rel {
 /// Checks one assignment of choice equalities (`equal` lists pairs of
 /// choice variables chosen equal; all others are distinct) against
 /// constraints 1 and 2, and returns the classes of the relation.
-pub fn check_assignment(runs: &[&[Event]], equal: &[(ChoiceVar, ChoiceVar)]) -> Result<Classes, Violation> {
+pub fn check_assignment(
+    runs: &[&[Event]],
+    equal: &[(ChoiceVar, ChoiceVar)],
+) -> Result<Classes, Violation> {
     // Union-find over choice variables.
     let mut ids: HashMap<ChoiceVar, usize> = HashMap::new();
     for (a, b) in equal {
@@ -200,7 +203,8 @@ pub fn can_converge(runs: [&[Event]; 2], a: usize, b: usize) -> bool {
         Rel::Converged => check_assignment(&runs, &[]).is_ok(),
         Rel::Apart => false,
         Rel::Open(pairs) => {
-            let eq: Vec<(ChoiceVar, ChoiceVar)> = pairs.iter().map(|&(x, y)| ((0, x), (1, y))).collect();
+            let eq: Vec<(ChoiceVar, ChoiceVar)> =
+                pairs.iter().map(|&(x, y)| ((0, x), (1, y))).collect();
             check_assignment(&runs, &eq).is_ok()
         }
     }

@@ -138,8 +138,20 @@ mod tests {
 
     #[test]
     fn determined_keys_compare_by_equality() {
-        let a = k(&[Atom::Iter { loop_id: StmtId(1), n: 0 }, Atom::Sid(StmtId(3))]);
-        let b = k(&[Atom::Iter { loop_id: StmtId(1), n: 1 }, Atom::Sid(StmtId(3))]);
+        let a = k(&[
+            Atom::Iter {
+                loop_id: StmtId(1),
+                n: 0,
+            },
+            Atom::Sid(StmtId(3)),
+        ]);
+        let b = k(&[
+            Atom::Iter {
+                loop_id: StmtId(1),
+                n: 1,
+            },
+            Atom::Sid(StmtId(3)),
+        ]);
         assert_eq!(relate(&a, &a.clone()), Rel::Converged);
         assert_eq!(relate(&a, &b), Rel::Apart);
     }
@@ -147,19 +159,37 @@ mod tests {
     #[test]
     fn a_determined_difference_beats_a_choice() {
         let a = k(&[
-            Atom::Choice { scope: StmtId(2), seq: 0 },
-            Atom::Iter { loop_id: StmtId(4), n: 0 },
+            Atom::Choice {
+                scope: StmtId(2),
+                seq: 0,
+            },
+            Atom::Iter {
+                loop_id: StmtId(4),
+                n: 0,
+            },
             Atom::Sid(StmtId(5)),
         ]);
         let b = k(&[
-            Atom::Choice { scope: StmtId(2), seq: 7 },
-            Atom::Iter { loop_id: StmtId(4), n: 1 },
+            Atom::Choice {
+                scope: StmtId(2),
+                seq: 7,
+            },
+            Atom::Iter {
+                loop_id: StmtId(4),
+                n: 1,
+            },
             Atom::Sid(StmtId(5)),
         ]);
         assert_eq!(relate(&a, &b), Rel::Apart);
         let c = k(&[
-            Atom::Choice { scope: StmtId(2), seq: 7 },
-            Atom::Iter { loop_id: StmtId(4), n: 0 },
+            Atom::Choice {
+                scope: StmtId(2),
+                seq: 7,
+            },
+            Atom::Iter {
+                loop_id: StmtId(4),
+                n: 0,
+            },
             Atom::Sid(StmtId(5)),
         ]);
         assert_eq!(relate(&a, &c), Rel::Open(vec![(0, 7)]));

@@ -40,7 +40,9 @@ impl Path {
     pub fn values(&self, kernel: &Kernel) -> ThreadValues {
         let mut map: BTreeMap<String, Vec<i64>> = BTreeMap::new();
         for &(o, _, v) in &self.trace.reads {
-            map.entry(kernel.oracles[o].name.clone()).or_default().push(v);
+            map.entry(kernel.oracles[o].name.clone())
+                .or_default()
+                .push(v);
         }
         ThreadValues(map)
     }
@@ -145,7 +147,9 @@ pub fn enumerate(kernel: &Kernel, entry: FuncId, tid: u32, group: u32, bounds: B
     if set.incomplete.is_none() && set.paths.is_empty() {
         set.incomplete = Some(format!(
             "thread {tid} has no path within the bounds ({})",
-            set.cut_reason.clone().unwrap_or_else(|| "every run was cut".into())
+            set.cut_reason
+                .clone()
+                .unwrap_or_else(|| "every run was cut".into())
         ));
     }
     set

@@ -49,9 +49,9 @@ impl ThreadValues {
                 let x = match v {
                     "true" => 1,
                     "false" => 0,
-                    _ => v
-                        .parse::<i64>()
-                        .map_err(|_| format!("expected an integer value for `{name}`, found `{v}`"))?,
+                    _ => v.parse::<i64>().map_err(|_| {
+                        format!("expected an integer value for `{name}`, found `{v}`")
+                    })?,
                 };
                 list.push(x);
             }
@@ -85,7 +85,11 @@ impl Scenario {
                     let known: Vec<&str> = kernel.oracles.iter().map(|o| o.name.as_str()).collect();
                     return Err(format!(
                         "--thread {t}: `{name}` is not an oracle of this kernel (oracles: {})",
-                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
                     ));
                 }
             }
@@ -101,7 +105,10 @@ impl Scenario {
                 .collect();
             let len = lists.iter().map(Vec::len).max().unwrap_or(0);
             for k in 0..len {
-                let vals: Vec<i64> = lists.iter().map(|l| l.get(k).copied().unwrap_or(0)).collect();
+                let vals: Vec<i64> = lists
+                    .iter()
+                    .map(|l| l.get(k).copied().unwrap_or(0))
+                    .collect();
                 if vals.windows(2).any(|w| w[0] != w[1]) {
                     return Err(format!(
                         "uniform oracle `{}` has different values across threads at evaluation {k}",

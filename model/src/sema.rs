@@ -263,11 +263,11 @@ impl Kernel {
     /// trace tables: observation points, convergent calls, real calls and
     /// barriers.
     pub fn is_convergent_op(&self, id: StmtId) -> bool {
-        match self.node(id).kind {
-            NodeKind::Observe => true,
-            NodeKind::Call(CallKind::Op(_) | CallKind::Real(_) | CallKind::Barrier(_)) => true,
-            _ => false,
-        }
+        matches!(
+            self.node(id).kind,
+            NodeKind::Observe
+                | NodeKind::Call(CallKind::Op(_) | CallKind::Real(_) | CallKind::Barrier(_))
+        )
     }
 }
 
@@ -446,10 +446,10 @@ impl<'f> Analyser<'f> {
         let mut dup = Vec::new();
         fn visit<'a>(s: &'a Stmt, facts: &mut FnFacts<'a>, dup: &mut Vec<(Span, String)>) {
             match &s.kind {
-                StmtKind::Label { label, .. } => {
-                    if facts.labels.insert(label.as_str(), s).is_some() {
-                        dup.push((s.span, format!("label `{label}` is defined twice")));
-                    }
+                StmtKind::Label { label, .. }
+                    if facts.labels.insert(label.as_str(), s).is_some() =>
+                {
+                    dup.push((s.span, format!("label `{label}` is defined twice")));
                 }
                 StmtKind::Goto(l) => facts.gotos.push((s, l.as_str())),
                 StmtKind::Local { name, .. } => {
@@ -468,7 +468,10 @@ impl<'f> Analyser<'f> {
         }
         for (g, l) in facts.gotos.clone() {
             if !facts.labels.contains_key(l) {
-                self.error(g.span, format!("`goto {l}`: no label `{l}` in `{}`", f.name));
+                self.error(
+                    g.span,
+                    format!("`goto {l}`: no label `{l}` in `{}`", f.name),
+                );
             }
         }
         facts
@@ -490,7 +493,9 @@ impl<'f> Analyser<'f> {
     fn regions<'a>(&mut self, f: &'a Function, facts: &FnFacts<'a>) {
         // Goto cycles: the span of every backwards jump.
         for (g, l) in &facts.gotos {
-            let Some(lab) = facts.labels.get(l) else { continue };
+            let Some(lab) = facts.labels.get(l) else {
+                continue;
+            };
             if lab.id >= g.id {
                 continue;
             }
@@ -685,7 +690,10 @@ impl<'f> Analyser<'f> {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::GroupSize => {}
             ExprKind::Tid => {
                 if class == OracleClass::Uniform {
-                    self.error(e.span, "`tid` inside `uniform(...)`: the thread index is not uniform");
+                    self.error(
+                        e.span,
+                        "`tid` inside `uniform(...)`: the thread index is not uniform",
+                    );
                 }
             }
             ExprKind::Name(n) => {
@@ -726,7 +734,10 @@ impl<'f> Analyser<'f> {
                 match place {
                     Place::Var(v) => {
                         if !facts.vars.contains(v) {
-                            self.error(e.span, format!("assignment to `{v}`, which is not a local or parameter"));
+                            self.error(
+                                e.span,
+                                format!("assignment to `{v}`, which is not a local or parameter"),
+                            );
                         }
                     }
                     Place::Mem { space, index, id } => {
@@ -757,7 +768,10 @@ impl<'f> Analyser<'f> {
                     CallKind::Real(f)
                 } else if let Some((_, b)) = BARRIERS.iter().find(|(n, _)| n == callee) {
                     if *b != BarrierKind::Plain && args.len() != 1 {
-                        self.error(e.span, format!("`{callee}` takes one argument (the predicate)"));
+                        self.error(
+                            e.span,
+                            format!("`{callee}` takes one argument (the predicate)"),
+                        );
                     }
                     if *b != BarrierKind::Plain {
                         // The result of a data-carrying barrier is the same in
@@ -832,7 +846,9 @@ impl<'f> Analyser<'f> {
         let mut count: HashMap<(FuncId, String), usize> = HashMap::new();
         for n in self.nodes.iter().flatten() {
             if n.label.is_empty() {
-                *count.entry((n.func, format!("@{}", n.span.start.line))).or_default() += 1;
+                *count
+                    .entry((n.func, format!("@{}", n.span.start.line)))
+                    .or_default() += 1;
             }
         }
         for n in self.nodes.iter_mut().flatten() {

@@ -95,7 +95,8 @@ pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Ta
         }
     }
     let rank = |c: usize| (sid_of[c], members[c][0].0, c);
-    let mut ready: BTreeSet<(StmtId, usize, usize)> = (0..n).filter(|&c| indeg[c] == 0).map(rank).collect();
+    let mut ready: BTreeSet<(StmtId, usize, usize)> =
+        (0..n).filter(|&c| indeg[c] == 0).map(rank).collect();
     let mut order = Vec::new();
     while let Some(first) = ready.iter().next().copied() {
         ready.remove(&first);
@@ -121,7 +122,11 @@ pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Ta
             let label = kernel.label(e.sid).to_string();
             let k = counter.entry(label.clone()).or_insert(0);
             *k += 1;
-            let sep = if label.ends_with(|ch: char| ch.is_ascii_digit()) { "." } else { "" };
+            let sep = if label.ends_with(|ch: char| ch.is_ascii_digit()) {
+                "."
+            } else {
+                ""
+            };
             cells[t][col] = Some(Cell {
                 instance: format!("{label}{sep}{k}"),
                 label,
@@ -148,7 +153,11 @@ impl Table {
     pub fn labels(&self) -> Vec<Vec<Option<String>>> {
         self.cells
             .iter()
-            .map(|r| r.iter().map(|c| c.as_ref().map(|c| c.label.clone())).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|c| c.as_ref().map(|c| c.label.clone()))
+                    .collect()
+            })
             .collect()
     }
 
@@ -204,12 +213,20 @@ impl Table {
     /// thread with one label or `null` per column.
     pub fn to_json(&self) -> serde_json::Value {
         let open: Vec<usize> = (0..self.width())
-            .filter(|&c| self.cells.iter().any(|r| r[c].as_ref().is_some_and(|x| x.open)))
+            .filter(|&c| {
+                self.cells
+                    .iter()
+                    .any(|r| r[c].as_ref().is_some_and(|x| x.open))
+            })
             .collect();
         let instances: Vec<Vec<Option<String>>> = self
             .cells
             .iter()
-            .map(|r| r.iter().map(|c| c.as_ref().map(|c| c.instance.clone())).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|c| c.as_ref().map(|c| c.instance.clone()))
+                    .collect()
+            })
             .collect();
         serde_json::json!({
             "rows": self.rows,

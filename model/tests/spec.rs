@@ -31,7 +31,11 @@ fn load(name: &str, function: Option<&str>) -> Example {
     };
     let set = enumerate(&kernel, entry, 0, 2, bounds);
     assert!(set.incomplete.is_none(), "{name}: {:?}", set.incomplete);
-    assert!(set.paths.len() > 1, "{name}: only {} path(s)", set.paths.len());
+    assert!(
+        set.paths.len() > 1,
+        "{name}: only {} path(s)",
+        set.paths.len()
+    );
     Example {
         kernel,
         paths: set.paths,
@@ -73,7 +77,9 @@ impl Example {
                 }
             });
         }
-        self.kernel.label(found.expect("statement exists")).to_string()
+        self.kernel
+            .label(found.expect("statement exists"))
+            .to_string()
     }
 
     fn check_label_exists(&self, label: &str) {
@@ -91,7 +97,13 @@ impl Example {
             for &i in &self.at(p, label) {
                 for &j in &self.at(q, label) {
                     let r = relate_events(&p.trace.events[i], &q.trace.events[j]);
-                    assert_eq!(r, Rel::Converged, "`{label}`: {:?} vs {:?}", p.decisions, q.decisions);
+                    assert_eq!(
+                        r,
+                        Rel::Converged,
+                        "`{label}`: {:?} vs {:?}",
+                        p.decisions,
+                        q.decisions
+                    );
                     n += 1;
                 }
             }
@@ -111,7 +123,11 @@ impl Example {
                     let r = relate_events(&p.trace.events[i], &q.trace.events[j]);
                     let same = iteration(p, i) == iteration(q, j);
                     let expect = if same { Rel::Converged } else { Rel::Apart };
-                    assert_eq!(r, expect, "`{label}` {:?} vs {:?}", p.decisions, q.decisions);
+                    assert_eq!(
+                        r, expect,
+                        "`{label}` {:?} vs {:?}",
+                        p.decisions, q.decisions
+                    );
                     if same {
                         seen.0 = true;
                     } else {
@@ -151,7 +167,11 @@ impl Example {
                     }
                     if let (Some(a), Some(b)) = (next(p, i), next(q, j)) {
                         let r2 = relate_events(&p.trace.events[a], &q.trace.events[b]);
-                        assert_eq!(r2, r, "`{from}` -> `{to}`: {:?} vs {:?}", p.decisions, q.decisions);
+                        assert_eq!(
+                            r2, r,
+                            "`{from}` -> `{to}`: {:?} vs {:?}",
+                            p.decisions, q.decisions
+                        );
                         n += 1;
                     }
                 }
@@ -171,7 +191,10 @@ impl Example {
             for &i in &self.at(p, label) {
                 for &j in &self.at(q, label) {
                     let r = relate_events(&p.trace.events[i], &q.trace.events[j]);
-                    assert!(matches!(r, Rel::Open(_)), "`{label}` should be open, is {r:?}");
+                    assert!(
+                        matches!(r, Rel::Open(_)),
+                        "`{label}` should be open, is {r:?}"
+                    );
                     if can_converge(runs, i, j) && can_stay_apart(runs, i, j) {
                         both = true;
                     }
@@ -306,8 +329,14 @@ fn simple_switch() {
     ex.always_converged("C2");
     ex.always_converged("C3");
     ex.follows("C2", "C3", &[]);
-    let fell_through = ex.paths.iter().any(|p| !ex.at(p, "C2").is_empty() && !ex.at(p, "C3").is_empty());
-    let jumped = ex.paths.iter().any(|p| ex.at(p, "C2").is_empty() && !ex.at(p, "C3").is_empty());
+    let fell_through = ex
+        .paths
+        .iter()
+        .any(|p| !ex.at(p, "C2").is_empty() && !ex.at(p, "C3").is_empty());
+    let jumped = ex
+        .paths
+        .iter()
+        .any(|p| ex.at(p, "C2").is_empty() && !ex.at(p, "C3").is_empty());
     assert!(fell_through && jumped);
 }
 
@@ -340,9 +369,19 @@ fn calls_key_the_callee() {
     for (p, q) in ex.pairs() {
         for &i in &ex.at(p, "convergent_func") {
             for &j in &ex.at(q, "convergent_func") {
-                let via = |path: &Path| if ex.at(path, "B").is_empty() { "C" } else { "B" };
+                let via = |path: &Path| {
+                    if ex.at(path, "B").is_empty() {
+                        "C"
+                    } else {
+                        "B"
+                    }
+                };
                 let r = relate_events(&p.trace.events[i], &q.trace.events[j]);
-                let expect = if via(p) == via(q) { Rel::Converged } else { Rel::Apart };
+                let expect = if via(p) == via(q) {
+                    Rel::Converged
+                } else {
+                    Rel::Apart
+                };
                 assert_eq!(r, expect);
                 checked += 1;
             }

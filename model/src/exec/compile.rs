@@ -362,7 +362,12 @@ impl Compiler<'_> {
             }
             StmtKind::Case { label, body } => {
                 let here = self.here();
-                let ok = match self.stack.iter_mut().rev().find(|b| matches!(b, Breakable::Switch { .. })) {
+                let ok = match self
+                    .stack
+                    .iter_mut()
+                    .rev()
+                    .find(|b| matches!(b, Breakable::Switch { .. }))
+                {
                     Some(Breakable::Switch { cases, .. }) => {
                         cases.push((*label, here, s.span));
                         true
@@ -370,7 +375,11 @@ impl Compiler<'_> {
                     _ => false,
                 };
                 if !ok {
-                    let d = Diagnostic::new(&self.k.file_name, s.span.start, "`case` outside a `switch`");
+                    let d = Diagnostic::new(
+                        &self.k.file_name,
+                        s.span.start,
+                        "`case` outside a `switch`",
+                    );
                     self.errors.push(d);
                 }
                 self.stmt(body);
@@ -387,19 +396,33 @@ impl Compiler<'_> {
             StmtKind::Break => {
                 let j = self.jump(s.id, chain, true);
                 match self.stack.last_mut() {
-                    Some(Breakable::Loop { breaks, .. }) | Some(Breakable::Switch { breaks, .. }) => breaks.push(j),
+                    Some(Breakable::Loop { breaks, .. })
+                    | Some(Breakable::Switch { breaks, .. }) => breaks.push(j),
                     None => {
-                        let d = Diagnostic::new(&self.k.file_name, s.span.start, "`break` outside a loop or `switch`");
+                        let d = Diagnostic::new(
+                            &self.k.file_name,
+                            s.span.start,
+                            "`break` outside a loop or `switch`",
+                        );
                         self.errors.push(d);
                     }
                 }
             }
             StmtKind::Continue => {
                 let j = self.jump(s.id, chain, true);
-                match self.stack.iter_mut().rev().find(|b| matches!(b, Breakable::Loop { .. })) {
+                match self
+                    .stack
+                    .iter_mut()
+                    .rev()
+                    .find(|b| matches!(b, Breakable::Loop { .. }))
+                {
                     Some(Breakable::Loop { continues, .. }) => continues.push(j),
                     _ => {
-                        let d = Diagnostic::new(&self.k.file_name, s.span.start, "`continue` outside a loop");
+                        let d = Diagnostic::new(
+                            &self.k.file_name,
+                            s.span.start,
+                            "`continue` outside a loop",
+                        );
                         self.errors.push(d);
                     }
                 }

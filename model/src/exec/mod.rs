@@ -175,9 +175,12 @@ pub fn run_thread(
     (m.trace, res)
 }
 
+/// A function invocation's local variables.
+pub(crate) type Vars = HashMap<String, i64>;
+
 struct Frame {
     scopes: Vec<(Scope, Atom, u32)>,
-    vars: HashMap<String, i64>,
+    vars: Vars,
     gotos: HashMap<usize, (u32, u32)>,
     prefix: Vec<Atom>,
 }
@@ -218,7 +221,9 @@ impl Machine<'_, '_> {
         Ok(v)
     }
 
-    fn key(&self, frame: &Frame, sid: StmtId) -> Key {
+    /// The key of the current statement execution, without its own atom:
+    /// the invocation key, then one atom per key scope.
+    fn base(frame: &Frame) -> Vec<Atom> {
         let mut atoms = frame.prefix.clone();
         atoms.extend(
             frame
@@ -227,12 +232,14 @@ impl Machine<'_, '_> {
                 .filter(|s| !matches!(s.0, Scope::Irreducible(_)))
                 .map(|s| s.1),
         );
-        atoms.push(Atom::Sid(sid));
-        Key(atoms)
+        atoms
     }
 
-    fn record(&mut self, frame: &Frame, sid: StmtId, kind: EventKind) -> Key {
-        let key = self.key(frame, sid);
+    /// Records an instance of `sid` whose key is `base` plus `sid`.
+    pub(crate) fn record(&mut self, base: &[Atom], sid: StmtId, kind: EventKind) -> Key {
+        let mut atoms = base.to_vec();
+        atoms.push(Atom::Sid(sid));
+        let key = Key(atoms);
         self.trace.events.push(Event {
             sid,
             kind,
@@ -244,7 +251,9 @@ impl Machine<'_, '_> {
     /// Moves into instruction `target`: leaves the scopes it is not in,
     /// enters those it is in (DESIGN.md 2.3, 2.4).
     fn enter(&mut self, frame: &mut Frame, code: &[Instr], target: usize, restart: Option<Scope>) {
-        let Some(instr) = code.get(target) else { return };
+        let Some(instr) = code.get(target) else {
+            return;
+        };
         let chain = &instr.chain;
         let mut common = frame
             .scopes
@@ -308,30 +317,32 @@ impl Machine<'_, '_> {
                 self.depth -= 1;
                 return Ok(0);
             };
+            let base = Self::base(&frame);
             if instr.event && !matches!(instr.op, Op::Observe) {
-                self.record(&frame, instr.sid, EventKind::Stmt);
+                self.record(&base, instr.sid, EventKind::Stmt);
             }
+            let vars = &mut frame.vars;
             let mut restart = None;
             let next = match &instr.op {
                 Op::Observe => {
-                    self.record(&frame, instr.sid, EventKind::Op);
+                    self.record(&base, instr.sid, EventKind::Op);
                     pc + 1
                 }
                 Op::Eval(e) => {
-                    self.eval(&mut frame, e, false)?;
+                    self.eval(vars, &base, e, false)?;
                     pc + 1
                 }
                 Op::SetLocal { name, value } => {
                     let v = match value {
-                        Some(e) => self.eval(&mut frame, e, true)?,
+                        Some(e) => self.eval(vars, &base, e, true)?,
                         None => 0,
                     };
-                    frame.vars.insert(name.clone(), v);
+                    vars.insert(name.clone(), v);
                     pc + 1
                 }
                 Op::Branch { cond, then, els } => {
                     let v = match cond {
-                        Some(c) => self.eval(&mut frame, c, true)?,
+                        Some(c) => self.eval(vars, &base, c, true)?,
                         None => 1,
                     };
                     if v != 0 {
@@ -345,7 +356,7 @@ impl Machine<'_, '_> {
                     cases,
                     default,
                 } => {
-                    let v = self.eval(&mut frame, value, true)?;
+                    let v = self.eval(vars, &base, value, true)?;
                     cases
                         .iter()
                         .find(|(c, _)| *c == v)
@@ -382,12 +393,17 @@ impl Machine<'_, '_> {
                     let max = self.bounds.max_iters;
                     let line = self.line(*loop_id);
                     restart = Some(Scope::Cond(*loop_id));
-                    let counted = |s: &Scope| *s == Scope::Loop(*loop_id) || *s == Scope::Irreducible(*loop_id);
+                    let counted = |s: &Scope| {
+                        *s == Scope::Loop(*loop_id) || *s == Scope::Irreducible(*loop_id)
+                    };
                     if let Some(s) = frame.scopes.iter_mut().rev().find(|s| counted(&s.0)) {
                         if let Atom::Iter { n, .. } = &mut s.1 {
                             *n += 1;
                             if *n > max {
-                                let what = format!("the loop at line {line} starts iteration {} > max-iters={max}", *n);
+                                let what = format!(
+                                    "the loop at line {line} starts iteration {} > max-iters={max}",
+                                    *n
+                                );
                                 return Err(if s.2 == decisions {
                                     Stop::OutOfBounds(format!("{what} whatever its oracles"))
                                 } else {
@@ -400,7 +416,7 @@ impl Machine<'_, '_> {
                 }
                 Op::Return(e) => {
                     let v = match e {
-                        Some(e) => self.eval(&mut frame, e, true)?,
+                        Some(e) => self.eval(vars, &base, e, true)?,
                         None => 0,
                     };
                     self.depth -= 1;
@@ -412,13 +428,22 @@ impl Machine<'_, '_> {
         }
     }
 
-    fn eval(&mut self, frame: &mut Frame, e: &Expr, want: bool) -> Result<i64, Stop> {
+    /// Evaluates `e` in a statement execution whose key is `base`; calls
+    /// and memory accesses inside it are recorded as instances keyed by
+    /// `base` plus their own id.
+    pub(crate) fn eval(
+        &mut self,
+        vars: &mut Vars,
+        base: &[Atom],
+        e: &Expr,
+        want: bool,
+    ) -> Result<i64, Stop> {
         Ok(match &e.kind {
             ExprKind::Int(v) => *v,
             ExprKind::Bool(b) => i64::from(*b),
             ExprKind::Tid => self.tid,
             ExprKind::GroupSize => self.group,
-            ExprKind::Name(n) => match frame.vars.get(n) {
+            ExprKind::Name(n) => match vars.get(n) {
                 Some(v) => *v,
                 None => match self.k.oracle_ids.get(n) {
                     Some(&o) => self.read(o)?,
@@ -429,9 +454,9 @@ impl Machine<'_, '_> {
                 Some(&o) => self.read(o)?,
                 None => 0,
             },
-            ExprKind::Uniform(a) | ExprKind::Invariant(a) => self.eval(frame, a, want)?,
+            ExprKind::Uniform(a) | ExprKind::Invariant(a) => self.eval(vars, base, a, want)?,
             ExprKind::Unary(op, a) => {
-                let v = self.eval(frame, a, true)?;
+                let v = self.eval(vars, base, a, true)?;
                 match op {
                     UnOp::Not => i64::from(v == 0),
                     UnOp::Neg => v.wrapping_neg(),
@@ -439,33 +464,33 @@ impl Machine<'_, '_> {
                 }
             }
             ExprKind::Binary(BinOp::And, a, b) => {
-                let x = self.eval(frame, a, true)?;
-                i64::from(x != 0 && self.eval(frame, b, true)? != 0)
+                let x = self.eval(vars, base, a, true)?;
+                i64::from(x != 0 && self.eval(vars, base, b, true)? != 0)
             }
             ExprKind::Binary(BinOp::Or, a, b) => {
-                let x = self.eval(frame, a, true)?;
-                i64::from(x != 0 || self.eval(frame, b, true)? != 0)
+                let x = self.eval(vars, base, a, true)?;
+                i64::from(x != 0 || self.eval(vars, base, b, true)? != 0)
             }
             ExprKind::Binary(op, a, b) => {
-                let x = self.eval(frame, a, true)?;
-                let y = self.eval(frame, b, true)?;
+                let x = self.eval(vars, base, a, true)?;
+                let y = self.eval(vars, base, b, true)?;
                 binary(*op, x, y)
             }
             ExprKind::Cond(c, a, b) => {
-                if self.eval(frame, c, true)? != 0 {
-                    self.eval(frame, a, want)?
+                if self.eval(vars, base, c, true)? != 0 {
+                    self.eval(vars, base, a, want)?
                 } else {
-                    self.eval(frame, b, want)?
+                    self.eval(vars, base, b, want)?
                 }
             }
             ExprKind::Load { space, index, id } => {
-                let addr = self.eval(frame, index, true)?;
+                let addr = self.eval(vars, base, index, true)?;
                 let kind = EventKind::Mem {
                     space: *space,
                     write: false,
                     addr,
                 };
-                self.record(frame, *id, kind);
+                self.record(base, *id, kind);
                 if want {
                     match self.k.oracle_ids.get(&self.k.node(*id).label) {
                         Some(&o) => self.read(o)?,
@@ -476,22 +501,22 @@ impl Machine<'_, '_> {
                 }
             }
             ExprKind::Assign { place, op, value } => {
-                let v = self.eval(frame, value, true)?;
+                let v = self.eval(vars, base, value, true)?;
                 match place {
                     Place::Var(name) => {
-                        let old = *frame.vars.get(name).unwrap_or(&0);
+                        let old = *vars.get(name).unwrap_or(&0);
                         let new = assign(*op, old, v);
-                        frame.vars.insert(name.clone(), new);
+                        vars.insert(name.clone(), new);
                         new
                     }
                     Place::Mem { space, index, id } => {
-                        let addr = self.eval(frame, index, true)?;
+                        let addr = self.eval(vars, base, index, true)?;
                         let kind = EventKind::Mem {
                             space: *space,
                             write: true,
                             addr,
                         };
-                        self.record(frame, *id, kind);
+                        self.record(base, *id, kind);
                         v
                     }
                 }
@@ -504,17 +529,17 @@ impl Machine<'_, '_> {
                     Some(CallKind::Real(f)) => {
                         let mut vals = Vec::new();
                         for a in args {
-                            vals.push(self.eval(frame, a, true)?);
+                            vals.push(self.eval(vars, base, a, true)?);
                         }
-                        let key = self.record(frame, *id, EventKind::Call(f));
+                        let key = self.record(base, *id, EventKind::Call(f));
                         self.call(f, vals, key.0)?
                     }
                     Some(CallKind::Op(o)) | Some(CallKind::Plain(o)) => {
                         for a in args {
-                            self.eval(frame, a, false)?;
+                            self.eval(vars, base, a, false)?;
                         }
                         if matches!(kind, Some(CallKind::Op(_))) {
-                            self.record(frame, *id, EventKind::Op);
+                            self.record(base, *id, EventKind::Op);
                         }
                         if want {
                             self.read(o)?
@@ -525,20 +550,20 @@ impl Machine<'_, '_> {
                     Some(CallKind::Barrier(b)) => {
                         let mut predicate = None;
                         for a in args {
-                            let v = self.eval(frame, a, b != BarrierKind::Plain)?;
+                            let v = self.eval(vars, base, a, b != BarrierKind::Plain)?;
                             if b != BarrierKind::Plain {
                                 predicate = Some(v);
                             }
                         }
                         let kind = EventKind::Barrier { kind: b, predicate };
-                        self.record(frame, *id, kind);
+                        self.record(base, *id, kind);
                         match (want, self.k.oracle_ids.get(callee)) {
                             (true, Some(&o)) if b != BarrierKind::Plain => self.read(o)?,
                             _ => 0,
                         }
                     }
                     Some(CallKind::Fence) => {
-                        self.record(frame, *id, EventKind::Fence);
+                        self.record(base, *id, EventKind::Fence);
                         0
                     }
                 }
@@ -603,7 +628,9 @@ pub fn run_scenario(
         match res {
             Ok(()) => traces.push(trace),
             Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => return Err((t as u32, why)),
-            Err(Stop::Need { .. }) => return Err((t as u32, "internal: a value source ran dry".into())),
+            Err(Stop::Need { .. }) => {
+                return Err((t as u32, "internal: a value source ran dry".into()))
+            }
         }
     }
     Ok(traces)

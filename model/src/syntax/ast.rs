@@ -526,9 +526,9 @@ fn strip_stmt(s: &mut Stmt) {
             strip_expr(value);
             strip_stmt(body);
         }
-        StmtKind::Case { body, .. } | StmtKind::Label { body, .. } | StmtKind::NoConvergent(body) => {
-            strip_stmt(body)
-        }
+        StmtKind::Case { body, .. }
+        | StmtKind::Label { body, .. }
+        | StmtKind::NoConvergent(body) => strip_stmt(body),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The kernel language's surface: tokens, parser and pretty-printer.
 //!
-//! [`parse`] turns source text into an [`ast::File`] or a list of
-//! diagnostics; [`print`] turns a tree back into text that parses to the same
+//! [`parse()`] turns source text into an [`ast::File`] or a list of
+//! diagnostics; [`print()`] turns a tree back into text that parses to the same
 //! tree (up to spans).
 
 pub mod ast;
