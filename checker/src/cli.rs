@@ -29,6 +29,35 @@ pub enum Command {
     Demo,
     /// Runs a kernel on one scenario and prints its trace table.
     Run(RunArgs),
+    /// Lowers a kernel to its CFG and prints it.
+    Lower(LowerArgs),
+}
+
+/// What `lower` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The readable text form (LLVM-IR style).
+    Cfg,
+    /// Graphviz DOT.
+    Dot,
+    /// The cycle hierarchy of each function.
+    Cycles,
+}
+
+/// Arguments of `convcheck lower`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LowerArgs {
+    /// The kernel file.
+    pub file: String,
+    /// Only this function (default: all).
+    #[arg(long)]
+    pub function: Option<String>,
+    /// Place convergence-control tokens from the source structure.
+    #[arg(long)]
+    pub tokens: bool,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = Emit::Cfg)]
+    pub emit: Emit,
 }
 
 /// Arguments of `convcheck run`.
@@ -47,9 +76,26 @@ pub struct RunArgs {
     /// Instructions one thread may execute before the run is inconclusive.
     #[arg(long, default_value_t = 100_000)]
     pub fuel: u64,
+    /// Which semantics: the kernel's source-level convergence, or the
+    /// CFG's (maximal convergence, or tokens with `--tokens`).
+    #[arg(long, value_enum, default_value_t = Level::Source)]
+    pub level: Level,
+    /// At the CFG level, lower with convergence-control tokens placed from
+    /// the source structure.
+    #[arg(long)]
+    pub tokens: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// Semantic levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Level {
+    /// Seed 000's source-level convergence.
+    Source,
+    /// The lowered CFG: LLVM's maximal convergence, or tokens.
+    Cfg,
 }
 
 /// Parses `args` (the first is the program name) and runs the command.
@@ -77,5 +123,6 @@ where
     match cli.command {
         Command::Demo => crate::demo::demo(),
         Command::Run(a) => crate::run::run(&a),
+        Command::Lower(a) => crate::lower::lower(&a),
     }
 }

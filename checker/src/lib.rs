@@ -8,6 +8,7 @@
 
 pub mod cli;
 pub mod demo;
+pub mod lower;
 pub mod run;
 
 /// Exit code: the property holds (or there was nothing to check).

@@ -1,6 +1,9 @@
 //! `convcheck run`: one kernel, one scenario, its trace table.
 
-use crate::cli::{Format, RunArgs};
+use crate::cli::{Format, Level, RunArgs};
+use convcheck_model::cfg::cycles::all_hierarchies;
+use convcheck_model::cfg::lower::lower;
+use convcheck_model::exec::cfg::CfgProgram;
 use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
 use convcheck_model::exec::run_scenario;
 use convcheck_model::scenario::{Scenario, ThreadValues};
@@ -14,19 +17,76 @@ pub struct RunReport {
     pub values: Vec<ThreadValues>,
     /// The trace table.
     pub table: Table,
+    /// At the CFG level, how the cycle hierarchy was chosen and whether
+    /// the table depends on it.
+    pub hierarchy: Option<String>,
 }
 
-/// Runs `scenario` on `function` of `kernel` and builds its table.
-/// Errors are (exit code, message).
-pub fn run_report(
+/// Runs `scenario` on `function` of `kernel` at the source level and
+/// builds its table. Errors are outcomes to return.
+pub fn run_report(kernel: &Kernel, function: Option<&str>, scenario: &Scenario, fuel: u64) -> Result<RunReport, Outcome> {
+    run_report_at(kernel, None, function, scenario, fuel)
+}
+
+/// Like [`run_report`], on the CFGs of `program` when given. At the CFG
+/// level the scenario is run under every cycle hierarchy (at most 16) and
+/// the report says which one LLVM picks and whether the table is the same
+/// under all of them.
+pub fn run_report_at(
     kernel: &Kernel,
+    program: Option<&CfgProgram>,
+    function: Option<&str>,
+    scenario: &Scenario,
+    fuel: u64,
+) -> Result<RunReport, Outcome> {
+    let mut report = run_once(kernel, program, function, scenario, fuel)?;
+    if let Some(p) = program {
+        let entry = kernel.entry(function).map_err(Outcome::usage)?;
+        let cfg = &p.module.functions[entry];
+        let all = all_hierarchies(cfg, 16);
+        let first = p.cycles[entry].describe(cfg);
+        let mut note = if first.is_empty() {
+            "no cycle".to_string()
+        } else {
+            format!("cycle hierarchy (LLVM's depth-first choice):\n{first}")
+        };
+        if all.len() > 1 {
+            let mut differs = Vec::new();
+            for h in &all[1..] {
+                let mut alt = p.clone();
+                alt.cycles[entry] = h.clone();
+                let r = run_once(kernel, Some(&alt), function, scenario, fuel)?;
+                if r.table.labels() != report.table.labels() {
+                    differs.push(h.describe(cfg));
+                }
+            }
+            if differs.is_empty() {
+                let _ = write!(note, "\nthe table is the same under all {} cycle hierarchies", all.len());
+            } else {
+                let _ = write!(
+                    note,
+                    "\nthe table differs under {} of the {} cycle hierarchies, e.g. with\n{}",
+                    differs.len(),
+                    all.len(),
+                    differs[0]
+                );
+            }
+        }
+        report.hierarchy = Some(note);
+    }
+    Ok(report)
+}
+
+fn run_once(
+    kernel: &Kernel,
+    program: Option<&CfgProgram>,
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
 ) -> Result<RunReport, Outcome> {
     let entry = kernel.entry(function).map_err(Outcome::usage)?;
     scenario.validate(kernel).map_err(Outcome::usage)?;
-    let traces = run_scenario(kernel, entry, scenario, fuel).map_err(|(t, why)| Outcome {
+    let traces = run_scenario(kernel, program, entry, scenario, fuel).map_err(|(t, why)| Outcome {
         stdout: String::new(),
         stderr: format!("inconclusive: thread {t}: {why}\n"),
         code: EXIT_INCONCLUSIVE,
@@ -36,9 +96,7 @@ pub fn run_report(
         .map(|tr| {
             let mut v = ThreadValues::default();
             for &(o, _, x) in &tr.reads {
-                v.0.entry(kernel.oracles[o].name.clone())
-                    .or_default()
-                    .push(x);
+                v.0.entry(kernel.oracles[o].name.clone()).or_default().push(x);
             }
             v
         })
@@ -50,7 +108,11 @@ pub fn run_report(
         stderr: format!("internal error: {e}\n"),
         code: 101,
     })?;
-    Ok(RunReport { values, table })
+    Ok(RunReport {
+        values,
+        table,
+        hierarchy: None,
+    })
 }
 
 /// The `run` command.
@@ -71,7 +133,16 @@ pub fn run(a: &RunArgs) -> Outcome {
         }
         Scenario { threads }
     };
-    let report = match run_report(&kernel, a.function.as_deref(), &scenario, a.fuel) {
+    let program = match a.level {
+        Level::Source => None,
+        Level::Cfg => Some(CfgProgram::new(lower(&kernel, a.tokens))),
+    };
+    let level = match (a.level, a.tokens) {
+        (Level::Source, _) => "source",
+        (Level::Cfg, false) => "cfg",
+        (Level::Cfg, true) => "cfg-tokens",
+    };
+    let report = match run_report_at(&kernel, program.as_ref(), a.function.as_deref(), &scenario, a.fuel) {
         Ok(r) => r,
         Err(o) => return o,
     };
@@ -84,7 +155,10 @@ pub fn run(a: &RunArgs) -> Outcome {
             let mut obj = report.table.to_json();
             obj["file"] = serde_json::json!(a.file);
             obj["function"] = serde_json::json!(function);
-            obj["level"] = serde_json::json!("source");
+            obj["level"] = serde_json::json!(level);
+            if let Some(h) = &report.hierarchy {
+                obj["cycle_hierarchy"] = serde_json::json!(h);
+            }
             obj["threads"] = serde_json::json!(report
                 .values
                 .iter()
@@ -95,7 +169,17 @@ pub fn run(a: &RunArgs) -> Outcome {
         }
         Format::Text => {
             let mut out = String::new();
-            let _ = writeln!(out, "{} `{}` (source level)", a.file, function);
+            let what = match level {
+                "source" => "source level",
+                "cfg" => "CFG level, maximal convergence",
+                _ => "CFG level, convergence-control tokens",
+            };
+            let _ = writeln!(out, "{} `{}` ({what})", a.file, function);
+            if let Some(h) = &report.hierarchy {
+                for line in h.lines() {
+                    let _ = writeln!(out, "  {line}");
+                }
+            }
             for (t, v) in report.values.iter().enumerate() {
                 let _ = writeln!(out, "  tid {t}: {}", v.render());
             }

@@ -43,6 +43,10 @@ pub enum Atom {
         /// Its iteration number in this execution.
         n: u32,
     },
+    /// A CFG block (CFG level): an instance of the block.
+    Block(u32),
+    /// An instruction's position in its block (CFG level).
+    Inst(u32),
     /// A choice variable: the `seq`-th fresh choice made in this thread's
     /// run, for an execution of the implementation-defined member `scope`.
     /// Choice atoms of different threads are different variables.
@@ -84,6 +88,8 @@ impl fmt::Display for Key {
                 Atom::Sid(s) => write!(f, "s{}", s.0)?,
                 Atom::Iter { loop_id, n } => write!(f, "i{}#{}", loop_id.0, n)?,
                 Atom::Choice { scope, seq } => write!(f, "?{}#{}", scope.0, seq)?,
+                Atom::Block(b) => write!(f, "b{b}")?,
+                Atom::Inst(i) => write!(f, "@{i}")?,
             }
         }
         Ok(())

@@ -10,6 +10,7 @@
 //!
 //! The model follows DESIGN.md section 2 and seed 000 (Thread Convergence).
 
+pub mod cfg;
 pub mod convergence;
 pub mod exec;
 pub mod key;

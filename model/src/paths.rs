@@ -18,6 +18,7 @@
 //! incomplete ([`PathSet::incomplete`]), which callers report as
 //! inconclusive.
 
+use crate::exec::cfg::CfgProgram;
 use crate::exec::{run_thread, Bounds, OracleSource, Stop, Trace};
 use crate::scenario::ThreadValues;
 use crate::sema::{FuncId, Kernel, OracleId};
@@ -100,7 +101,14 @@ impl OracleSource for Prefix<'_> {
 }
 
 /// Enumerates the paths of thread `tid` in a group of `group` threads.
-pub fn enumerate(kernel: &Kernel, entry: FuncId, tid: u32, group: u32, bounds: Bounds) -> PathSet {
+pub fn enumerate(
+    kernel: &Kernel,
+    program: Option<&CfgProgram>,
+    entry: FuncId,
+    tid: u32,
+    group: u32,
+    bounds: Bounds,
+) -> PathSet {
     let mut set = PathSet {
         tid,
         ..PathSet::default()
@@ -111,7 +119,7 @@ pub fn enumerate(kernel: &Kernel, entry: FuncId, tid: u32, group: u32, bounds: B
             decisions: &prefix,
             used: 0,
         };
-        let (trace, res) = run_thread(kernel, entry, tid, group, bounds, &mut src);
+        let (trace, res) = run_thread(kernel, program, entry, tid, group, bounds, &mut src);
         match res {
             Ok(()) => {
                 if set.paths.len() >= bounds.max_paths {

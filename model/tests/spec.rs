@@ -29,7 +29,7 @@ fn load(name: &str, function: Option<&str>) -> Example {
         max_iters: 2,
         ..Bounds::default()
     };
-    let set = enumerate(&kernel, entry, 0, 2, bounds);
+    let set = enumerate(&kernel, None, entry, 0, 2, bounds);
     assert!(set.incomplete.is_none(), "{name}: {:?}", set.incomplete);
     assert!(
         set.paths.len() > 1,

@@ -22,6 +22,7 @@
 //! of one backwards `goto` in one invocation). A run that hits a bound stops
 //! with a named reason; it is never cut silently.
 
+pub mod cfg;
 pub mod compile;
 
 use crate::key::{Atom, Key};
@@ -134,9 +135,11 @@ pub struct Trace {
     pub reads: Vec<(OracleId, u32, i64)>,
 }
 
-/// Runs one thread of the group from `entry`.
+/// Runs one thread of the group from `entry`: at the source level when
+/// `program` is `None`, else on the CFGs of `program`.
 pub fn run_thread(
     kernel: &Kernel,
+    program: Option<&cfg::CfgProgram>,
     entry: FuncId,
     tid: u32,
     group: u32,
@@ -145,6 +148,7 @@ pub fn run_thread(
 ) -> (Trace, Result<(), Stop>) {
     let mut m = Machine {
         k: kernel,
+        cfg: program,
         src: source,
         tid: i64::from(tid),
         group: i64::from(group),
@@ -170,7 +174,7 @@ pub fn run_thread(
         }
     }
     if res.is_ok() {
-        res = m.call(entry, args, Vec::new()).map(|_| ());
+        res = m.invoke(entry, args, Vec::new()).map(|_| ());
     }
     (m.trace, res)
 }
@@ -187,6 +191,7 @@ struct Frame {
 
 struct Machine<'k, 's> {
     k: &'k Kernel,
+    cfg: Option<&'k cfg::CfgProgram>,
     src: &'s mut dyn OracleSource,
     tid: i64,
     group: i64,
@@ -201,6 +206,15 @@ struct Machine<'k, 's> {
 }
 
 impl Machine<'_, '_> {
+    /// Calls a function at the level being run.
+    fn invoke(&mut self, f: FuncId, args: Vec<i64>, prefix: Vec<Atom>) -> Result<i64, Stop> {
+        if self.cfg.is_some() {
+            self.call_cfg(f, args, prefix)
+        } else {
+            self.call(f, args, prefix)
+        }
+    }
+
     fn read(&mut self, o: OracleId) -> Result<i64, Stop> {
         let info = &self.k.oracles[o];
         if info.class == OracleClass::Invariant {
@@ -532,7 +546,7 @@ impl Machine<'_, '_> {
                             vals.push(self.eval(vars, base, a, true)?);
                         }
                         let key = self.record(base, *id, EventKind::Call(f));
-                        self.call(f, vals, key.0)?
+                        self.invoke(f, vals, key.0)?
                     }
                     Some(CallKind::Op(o)) | Some(CallKind::Plain(o)) => {
                         for a in args {
@@ -611,6 +625,7 @@ fn assign(op: AssignOp, old: i64, v: i64) -> i64 {
 /// trace, or the first thread that exceeded a bound and why.
 pub fn run_scenario(
     kernel: &Kernel,
+    program: Option<&cfg::CfgProgram>,
     entry: FuncId,
     scenario: &crate::scenario::Scenario,
     fuel: u64,
@@ -624,7 +639,7 @@ pub fn run_scenario(
     let mut traces = Vec::new();
     for (t, values) in scenario.threads.iter().enumerate() {
         let mut src = crate::scenario::ValuesSource(values);
-        let (trace, res) = run_thread(kernel, entry, t as u32, group, bounds, &mut src);
+        let (trace, res) = run_thread(kernel, program, entry, t as u32, group, bounds, &mut src);
         match res {
             Ok(()) => traces.push(trace),
             Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => return Err((t as u32, why)),

@@ -10,4 +10,4 @@ mod parser;
 mod print;
 
 pub use parser::parse;
-pub use print::print;
+pub use print::{expr as print_expr, print};

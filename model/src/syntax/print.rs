@@ -338,8 +338,8 @@ fn binop_str(op: BinOp) -> &'static str {
     }
 }
 
-/// Prints `e` as a full expression.
-fn expr(e: &Expr) -> String {
+/// Prints one expression as kernel-language text.
+pub fn expr(e: &Expr) -> String {
     let mut s = String::new();
     write_expr(&mut s, e, 1);
     s

@@ -1,0 +1,39 @@
+//! `convcheck lower`: a kernel's CFG as text, DOT, or its cycle hierarchy.
+
+use crate::cli::{Emit, LowerArgs};
+use crate::{load_kernel, Outcome};
+use convcheck_model::cfg::cycles::CycleInfo;
+use convcheck_model::cfg::lower::lower as lower_kernel;
+use convcheck_model::cfg::print::{cfg_dot, cfg_text};
+
+/// The `lower` command.
+pub fn lower(a: &LowerArgs) -> Outcome {
+    let kernel = match load_kernel(&a.file) {
+        Ok(k) => k,
+        Err(o) => return o,
+    };
+    let only = match &a.function {
+        Some(name) => match kernel.entry(Some(name)) {
+            Ok(f) => Some(f),
+            Err(e) => return Outcome::usage(e),
+        },
+        None => None,
+    };
+    let module = lower_kernel(&kernel, a.tokens);
+    let mut parts = Vec::new();
+    for (f, cfg) in module.functions.iter().enumerate() {
+        if only.is_some_and(|o| o != f) {
+            continue;
+        }
+        parts.push(match a.emit {
+            Emit::Cfg => cfg_text(&kernel, cfg),
+            Emit::Dot => cfg_dot(&kernel, cfg),
+            Emit::Cycles => {
+                let ci = CycleInfo::compute(cfg);
+                let body = ci.describe(cfg);
+                format!("{}:\n{}\n", cfg.name, if body.is_empty() { "  no cycle".into() } else { body })
+            }
+        });
+    }
+    Outcome::ok(parts.join("\n"))
+}
