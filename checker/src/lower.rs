@@ -31,7 +31,15 @@ pub fn lower(a: &LowerArgs) -> Outcome {
             Emit::Cycles => {
                 let ci = CycleInfo::compute(cfg);
                 let body = ci.describe(cfg);
-                format!("{}:\n{}\n", cfg.name, if body.is_empty() { "  no cycle".into() } else { body })
+                format!(
+                    "{}:\n{}\n",
+                    cfg.name,
+                    if body.is_empty() {
+                        "  no cycle".into()
+                    } else {
+                        body
+                    }
+                )
             }
         });
     }

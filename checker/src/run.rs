@@ -1,10 +1,10 @@
 //! `convcheck run`: one kernel, one scenario, its trace table.
 
 use crate::cli::{Format, Level, RunArgs};
+use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
 use convcheck_model::cfg::cycles::all_hierarchies;
 use convcheck_model::cfg::lower::lower;
 use convcheck_model::exec::cfg::CfgProgram;
-use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
 use convcheck_model::exec::run_scenario;
 use convcheck_model::scenario::{Scenario, ThreadValues};
 use convcheck_model::sema::Kernel;
@@ -24,7 +24,12 @@ pub struct RunReport {
 
 /// Runs `scenario` on `function` of `kernel` at the source level and
 /// builds its table. Errors are outcomes to return.
-pub fn run_report(kernel: &Kernel, function: Option<&str>, scenario: &Scenario, fuel: u64) -> Result<RunReport, Outcome> {
+pub fn run_report(
+    kernel: &Kernel,
+    function: Option<&str>,
+    scenario: &Scenario,
+    fuel: u64,
+) -> Result<RunReport, Outcome> {
     run_report_at(kernel, None, function, scenario, fuel)
 }
 
@@ -61,7 +66,11 @@ pub fn run_report_at(
                 }
             }
             if differs.is_empty() {
-                let _ = write!(note, "\nthe table is the same under all {} cycle hierarchies", all.len());
+                let _ = write!(
+                    note,
+                    "\nthe table is the same under all {} cycle hierarchies",
+                    all.len()
+                );
             } else {
                 let _ = write!(
                     note,
@@ -86,17 +95,20 @@ fn run_once(
 ) -> Result<RunReport, Outcome> {
     let entry = kernel.entry(function).map_err(Outcome::usage)?;
     scenario.validate(kernel).map_err(Outcome::usage)?;
-    let traces = run_scenario(kernel, program, entry, scenario, fuel).map_err(|(t, why)| Outcome {
-        stdout: String::new(),
-        stderr: format!("inconclusive: thread {t}: {why}\n"),
-        code: EXIT_INCONCLUSIVE,
-    })?;
+    let traces =
+        run_scenario(kernel, program, entry, scenario, fuel).map_err(|(t, why)| Outcome {
+            stdout: String::new(),
+            stderr: format!("inconclusive: thread {t}: {why}\n"),
+            code: EXIT_INCONCLUSIVE,
+        })?;
     let values = traces
         .iter()
         .map(|tr| {
             let mut v = ThreadValues::default();
             for &(o, _, x) in &tr.reads {
-                v.0.entry(kernel.oracles[o].name.clone()).or_default().push(x);
+                v.0.entry(kernel.oracles[o].name.clone())
+                    .or_default()
+                    .push(x);
             }
             v
         })
@@ -142,7 +154,13 @@ pub fn run(a: &RunArgs) -> Outcome {
         (Level::Cfg, false) => "cfg",
         (Level::Cfg, true) => "cfg-tokens",
     };
-    let report = match run_report_at(&kernel, program.as_ref(), a.function.as_deref(), &scenario, a.fuel) {
+    let report = match run_report_at(
+        &kernel,
+        program.as_ref(),
+        a.function.as_deref(),
+        &scenario,
+        a.fuel,
+    ) {
         Ok(r) => r,
         Err(o) => return o,
     };

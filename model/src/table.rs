@@ -59,7 +59,7 @@ pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Ta
     for (t, run) in runs.iter().enumerate() {
         let mut row = Vec::new();
         for (i, e) in run.iter().enumerate() {
-            if !kernel.is_convergent_op(e.sid) {
+            if !e.is_convergent_op() {
                 continue;
             }
             let c = if e.key.is_open() {

@@ -82,7 +82,11 @@ impl CycleInfo {
     pub fn compute(cfg: &Cfg) -> CycleInfo {
         let pre = dfs_preorder(cfg);
         CycleInfo::compute_with(cfg, &mut |entries| {
-            entries.iter().copied().min_by_key(|&e| pre[e]).unwrap_or(entries[0])
+            entries
+                .iter()
+                .copied()
+                .min_by_key(|&e| pre[e])
+                .unwrap_or(entries[0])
         })
     }
 
@@ -150,13 +154,21 @@ impl CycleInfo {
     pub fn describe(&self, cfg: &Cfg) -> String {
         let mut parts = Vec::new();
         for c in &self.cycles {
-            let blocks: Vec<&str> = c.blocks.iter().map(|&b| cfg.blocks[b].name.as_str()).collect();
+            let blocks: Vec<&str> = c
+                .blocks
+                .iter()
+                .map(|&b| cfg.blocks[b].name.as_str())
+                .collect();
             parts.push(format!(
                 "{}cycle header {} {{{}}}{}",
                 "  ".repeat(c.depth - 1),
                 cfg.blocks[c.header].name,
                 blocks.join(", "),
-                if c.is_reducible() { "" } else { " (irreducible)" }
+                if c.is_reducible() {
+                    ""
+                } else {
+                    " (irreducible)"
+                }
             ));
         }
         parts.join("\n")
@@ -180,9 +192,7 @@ fn sccs(cfg: &Cfg, region: &BTreeSet<BlockId>) -> Vec<BTreeSet<BlockId>> {
     let mut out: Vec<BTreeSet<BlockId>> = tarjan_scc(&g)
         .into_iter()
         .map(|c| c.into_iter().map(|n| g[n]).collect::<BTreeSet<_>>())
-        .filter(|c| {
-            c.len() > 1 || c.iter().any(|&b| cfg.blocks[b].term.succs().contains(&b))
-        })
+        .filter(|c| c.len() > 1 || c.iter().any(|&b| cfg.blocks[b].term.succs().contains(&b)))
         .collect();
     out.sort();
     out

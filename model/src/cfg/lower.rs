@@ -85,10 +85,14 @@ impl Lowering<'_> {
         });
         if self.tokens {
             let name = "%entry".to_string();
-            self.push_inst(InstKind::Token {
-                kind: TokenKind::Entry,
-                name: name.clone(),
-            }, f.body.id, None);
+            self.push_inst(
+                InstKind::Token {
+                    kind: TokenKind::Entry,
+                    name: name.clone(),
+                },
+                f.body.id,
+                None,
+            );
             self.token_stack.push(name);
         }
         self.stmt(&f.body);
@@ -122,7 +126,11 @@ impl Lowering<'_> {
 
     fn new_block(&mut self, hint: &str, origin: Option<StmtId>) -> BlockId {
         let n = self.names.entry(hint.to_string()).or_insert(0);
-        let name = if *n == 0 { hint.to_string() } else { format!("{hint}{n}") };
+        let name = if *n == 0 {
+            hint.to_string()
+        } else {
+            format!("{hint}{n}")
+        };
         *n += 1;
         self.blocks.push(Block {
             name,
@@ -263,7 +271,11 @@ impl Lowering<'_> {
             }
             StmtKind::Empty => {}
             StmtKind::Expr(e) => {
-                let t = if self.convergent(e) { self.controlling_token() } else { None };
+                let t = if self.convergent(e) {
+                    self.controlling_token()
+                } else {
+                    None
+                };
                 self.push_inst(InstKind::Eval(e.clone()), s.id, t);
             }
             StmtKind::Local { name, init, .. } => {
@@ -370,7 +382,11 @@ impl Lowering<'_> {
                 self.goto(inc);
                 self.cur = Some(inc);
                 if let Some(st) = step {
-                    let t = if self.convergent(st) { self.controlling_token() } else { None };
+                    let t = if self.convergent(st) {
+                        self.controlling_token()
+                    } else {
+                        None
+                    };
                     self.push_inst(InstKind::Eval(st.clone()), s.id, t);
                 }
                 self.goto(head);
@@ -442,7 +458,14 @@ impl Lowering<'_> {
         }
         let name = self.fresh_token("loop", s.id);
         let parent = self.controlling_token();
-        self.push_inst(InstKind::Token { kind: TokenKind::Loop, name: name.clone() }, s.id, parent);
+        self.push_inst(
+            InstKind::Token {
+                kind: TokenKind::Loop,
+                name: name.clone(),
+            },
+            s.id,
+            parent,
+        );
         self.token_stack.push(name);
     }
 

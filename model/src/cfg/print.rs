@@ -50,15 +50,28 @@ fn term(cfg: &Cfg, t: &Term) -> String {
     match t {
         Term::Br(b) => format!("br {}", name(*b)),
         Term::CondBr { cond, then, els } => {
-            format!("br i1 ({}), {}, {}", print_expr(cond), name(*then), name(*els))
+            format!(
+                "br i1 ({}), {}, {}",
+                print_expr(cond),
+                name(*then),
+                name(*els)
+            )
         }
         Term::Switch {
             value,
             cases,
             default,
         } => {
-            let cs: Vec<String> = cases.iter().map(|(v, b)| format!("{v}, {}", name(*b))).collect();
-            format!("switch ({}), {} [ {} ]", print_expr(value), name(*default), cs.join("  "))
+            let cs: Vec<String> = cases
+                .iter()
+                .map(|(v, b)| format!("{v}, {}", name(*b)))
+                .collect();
+            format!(
+                "switch ({}), {} [ {} ]",
+                print_expr(value),
+                name(*default),
+                cs.join("  ")
+            )
         }
         Term::Ret(None) => "ret void".into(),
         Term::Ret(Some(e)) => format!("ret ({})", print_expr(e)),
@@ -98,7 +111,10 @@ pub fn module_text(kernel: &Kernel, m: &Module) -> String {
 }
 
 fn dot_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"").replace('<', "\\<").replace('>', "\\>")
+    s.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('<', "\\<")
+        .replace('>', "\\>")
 }
 
 /// The DOT form of one CFG; back edges are dashed and red.
@@ -119,7 +135,11 @@ pub fn cfg_dot(kernel: &Kernel, cfg: &Cfg) -> String {
             let back = cycles.containing[b]
                 .iter()
                 .any(|&c| cycles.cycles[c].header == s);
-            let style = if back { " [style=dashed, color=red]" } else { "" };
+            let style = if back {
+                " [style=dashed, color=red]"
+            } else {
+                ""
+            };
             let _ = writeln!(out, "  b{b} -> b{s}{style};");
         }
     }

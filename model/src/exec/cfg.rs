@@ -57,7 +57,12 @@ struct HeaderInstance {
 }
 
 impl Machine<'_, '_> {
-    pub(crate) fn call_cfg(&mut self, f: FuncId, args: Vec<i64>, prefix: Vec<Atom>) -> Result<i64, Stop> {
+    pub(crate) fn call_cfg(
+        &mut self,
+        f: FuncId,
+        args: Vec<i64>,
+        prefix: Vec<Atom>,
+    ) -> Result<i64, Stop> {
         self.depth += 1;
         if self.depth > self.bounds.max_depth {
             return Err(Stop::OutOfBounds(format!(
@@ -69,7 +74,9 @@ impl Machine<'_, '_> {
             return Err(Stop::OutOfBounds("internal: no CFG program".into()));
         };
         let (Some(cfg), Some(ci)) = (program.module.functions.get(f), program.cycles.get(f)) else {
-            return Err(Stop::OutOfBounds(format!("internal: no CFG for function {f}")));
+            return Err(Stop::OutOfBounds(format!(
+                "internal: no CFG for function {f}"
+            )));
         };
         let mut vars: Vars = cfg.params.iter().cloned().zip(args).collect();
         let mut last: HashMap<usize, HeaderInstance> = HashMap::new();
@@ -92,13 +99,21 @@ impl Machine<'_, '_> {
             // The most recent instance of a header of a cycle containing b.
             let parent = ci.containing[b]
                 .iter()
-                .filter_map(|&c| last.get(&ci.cycles[c].header).map(|h| (ci.cycles[c].header, h)))
+                .filter_map(|&c| {
+                    last.get(&ci.cycles[c].header)
+                        .map(|h| (ci.cycles[c].header, h))
+                })
                 .max_by_key(|(_, h)| h.stamp);
             let mut key = match parent {
                 Some((_, h)) => h.key.clone(),
                 None => prefix.clone(),
             };
             key.push(Atom::Block(b as u32));
+            self.trace.events.push(super::Event {
+                sid: block.origin.unwrap_or_default(),
+                kind: super::EventKind::Block(b as u32),
+                key: crate::key::Key(key.clone()),
+            });
             if ci.is_header(b) {
                 let (iteration, first) = match parent {
                     Some((hb, h)) if hb == b => (h.iteration + 1, h.decisions_at_first),
@@ -130,7 +145,11 @@ impl Machine<'_, '_> {
                 let mut base = match (&inst.token, controlled) {
                     (Some(t), true) => match tokens.get(t.as_str()) {
                         Some(k) => k.clone(),
-                        None => return Err(Stop::OutOfBounds(format!("token {t} used before it is defined"))),
+                        None => {
+                            return Err(Stop::OutOfBounds(format!(
+                                "token {t} used before it is defined"
+                            )))
+                        }
                     },
                     _ => key.clone(),
                 };
@@ -153,7 +172,16 @@ impl Machine<'_, '_> {
                         vars.insert(name.clone(), v);
                     }
                     InstKind::Token { kind, name } => {
-                        let value = self.token_value(*kind, inst.sid, b, i, &prefix, &inst.token, &tokens, &mut loop_counts)?;
+                        let value = self.token_value(
+                            *kind,
+                            inst.sid,
+                            b,
+                            i,
+                            &prefix,
+                            &inst.token,
+                            &tokens,
+                            &mut loop_counts,
+                        )?;
                         tokens.insert(name.as_str(), value);
                     }
                 }

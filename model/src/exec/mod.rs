@@ -77,6 +77,9 @@ pub enum EventKind {
     },
     /// A fence.
     Fence,
+    /// An instance of a CFG block (CFG level only), keyed by the block's
+    /// maximal-convergence key; `sid` is the block's provenance.
+    Block(u32),
     /// A memory access.
     Mem {
         /// Which array.
@@ -97,6 +100,18 @@ pub struct Event {
     pub kind: EventKind,
     /// Its convergence key.
     pub key: Key,
+}
+
+impl Event {
+    /// Whether the instance is a convergent operation (shown in trace
+    /// tables, compared by the checker): an observation point, a
+    /// convergent call, a real call or a barrier.
+    pub fn is_convergent_op(&self) -> bool {
+        matches!(
+            self.kind,
+            EventKind::Op | EventKind::Call(_) | EventKind::Barrier { .. }
+        )
+    }
 }
 
 /// Why a run stopped early.

@@ -1,0 +1,445 @@
+//! The CFG level: lowering, cycle hierarchy, maximal convergence and
+//! tokens, checked against seed 000's tables, LLVM's documented examples,
+//! an independent computation of natural loops and SCCs, and the
+//! source-level semantics.
+
+use convcheck_model::cfg::cycles::{all_hierarchies, CycleInfo};
+use convcheck_model::cfg::lower::lower;
+use convcheck_model::cfg::{Block, Cfg, Term};
+use convcheck_model::convergence::relate_events;
+use convcheck_model::exec::cfg::CfgProgram;
+use convcheck_model::exec::{run_scenario, Bounds, Event};
+use convcheck_model::key::Rel;
+use convcheck_model::paths::{compatible, enumerate};
+use convcheck_model::scenario::{Scenario, ThreadValues};
+use convcheck_model::sema::Kernel;
+use convcheck_model::syntax::ast::{Expr, ExprKind, StmtId};
+use convcheck_model::table;
+use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+fn kernel(rel: &str) -> Kernel {
+    let path = format!("{}/../examples/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("example exists");
+    Kernel::parse(&path, &src).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn labels(
+    k: &Kernel,
+    program: Option<&CfgProgram>,
+    function: &str,
+    threads: &[&str],
+) -> Vec<Vec<Option<String>>> {
+    let entry = k.entry(Some(function)).expect("function");
+    let scenario = Scenario {
+        threads: threads
+            .iter()
+            .map(|t| ThreadValues::parse(t).expect("values"))
+            .collect(),
+    };
+    let traces = run_scenario(k, program, entry, &scenario, 10_000).expect("runs");
+    let runs: Vec<&[Event]> = traces.iter().map(|t| t.events.as_slice()).collect();
+    let rows = (0..runs.len()).map(|t| format!("tid {t}")).collect();
+    table::build(k, rows, &runs).expect("table").labels()
+}
+
+fn grid(rows: &[&[&str]]) -> Vec<Vec<Option<String>>> {
+    rows.iter()
+        .map(|r| {
+            r.iter()
+                .map(|c| (!c.is_empty()).then(|| c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Seed 000, "Divergent Loop Exits": without tokens the CFG merges the
+/// exits at C (the seed's second table); with tokens placed from the source
+/// loops it keeps the source-level table (the first).
+#[test]
+fn divergent_exit_tables_at_both_levels() {
+    let k = kernel("seed/divergent-exit-source.c");
+    let threads = ["_L3=1 cond=1", "_L3=1,1 cond=0,1"];
+    let plain = CfgProgram::new(lower(&k, false));
+    let tokens = CfgProgram::new(lower(&k, true));
+    let source = labels(&k, None, "loop_continue", &threads);
+    assert_eq!(
+        source,
+        grid(&[
+            &["A", "B", "", "C", "", "D"],
+            &["A", "B", "B", "", "C", "D"]
+        ])
+    );
+    assert_eq!(
+        labels(&k, Some(&plain), "loop_continue", &threads),
+        grid(&[&["A", "B", "", "C", "D"], &["A", "B", "B", "C", "D"]])
+    );
+    assert_eq!(labels(&k, Some(&tokens), "loop_continue", &threads), source);
+}
+
+/// LLVM ConvergenceAndUniformity, the two-thread table over the natural
+/// loop Entry, H, B, L (B1 and B2 not converged because of H4, H3 and H5
+/// not converged, L3 and L5 not converged).
+#[test]
+fn llvm_natural_loop_table() {
+    let k = kernel("llvm/natural-loop.c");
+    let p = CfgProgram::new(lower(&k, false));
+    let t = labels(
+        &k,
+        Some(&p),
+        "natural_loop",
+        &["c1=1,0 c2=1,0", "c1=0,1,1 c2=1,1,0"],
+    );
+    assert_eq!(
+        t,
+        grid(&[
+            &["Entry", "H", "B", "L", "H", "", "L", "", "", "", "Exit"],
+            &["Entry", "H", "", "L", "H", "B", "L", "H", "B", "L", "Exit"],
+        ])
+    );
+}
+
+/// The irreducible examples of seed 000 have an irreducible cycle; the
+/// others have only reducible ones.
+#[test]
+fn seed_examples_irreducible_exactly_where_the_seed_says() {
+    let irreducible = ["jump-into-loop", "duffs-device", "backwards-goto"];
+    for entry in
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir")
+    {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
+        let k = kernel(&format!("seed/{name}.c"));
+        let m = lower(&k, false);
+        let reducible = m
+            .functions
+            .iter()
+            .all(|c| CycleInfo::compute(c).is_reducible());
+        assert_eq!(reducible, !irreducible.contains(&name.as_str()), "{name}");
+        if irreducible.contains(&name.as_str()) {
+            let c = &m.functions[0];
+            assert!(
+                all_hierarchies(c, 16).len() > 1,
+                "{name}: several hierarchies"
+            );
+        }
+    }
+}
+
+fn cfg_from_edges(n: usize, edges: &[(usize, usize)]) -> Cfg {
+    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        if !succ[a].contains(&b) {
+            succ[a].push(b);
+        }
+    }
+    let cond = Expr {
+        kind: ExprKind::Name("c".into()),
+        span: Default::default(),
+    };
+    let blocks = succ
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Block {
+            name: format!("n{i}"),
+            insts: Vec::new(),
+            term: match s.as_slice() {
+                [] => Term::Ret(None),
+                [a] => Term::Br(*a),
+                [a, b] => Term::CondBr {
+                    cond: cond.clone(),
+                    then: *a,
+                    els: *b,
+                },
+                many => Term::Switch {
+                    value: cond.clone(),
+                    cases: many[..many.len() - 1]
+                        .iter()
+                        .enumerate()
+                        .map(|(v, &t)| (v as i64, t))
+                        .collect(),
+                    default: many[many.len() - 1],
+                },
+            },
+            origin: Some(StmtId(0)),
+        })
+        .collect();
+    Cfg {
+        name: "g".into(),
+        params: Vec::new(),
+        blocks,
+    }
+}
+
+/// CycleTerminology's first example: Entry->A, Entry->B, A->A, A->C,
+/// B->B, B->C, C->A, C->B, C->Exit; with depth-first order A, C, B the
+/// hierarchy is {A,B,C} (header A) > {B,C} (header C) > {B} (header B).
+#[test]
+fn cycle_terminology_example() {
+    let (e, a, b, c, x) = (0, 1, 2, 3, 4);
+    let g = cfg_from_edges(
+        5,
+        &[
+            (e, a),
+            (e, b),
+            (a, a),
+            (a, c),
+            (b, b),
+            (b, c),
+            (c, a),
+            (c, b),
+            (c, x),
+        ],
+    );
+    let order = [e, a, b, c, x].map(|n| match n {
+        1 => 0,
+        3 => 1,
+        2 => 2,
+        _ => 9,
+    });
+    let ci = CycleInfo::compute_with(&g, &mut |entries| {
+        *entries.iter().min_by_key(|&&n| order[n]).expect("entry")
+    });
+    let shape: Vec<(usize, Vec<usize>, Vec<usize>)> = ci
+        .cycles
+        .iter()
+        .map(|c| {
+            (
+                c.header,
+                c.entries.clone(),
+                c.blocks.iter().copied().collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shape,
+        vec![
+            (a, vec![a, b], vec![a, b, c]),
+            (c, vec![b, c], vec![b, c]),
+            (b, vec![b], vec![b])
+        ]
+    );
+}
+
+/// Independent reference: natural loops by dominators (a back edge is an
+/// edge whose target dominates its source).
+fn natural_loops(g: &Cfg) -> BTreeMap<usize, BTreeSet<usize>> {
+    use petgraph::algo::dominators::simple_fast;
+    use petgraph::graph::DiGraph;
+    let mut pg = DiGraph::<(), ()>::new();
+    let nodes: Vec<_> = (0..g.blocks.len()).map(|_| pg.add_node(())).collect();
+    for (i, b) in g.blocks.iter().enumerate() {
+        for s in b.term.succs() {
+            pg.update_edge(nodes[i], nodes[s], ());
+        }
+    }
+    let dom = simple_fast(&pg, nodes[0]);
+    let reach: BTreeSet<usize> = g.reachable().into_iter().collect();
+    let dominates = |a: usize, b: usize| {
+        dom.dominators(nodes[b])
+            .is_some_and(|mut it| it.any(|d| d == nodes[a]))
+    };
+    let preds = g.preds();
+    let mut loops: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for &src in &reach {
+        for h in g.blocks[src].term.succs() {
+            if dominates(h, src) {
+                let body = loops.entry(h).or_default();
+                body.insert(h);
+                let mut work = vec![src];
+                while let Some(x) = work.pop() {
+                    if body.insert(x) {
+                        work.extend(preds[x].iter().copied().filter(|p| reach.contains(p)));
+                    }
+                }
+            }
+        }
+    }
+    loops
+}
+
+fn reducible_by_dominators(g: &Cfg) -> bool {
+    // A CFG is reducible iff removing its back edges (target dominates
+    // source) leaves it acyclic.
+    let loops = natural_loops(g);
+    let reach: BTreeSet<usize> = g.reachable().into_iter().collect();
+    let back: BTreeSet<(usize, usize)> = reach
+        .iter()
+        .flat_map(|&s| g.blocks[s].term.succs().into_iter().map(move |t| (s, t)))
+        .filter(|(s, t)| loops.get(t).is_some_and(|body| body.contains(s)))
+        .collect();
+    let mut g2 = petgraph::graph::DiGraph::<usize, ()>::new();
+    let nodes: Vec<_> = (0..g.blocks.len()).map(|i| g2.add_node(i)).collect();
+    for &s in &reach {
+        for t in g.blocks[s].term.succs() {
+            if !back.contains(&(s, t)) {
+                g2.update_edge(nodes[s], nodes[t], ());
+            }
+        }
+    }
+    !petgraph::algo::is_cyclic_directed(&g2)
+}
+
+fn random_cfg() -> impl Strategy<Value = Cfg> {
+    (2usize..8).prop_flat_map(|n| {
+        proptest::collection::vec((0..n, 0..n), 1..(3 * n)).prop_map(move |mut edges| {
+            // Keep every node reachable through a spine, and the entry out
+            // of every cycle as LLVM requires.
+            for i in 0..n - 1 {
+                edges.push((i, i + 1));
+            }
+            edges.retain(|&(_, b)| b != 0);
+            cfg_from_edges(n, &edges)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// The hierarchy's definition, checked piece by piece on random CFGs,
+    /// and against natural loops computed from dominators when the CFG is
+    /// reducible.
+    #[test]
+    fn cycle_hierarchy_matches_definition(g in random_cfg()) {
+        let ci = CycleInfo::compute(&g);
+        let preds = g.preds();
+        for c in &ci.cycles {
+            // Entries are exactly the blocks with a predecessor outside.
+            let entries: Vec<usize> = c.blocks.iter().copied()
+                .filter(|&b| preds[b].iter().any(|p| !c.blocks.contains(p))).collect();
+            prop_assert_eq!(&entries, &c.entries);
+            prop_assert!(c.entries.contains(&c.header));
+            // Strongly connected: every block reaches the header inside.
+            for &b in &c.blocks {
+                let mut seen = BTreeSet::new();
+                let mut work = vec![b];
+                while let Some(x) = work.pop() {
+                    if seen.insert(x) {
+                        work.extend(g.blocks[x].term.succs().into_iter().filter(|s| c.blocks.contains(s)));
+                    }
+                }
+                prop_assert!(seen.contains(&c.header));
+            }
+            // Children lie inside and avoid the header.
+            for d in ci.cycles.iter().filter(|d| d.parent.is_some_and(|p| ci.cycles[p] == *c)) {
+                prop_assert!(d.blocks.is_subset(&c.blocks));
+                prop_assert!(!d.blocks.contains(&c.header));
+            }
+        }
+        if reducible_by_dominators(&g) {
+            prop_assert!(ci.is_reducible());
+            let mut by_header: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+            for c in &ci.cycles {
+                by_header.entry(c.header).or_default().extend(c.blocks.iter().copied());
+            }
+            prop_assert_eq!(by_header, natural_loops(&g));
+        } else {
+            prop_assert!(!ci.is_reducible());
+        }
+    }
+}
+
+/// Lowering with tokens preserves the source-level convergence of every
+/// example whose convergence is fully determined: over every pair of
+/// per-thread paths, instances matched by (operation, occurrence) are
+/// converged at the CFG level iff they are at the source level. Without
+/// tokens, the divergent exit breaks this, as the seed says.
+#[test]
+fn token_lowering_preserves_source_convergence() {
+    let determined = [
+        "seed/sequential-branch.c",
+        "seed/sequential-loop.c",
+        "seed/iteration-statement.c",
+        "seed/goto.c",
+        "seed/switch.c",
+        "seed/crosslane-operation.c",
+        "seed/divergent-exit-source.c",
+        "llvm/natural-loop.c",
+    ];
+    for name in determined {
+        let k = kernel(name);
+        assert!(preserved(&k, true), "{name}: tokens changed convergence");
+    }
+    assert!(!preserved(&kernel("seed/divergent-exit-source.c"), false));
+    assert!(preserved(&kernel("llvm/natural-loop.c"), false));
+}
+
+/// Whether, on every pair of source paths, the CFG's relation on matched
+/// convergent operations equals the source's.
+fn preserved(k: &Kernel, tokens: bool) -> bool {
+    let entry = k.entry(None).expect("entry");
+    let program = CfgProgram::new(lower(k, tokens));
+    let bounds = Bounds {
+        max_iters: 2,
+        ..Bounds::default()
+    };
+    let set = enumerate(k, None, entry, 0, 2, bounds);
+    assert!(set.incomplete.is_none());
+    let cfg_trace = |values: &ThreadValues| {
+        let s = Scenario {
+            threads: vec![values.clone()],
+        };
+        run_scenario(k, Some(&program), entry, &s, 100_000)
+            .expect("cfg run")
+            .remove(0)
+    };
+    let ops = |evs: &[Event]| -> Vec<Event> {
+        evs.iter()
+            .filter(|e| e.is_convergent_op())
+            .cloned()
+            .collect()
+    };
+    let occurrences = |evs: &[Event]| -> BTreeMap<(StmtId, usize), usize> {
+        let mut count: BTreeMap<StmtId, usize> = BTreeMap::new();
+        let mut out = BTreeMap::new();
+        for (i, e) in evs.iter().enumerate() {
+            let n = count.entry(e.sid).or_insert(0);
+            out.insert((e.sid, *n), i);
+            *n += 1;
+        }
+        out
+    };
+    let cfgs: Vec<Vec<Event>> = set
+        .paths
+        .iter()
+        .map(|p| ops(&cfg_trace(&p.values(k)).events))
+        .collect();
+    for (i, p) in set.paths.iter().enumerate() {
+        for (j, q) in set.paths.iter().enumerate().skip(i) {
+            if !compatible(k, p, q) {
+                continue;
+            }
+            let (sp, sq) = (ops(&p.trace.events), ops(&q.trace.events));
+            let (cp, cq) = (&cfgs[i], &cfgs[j]);
+            let (osp, osq, ocp, ocq) = (
+                occurrences(&sp),
+                occurrences(&sq),
+                occurrences(cp),
+                occurrences(cq),
+            );
+            assert_eq!(
+                osp.keys().collect::<Vec<_>>(),
+                ocp.keys().collect::<Vec<_>>(),
+                "same operations"
+            );
+            for (ka, &a) in &osp {
+                for (kb, &b) in &osq {
+                    if ka.0 != kb.0 {
+                        continue;
+                    }
+                    let src = relate_events(&sp[a], &sq[b]);
+                    let tgt = relate_events(&cp[ocp[ka]], &cq[ocq[kb]]);
+                    if (src == Rel::Converged) != (tgt == Rel::Converged) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
