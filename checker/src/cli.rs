@@ -55,6 +55,14 @@ pub struct LowerArgs {
     /// Place convergence-control tokens from the source structure.
     #[arg(long)]
     pub tokens: bool,
+    /// Place tokens on the lowered CFG by LLVM's "Inferring Tokens"
+    /// procedure instead (reducible CFGs only).
+    #[arg(long, conflicts_with = "tokens")]
+    pub infer_tokens: bool,
+    /// Check the static rules of convergence-control tokens and report
+    /// every violation (exit code 1 if there is one).
+    #[arg(long)]
+    pub verify: bool,
     /// What to print.
     #[arg(long, value_enum, default_value_t = Emit::Cfg)]
     pub emit: Emit,

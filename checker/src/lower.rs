@@ -1,10 +1,11 @@
 //! `convcheck lower`: a kernel's CFG as text, DOT, or its cycle hierarchy.
 
 use crate::cli::{Emit, LowerArgs};
-use crate::{load_kernel, Outcome};
+use crate::{load_kernel, Outcome, EXIT_VIOLATION};
 use convcheck_model::cfg::cycles::CycleInfo;
 use convcheck_model::cfg::lower::lower as lower_kernel;
 use convcheck_model::cfg::print::{cfg_dot, cfg_text};
+use convcheck_model::cfg::tokens::{infer, verify};
 
 /// The `lower` command.
 pub fn lower(a: &LowerArgs) -> Outcome {
@@ -19,11 +20,23 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         },
         None => None,
     };
-    let module = lower_kernel(&kernel, a.tokens);
+    let mut module = lower_kernel(&kernel, a.tokens);
+    if a.infer_tokens {
+        for cfg in module.functions.iter_mut() {
+            match infer(&kernel, cfg) {
+                Ok(c) => *cfg = c,
+                Err(e) => return Outcome::usage(e),
+            }
+        }
+    }
     let mut parts = Vec::new();
+    let mut problems = Vec::new();
     for (f, cfg) in module.functions.iter().enumerate() {
         if only.is_some_and(|o| o != f) {
             continue;
+        }
+        if a.verify {
+            problems.extend(verify(&kernel, cfg).iter().map(|e| e.to_string()));
         }
         parts.push(match a.emit {
             Emit::Cfg => cfg_text(&kernel, cfg),
@@ -43,5 +56,17 @@ pub fn lower(a: &LowerArgs) -> Outcome {
             }
         });
     }
-    Outcome::ok(parts.join("\n"))
+    let mut out = Outcome::ok(parts.join("\n"));
+    if a.verify {
+        if problems.is_empty() {
+            out.stderr = "token rules: no violation\n".into();
+        } else {
+            out.stderr = problems
+                .iter()
+                .map(|p| format!("token rule violated: {p}\n"))
+                .collect();
+            out.code = EXIT_VIOLATION;
+        }
+    }
+    out
 }

@@ -5,7 +5,7 @@
 
 use convcheck_model::cfg::cycles::{all_hierarchies, CycleInfo};
 use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::{Block, Cfg, Term};
+use convcheck_model::cfg::{tokens, Block, Cfg, Inst, InstKind, Term, TokenKind};
 use convcheck_model::convergence::relate_events;
 use convcheck_model::exec::cfg::CfgProgram;
 use convcheck_model::exec::{run_scenario, Bounds, Event};
@@ -372,27 +372,34 @@ fn token_lowering_preserves_source_convergence() {
 /// Whether, on every pair of source paths, the CFG's relation on matched
 /// convergent operations equals the source's.
 fn preserved(k: &Kernel, tokens: bool) -> bool {
-    let entry = k.entry(None).expect("entry");
     let program = CfgProgram::new(lower(k, tokens));
+    same_convergence(k, None, Some(&program))
+}
+
+/// Whether two semantics (`None` is the source level) relate matched
+/// convergent operations the same way on every pair of source paths.
+fn same_convergence(k: &Kernel, left: Option<&CfgProgram>, right: Option<&CfgProgram>) -> bool {
+    let entry = k.entry(None).expect("entry");
     let bounds = Bounds {
         max_iters: 2,
         ..Bounds::default()
     };
     let set = enumerate(k, None, entry, 0, 2, bounds);
     assert!(set.incomplete.is_none());
-    let cfg_trace = |values: &ThreadValues| {
-        let s = Scenario {
-            threads: vec![values.clone()],
-        };
-        run_scenario(k, Some(&program), entry, &s, 100_000)
-            .expect("cfg run")
-            .remove(0)
-    };
     let ops = |evs: &[Event]| -> Vec<Event> {
         evs.iter()
             .filter(|e| e.is_convergent_op())
             .cloned()
             .collect()
+    };
+    let run = |program: Option<&CfgProgram>, values: &ThreadValues| {
+        let s = Scenario {
+            threads: vec![values.clone()],
+        };
+        ops(&run_scenario(k, program, entry, &s, 100_000)
+            .expect("run")
+            .remove(0)
+            .events)
     };
     let occurrences = |evs: &[Event]| -> BTreeMap<(StmtId, usize), usize> {
         let mut count: BTreeMap<StmtId, usize> = BTreeMap::new();
@@ -404,21 +411,18 @@ fn preserved(k: &Kernel, tokens: bool) -> bool {
         }
         out
     };
-    let cfgs: Vec<Vec<Event>> = set
-        .paths
-        .iter()
-        .map(|p| ops(&cfg_trace(&p.values(k)).events))
-        .collect();
+    let lefts: Vec<Vec<Event>> = set.paths.iter().map(|p| run(left, &p.values(k))).collect();
+    let rights: Vec<Vec<Event>> = set.paths.iter().map(|p| run(right, &p.values(k))).collect();
     for (i, p) in set.paths.iter().enumerate() {
         for (j, q) in set.paths.iter().enumerate().skip(i) {
             if !compatible(k, p, q) {
                 continue;
             }
-            let (sp, sq) = (ops(&p.trace.events), ops(&q.trace.events));
-            let (cp, cq) = (&cfgs[i], &cfgs[j]);
+            let (sp, sq) = (&lefts[i], &lefts[j]);
+            let (cp, cq) = (&rights[i], &rights[j]);
             let (osp, osq, ocp, ocq) = (
-                occurrences(&sp),
-                occurrences(&sq),
+                occurrences(sp),
+                occurrences(sq),
                 occurrences(cp),
                 occurrences(cq),
             );
@@ -442,4 +446,145 @@ fn preserved(k: &Kernel, tokens: bool) -> bool {
         }
     }
     true
+}
+
+/// LLVM's "Inferring Tokens" on reducible CFGs: the result passes the
+/// static rules and gives the same convergence as maximal convergence.
+#[test]
+fn inferred_tokens_agree_with_maximal_convergence() {
+    let reducible = [
+        "seed/sequential-branch.c",
+        "seed/sequential-loop.c",
+        "seed/iteration-statement.c",
+        "seed/goto.c",
+        "seed/switch.c",
+        "seed/divergent-exit-source.c",
+        "seed/thread-masks.c",
+        "llvm/natural-loop.c",
+    ];
+    for name in reducible {
+        let k = kernel(name);
+        let plain = lower(&k, false);
+        let mut inferred = plain.clone();
+        for c in inferred.functions.iter_mut() {
+            *c = tokens::infer(&k, c).expect("reducible");
+            assert_eq!(tokens::verify(&k, c), vec![], "{name}");
+        }
+        let a = CfgProgram::new(plain);
+        let b = CfgProgram::new(inferred);
+        assert!(same_convergence(&k, Some(&a), Some(&b)), "{name}");
+    }
+    let irreducible = kernel("seed/jump-into-loop.c");
+    let m = lower(&irreducible, false);
+    assert!(tokens::infer(&irreducible, &m.functions[0]).is_err());
+}
+
+/// Front-end token placement passes the static rules on every example.
+#[test]
+fn front_end_tokens_pass_the_static_rules() {
+    for entry in
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir")
+    {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let k = kernel(&format!("seed/{name}"));
+        for c in &lower(&k, true).functions {
+            assert_eq!(tokens::verify(&k, c), vec![], "{name}");
+        }
+    }
+}
+
+fn messages(k: &Kernel, c: &Cfg) -> Vec<&'static str> {
+    tokens::verify(k, c)
+        .into_iter()
+        .map(|e| e.message)
+        .collect()
+}
+
+/// Each static rule is reported, with LLVM's message, on a CFG made to
+/// break it.
+#[test]
+fn static_rule_violations_are_named() {
+    let k = kernel("seed/ambiguity-source.c");
+    let f = k.entry(Some("loop_nest")).expect("loop_nest");
+    let good = lower(&k, true).functions[f].clone();
+    assert!(messages(&k, &good).is_empty());
+    let find = |c: &Cfg, pred: &dyn Fn(&Inst) -> bool| -> (usize, usize) {
+        for (b, block) in c.blocks.iter().enumerate() {
+            for (i, inst) in block.insts.iter().enumerate() {
+                if pred(inst) {
+                    return (b, i);
+                }
+            }
+        }
+        panic!("instruction not found")
+    };
+    let is_loop = |i: &Inst| {
+        matches!(
+            i.kind,
+            InstKind::Token {
+                kind: TokenKind::Loop,
+                ..
+            }
+        )
+    };
+    let is_b = |i: &Inst| matches!(i.kind, InstKind::Observe) && k.label(i.sid) == "B";
+
+    // A loop intrinsic without its operand.
+    let mut c = good.clone();
+    let (b, i) = find(&c, &is_loop);
+    c.blocks[b].insts[i].token = None;
+    assert!(messages(&k, &c).contains(&"Loop intrinsic must have a convergencectrl token operand."));
+
+    // An operation in the inner loop controlled by `entry`: a use in a cycle
+    // that does not contain the definition, by something other than `loop`.
+    let mut c = good.clone();
+    let (b, i) = find(&c, &is_b);
+    c.blocks[b].insts[i].token = Some("%entry".into());
+    assert!(messages(&k, &c).contains(
+        &"Convergence token used by an instruction other than llvm.experimental.convergence.loop in a cycle that does not contain the token's definition."
+    ));
+
+    // Mixing controlled and uncontrolled operations.
+    let mut c = good.clone();
+    let (b, i) = find(&c, &is_b);
+    c.blocks[b].insts[i].token = None;
+    assert!(messages(&k, &c)
+        .contains(&"Cannot mix controlled and uncontrolled convergence in the same function."));
+
+    // The entry intrinsic outside the entry block.
+    let mut c = good.clone();
+    let entry_tok = c.blocks[0].insts.remove(0);
+    let last = c.blocks.len() - 1;
+    c.blocks[last].insts.insert(0, entry_tok);
+    let m = messages(&k, &c);
+    assert!(
+        m.contains(&"Entry intrinsic can occur only in the entry block."),
+        "{m:?}"
+    );
+    assert!(
+        m.contains(&"Convergence control token must dominate all its uses."),
+        "{m:?}"
+    );
+
+    // A heart that is not in its cycle's header.
+    let mut c = good.clone();
+    let (b, i) = find(&c, &is_loop);
+    let heart = c.blocks[b].insts.remove(i);
+    let later = c
+        .blocks
+        .iter()
+        .position(|bl| bl.name == "do.cond")
+        .expect("do.cond");
+    c.blocks[later].insts.insert(0, heart);
+    let m = messages(&k, &c);
+    assert!(
+        m.contains(&"Cycle heart must dominate all blocks in the cycle.")
+            || m.contains(&"Convergence control token must dominate all its uses."),
+        "{m:?}"
+    );
 }

@@ -15,11 +15,13 @@
 //! token they use, printed as a `convergencectrl` operand bundle.
 //!
 //! Submodules: [`lower`] builds CFGs from kernels, [`cycles`] computes the
-//! cycle hierarchy, [`print`] writes the text and DOT forms.
+//! cycle hierarchy, [`print`] writes the text and DOT forms, [`tokens`]
+//! checks the static rules of tokens and infers tokens.
 
 pub mod cycles;
 pub mod lower;
 pub mod print;
+pub mod tokens;
 
 use crate::syntax::ast::{Expr, StmtId};
 
