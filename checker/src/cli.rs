@@ -40,6 +40,8 @@ pub enum Emit {
     Cfg,
     /// Graphviz DOT.
     Dot,
+    /// SVG, drawn in-process from the DOT form (layout-rs).
+    Svg,
     /// The cycle hierarchy of each function.
     Cycles,
 }

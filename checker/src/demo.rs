@@ -4,11 +4,15 @@
 //! (`loop_continue` and `loop_nest`) on the seed's scenario, prints both
 //! trace tables, compares each with the table printed in the seed, and
 //! explains why they differ; then does the same for the divergent loop
-//! exit. The comparison is real: a mismatch makes the demo fail with exit
-//! code 1.
+//! exit, at the source level, on its CFG as clang -O0 lowers it (the seed's
+//! second table) and on its CFG with convergence-control tokens (the
+//! first again). The comparison is real: a mismatch makes the demo fail
+//! with exit code 1.
 
-use crate::run::run_report;
+use crate::run::run_report_at;
 use crate::{Outcome, EXIT_VIOLATION};
+use convcheck_model::cfg::lower::lower;
+use convcheck_model::exec::cfg::CfgProgram;
 use convcheck_model::scenario::{Scenario, ThreadValues};
 use convcheck_model::sema::Kernel;
 use std::fmt::Write;
@@ -64,6 +68,14 @@ pub const SEED_DIVERGENT_EXIT: SeedTable = &[
     &[Some("A"), Some("B"), Some("B"), None, Some("C"), Some("D")],
 ];
 
+/// Seed 000's table for the divergent loop exit in LLVM IR without tokens:
+/// the exit block is outside the natural loop, so all threads converge at
+/// C.
+pub const SEED_DIVERGENT_EXIT_CFG: SeedTable = &[
+    &[Some("A"), Some("B"), None, Some("C"), Some("D")],
+    &[Some("A"), Some("B"), Some("B"), Some("C"), Some("D")],
+];
+
 /// The scenario behind the ambiguity tables: thread 1 of the seed repeats
 /// the inner part once (`cond1` true, then false) and leaves; thread 2
 /// goes round the outer part once (`cond2` true, then false).
@@ -98,7 +110,18 @@ fn section(
     threads: &[&str],
     seed: SeedTable,
 ) -> Result<bool, Outcome> {
-    let report = run_report(kernel, Some(function), &scenario(threads), 100_000)?;
+    section_at(out, kernel, None, function, threads, seed)
+}
+
+fn section_at(
+    out: &mut String,
+    kernel: &Kernel,
+    program: Option<&CfgProgram>,
+    function: &str,
+    threads: &[&str],
+    seed: SeedTable,
+) -> Result<bool, Outcome> {
+    let report = run_report_at(kernel, program, Some(function), &scenario(threads), 100_000)?;
     let _ = writeln!(out, "{function}, scenario:");
     for (t, v) in report.values.iter().enumerate() {
         let _ = writeln!(out, "  tid {t}: {}", v.render());
@@ -160,9 +183,43 @@ pub fn demo() -> Outcome {
         )?;
         out.push_str(
             "C runs in different iterations in the two threads, so its two instances\n\
-             are not converged; both threads are converged again at D.\n",
+             are not converged; both threads are converged again at D.\n\n",
         );
-        Ok(a && b && c)
+        let plain = CfgProgram::new(lower(&exit, false));
+        let _ = writeln!(
+            out,
+            "the same kernel lowered to a CFG as clang -O0 does (maximal convergence)\n"
+        );
+        let d = section_at(
+            out,
+            &exit,
+            Some(&plain),
+            "loop_continue",
+            &DIVERGENT_EXIT_THREADS,
+            SEED_DIVERGENT_EXIT_CFG,
+        )?;
+        out.push_str(
+            "C's block lies outside the natural loop headed by for.cond, so the CFG\n\
+             converges the two exits at C: lowering without tokens changed convergence.\n\n",
+        );
+        let tokens = CfgProgram::new(lower(&exit, true));
+        let _ = writeln!(
+            out,
+            "lowered with convergence-control tokens placed from the source loops\n"
+        );
+        let e = section_at(
+            out,
+            &exit,
+            Some(&tokens),
+            "loop_continue",
+            &DIVERGENT_EXIT_THREADS,
+            SEED_DIVERGENT_EXIT,
+        )?;
+        out.push_str(
+            "C is controlled by the loop's token, so its instances stay apart, as in\n\
+             the source.\n",
+        );
+        Ok(a && b && c && d && e)
     };
     match run(&mut out) {
         Ok(true) => Outcome::ok(out),

@@ -41,6 +41,10 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         parts.push(match a.emit {
             Emit::Cfg => cfg_text(&kernel, cfg),
             Emit::Dot => cfg_dot(&kernel, cfg),
+            Emit::Svg => match svg(&cfg_dot(&kernel, cfg)) {
+                Ok(s) => s,
+                Err(e) => return Outcome::usage(format!("drawing {}: {e}", cfg.name)),
+            },
             Emit::Cycles => {
                 let ci = CycleInfo::compute(cfg);
                 let body = ci.describe(cfg);
@@ -69,4 +73,18 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         }
     }
     out
+}
+
+/// Draws a DOT graph as SVG with layout-rs (no system graphviz needed).
+pub fn svg(dot: &str) -> Result<String, String> {
+    use layout::backends::svg::SVGWriter;
+    use layout::gv::{DotParser, GraphBuilder};
+    let mut parser = DotParser::new(dot);
+    let graph = parser.process()?;
+    let mut builder = GraphBuilder::new();
+    builder.visit_graph(&graph);
+    let mut visual = builder.get();
+    let mut writer = SVGWriter::new();
+    visual.do_it(false, false, false, &mut writer);
+    Ok(writer.finalize())
 }

@@ -143,7 +143,7 @@ fn demo_matches_the_seed() {
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout.matches("= the table printed in seed 000").count(),
-        3,
+        5,
         "{stdout}"
     );
 }
@@ -188,4 +188,84 @@ fn running_out_of_fuel_is_inconclusive() {
     let (code, _, stderr) = convcheck(&["run", &spin, "--fuel", "1000"]);
     assert_eq!(code, 3, "{stderr}");
     assert!(stderr.contains("fuel"), "{stderr}");
+}
+
+#[test]
+fn lower_emits_cfg_dot_svg_and_cycles() {
+    let f = "examples/seed/divergent-exit-source.c";
+    let (code, cfg, _) = convcheck(&["lower", f]);
+    assert_eq!(code, 0);
+    for block in [
+        "entry:",
+        "for.cond:",
+        "for.body:",
+        "if.then:",
+        "for.inc:",
+        "for.end:",
+    ] {
+        assert!(cfg.contains(block), "{cfg}");
+    }
+    assert!(cfg.contains("call void @observe() ; C (line 6)"), "{cfg}");
+    let (code, dot, _) = convcheck(&["lower", f, "--emit", "dot"]);
+    assert_eq!(code, 0);
+    assert!(
+        dot.contains("style=dashed, color=red"),
+        "back edge marked: {dot}"
+    );
+    let (code, svg, _) = convcheck(&["lower", f, "--emit", "svg"]);
+    assert_eq!(code, 0);
+    assert!(svg.contains("<svg") && svg.contains("for.cond"), "{svg}");
+    let (code, cycles, _) =
+        convcheck(&["lower", "examples/seed/duffs-device.c", "--emit", "cycles"]);
+    assert_eq!(code, 0);
+    assert!(cycles.contains("(irreducible)"), "{cycles}");
+}
+
+#[test]
+fn lower_with_tokens_and_verification() {
+    let f = "examples/seed/ambiguity-source.c";
+    let (code, text, stderr) = convcheck(&["lower", f, "--tokens", "--verify"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains(
+            "@llvm.experimental.convergence.loop() [ \"convergencectrl\"(token %entry) ]"
+        ),
+        "{text}"
+    );
+    assert!(stderr.contains("no violation"));
+    let (code, text, _) = convcheck(&["lower", f, "--infer-tokens", "--verify"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("%heart."), "{text}");
+    let (code, _, stderr) = convcheck(&["lower", "examples/seed/duffs-device.c", "--infer-tokens"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("irreducible"), "{stderr}");
+}
+
+#[test]
+fn run_at_the_cfg_level_shows_the_seed_second_table() {
+    let f = "examples/seed/divergent-exit-source.c";
+    let mut args = vec!["run", f, "--level", "cfg", "--format", "json"];
+    for t in &DIVERGENT_EXIT_THREADS {
+        args.push("--thread");
+        args.push(t);
+    }
+    let (code, stdout, stderr) = convcheck(&args);
+    assert_eq!(code, 0, "{stderr}");
+    let expect: SeedTable = &[
+        &[Some("A"), Some("B"), None, Some("C"), Some("D")],
+        &[Some("A"), Some("B"), Some("B"), Some("C"), Some("D")],
+    ];
+    assert!(matches_seed(&json_table(&stdout), expect), "{stdout}");
+    args.push("--tokens");
+    let (code, stdout, _) = convcheck(&args);
+    assert_eq!(code, 0);
+    assert!(
+        matches_seed(&json_table(&stdout), SEED_DIVERGENT_EXIT),
+        "{stdout}"
+    );
+    // Irreducible CFG: the hierarchy is reported, with whether the table
+    // depends on it.
+    let (code, stdout, _) = convcheck(&["run", "examples/seed/jump-into-loop.c", "--level", "cfg"]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("cycle hierarchies"), "{stdout}");
 }
