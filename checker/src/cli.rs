@@ -80,7 +80,7 @@ pub struct RunArgs {
     pub function: Option<String>,
     /// One thread's oracle values, `name=v0,v1,... name2=...`; one flag per
     /// thread in `tid` order. Without it, the default scenario (two
-    /// threads; see `docs/language.md`).
+    /// threads; see `docs/src/language.md`).
     #[arg(long = "thread")]
     pub threads: Vec<String>,
     /// Instructions one thread may execute before the run is inconclusive.

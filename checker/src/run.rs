@@ -11,6 +11,10 @@ use convcheck_model::sema::Kernel;
 use convcheck_model::table::{self, Table};
 use std::fmt::Write;
 
+/// How many cycle hierarchies `run --level cfg` tries; when there are more,
+/// the report says "the first 16".
+const HIERARCHY_LIMIT: usize = 16;
+
 /// A scenario's run: the values each thread read and the table.
 pub struct RunReport {
     /// The values each thread actually read, in `tid` order.
@@ -48,7 +52,7 @@ pub fn run_report_at(
     if let Some(p) = program {
         let entry = kernel.entry(function).map_err(Outcome::usage)?;
         let cfg = &p.module.functions[entry];
-        let all = all_hierarchies(cfg, 16);
+        let all = all_hierarchies(cfg, HIERARCHY_LIMIT);
         let first = p.cycles[entry].describe(cfg);
         let mut note = if first.is_empty() {
             "no cycle".to_string()
@@ -65,16 +69,13 @@ pub fn run_report_at(
                     differs.push(h.describe(cfg));
                 }
             }
+            let capped = if all.len() >= HIERARCHY_LIMIT { "the first " } else { "all " };
             if differs.is_empty() {
-                let _ = write!(
-                    note,
-                    "\nthe table is the same under all {} cycle hierarchies",
-                    all.len()
-                );
+                let _ = write!(note, "\nthe table is the same under {capped}{} cycle hierarchies", all.len());
             } else {
                 let _ = write!(
                     note,
-                    "\nthe table differs under {} of the {} cycle hierarchies, e.g. with\n{}",
+                    "\nthe table differs under {} of {capped}{} cycle hierarchies, e.g. with\n{}",
                     differs.len(),
                     all.len(),
                     differs[0]

@@ -414,3 +414,46 @@ fn ambiguity_loops_differ_as_the_seed_says() {
     nest.always_converged("A");
     nest.always_converged("D");
 }
+
+/// Seed 000, The noconvergent Statement: convergence at the start of the
+/// statement is implementation-defined, and inside it the usual rules
+/// apply from there; a jump into it from outside is an error.
+#[test]
+fn noconvergent_statement() {
+    let src = "void k() {\n  ... // A\n  [[clang::noconvergent]] {\n    ... // N\n    if (c) {\n      ... // M\n    }\n  }\n  ... // D\n}\n";
+    let kernel = Kernel::parse("noconvergent.c", src).unwrap_or_else(|d| panic!("{d}"));
+    let entry = kernel.entry(None).expect("entry");
+    let set = enumerate(&kernel, None, entry, 0, 2, Bounds::default());
+    let ex = Example {
+        kernel,
+        paths: set.paths,
+    };
+    ex.always_converged("A");
+    ex.open("N");
+    // Threads converged at N (as the implementation chose) converge at M.
+    ex.follows("N", "M", &[]);
+    ex.always_converged("D");
+
+    let bad = "void k() {\n  goto in;\n  [[clang::noconvergent]] {\n    in: ... // N\n  }\n}\n";
+    let err = Kernel::parse("bad.c", bad).expect_err("jump into noconvergent");
+    assert!(err.to_string().contains("bad.c:2:3:"), "{err}");
+    assert!(err.to_string().contains("noconvergent"), "{err}");
+}
+
+/// Seed 000, Function body: threads converged at the start of a function
+/// are converged when they leave it by the same or different `return`.
+#[test]
+fn return_statements_reconverge_after_the_call() {
+    let src = "void f() {\n  if (c) {\n    ... // R1\n    return;\n  }\n  ... // R2\n  return;\n}\nvoid k() {\n  f(); // CALL\n  ... // AFTER\n}\n";
+    let kernel = Kernel::parse("ret.c", src).unwrap_or_else(|d| panic!("{d}"));
+    let entry = kernel.entry(Some("k")).expect("entry");
+    let set = enumerate(&kernel, None, entry, 0, 2, Bounds::default());
+    let ex = Example {
+        kernel,
+        paths: set.paths,
+    };
+    ex.always_converged("CALL");
+    ex.always_converged("R1");
+    ex.always_converged("R2");
+    ex.always_converged("AFTER");
+}
