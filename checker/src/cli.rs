@@ -31,6 +31,57 @@ pub enum Command {
     Run(RunArgs),
     /// Lowers a kernel to its CFG and prints it.
     Lower(LowerArgs),
+    /// Checks that a pipeline of passes preserves convergence.
+    Check(CheckArgs),
+    /// Lists every pass and variant.
+    Passes,
+}
+
+/// Report formats of `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Human-readable text with trace tables.
+    Text,
+    /// One JSON object.
+    Json,
+    /// SARIF 2.1.0, for code-scanning front ends.
+    Sarif,
+}
+
+/// Arguments of `convcheck check`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckArgs {
+    /// The kernel file (the reference).
+    pub src: String,
+    /// Optionally, a second kernel file: the target.
+    pub tgt: Option<String>,
+    /// The kernel entry.
+    #[arg(long)]
+    pub function: Option<String>,
+    /// A pass to run (repeat for a pipeline), e.g. `simplifycfg<keep-loops>`.
+    #[arg(long = "pass")]
+    pub passes: Vec<String>,
+    /// Lower with convergence-control tokens placed from the source.
+    #[arg(long)]
+    pub tokens: bool,
+    /// The reference semantics.
+    #[arg(long, value_enum, default_value_t = crate::check::Reference::Source)]
+    pub reference: crate::check::Reference,
+    /// Threads in the group (`N` in the kernel).
+    #[arg(long, default_value_t = 2)]
+    pub threads: u32,
+    /// Largest iteration number of any loop execution in a scenario.
+    #[arg(long, default_value_t = 3)]
+    pub max_iters: u32,
+    /// Instructions one thread may execute.
+    #[arg(long, default_value_t = 100_000)]
+    pub fuel: u64,
+    /// Paths per thread before the check is inconclusive.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_paths: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// What `lower` prints.
@@ -97,6 +148,19 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Which engine computes converged-with: the convergence keys, or the
+    /// relational model solved by z3 (DESIGN.md 2.5).
+    #[arg(long, value_enum, default_value_t = Engine::Keys)]
+    pub engine: Engine,
+}
+
+/// Engines that compute converged-with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    /// Convergence keys (DESIGN.md 2.3).
+    Keys,
+    /// The relational model in z3 (DESIGN.md 2.5).
+    Smt,
 }
 
 /// Semantic levels.
@@ -134,5 +198,7 @@ where
         Command::Demo => crate::demo::demo(),
         Command::Run(a) => crate::run::run(&a),
         Command::Lower(a) => crate::lower::lower(&a),
+        Command::Check(a) => crate::check::check(&a),
+        Command::Passes => crate::passes(),
     }
 }

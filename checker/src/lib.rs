@@ -6,10 +6,14 @@
 //! inconclusive). The binary only parses the command line, prints and
 //! exits, so the commands are testable in-process.
 
+pub mod check;
 pub mod cli;
 pub mod demo;
+pub mod engine;
+pub mod hazard_report;
 pub mod lower;
 pub mod run;
+pub mod smt_run;
 
 /// Exit code: the property holds (or there was nothing to check).
 pub const EXIT_OK: i32 = 0;
@@ -61,4 +65,17 @@ pub fn load_kernel(path: &str) -> Result<convcheck_model::sema::Kernel, Outcome>
         stderr: format!("{d}\n"),
         code: EXIT_USAGE,
     })
+}
+
+/// The `passes` command: every pass and variant, one line each.
+pub fn passes() -> Outcome {
+    let mut out = String::new();
+    for p in convcheck_transforms::registry() {
+        let safety = if p.safe { "safe  " } else { "UNSAFE" };
+        out.push_str(&format!("{safety}  {:28} {}\n", p.name, p.summary));
+        if !p.options.is_empty() {
+            out.push_str(&format!("        {:28} options: {}\n", "", p.options));
+        }
+    }
+    Outcome::ok(out)
 }

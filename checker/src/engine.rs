@@ -1,0 +1,442 @@
+//! The explicit refinement engine (DESIGN.md 2.7, 2.8).
+//!
+//! A transform maps a reference program to a target. It is correct within
+//! bounds `B` iff for every scenario within `B`:
+//!
+//! 1. **single-thread behaviour**: each thread's sequence of observable
+//!    events (convergent operations by label, memory accesses by space,
+//!    direction and address, data-carrying barriers with their predicate) is
+//!    unchanged, except what the pass's contract lets it remove;
+//! 2. **convergence**: instances matched by (thread, label, occurrence) are
+//!    related by the target as some relation the reference allows: equal to
+//!    the reference's where it is determined; where the reference has choice
+//!    variables, the target's relation must be a member of the set, decided
+//!    exactly by the smallest assignment of choices that the target's
+//!    converged pairs force (adding equalities only merges classes and adds
+//!    convergence-before edges, so if that assignment breaks a constraint or
+//!    converges a pair the target keeps apart, every larger one does too).
+//!
+//! Scenarios are built from per-thread reference paths (enumerated once per
+//! thread index); the target is run on the same oracle values. Pairs of
+//! paths are tried shortest first, so the first counterexample found is a
+//! smallest one (fewest threads: single-thread differences are reported
+//! with one thread; then shortest paths).
+//!
+//! Bounds are never silent: paths cut by `max-iters` are outside the
+//! bounds and counted; a reference or target run that exceeds a bound
+//! whatever its decisions, or a path set that exceeds `max-paths`, makes
+//! the verdict `inconclusive` with the bound named.
+
+use convcheck_model::convergence::{check_assignment, relate_events, ChoiceVar};
+use convcheck_model::exec::cfg::CfgProgram;
+use convcheck_model::exec::{run_thread, Bounds, Event, EventKind, Stop, Trace};
+use convcheck_model::key::Rel;
+use convcheck_model::paths::{compatible, enumerate, Path};
+use convcheck_model::scenario::{ThreadValues, ValuesSource};
+use convcheck_model::sema::{BarrierKind, FuncId, Kernel};
+use std::collections::BTreeMap;
+
+/// One side of a comparison: a kernel, the level it runs at, its entry.
+pub struct Side<'a> {
+    /// The kernel (oracles, labels, call kinds).
+    pub kernel: &'a Kernel,
+    /// `None`: source level; else the CFGs to run.
+    pub program: Option<&'a CfgProgram>,
+    /// The entry function.
+    pub entry: FuncId,
+}
+
+impl Side<'_> {
+    fn run(&self, tid: u32, group: u32, values: &ThreadValues, fuel: u64) -> Result<Trace, String> {
+        let bounds = Bounds {
+            max_iters: u32::MAX,
+            fuel,
+            ..Bounds::default()
+        };
+        let mut src = ValuesSource(values);
+        let (trace, res) = run_thread(
+            self.kernel,
+            self.program,
+            self.entry,
+            tid,
+            group,
+            bounds,
+            &mut src,
+        );
+        match res {
+            Ok(()) => Ok(trace),
+            Err(Stop::Cut(w) | Stop::OutOfBounds(w)) => Err(w),
+            Err(Stop::Need { .. }) => Err("internal: value source ran dry".into()),
+        }
+    }
+
+    fn label(&self, e: &Event) -> String {
+        self.kernel.label(e.sid).to_string()
+    }
+}
+
+/// What may disappear from single-thread behaviour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allowance {
+    /// Nothing.
+    Exact,
+    /// Plain barriers (not data-carrying ones).
+    Barriers,
+}
+
+/// The property a counterexample breaks.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Property {
+    /// A thread's observable events changed.
+    SingleThreadBehaviour,
+    /// The set of communicating threads changed.
+    Convergence,
+}
+
+/// A failing scenario.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// Which property.
+    pub property: Property,
+    /// The scenario: one entry per thread.
+    pub threads: Vec<ThreadValues>,
+    /// Thread indices (`tid`) of those threads.
+    pub tids: Vec<u32>,
+    /// What went wrong, in one sentence.
+    pub message: String,
+    /// The operation it happened at: its label and source line.
+    pub operation: Option<(String, u32)>,
+    /// The reference runs of the scenario.
+    pub reference: Vec<Trace>,
+    /// The target runs.
+    pub target: Vec<Trace>,
+}
+
+/// The outcome of one comparison.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Every scenario within bounds passes.
+    Preserved {
+        /// Scenarios (thread pairs) checked.
+        pairs: usize,
+        /// Paths cut by `max-iters` (outside the bounds).
+        cut: usize,
+    },
+    /// A counterexample.
+    Violated(Box<Finding>),
+    /// A bound stopped the check before an answer.
+    Inconclusive(String),
+}
+
+/// Observable events for single-thread behaviour.
+fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<String> {
+    t.events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Op | EventKind::Call(_) => Some(side.label(e)),
+            EventKind::Barrier { kind, predicate } => {
+                if allow == Allowance::Barriers && *kind == BarrierKind::Plain {
+                    None
+                } else {
+                    Some(match predicate {
+                        Some(p) => format!("{}({})", side.label(e), i64::from(*p != 0)),
+                        None => side.label(e),
+                    })
+                }
+            }
+            EventKind::Mem { space, write, addr } => Some(format!(
+                "{} {}[{addr}]",
+                if *write { "store" } else { "load" },
+                space.name()
+            )),
+            EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
+        })
+        .collect()
+}
+
+/// Convergent operation instances of a run keyed by (label, occurrence).
+fn matched(side: &Side, t: &Trace, allow: Allowance) -> BTreeMap<(String, usize), usize> {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for (i, e) in t.events.iter().enumerate() {
+        if !e.is_convergent_op() {
+            continue;
+        }
+        if allow == Allowance::Barriers
+            && matches!(
+                e.kind,
+                EventKind::Barrier {
+                    kind: BarrierKind::Plain,
+                    ..
+                }
+            )
+        {
+            continue;
+        }
+        let l = side.label(e);
+        let n = count.entry(l.clone()).or_insert(0);
+        out.insert((l, *n), i);
+        *n += 1;
+    }
+    out
+}
+
+/// Bounds and group size of a check.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Enumeration bounds.
+    pub bounds: Bounds,
+    /// Threads in the group (`N`); pairs are drawn from these.
+    pub group: u32,
+}
+
+/// Compares `target` against `reference`.
+pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits) -> Outcome {
+    let group = limits.group.max(1);
+    let mut sets = Vec::new();
+    let mut cut = 0;
+    for tid in 0..group.min(2) {
+        let set = enumerate(
+            reference.kernel,
+            reference.program,
+            reference.entry,
+            tid,
+            group,
+            limits.bounds,
+        );
+        if let Some(why) = &set.incomplete {
+            return Outcome::Inconclusive(format!("reference: {why}"));
+        }
+        cut += set.cut;
+        sets.push(set);
+    }
+    // With more than two threads the group's extra threads do not change
+    // pairwise convergence (DESIGN.md 2.2), so thread indices 0 and 1 stand
+    // for any pair; paths that use `tid` are enumerated per index.
+    let mut targets: Vec<Vec<Result<Trace, String>>> = Vec::new();
+    for set in &sets {
+        targets.push(
+            set.paths
+                .iter()
+                .map(|p| {
+                    target.run(
+                        p.tid,
+                        group,
+                        &p.values(reference.kernel),
+                        limits.bounds.fuel,
+                    )
+                })
+                .collect(),
+        );
+    }
+    // Single-thread behaviour, shortest paths first.
+    let mut singles: Vec<(usize, usize)> = Vec::new();
+    for (s, set) in sets.iter().enumerate() {
+        for i in 0..set.paths.len() {
+            singles.push((s, i));
+        }
+    }
+    singles.sort_by_key(|&(s, i)| (sets[s].paths[i].trace.events.len(), s, i));
+    for &(s, i) in &singles {
+        let p = &sets[s].paths[i];
+        let t = match &targets[s][i] {
+            Ok(t) => t,
+            Err(why) => return Outcome::Inconclusive(format!("target, thread {}: {why}", p.tid)),
+        };
+        let (a, b) = (
+            observable(reference, &p.trace, allow),
+            observable(target, t, allow),
+        );
+        if a != b {
+            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            let message = match (a.get(k), b.get(k)) {
+                (Some(x), Some(y)) => format!(
+                    "event {} of thread {} is `{x}` in the reference but `{y}` in the target",
+                    k + 1,
+                    p.tid
+                ),
+                (Some(x), None) => format!(
+                    "thread {} stops before `{x}` (event {}) in the target",
+                    p.tid,
+                    k + 1
+                ),
+                (None, Some(y)) => format!(
+                    "thread {} has an extra `{y}` (event {}) in the target",
+                    p.tid,
+                    k + 1
+                ),
+                (None, None) => "the event sequences differ".into(),
+            };
+            return Outcome::Violated(Box::new(Finding {
+                property: Property::SingleThreadBehaviour,
+                threads: vec![p.values(reference.kernel)],
+                tids: vec![p.tid],
+                message,
+                operation: None,
+                reference: vec![p.trace.clone()],
+                target: vec![t.clone()],
+            }));
+        }
+    }
+    // Convergence, over pairs of paths, shortest first.
+    let (s0, s1) = if sets.len() > 1 { (0, 1) } else { (0, 0) };
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for i in 0..sets[s0].paths.len() {
+        for j in 0..sets[s1].paths.len() {
+            if compatible(reference.kernel, &sets[s0].paths[i], &sets[s1].paths[j]) {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs.sort_by_key(|&(i, j)| {
+        (
+            sets[s0].paths[i].trace.events.len() + sets[s1].paths[j].trace.events.len(),
+            i,
+            j,
+        )
+    });
+    let mut undecided = None;
+    for &(i, j) in &pairs {
+        let (p, q) = (&sets[s0].paths[i], &sets[s1].paths[j]);
+        let (Ok(tp), Ok(tq)) = (&targets[s0][i], &targets[s1][j]) else {
+            continue;
+        };
+        let diff = match convergence_differs(reference, target, [p, q], [tp, tq], allow) {
+            Diff::Same => None,
+            Diff::Undecided(why) => {
+                undecided.get_or_insert(why);
+                None
+            }
+            Diff::Differs(message, op) => Some((message, op)),
+        };
+        if let Some((message, op)) = diff {
+            return Outcome::Violated(Box::new(Finding {
+                property: Property::Convergence,
+                threads: vec![p.values(reference.kernel), q.values(reference.kernel)],
+                tids: vec![p.tid, q.tid],
+                message,
+                operation: Some(op),
+                reference: vec![p.trace.clone(), q.trace.clone()],
+                target: vec![tp.clone(), tq.clone()],
+            }));
+        }
+    }
+    if let Some(why) = undecided {
+        return Outcome::Inconclusive(why);
+    }
+    Outcome::Preserved {
+        pairs: pairs.len(),
+        cut,
+    }
+}
+
+enum Diff {
+    Same,
+    Differs(String, (String, u32)),
+    Undecided(String),
+}
+
+/// Compares the two threads' convergence; returns what differs and at
+/// which operation.
+fn convergence_differs(
+    reference: &Side,
+    target: &Side,
+    paths: [&Path; 2],
+    traces: [&Trace; 2],
+    allow: Allowance,
+) -> Diff {
+    let rm = [
+        matched(reference, &paths[0].trace, allow),
+        matched(reference, &paths[1].trace, allow),
+    ];
+    let tm = [
+        matched(target, traces[0], allow),
+        matched(target, traces[1], allow),
+    ];
+    let line = |e: &Event| reference.kernel.node(e.sid).span.start.line;
+    let mut forced: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
+    let mut kept_apart: Vec<(usize, usize)> = Vec::new();
+    let mut open_target = None;
+    for (ka, &a) in &rm[0] {
+        for (kb, &b) in &rm[1] {
+            if ka.0 != kb.0 {
+                continue;
+            }
+            let (ra, rb) = (&paths[0].trace.events[a], &paths[1].trace.events[b]);
+            let r = relate_events(ra, rb);
+            let (Some(&ta), Some(&tb)) = (tm[0].get(ka), tm[1].get(kb)) else {
+                continue;
+            };
+            let t = relate_events(&traces[0].events[ta], &traces[1].events[tb]);
+            let what = |c: bool| if c { "converged" } else { "not converged" };
+            let describe = |rc: bool, tc: bool| {
+                format!(
+                    "`{}` (occurrence {} in tid {}, {} in tid {}) is {} in the reference but {} in the target",
+                    ka.0,
+                    ka.1 + 1,
+                    paths[0].tid,
+                    kb.1 + 1,
+                    paths[1].tid,
+                    what(rc),
+                    what(tc)
+                )
+            };
+            match (&r, &t) {
+                (_, Rel::Open(_)) => {
+                    open_target.get_or_insert((ka.0.clone(), line(ra)));
+                }
+                (Rel::Converged, Rel::Apart) => {
+                    return Diff::Differs(describe(true, false), (ka.0.clone(), line(ra)))
+                }
+                (Rel::Apart, Rel::Converged) => {
+                    return Diff::Differs(describe(false, true), (ka.0.clone(), line(ra)))
+                }
+                (Rel::Open(pairs), Rel::Converged) => {
+                    forced.extend(pairs.iter().map(|&(x, y)| ((0, x), (1, y))))
+                }
+                (Rel::Open(_), Rel::Apart) => kept_apart.push((a, b)),
+                _ => {}
+            }
+        }
+    }
+    if let Some(op) = open_target {
+        // The target leaves convergence implementation-defined too; deciding
+        // inclusion of the two sets is not implemented, so such scenarios
+        // make the verdict inconclusive rather than pass.
+        return Diff::Undecided(format!(
+            "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor); \
+             inclusion of its relations in the reference's is not decided",
+            op.0, op.1
+        ));
+    }
+    if forced.is_empty() && kept_apart.is_empty() {
+        return Diff::Same;
+    }
+    let runs: [&[Event]; 2] = [&paths[0].trace.events, &paths[1].trace.events];
+    match check_assignment(&runs, &forced) {
+        Err(v) => Diff::Differs(
+            format!(
+                "the target converges instances whose implementation-defined convergence the reference \
+                 cannot choose that way ({v:?})"
+            ),
+            ("(choice)".into(), 0),
+        ),
+        Ok(classes) => {
+            for (a, b) in kept_apart {
+                if classes.class[0][a] == classes.class[1][b] {
+                    let e = &paths[0].trace.events[a];
+                    let l = reference.label(e);
+                    return Diff::Differs(
+                        format!(
+                            "the target keeps two instances of `{l}` apart, but every allowed reference \
+                             relation that matches its other converged pairs converges them"
+                        ),
+                        (l, line(e)),
+                    );
+                }
+            }
+            Diff::Same
+        }
+    }
+}

@@ -1,0 +1,462 @@
+//! Phases 1 and 2 of `branch-dist` and the regions Phase 3 decides on
+//! (seed 002, "Algorithm"; the mapping to our CFG is in the parent
+//! module's doc).
+//!
+//! - [`Classifier`] reads a block as the items it evaluates, in execution
+//!   order: counted accesses (as [`Fact`]s) and barrier calls ([`Sync`]).
+//! - [`regions`] computes the block flags (`head`, `tail`, `has_sync`),
+//!   propagates them over successor edges to the least fixed point (OR or
+//!   AND meet, stopping at blocks that hold a sync), and returns, for every
+//!   barrier, the set of facts above and below it.
+//! - [`touches`] summarises callees for `ignore-call-safety=0`.
+
+use convcheck_model::cfg::{BlockId, Cfg, InstKind, Module, Term};
+use convcheck_model::sema::{BarrierKind, CallKind, Kernel};
+use convcheck_model::syntax::ast::{BinOp, Expr, ExprId, ExprKind, Place, Space, UnOp};
+use convcheck_model::syntax::print_expr;
+use std::collections::BTreeSet;
+
+/// What one access is, for the analysis. `space` and `addr` are `None`
+/// except in the precise-address variant, and for calls, which match
+/// every address.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Fact {
+    /// A write (else a read).
+    pub(super) write: bool,
+    /// The space (precise-address only).
+    pub(super) space: Option<Space>,
+    /// The folded index text (precise-address only).
+    pub(super) addr: Option<String>,
+}
+
+/// A set of access facts.
+pub(super) type Set = BTreeSet<Fact>;
+
+/// Where an item stands in its block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Slot {
+    /// Instruction `i` of the block.
+    Inst(usize),
+    /// The terminator.
+    Term,
+}
+
+/// A barrier call in a block.
+#[derive(Clone, Debug)]
+pub(super) struct Sync {
+    /// The call's id.
+    pub(super) id: ExprId,
+    /// Which barrier.
+    pub(super) kind: BarrierKind,
+    /// Where it stands.
+    pub(super) slot: Slot,
+    /// The barrier call is its instruction's whole expression.
+    pub(super) whole: bool,
+}
+
+/// What a block evaluates, one step at a time.
+#[derive(Clone, Debug)]
+enum Item {
+    Access(Fact),
+    Sync(Sync),
+}
+
+/// Phase 1: turns instructions into items.
+pub(super) struct Classifier<'k> {
+    /// The kernel (for call kinds).
+    pub(super) kernel: &'k Kernel,
+    /// Facts carry space and folded index (precise-address).
+    pub(super) precise: bool,
+    /// Local accesses count.
+    pub(super) count_local: bool,
+    /// For each function: whether it (transitively) accesses counted
+    /// memory; `None` when calls are ignored.
+    pub(super) touches: Option<Vec<bool>>,
+}
+
+impl Classifier<'_> {
+    fn access(&self, write: bool, space: Space, index: &Expr, out: &mut Vec<Item>) {
+        if space == Space::Local && !self.count_local {
+            return;
+        }
+        let fact = if self.precise {
+            Fact {
+                write,
+                space: Some(space),
+                addr: Some(print_expr(&fold(index))),
+            }
+        } else {
+            Fact {
+                write,
+                space: None,
+                addr: None,
+            }
+        };
+        out.push(Item::Access(fact));
+    }
+
+    /// Items of `e` in evaluation order.
+    fn expr(&self, e: &Expr, slot: Slot, whole: Option<ExprId>, out: &mut Vec<Item>) {
+        match &e.kind {
+            ExprKind::Int(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Name(_)
+            | ExprKind::Tid
+            | ExprKind::GroupSize
+            | ExprKind::Dots => {}
+            ExprKind::Uniform(a) | ExprKind::Invariant(a) | ExprKind::Unary(_, a) => {
+                self.expr(a, slot, None, out)
+            }
+            ExprKind::Binary(_, a, b) => {
+                self.expr(a, slot, None, out);
+                self.expr(b, slot, None, out);
+            }
+            ExprKind::Cond(c, a, b) => {
+                self.expr(c, slot, None, out);
+                self.expr(a, slot, None, out);
+                self.expr(b, slot, None, out);
+            }
+            ExprKind::Load { space, index, .. } => {
+                self.expr(index, slot, None, out);
+                self.access(false, *space, index, out);
+            }
+            ExprKind::Assign { place, value, .. } => {
+                self.expr(value, slot, None, out);
+                if let Place::Mem { space, index, .. } = place {
+                    self.expr(index, slot, None, out);
+                    self.access(true, *space, index, out);
+                }
+            }
+            ExprKind::Call { args, id, .. } => match self.kernel.calls.get(id) {
+                None | Some(CallKind::Oracle(_)) | Some(CallKind::Fence) => {}
+                Some(CallKind::Op(_)) | Some(CallKind::Plain(_)) => {
+                    for a in args {
+                        self.expr(a, slot, None, out);
+                    }
+                }
+                Some(CallKind::Real(f)) => {
+                    for a in args {
+                        self.expr(a, slot, None, out);
+                    }
+                    let touches = self
+                        .touches
+                        .as_ref()
+                        .is_some_and(|t| t.get(*f).copied().unwrap_or(true));
+                    if touches {
+                        for write in [false, true] {
+                            out.push(Item::Access(Fact {
+                                write,
+                                space: None,
+                                addr: None,
+                            }));
+                        }
+                    }
+                }
+                Some(CallKind::Barrier(kind)) => {
+                    for a in args {
+                        self.expr(a, slot, None, out);
+                    }
+                    out.push(Item::Sync(Sync {
+                        id: *id,
+                        kind: *kind,
+                        slot,
+                        whole: whole == Some(*id),
+                    }));
+                }
+            },
+        }
+    }
+
+    fn block(&self, cfg: &Cfg, b: BlockId) -> Vec<Item> {
+        let mut out = Vec::new();
+        let block = &cfg.blocks[b];
+        for (i, inst) in block.insts.iter().enumerate() {
+            match &inst.kind {
+                InstKind::Eval(e) => {
+                    let whole = match &e.kind {
+                        ExprKind::Call { id, .. } => Some(*id),
+                        _ => None,
+                    };
+                    self.expr(e, Slot::Inst(i), whole, &mut out);
+                }
+                InstKind::SetLocal { value: Some(e), .. } => {
+                    self.expr(e, Slot::Inst(i), None, &mut out)
+                }
+                InstKind::SetLocal { value: None, .. }
+                | InstKind::Observe
+                | InstKind::Token { .. } => {}
+            }
+        }
+        match &block.term {
+            Term::CondBr { cond: e, .. } | Term::Switch { value: e, .. } | Term::Ret(Some(e)) => {
+                self.expr(e, Slot::Term, None, &mut out)
+            }
+            Term::Br(_) | Term::Ret(None) => {}
+        }
+        out
+    }
+}
+
+/// Every expression of a CFG (instructions and terminators).
+fn cfg_exprs(cfg: &Cfg) -> Vec<&Expr> {
+    let mut v = Vec::new();
+    for block in &cfg.blocks {
+        for inst in &block.insts {
+            match &inst.kind {
+                InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => v.push(e),
+                _ => {}
+            }
+        }
+        match &block.term {
+            Term::CondBr { cond: e, .. } | Term::Switch { value: e, .. } | Term::Ret(Some(e)) => {
+                v.push(e)
+            }
+            _ => {}
+        }
+    }
+    v
+}
+
+/// For each function of the module: whether it, or a function it calls,
+/// accesses memory that counts.
+pub(super) fn touches(kernel: &Kernel, module: &Module, count_local: bool) -> Vec<bool> {
+    let n = module.functions.len();
+    let mut direct = vec![false; n];
+    let mut callees: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n];
+    for (f, cfg) in module.functions.iter().enumerate() {
+        for e in cfg_exprs(cfg) {
+            e.walk(&mut |x| match &x.kind {
+                ExprKind::Load { space, .. }
+                | ExprKind::Assign {
+                    place: Place::Mem { space, .. },
+                    ..
+                } if *space != Space::Local || count_local => {
+                    direct[f] = true;
+                }
+                ExprKind::Call { id, .. } => {
+                    if let Some(CallKind::Real(g)) = kernel.calls.get(id) {
+                        callees[f].insert(*g);
+                    }
+                }
+                _ => {}
+            });
+        }
+    }
+    let mut t = direct;
+    loop {
+        let mut changed = false;
+        for f in 0..n {
+            if !t[f]
+                && callees[f]
+                    .iter()
+                    .any(|&g| t.get(g).copied().unwrap_or(true))
+            {
+                t[f] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return t;
+        }
+    }
+}
+
+/// Constant-folds an index expression (the precise-address variant's
+/// notion of "the same address").
+fn fold(e: &Expr) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Uniform(a) | ExprKind::Invariant(a) => return fold(a),
+        ExprKind::Bool(b) => ExprKind::Int(i64::from(*b)),
+        ExprKind::Unary(op, a) => {
+            let a = fold(a);
+            match (op, &a.kind) {
+                (UnOp::Neg, ExprKind::Int(v)) => ExprKind::Int(v.wrapping_neg()),
+                (UnOp::Not, ExprKind::Int(v)) => ExprKind::Int(i64::from(*v == 0)),
+                (UnOp::BitNot, ExprKind::Int(v)) => ExprKind::Int(!v),
+                _ => ExprKind::Unary(*op, Box::new(a)),
+            }
+        }
+        ExprKind::Binary(op, a, b) => {
+            let (a, b) = (fold(a), fold(b));
+            match (&a.kind, &b.kind) {
+                (ExprKind::Int(x), ExprKind::Int(y)) => ExprKind::Int(arith(*op, *x, *y)),
+                _ => ExprKind::Binary(*op, Box::new(a), Box::new(b)),
+            }
+        }
+        _ => return e.clone(),
+    };
+    Expr { kind, span: e.span }
+}
+
+/// The model's integer arithmetic (wrapping; division by zero is 0).
+fn arith(op: BinOp, x: i64, y: i64) -> i64 {
+    match op {
+        BinOp::Or => i64::from(x != 0 || y != 0),
+        BinOp::And => i64::from(x != 0 && y != 0),
+        BinOp::BitOr => x | y,
+        BinOp::BitXor => x ^ y,
+        BinOp::BitAnd => x & y,
+        BinOp::Eq => i64::from(x == y),
+        BinOp::Ne => i64::from(x != y),
+        BinOp::Lt => i64::from(x < y),
+        BinOp::Le => i64::from(x <= y),
+        BinOp::Gt => i64::from(x > y),
+        BinOp::Ge => i64::from(x >= y),
+        BinOp::Shl => x.wrapping_shl((y & 63) as u32),
+        BinOp::Shr => x.wrapping_shr((y & 63) as u32),
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div => x.checked_div(y).unwrap_or(0),
+        BinOp::Rem => x.checked_rem(y).unwrap_or(0),
+    }
+}
+
+/// Two facts may touch the same location.
+pub(super) fn may_alias(a: &Fact, b: &Fact) -> bool {
+    let space = match (a.space, b.space) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    };
+    let addr = match (&a.addr, &b.addr) {
+        (Some(x), Some(y)) => x == y,
+        _ => true,
+    };
+    space && addr
+}
+
+/// Meets a list of sets: union (OR) or intersection (AND); nothing for an
+/// empty list.
+fn meet<'a>(mut sets: impl Iterator<Item = &'a Set>, and: bool) -> Set {
+    let Some(first) = sets.next() else {
+        return Set::new();
+    };
+    let mut acc = first.clone();
+    for s in sets {
+        if and {
+            acc.retain(|f| s.contains(f));
+        } else {
+            acc.extend(s.iter().cloned());
+        }
+    }
+    acc
+}
+
+fn facts(items: &[Item]) -> Set {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Access(f) => Some(f.clone()),
+            Item::Sync(_) => None,
+        })
+        .collect()
+}
+
+/// One barrier and the facts that can execute above and below it.
+pub(super) struct Region {
+    /// Its block.
+    pub(super) block: BlockId,
+    /// The barrier.
+    pub(super) sync: Sync,
+    /// Facts before it, since the previous barrier.
+    pub(super) above: Set,
+    /// Facts after it, until the next barrier.
+    pub(super) below: Set,
+}
+
+/// Phases 1 and 2 on one function, and the above/below sets of every
+/// barrier: `and` selects the AND meet, `propagate` is false with
+/// `disable-complex`.
+pub(super) fn regions(c: &Classifier<'_>, cfg: &Cfg, and: bool, propagate: bool) -> Vec<Region> {
+    let n = cfg.blocks.len();
+    let items: Vec<Vec<Item>> = (0..n).map(|b| c.block(cfg, b)).collect();
+    // Phase 1: block flags.
+    let mut has_sync = vec![false; n];
+    let mut head = vec![Set::new(); n];
+    let mut tail = vec![Set::new(); n];
+    for (b, list) in items.iter().enumerate() {
+        let syncs: Vec<usize> = (0..list.len())
+            .filter(|&i| matches!(list[i], Item::Sync(_)))
+            .collect();
+        has_sync[b] = !syncs.is_empty();
+        let first = syncs.first().copied().unwrap_or(list.len());
+        let last = syncs.last().map_or(0, |&l| l + 1);
+        head[b] = facts(&list[..first]);
+        tail[b] = facts(&list[last..]);
+    }
+    // Phase 2: propagation.
+    let preds = cfg.preds();
+    let succs: Vec<Vec<BlockId>> = cfg.blocks.iter().map(|b| b.term.succs()).collect();
+    let mut above_in = vec![Set::new(); n];
+    let mut below_out = vec![Set::new(); n];
+    if propagate {
+        let start = Set::new();
+        loop {
+            let mut changed = false;
+            for b in 0..n {
+                let outs: Vec<Set> = preds[b]
+                    .iter()
+                    .map(|&p| {
+                        let mut s = tail[p].clone();
+                        if !has_sync[p] {
+                            s.extend(above_in[p].iter().cloned());
+                        }
+                        s
+                    })
+                    .collect();
+                let entry = (b == 0).then_some(&start);
+                let new = meet(outs.iter().chain(entry), and);
+                if new != above_in[b] {
+                    above_in[b] = new;
+                    changed = true;
+                }
+                let ins: Vec<Set> = succs[b]
+                    .iter()
+                    .map(|&s| {
+                        let mut x = head[s].clone();
+                        if !has_sync[s] {
+                            x.extend(below_out[s].iter().cloned());
+                        }
+                        x
+                    })
+                    .collect();
+                let new = meet(ins.iter(), and);
+                if new != below_out[b] {
+                    below_out[b] = new;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    // Phase 3's view of each barrier: its own block between the
+    // neighbouring syncs, plus the propagated sets at the block's ends.
+    let mut out = Vec::new();
+    for (b, list) in items.iter().enumerate() {
+        let syncs: Vec<usize> = (0..list.len())
+            .filter(|&i| matches!(list[i], Item::Sync(_)))
+            .collect();
+        for (j, &i) in syncs.iter().enumerate() {
+            let Item::Sync(sync) = &list[i] else { continue };
+            let from = if j == 0 { 0 } else { syncs[j - 1] + 1 };
+            let mut above = facts(&list[from..i]);
+            if j == 0 {
+                above.extend(above_in[b].iter().cloned());
+            }
+            let to = syncs.get(j + 1).copied().unwrap_or(list.len());
+            let mut below = facts(&list[i + 1..to]);
+            if j + 1 == syncs.len() {
+                below.extend(below_out[b].iter().cloned());
+            }
+            out.push(Region {
+                block: b,
+                sync: sync.clone(),
+                above,
+                below,
+            });
+        }
+    }
+    out
+}
