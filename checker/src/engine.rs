@@ -156,7 +156,10 @@ fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<String> {
 }
 
 /// Convergent operation instances of a run keyed by (label, occurrence).
-fn matched(side: &Side, t: &Trace, allow: Allowance) -> BTreeMap<(String, usize), usize> {
+type Matched = BTreeMap<(String, usize), usize>;
+
+/// Convergent operation instances of a run keyed by (label, occurrence).
+fn matched(side: &Side, t: &Trace, allow: Allowance) -> Matched {
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (i, e) in t.events.iter().enumerate() {
@@ -296,13 +299,41 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
             j,
         )
     });
+    // Matched instances of every path, computed once.
+    let rmatch: Vec<Vec<Matched>> = sets
+        .iter()
+        .map(|set| {
+            set.paths
+                .iter()
+                .map(|p| matched(reference, &p.trace, allow))
+                .collect()
+        })
+        .collect();
+    let tmatch: Vec<Vec<Matched>> = targets
+        .iter()
+        .map(|ts| {
+            ts.iter()
+                .map(|t| {
+                    t.as_ref()
+                        .map(|t| matched(target, t, allow))
+                        .unwrap_or_default()
+                })
+                .collect()
+        })
+        .collect();
     let mut undecided = None;
     for &(i, j) in &pairs {
         let (p, q) = (&sets[s0].paths[i], &sets[s1].paths[j]);
         let (Ok(tp), Ok(tq)) = (&targets[s0][i], &targets[s1][j]) else {
             continue;
         };
-        let diff = match convergence_differs(reference, target, [p, q], [tp, tq], allow) {
+        let maps = [
+            &rmatch[s0][i],
+            &rmatch[s1][j],
+            &tmatch[s0][i],
+            &tmatch[s1][j],
+        ];
+        let diff = match convergence_differs(reference, [p, q], [tp, tq], maps) {
             Diff::Same => None,
             Diff::Undecided(why) => {
                 undecided.get_or_insert(why);
@@ -341,28 +372,20 @@ enum Diff {
 /// which operation.
 fn convergence_differs(
     reference: &Side,
-    target: &Side,
     paths: [&Path; 2],
     traces: [&Trace; 2],
-    allow: Allowance,
+    maps: [&Matched; 4],
 ) -> Diff {
-    let rm = [
-        matched(reference, &paths[0].trace, allow),
-        matched(reference, &paths[1].trace, allow),
-    ];
-    let tm = [
-        matched(target, traces[0], allow),
-        matched(target, traces[1], allow),
-    ];
+    let rm = [maps[0], maps[1]];
+    let tm = [maps[2], maps[3]];
     let line = |e: &Event| reference.kernel.node(e.sid).span.start.line;
     let mut forced: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
     let mut kept_apart: Vec<(usize, usize)> = Vec::new();
     let mut open_target = None;
-    for (ka, &a) in &rm[0] {
-        for (kb, &b) in &rm[1] {
-            if ka.0 != kb.0 {
-                continue;
-            }
+    for (ka, &a) in rm[0] {
+        // Only instances of the same operation can be converged.
+        let same_label = rm[1].range((ka.0.clone(), 0)..(ka.0.clone(), usize::MAX));
+        for (kb, &b) in same_label {
             let (ra, rb) = (&paths[0].trace.events[a], &paths[1].trace.events[b]);
             let r = relate_events(ra, rb);
             let (Some(&ta), Some(&tb)) = (tm[0].get(ka), tm[1].get(kb)) else {

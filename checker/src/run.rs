@@ -6,6 +6,7 @@ use convcheck_model::cfg::cycles::all_hierarchies;
 use convcheck_model::cfg::lower::lower;
 use convcheck_model::exec::cfg::CfgProgram;
 use convcheck_model::exec::run_scenario;
+use convcheck_model::hazards::{hazards, HazardReport};
 use convcheck_model::scenario::{Scenario, ThreadValues};
 use convcheck_model::sema::Kernel;
 use convcheck_model::table::{self, Table};
@@ -24,6 +25,9 @@ pub struct RunReport {
     /// At the CFG level, how the cycle hierarchy was chosen and whether
     /// the table depends on it.
     pub hierarchy: Option<String>,
+    /// Races, barrier divergence and data-carrying barrier values
+    /// (DESIGN.md 2.6).
+    pub hazards: HazardReport,
 }
 
 /// Runs `scenario` on `function` of `kernel` at the source level and
@@ -69,9 +73,17 @@ pub fn run_report_at(
                     differs.push(h.describe(cfg));
                 }
             }
-            let capped = if all.len() >= HIERARCHY_LIMIT { "the first " } else { "all " };
+            let capped = if all.len() >= HIERARCHY_LIMIT {
+                "the first "
+            } else {
+                "all "
+            };
             if differs.is_empty() {
-                let _ = write!(note, "\nthe table is the same under {capped}{} cycle hierarchies", all.len());
+                let _ = write!(
+                    note,
+                    "\nthe table is the same under {capped}{} cycle hierarchies",
+                    all.len()
+                );
             } else {
                 let _ = write!(
                     note,
@@ -121,10 +133,12 @@ fn run_once(
         stderr: format!("internal error: {e}\n"),
         code: 101,
     })?;
+    let hazards = hazards(kernel, &runs);
     Ok(RunReport {
         values,
         table,
         hierarchy: None,
+        hazards,
     })
 }
 
@@ -165,6 +179,16 @@ pub fn run(a: &RunArgs) -> Outcome {
         Ok(r) => r,
         Err(o) => return o,
     };
+    let report = match a.engine {
+        crate::cli::Engine::Keys => report,
+        crate::cli::Engine::Smt => {
+            let args = (a.function.as_deref(), &scenario, a.fuel);
+            match crate::smt_run::smt_report(&kernel, program.as_ref(), args, report) {
+                Ok(r) => r,
+                Err(o) => return o,
+            }
+        }
+    };
     let function = match kernel.entry(a.function.as_deref()) {
         Ok(f) => kernel.functions[f].name.clone(),
         Err(e) => return Outcome::usage(e),
@@ -184,6 +208,7 @@ pub fn run(a: &RunArgs) -> Outcome {
                 .enumerate()
                 .map(|(t, v)| serde_json::json!({"tid": t, "values": v.0}))
                 .collect::<Vec<_>>());
+            obj["hazards"] = crate::hazard_report::to_json(&report.hazards);
             Outcome::ok(format!("{obj}\n"))
         }
         Format::Text => {
@@ -203,6 +228,7 @@ pub fn run(a: &RunArgs) -> Outcome {
                 let _ = writeln!(out, "  tid {t}: {}", v.render());
             }
             out.push_str(&report.table.render());
+            out.push_str(&crate::hazard_report::to_text(&report.hazards));
             Outcome::ok(out)
         }
     }
