@@ -100,13 +100,23 @@ impl CheckReport {
 /// Runs the check described by the arguments.
 pub fn run_check(a: &CheckArgs) -> Result<CheckReport, Outcome> {
     let kernel = load_kernel(&a.src)?;
-    let entry = kernel
-        .entry(a.function.as_deref())
-        .map_err(Outcome::usage)?;
     let target_kernel = match &a.tgt {
         Some(t) => Some(load_kernel(t)?),
         None => None,
     };
+    run_check_on(kernel, target_kernel, a)
+}
+
+/// Runs a check on kernels already loaded (`a.src` and `a.tgt` only name
+/// them in the report).
+pub fn run_check_on(
+    kernel: Kernel,
+    target_kernel: Option<Kernel>,
+    a: &CheckArgs,
+) -> Result<CheckReport, Outcome> {
+    let entry = kernel
+        .entry(a.function.as_deref())
+        .map_err(Outcome::usage)?;
     let mut passes: Vec<Box<dyn Pass>> = Vec::new();
     for p in &a.passes {
         passes.push(lookup(p).map_err(|e| Outcome::usage(format!("--pass {p}: {e}")))?);
@@ -171,6 +181,9 @@ pub fn run_check(a: &CheckArgs) -> Result<CheckReport, Outcome> {
         let notes = pass
             .run(tk, &mut module)
             .map_err(|e| Outcome::usage(format!("pass {}: {e}", pass.name())))?;
+        // Notes on other functions of the file are not about this check.
+        let own = format!("@{}:", tk.functions[tentry].name);
+        let notes: Vec<String> = notes.into_iter().filter(|n| n.starts_with(&own)).collect();
         if pass.contract() == Contract::RemovesBarriers {
             allow = Allowance::Barriers;
         }
@@ -277,6 +290,7 @@ pub fn render_text(report: &CheckReport) -> String {
             let prop = match f.property {
                 crate::engine::Property::Convergence => "convergence",
                 crate::engine::Property::SingleThreadBehaviour => "single-thread behaviour",
+                crate::engine::Property::Hazards => "hazard-freedom",
             };
             let at = f
                 .operation
@@ -379,6 +393,7 @@ pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
             let rule = match f.property {
                 crate::engine::Property::Convergence => "convergence",
                 crate::engine::Property::SingleThreadBehaviour => "single-thread-behaviour",
+                crate::engine::Property::Hazards => "hazards",
             };
             results.push(json!({
                 "ruleId": rule,
@@ -400,7 +415,8 @@ pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
                 "version": env!("CARGO_PKG_VERSION"),
                 "rules": [
                     {"id": "convergence", "shortDescription": {"text": "A transform changed which threads execute a convergent operation together"}},
-                    {"id": "single-thread-behaviour", "shortDescription": {"text": "A transform changed a thread's observable events"}}
+                    {"id": "single-thread-behaviour", "shortDescription": {"text": "A transform changed a thread's observable events"}},
+                    {"id": "hazards", "shortDescription": {"text": "A transform introduced a race or barrier divergence"}}
                 ]
             }},
             "results": results,

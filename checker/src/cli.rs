@@ -35,6 +35,23 @@ pub enum Command {
     Check(CheckArgs),
     /// Lists every pass and variant.
     Passes,
+    /// Finds functions that a pipeline makes identical although their
+    /// convergence differs.
+    Ambiguity(AmbiguityArgs),
+}
+
+/// Arguments of `convcheck ambiguity`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct AmbiguityArgs {
+    /// Kernel files; every function of every file is compared.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// A pass to run after lowering (repeat for a pipeline).
+    #[arg(long = "pass")]
+    pub passes: Vec<String>,
+    /// Largest iteration number of any loop execution in a scenario.
+    #[arg(long, default_value_t = 3)]
+    pub max_iters: u32,
 }
 
 /// Report formats of `check`.
@@ -200,5 +217,6 @@ where
         Command::Lower(a) => crate::lower::lower(&a),
         Command::Check(a) => crate::check::check(&a),
         Command::Passes => crate::passes(),
+        Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
     }
 }

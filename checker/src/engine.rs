@@ -30,6 +30,7 @@
 use convcheck_model::convergence::{check_assignment, relate_events, ChoiceVar};
 use convcheck_model::exec::cfg::CfgProgram;
 use convcheck_model::exec::{run_thread, Bounds, Event, EventKind, Stop, Trace};
+use convcheck_model::hazards::hazards;
 use convcheck_model::key::Rel;
 use convcheck_model::paths::{compatible, enumerate, Path};
 use convcheck_model::scenario::{ThreadValues, ValuesSource};
@@ -92,6 +93,8 @@ pub enum Property {
     SingleThreadBehaviour,
     /// The set of communicating threads changed.
     Convergence,
+    /// A race or barrier divergence appeared.
+    Hazards,
 }
 
 /// A failing scenario.
@@ -199,7 +202,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
     let group = limits.group.max(1);
     let mut sets = Vec::new();
     let mut cut = 0;
-    for tid in 0..group.min(2) {
+    for tid in 0..group {
         let set = enumerate(
             reference.kernel,
             reference.program,
@@ -214,9 +217,9 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
         cut += set.cut;
         sets.push(set);
     }
-    // With more than two threads the group's extra threads do not change
-    // pairwise convergence (DESIGN.md 2.2), so thread indices 0 and 1 stand
-    // for any pair; paths that use `tid` are enumerated per index.
+    // Convergence, races and barrier divergence are decided by pairs of
+    // threads (DESIGN.md 2.2), so every pair of thread indices is tried with
+    // every pair of their paths; `N` in the kernel is the group size.
     let mut targets: Vec<Vec<Result<Trace, String>>> = Vec::new();
     for set in &sets {
         targets.push(
@@ -283,22 +286,20 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
         }
     }
     // Convergence, over pairs of paths, shortest first.
-    let (s0, s1) = if sets.len() > 1 { (0, 1) } else { (0, 0) };
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for i in 0..sets[s0].paths.len() {
-        for j in 0..sets[s1].paths.len() {
-            if compatible(reference.kernel, &sets[s0].paths[i], &sets[s1].paths[j]) {
-                pairs.push((i, j));
+    let mut pairs: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for s0 in 0..sets.len() {
+        for s1 in s0 + 1..sets.len() {
+            for i in 0..sets[s0].paths.len() {
+                for j in 0..sets[s1].paths.len() {
+                    if compatible(reference.kernel, &sets[s0].paths[i], &sets[s1].paths[j]) {
+                        pairs.push((s0, i, s1, j));
+                    }
+                }
             }
         }
     }
-    pairs.sort_by_key(|&(i, j)| {
-        (
-            sets[s0].paths[i].trace.events.len() + sets[s1].paths[j].trace.events.len(),
-            i,
-            j,
-        )
-    });
+    let len = |s: usize, i: usize| sets[s].paths[i].trace.events.len();
+    pairs.sort_by_key(|&(s0, i, s1, j)| (len(s0, i) + len(s1, j), s0, s1, i, j));
     // Matched instances of every path, computed once.
     let rmatch: Vec<Vec<Matched>> = sets
         .iter()
@@ -322,7 +323,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
         })
         .collect();
     let mut undecided = None;
-    for &(i, j) in &pairs {
+    for &(s0, i, s1, j) in &pairs {
         let (p, q) = (&sets[s0].paths[i], &sets[s1].paths[j]);
         let (Ok(tp), Ok(tq)) = (&targets[s0][i], &targets[s1][j]) else {
             continue;
@@ -333,24 +334,28 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
             &tmatch[s0][i],
             &tmatch[s1][j],
         ];
-        let diff = match convergence_differs(reference, [p, q], [tp, tq], maps) {
-            Diff::Same => None,
-            Diff::Undecided(why) => {
-                undecided.get_or_insert(why);
-                None
-            }
-            Diff::Differs(message, op) => Some((message, op)),
-        };
-        if let Some((message, op)) = diff {
-            return Outcome::Violated(Box::new(Finding {
-                property: Property::Convergence,
+        let finding = |property, message, operation| {
+            Outcome::Violated(Box::new(Finding {
+                property,
                 threads: vec![p.values(reference.kernel), q.values(reference.kernel)],
                 tids: vec![p.tid, q.tid],
                 message,
-                operation: Some(op),
+                operation,
                 reference: vec![p.trace.clone(), q.trace.clone()],
                 target: vec![tp.clone(), tq.clone()],
-            }));
+            }))
+        };
+        match convergence_differs(reference, [p, q], [tp, tq], maps) {
+            Diff::Same => {}
+            Diff::Undecided(why) => {
+                undecided.get_or_insert(why);
+            }
+            Diff::Differs(message, op) => return finding(Property::Convergence, message, Some(op)),
+        }
+        if let Some((property, message, op)) =
+            hazards_differ(reference, target, [&p.trace, &q.trace], [tp, tq])
+        {
+            return finding(property, message, op);
         }
     }
     if let Some(why) = undecided {
@@ -366,6 +371,73 @@ enum Diff {
     Same,
     Differs(String, (String, u32)),
     Undecided(String),
+}
+
+/// Hazard preservation (DESIGN.md 2.7 item 3) and the results of
+/// data-carrying barriers (part of single-thread behaviour): if the
+/// reference scenario has no race and no barrier divergence, neither may
+/// the target; every thread must observe the same data-barrier results.
+fn hazards_differ(
+    reference: &Side,
+    target: &Side,
+    r: [&Trace; 2],
+    t: [&Trace; 2],
+) -> Option<(Property, String, Option<(String, u32)>)> {
+    let touches = |tr: &[&Trace; 2]| {
+        tr.iter().any(|x| {
+            x.events
+                .iter()
+                .any(|e| matches!(e.kind, EventKind::Mem { .. } | EventKind::Barrier { .. }))
+        })
+    };
+    if !touches(&r) && !touches(&t) {
+        return None;
+    }
+    let rr: [&[Event]; 2] = [&r[0].events, &r[1].events];
+    let tt: [&[Event]; 2] = [&t[0].events, &t[1].events];
+    let rh = hazards(reference.kernel, &rr);
+    let th = hazards(target.kernel, &tt);
+    if rh.is_hazard_free() && !th.is_hazard_free() {
+        if let Some(race) = th.races.first() {
+            let site = &race.second.site;
+            return Some((
+                Property::Hazards,
+                format!(
+                    "the target races on {}[{}]: thread {} {} at line {} and thread {} {} at line {} in one barrier phase; \
+                     the reference does not",
+                    race.space.name(),
+                    race.addr,
+                    race.first.thread,
+                    if race.first.write { "writes" } else { "reads" },
+                    race.first.site.line,
+                    race.second.thread,
+                    if race.second.write { "writes" } else { "reads" },
+                    race.second.site.line
+                ),
+                Some((site.label.clone(), site.line)),
+            ));
+        }
+        if let Some(d) = th.divergence.first() {
+            let at = d.at.as_ref().map(|s| (s.label.clone(), s.line));
+            return Some((
+                Property::Hazards,
+                format!("the target has barrier divergence ({d:?}); the reference does not"),
+                at,
+            ));
+        }
+    }
+    for thread in 0..2 {
+        let a: Vec<i64> = rh.observed(thread).iter().map(|x| x.2).collect();
+        let b: Vec<i64> = th.observed(thread).iter().map(|x| x.2).collect();
+        if a != b {
+            return Some((
+                Property::SingleThreadBehaviour,
+                format!("thread {thread} observes data-carrying barrier results {a:?} in the reference but {b:?} in the target"),
+                None,
+            ));
+        }
+    }
+    None
 }
 
 /// Compares the two threads' convergence; returns what differs and at

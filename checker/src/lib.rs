@@ -6,6 +6,7 @@
 //! inconclusive). The binary only parses the command line, prints and
 //! exits, so the commands are testable in-process.
 
+pub mod ambiguity;
 pub mod check;
 pub mod cli;
 pub mod demo;

@@ -93,9 +93,7 @@ fn every_case_has_its_expected_verdict() {
 fn every_unsafe_pass_is_caught_by_a_named_case() {
     let cases = cases();
     for p in convcheck_transforms::registry() {
-        // FIXME: the branch-dist variants need hazard preservation in the
-        // checker (DESIGN.md 2.7 item 3) before the corpus can catch them.
-        if p.safe || p.name.starts_with("branch-dist") {
+        if p.safe {
             continue;
         }
         let caught = cases.iter().any(|c| {

@@ -13,10 +13,12 @@
 pub mod cfg;
 pub mod convergence;
 pub mod exec;
+pub mod hazards;
 pub mod key;
 pub mod paths;
 pub mod scenario;
 pub mod sema;
+pub mod smt;
 pub mod span;
 pub mod syntax;
 pub mod table;

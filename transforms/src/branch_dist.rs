@@ -237,8 +237,8 @@ pub fn registry() -> Vec<PassInfo> {
     vec![
         PassInfo {
             name: "branch-dist",
-            summary: "dead-barrier elimination as seed 002 documents it (four R/W flags per barrier, restart after each removal); listed safe as the seed claims, but its conditions !ra&&!wb and !wa&&!rb also remove barriers that order a write before a read (or a read before a write): the checker decides (docs/src/branch-dist.md)",
-            safe: true,
+            summary: "dead-barrier elimination as seed 002 documents it (four R/W flags per barrier, restart after each removal); implemented as documented; UNSAFE: conditions !ra&&!wb and !wa&&!rb remove producer/consumer barriers (docs/src/findings.md)",
+            safe: false,
             options: OPTIONS_DOC,
         },
         PassInfo {
@@ -261,8 +261,8 @@ pub fn registry() -> Vec<PassInfo> {
         },
         PassInfo {
             name: "branch-dist.count-local",
-            summary: "seed 002 pitfall 5: counts local memory too (over-conservative: removes fewer barriers); as safe as branch-dist itself",
-            safe: true,
+            summary: "seed 002 pitfall 5: counts local memory too (over-conservative: removes fewer barriers) but inherits the unsound conditions of branch-dist",
+            safe: false,
             options: OPTIONS_DOC,
         },
     ]
@@ -478,7 +478,10 @@ impl BranchDist {
                     block: r.block,
                     call: r.sync.id,
                     kind: r.sync.kind,
-                    line: kernel.node(r.sync.id).span.start.line,
+                    line: kernel
+                        .nodes
+                        .get(r.sync.id.0 as usize)
+                        .map_or(0, |n| n.span.start.line),
                     read_above: above.iter().any(|f| !f.write),
                     write_above: above.iter().any(|f| f.write),
                     read_below: below.iter().any(|f| !f.write),
