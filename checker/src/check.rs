@@ -65,6 +65,8 @@ pub struct CheckReport {
     pub kernel: Kernel,
     /// The target kernel when it is another file.
     pub target_kernel: Option<Kernel>,
+    /// Reference paths of thread 0 within the bounds.
+    pub paths: usize,
 }
 
 impl CheckReport {
@@ -204,6 +206,7 @@ pub fn run_check_on(
         stages,
         kernel: kernel.clone(),
         target_kernel: target_kernel.clone(),
+        paths: count_paths(&kernel, entry, a),
     })
 }
 
@@ -450,4 +453,18 @@ pub fn check(a: &CheckArgs) -> Outcome {
         stderr: String::new(),
         code,
     }
+}
+
+/// Reference paths per thread index at the check's bounds (for reports and
+/// benchmarks).
+fn count_paths(kernel: &Kernel, entry: usize, a: &CheckArgs) -> usize {
+    let bounds = Bounds {
+        max_iters: a.max_iters,
+        fuel: a.fuel,
+        max_paths: a.max_paths,
+        ..Bounds::default()
+    };
+    convcheck_model::paths::enumerate(kernel, None, entry, 0, a.threads, bounds)
+        .paths
+        .len()
 }

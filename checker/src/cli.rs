@@ -38,6 +38,22 @@ pub enum Command {
     /// Finds functions that a pipeline makes identical although their
     /// convergence differs.
     Ambiguity(AmbiguityArgs),
+    /// Measures how fast `check` runs on the example corpus.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `convcheck bench`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// The examples folder (with seed/, llvm/ and corpus/).
+    #[arg(long, default_value = "examples")]
+    pub examples: String,
+    /// The pass to check.
+    #[arg(long, default_value = "simplifycfg")]
+    pub pass: String,
+    /// Measure max-iters from 1 to this.
+    #[arg(long, default_value_t = 3)]
+    pub max_iters: u32,
 }
 
 /// Arguments of `convcheck ambiguity`.
@@ -218,5 +234,6 @@ where
         Command::Check(a) => crate::check::check(&a),
         Command::Passes => crate::passes(),
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
+        Command::Bench(a) => crate::bench::bench(&a),
     }
 }

@@ -7,6 +7,7 @@
 //! exits, so the commands are testable in-process.
 
 pub mod ambiguity;
+pub mod bench;
 pub mod check;
 pub mod cli;
 pub mod demo;

@@ -269,3 +269,171 @@ fn run_at_the_cfg_level_shows_the_seed_second_table() {
     assert_eq!(code, 0);
     assert!(stdout.contains("cycle hierarchies"), "{stdout}");
 }
+
+#[test]
+fn check_reports_verdicts_with_exit_codes() {
+    let amb = "examples/seed/ambiguity-source.c";
+    let (code, text, _) = convcheck(&[
+        "check",
+        amb,
+        "--function",
+        "loop_nest",
+        "--pass",
+        "simplifycfg",
+        "--max-iters",
+        "2",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("stage 2: simplifycfg: VIOLATED"), "{text}");
+    assert!(text.contains("reference (source level)"), "{text}");
+    assert!(text.contains("replay: convcheck run"), "{text}");
+    let (code, _, _) = convcheck(&[
+        "check",
+        amb,
+        "--function",
+        "loop_continue",
+        "--pass",
+        "simplifycfg",
+        "--max-iters",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    let (code, _, _) = convcheck(&[
+        "check",
+        amb,
+        "--function",
+        "loop_nest",
+        "--pass",
+        "simplifycfg",
+        "--tokens",
+        "--max-iters",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    // Lowering without tokens is itself a violation for the divergent exit.
+    let exit = "examples/seed/divergent-exit-source.c";
+    let (code, text, _) = convcheck(&["check", exit, "--max-iters", "2"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("stage 1: lower: VIOLATED"), "{text}");
+    let (code, _, _) = convcheck(&["check", exit, "--tokens", "--max-iters", "2"]);
+    assert_eq!(code, 0);
+    // A bound that no scenario fits in is inconclusive, never a pass.
+    let fixed = temp_kernel(
+        "fixed.c",
+        "void k() {\n  for (int i = 0; i < 9; i++) {\n    ... // A\n  }\n}\n",
+    );
+    let (code, text, _) =
+        convcheck(&["check", &fixed, "--pass", "simplifycfg", "--max-iters", "2"]);
+    assert_eq!(code, 3, "{text}");
+    assert!(text.contains("max-iters=2"), "{text}");
+    // Bad pass names are usage errors.
+    let (code, _, stderr) =
+        convcheck(&["check", amb, "--function", "loop_nest", "--pass", "nosuch"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown pass"), "{stderr}");
+    let (code, _, stderr) = convcheck(&[
+        "check",
+        amb,
+        "--function",
+        "loop_nest",
+        "--pass",
+        "simplifycfg<bogus>",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no option"), "{stderr}");
+}
+
+#[test]
+fn check_json_and_sarif() {
+    let amb = "examples/seed/ambiguity-source.c";
+    let base = [
+        "check",
+        amb,
+        "--function",
+        "loop_nest",
+        "--pass",
+        "simplifycfg",
+        "--max-iters",
+        "2",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--format", "json"]);
+    let (code, json, _) = convcheck(&args);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v["verdict"], "violated");
+    assert_eq!(v["stages"][0]["verdict"], "preserved");
+    assert_eq!(v["stages"][1]["verdict"], "violated");
+    assert_eq!(v["counterexample"]["stage"], "simplifycfg");
+    assert_eq!(v["counterexample"]["property"], "convergence");
+    assert!(v["counterexample"]["reference_table"]["table"].is_array());
+    // Same input, same bytes.
+    assert_eq!(convcheck(&args).1, json);
+    let mut args = base.to_vec();
+    args.extend(["--format", "sarif"]);
+    let (code, sarif, _) = convcheck(&args);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&sarif).expect("sarif");
+    assert_eq!(v["version"], "2.1.0");
+    let results = v["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["ruleId"], "convergence");
+    assert_eq!(
+        results[0]["locations"][0]["physicalLocation"]["region"]["startLine"],
+        21
+    );
+}
+
+#[test]
+fn check_compares_two_files() {
+    let nest = temp_kernel(
+        "nest.c",
+        "void k() {\n  ... // A\n  do {\n    do {\n      ... // B\n    } while (cond1);\n    ... // C\n  } while (cond2);\n  ... // D\n}\n",
+    );
+    let cont = temp_kernel(
+        "cont.c",
+        "void k() {\n  ... // A\n  for (;;) {\n    ... // B\n    if (cond1)\n      continue;\n    ... // C\n    if (cond2)\n      continue;\n    break;\n  }\n  ... // D\n}\n",
+    );
+    let (code, text, _) = convcheck(&["check", &nest, &cont, "--max-iters", "2"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("target file: VIOLATED"), "{text}");
+    let (code, text, _) = convcheck(&["check", &nest, &nest, "--max-iters", "2"]);
+    assert_eq!(code, 0, "{text}");
+}
+
+#[test]
+fn ambiguity_and_passes() {
+    let amb = "examples/seed/ambiguity-source.c";
+    let (code, text, _) = convcheck(&[
+        "ambiguity",
+        amb,
+        "--pass",
+        "simplifycfg",
+        "--max-iters",
+        "2",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("AMBIGUITY"), "{text}");
+    assert!(
+        text.contains("loop_continue:") && text.contains("loop_nest:"),
+        "{text}"
+    );
+    let (code, text, _) = convcheck(&[
+        "ambiguity",
+        amb,
+        "--pass",
+        "simplifycfg<keep-loops>",
+        "--max-iters",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let (code, text, _) = convcheck(&["passes"]);
+    assert_eq!(code, 0);
+    for p in [
+        "simplifycfg.hoist.unsafe",
+        "loop-unswitch",
+        "branch-dist.batch",
+    ] {
+        assert!(text.contains(p), "{text}");
+    }
+}
