@@ -185,7 +185,10 @@ pub fn run_check_on(
             .map_err(|e| Outcome::usage(format!("pass {}: {e}", pass.name())))?;
         // Notes on other functions of the file are not about this check.
         let own = format!("@{}:", tk.functions[tentry].name);
-        let notes: Vec<String> = notes.into_iter().filter(|n| n.starts_with(&own)).collect();
+        let notes: Vec<String> = notes
+            .into_iter()
+            .filter(|n| n.starts_with(&own) || !n.starts_with('@'))
+            .collect();
         if pass.contract() == Contract::RemovesBarriers {
             allow = Allowance::Barriers;
         }

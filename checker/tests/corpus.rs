@@ -109,7 +109,7 @@ fn every_unsafe_pass_is_caught_by_a_named_case() {
 #[test]
 fn every_safe_pass_preserves_every_example() {
     let mut kernels = Vec::new();
-    for dir in ["seed", "llvm", "corpus"] {
+    for dir in ["seed", "llvm", "corpus", "hazards"] {
         for e in std::fs::read_dir(format!("{}/{dir}", examples())).expect("dir") {
             let path = e.expect("entry").path();
             if path.extension().is_some_and(|x| x == "c") {

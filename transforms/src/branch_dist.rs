@@ -140,15 +140,23 @@ pub enum Variant {
     Batch,
     /// `branch-dist.count-local`: local memory counts (pitfall 5).
     CountLocal,
+    /// `branch-dist.fixed`: a corrected pass beside the documented one (see
+    /// `docs/src/findings.md`): a barrier is dead only when one side has no
+    /// access or neither side writes; calls to functions defined in the
+    /// file count (`ignore-call-safety` defaults to 0); barriers inside
+    /// functions that the file calls are never removed, since their callers'
+    /// accesses are invisible to a per-function analysis.
+    Fixed,
 }
 
 impl Variant {
-    const ALL: [Variant; 5] = [
+    const ALL: [Variant; 6] = [
         Variant::Documented,
         Variant::PreciseAddress,
         Variant::RemoveDataBarriers,
         Variant::Batch,
         Variant::CountLocal,
+        Variant::Fixed,
     ];
 
     /// The pass name.
@@ -159,6 +167,7 @@ impl Variant {
             Variant::RemoveDataBarriers => "branch-dist.remove-data-barriers",
             Variant::Batch => "branch-dist.batch",
             Variant::CountLocal => "branch-dist.count-local",
+            Variant::Fixed => "branch-dist.fixed",
         }
     }
 }
@@ -260,6 +269,12 @@ pub fn registry() -> Vec<PassInfo> {
             options: OPTIONS_DOC,
         },
         PassInfo {
+            name: "branch-dist.fixed",
+            summary: "corrected beside the documented pass: dead only if one side has no access or neither side writes; calls counted; barriers in called functions kept",
+            safe: true,
+            options: OPTIONS_DOC,
+        },
+        PassInfo {
             name: "branch-dist.count-local",
             summary: "seed 002 pitfall 5: counts local memory too (over-conservative: removes fewer barriers) but inherits the unsound conditions of branch-dist",
             safe: false,
@@ -331,7 +346,11 @@ pub fn parse_options(base: &str, opts: &BTreeMap<String, String>) -> Result<Opti
             None => d.norm,
             Some(v) => parse_int(base, "norm", v)? != 0,
         },
-        ignore_call_safety: flag(opts, "ignore-call-safety", d.ignore_call_safety)?,
+        ignore_call_safety: flag(
+            opts,
+            "ignore-call-safety",
+            d.ignore_call_safety && base != "branch-dist.fixed",
+        )?,
         func_limit: limit("func-limit")?,
         block_limit: limit("block-limit")?,
         skip: opts
@@ -455,6 +474,11 @@ impl BranchDist {
             below.iter().any(|f| !f.write),
             below.iter().any(|f| f.write),
         );
+        if self.variant == Variant::Fixed {
+            // Removing the barrier merges two phases; a race needs a write
+            // in the merged phase and accesses on both sides of the cut.
+            return (!ra && !wa) || (!rb && !wb) || (!wa && !wb);
+        }
         removal_condition(ra, wa, rb, wb).is_some()
     }
 
@@ -687,8 +711,19 @@ impl Pass for BranchDist {
         let c = self.classifier(kernel, module);
         let mut notes = Vec::new();
         let mut processed: i64 = 0;
+        let called: Vec<String> = kernel
+            .calls
+            .values()
+            .filter_map(|c| match c {
+                convcheck_model::sema::CallKind::Real(f) => Some(kernel.functions[*f].name.clone()),
+                _ => None,
+            })
+            .collect();
         for cfg in module.functions.iter_mut() {
             if self.options.skip.contains(&cfg.name) {
+                continue;
+            }
+            if self.variant == Variant::Fixed && called.contains(&cfg.name) {
                 continue;
             }
             if self.options.func_limit >= 0 && processed >= self.options.func_limit {
