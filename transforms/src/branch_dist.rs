@@ -668,7 +668,9 @@ fn replace_call(e: &mut Expr, id: ExprId) -> bool {
 
 impl Pass for BranchDist {
     fn name(&self) -> String {
-        let d = Options::default();
+        let mut d = Options::default();
+        // The corrected pass counts calls by default.
+        d.ignore_call_safety &= self.variant != Variant::Fixed;
         let o = &self.options;
         let mut opts = Vec::new();
         let b = |x: bool| u8::from(x);
