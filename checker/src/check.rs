@@ -14,7 +14,9 @@
 //! target, matched to SRC by operation labels and oracle names.
 
 use crate::cli::{CheckArgs, ReportFormat};
-use crate::engine::{compare, Allowance, Finding, Limits, Outcome as EngineOutcome, Side};
+use crate::engine::{
+    compare_any_hierarchy, Allowance, Finding, Limits, Outcome as EngineOutcome, Side,
+};
 use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
 use convcheck_model::cfg::lower::lower;
 use convcheck_model::cfg::Module;
@@ -73,14 +75,22 @@ impl CheckReport {
     /// `preserved`, `violated` or `inconclusive`: the first stage that is
     /// not preserved decides.
     pub fn verdict(&self) -> &'static str {
-        for s in &self.stages {
-            match s.outcome {
-                EngineOutcome::Violated(_) => return "violated",
-                EngineOutcome::Inconclusive(_) => return "inconclusive",
-                EngineOutcome::Preserved { .. } => {}
-            }
+        // A violation is definite even after an inconclusive stage.
+        if self
+            .stages
+            .iter()
+            .any(|s| matches!(s.outcome, EngineOutcome::Violated(_)))
+        {
+            "violated"
+        } else if self
+            .stages
+            .iter()
+            .any(|s| matches!(s.outcome, EngineOutcome::Inconclusive(_)))
+        {
+            "inconclusive"
+        } else {
+            "preserved"
         }
-        "preserved"
     }
 
     fn exit_code(&self) -> i32 {
@@ -91,11 +101,13 @@ impl CheckReport {
         }
     }
 
+    /// The first violated stage, else the first inconclusive one.
     fn first_broken(&self) -> Option<(usize, &StageReport)> {
-        self.stages
-            .iter()
-            .enumerate()
-            .find(|(_, s)| !matches!(s.outcome, EngineOutcome::Preserved { .. }))
+        let mut stages = self.stages.iter().enumerate();
+        stages
+            .clone()
+            .find(|(_, s)| matches!(s.outcome, EngineOutcome::Violated(_)))
+            .or_else(|| stages.find(|(_, s)| matches!(s.outcome, EngineOutcome::Inconclusive(_))))
     }
 }
 
@@ -160,7 +172,7 @@ pub fn run_check_on(
             program,
             entry: tentry,
         };
-        compare(&reference, &target, allow, limits)
+        compare_any_hierarchy(&reference, &target, allow, limits, 16)
     };
     if target_kernel.is_some() && a.reference == Reference::Source && passes.is_empty() {
         stages.push(StageReport {

@@ -40,6 +40,46 @@ pub enum Command {
     Ambiguity(AmbiguityArgs),
     /// Measures how fast `check` runs on the example corpus.
     Bench(BenchArgs),
+    /// Checks a pass on random kernels; minimizes every violation.
+    Fuzz(FuzzArgs),
+}
+
+/// Arguments of `convcheck fuzz`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct FuzzArgs {
+    /// The pass under test.
+    #[arg(long)]
+    pub pass: Option<String>,
+    /// An external transform: `CMD FILE` prints the transformed kernel.
+    #[arg(long)]
+    pub pass_cmd: Option<String>,
+    /// Seconds the external command may take per program.
+    #[arg(long, default_value_t = 10)]
+    pub cmd_timeout: u64,
+    /// The run's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Programs to check.
+    #[arg(long)]
+    pub count: Option<u64>,
+    /// Seconds to run (the count then depends on the machine).
+    #[arg(long)]
+    pub time: Option<u64>,
+    /// `I/N`: check only programs i with i % N == I.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Folder for minimized violations (`violation-I.c` and `.txt`).
+    #[arg(long)]
+    pub out: Option<String>,
+    /// Largest iteration number of any loop execution in a scenario.
+    #[arg(long, default_value_t = 2)]
+    pub max_iters: u32,
+    /// Stop at the first violation.
+    #[arg(long)]
+    pub stop_at_first: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Arguments of `convcheck bench`.
@@ -235,5 +275,6 @@ where
         Command::Passes => crate::passes(),
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
         Command::Bench(a) => crate::bench::bench(&a),
+        Command::Fuzz(a) => crate::fuzz::fuzz(&a),
     }
 }

@@ -535,3 +535,42 @@ fn convergence_differs(
         }
     }
 }
+
+/// Like [`compare`], with the reference's cycle hierarchy left open: an
+/// irreducible CFG has several cycle hierarchies, each a different
+/// maximal-convergence relation (LLVM ConvergenceAndUniformity), and an
+/// implementation may follow any one of them. The target is preserved if
+/// it refines the reference under some hierarchy of the entry function
+/// (at most `limit` are tried); otherwise the violation under LLVM's own
+/// hierarchy is reported. With a source-level or reducible reference this
+/// is [`compare`].
+pub fn compare_any_hierarchy(
+    reference: &Side,
+    target: &Side,
+    allow: Allowance,
+    limits: Limits,
+    limit: usize,
+) -> Outcome {
+    let first = compare(reference, target, allow, limits);
+    let Some(program) = reference.program else {
+        return first;
+    };
+    if !matches!(first, Outcome::Violated(_)) {
+        return first;
+    }
+    let cfg = &program.module.functions[reference.entry];
+    let all = convcheck_model::cfg::cycles::all_hierarchies(cfg, limit);
+    for h in all.iter().skip(1) {
+        let mut alt = program.clone();
+        alt.cycles[reference.entry] = h.clone();
+        let side = Side {
+            kernel: reference.kernel,
+            program: Some(&alt),
+            entry: reference.entry,
+        };
+        if let Outcome::Preserved { pairs, cut } = compare(&side, target, allow, limits) {
+            return Outcome::Preserved { pairs, cut };
+        }
+    }
+    first
+}

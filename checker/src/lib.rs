@@ -12,6 +12,7 @@ pub mod check;
 pub mod cli;
 pub mod demo;
 pub mod engine;
+pub mod fuzz;
 pub mod hazard_report;
 pub mod lower;
 pub mod run;

@@ -261,11 +261,26 @@ fn random_paths(k: &Kernel, g: &Cfg, ci: &CycleInfo) -> Vec<Vec<Event>> {
         max_depth: 4,
         max_paths: 300,
     };
+    // Paths of at most 24 block instances keep every query small (the
+    // general encoding with three threads grows with the cube of the
+    // length).
     enumerate(k, Some(&program), 0, 0, 2, b)
         .paths
         .into_iter()
         .map(|p| p.trace.events)
+        .filter(|e| e.len() <= 24)
         .collect()
+}
+
+/// Deterministic runs (the failing cases proptest finds are kept in
+/// smt.proptest-regressions), and a bound on shrinking.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5eed_0025),
+        max_shrink_time: 30_000,
+        ..ProptestConfig::default()
+    }
 }
 
 fn describe_cfg(succs: &[Vec<usize>]) -> String {
@@ -287,7 +302,7 @@ fn blocks_of(evs: &[Event]) -> Vec<u32> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(config(500))]
 
     /// (b) On random CFGs, under a random valid hierarchy, for random pairs
     /// of paths, the key relation is the unique solution of the relational
@@ -317,7 +332,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(config(150))]
 
     /// The same with groups of three threads: LLVM's definition is stated
     /// over the whole group (convergence-before through a third thread,
@@ -348,7 +363,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(config(150))]
 
     /// The two-thread encoding (a grid for convergence-before, no ranks)
     /// and the general one (explicit convergence-before from every header

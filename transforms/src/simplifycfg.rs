@@ -146,10 +146,31 @@ fn pure_operands(kernel: &Kernel, e: &Expr) -> bool {
     ok
 }
 
-/// Two instructions do the same thing (SimplifyCFG's `isIdenticalTo`).
+/// Two instructions do the same thing (SimplifyCFG's `isIdenticalTo`),
+/// and their operations are the same observable operations: equal labels.
+/// Two calls to `__syncthreads()` named `O4` and `O7` are identical to
+/// LLVM but not to a reader of the trace; merging them renames an
+/// operation (found by `convcheck fuzz --pass simplifycfg --seed 1`, see
+/// `examples/corpus/regress-hoist-labels.c`).
 fn identical(kernel: &Kernel, a: &Inst, b: &Inst) -> bool {
     strip_comment(&inst_text(kernel, a)) == strip_comment(&inst_text(kernel, b))
         && a.token == b.token
+        && op_labels(kernel, a) == op_labels(kernel, b)
+}
+
+/// The labels of the operations an instruction performs.
+fn op_labels(kernel: &Kernel, inst: &Inst) -> Vec<String> {
+    let mut out = Vec::new();
+    match &inst.kind {
+        InstKind::Observe => out.push(kernel.label(inst.sid).to_string()),
+        InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => e.walk(&mut |x| {
+            if let Some(id) = convcheck_model::sema::expr_id(x) {
+                out.push(kernel.label(id).to_string());
+            }
+        }),
+        InstKind::SetLocal { value: None, .. } | InstKind::Token { .. } => {}
+    }
+    out
 }
 
 fn strip_comment(s: &str) -> &str {

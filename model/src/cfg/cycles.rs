@@ -95,18 +95,25 @@ impl CycleInfo {
     pub fn compute_with(cfg: &Cfg, choose: &mut dyn FnMut(&[BlockId]) -> BlockId) -> CycleInfo {
         let preds = cfg.preds();
         let reach: BTreeSet<BlockId> = cfg.reachable().into_iter().collect();
+        let reach_all = reach.clone();
         let mut info = CycleInfo {
             cycles: Vec::new(),
             containing: vec![Vec::new(); cfg.blocks.len()],
         };
         // Work list of (region, parent cycle).
-        let mut work: Vec<(BTreeSet<BlockId>, Option<usize>)> = vec![(reach, None)];
+        let mut work: Vec<(BTreeSet<BlockId>, Option<usize>)> = vec![(reach_all.clone(), None)];
+        let reach = reach_all;
         while let Some((region, parent)) = work.pop() {
             for scc in sccs(cfg, &region) {
                 let mut entries: Vec<BlockId> = scc
                     .iter()
                     .copied()
-                    .filter(|&b| b == 0 || preds[b].iter().any(|p| !scc.contains(p)))
+                    .filter(|&b| {
+                        b == 0
+                            || preds[b]
+                                .iter()
+                                .any(|p| reach.contains(p) && !scc.contains(p))
+                    })
                     .collect();
                 entries.sort_unstable();
                 if entries.is_empty() {

@@ -75,6 +75,10 @@ impl Lowering<'_> {
     fn function(&mut self, f: &Function) -> Cfg {
         let entry = self.new_block("entry", Some(f.body.id));
         self.cur = Some(entry);
+        // The entry block comes first even if nothing is pushed into it
+        // before its terminator is set (a function that starts with a
+        // `switch`).
+        self.note(entry);
         // Labels may be jumped to before they are seen: make their blocks
         // first, in source order.
         f.body.walk(&mut |s| {
@@ -395,6 +399,7 @@ impl Lowering<'_> {
             }
             StmtKind::Switch { value, body } => {
                 let from = self.current(s.id);
+                self.note(from);
                 let end = self.new_block("sw.epilog", Some(s.id));
                 self.cur = None;
                 self.switches.push(SwitchCtx {

@@ -26,6 +26,22 @@
 //! satisfies the axioms (if not, an unsat core names the key facts that
 //! conflict), then that no other relation does.
 //!
+//! **Reading "without assuming `X1 ~ X2`".** Literally removing the one
+//! pair `X1 ~ X2` before computing convergence-before ([`Reading::Pair`](super::Reading::Pair))
+//! is enough for two threads, where the definition then has exactly one
+//! solution, the key relation. With three threads it is not: on the
+//! natural loop `n0 -> n1 -> n2 -> {n3, n1}, n3 -> {n4, n1}` (header `n1`),
+//! with thread 2 leaving after two iterations and threads 0 and 1 after
+//! three, a second acyclic solution converges thread 2's `n3` of iteration 1
+//! with the `n3` of iteration 2 of threads 0 and 1. Each of the two pairs is
+//! justified without itself through the other and the third thread
+//! (`H ~ H' sb Y ~ X2`), but the two together, by transitivity, are
+//! `X1 ~ X2`. The default, [`Reading::Class`](super::Reading::Class), computes convergence-before
+//! without any converged-with edge into `X2` when `X1 ~ X2` holds (each
+//! such edge puts `X2` in `X1`'s class); it coincides with `Pair` for two
+//! threads and has, on every case tested, the key relation as its unique
+//! solution for three (the encoding is in the private `encode` module).
+//!
 //! [`cfg_relation`] does the same for a whole program at the CFG level
 //! (several functions, convergent operations inside blocks): a call's
 //! callee instances are converged only if the calls are (DESIGN.md 2.4:

@@ -7,7 +7,7 @@
 //! never reads a [`crate::key::Key`]; keys appear only in
 //! [`agrees_with_keys`], whose purpose is to compare the two engines.
 //!
-//! - [`cfg`]: LLVM's *maximal converged-with*, the relational definition of
+//! - [`cfg`](mod@cfg): LLVM's *maximal converged-with*, the relational definition of
 //!   ConvergenceAndUniformity ("Maximal Convergence"; notes 1.3-1.4): for a
 //!   cycle hierarchy, `X1 ~ X2` iff `X` is in no cycle or, for every cycle
 //!   containing `X` with header `H`, every `H1` strictly before `X1` is
@@ -24,8 +24,10 @@
 //!   relation, in none, or open; [`is_member`] decides whether a given
 //!   relation is one the source allows.
 //! - The shared encoding (convergence-before as an explicit relation,
-//!   acyclicity by ranks, the clause "without assuming `X1 ~ X2`") is
-//!   documented in the private module `encode`.
+//!   acyclicity by integer ranks or, with two threads, by forbidding
+//!   crossed pairs; the clause "without assuming `X1 ~ X2`", whose reading
+//!   matters from three threads on, see [`Reading`]) is documented in the
+//!   private module `encode`.
 //!
 //! Every answer is three-valued ([`Answer`]): every query runs with a
 //! timeout ([`Options`], 10 s by default) and z3's `unknown` is reported as
@@ -67,7 +69,7 @@ pub enum Reading {
     /// Convergence-before is computed from the relation minus the one pair
     /// `X1 ~ X2`. With three threads or more this admits solutions in
     /// which two pairs of one class justify each other through the third
-    /// thread (see the module documentation of [`cfg`]).
+    /// thread (see the module documentation of [`cfg`](mod@cfg)).
     Pair,
 }
 

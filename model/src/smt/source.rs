@@ -280,21 +280,11 @@ fn build(kernel: &Kernel, runs: &[&[Event]]) -> Result<Built, String> {
         let mut ev_open: Vec<bool> = Vec::with_capacity(run.len());
         for (i, e) in run.iter().enumerate() {
             let p = &placed[i];
-            if !frames.contains_key(&p.frame) {
-                let calls = p.calls.iter().map(|&c| ev_inst[c]).collect();
-                let open = p.calls.last().is_some_and(|&c| ev_open[c]);
-                frames.insert(
-                    p.frame,
-                    Frame {
-                        calls,
-                        open,
-                        ..Frame::default()
-                    },
-                );
-            }
-            let Some(frame) = frames.get_mut(&p.frame) else {
-                return Err("internal: frame vanished".into());
-            };
+            let frame = frames.entry(p.frame).or_insert_with(|| Frame {
+                calls: p.calls.iter().map(|&c| ev_inst[c]).collect(),
+                open: p.calls.last().is_some_and(|&c| ev_open[c]),
+                ..Frame::default()
+            });
             let chain = st
                 .chains
                 .get(&e.sid)

@@ -1,0 +1,527 @@
+//! The checks the fuzz targets run, as library functions (regalloc2's
+//! habit): each takes one input, panics with what it compared when a check
+//! fails, and returns normally otherwise. `fuzz/` targets only call them,
+//! and `tests/oracles.rs` runs each on a few hundred seeded inputs so
+//! `cargo test` exercises them too.
+//!
+//! - [`parse_round_trip`]: any text parses without panicking; what parses
+//!   prints back to text that parses to the same tree, and printing is
+//!   stable; analysis, lowering and cycle computation of whatever parses do
+//!   not panic.
+//! - [`kernel_pipeline`]: a generated kernel round-trips, passes
+//!   `Kernel::new`, follows the static termination rules, and its path
+//!   enumeration completes at the source level; at the source level and on
+//!   its lowered CFGs (with and without tokens) no thread has two instances
+//!   with the same key (a thread is never converged with itself), and
+//!   every compatible pair of paths gives an allowed relation
+//!   (`check_assignment(&[p, q], &[])`: no class with two instances of one
+//!   thread, convergence-before acyclic); the CFGs preserve each source
+//!   path's single-thread behaviour (the same observable events for the
+//!   same oracle values, DESIGN.md 2.7 item 1).
+//! - [`cycle_info`]: `CycleInfo` agrees with its definition (top-level
+//!   cycles are the maximal strongly connected regions with an internal
+//!   edge of the reachable CFG, children those of the cycle without its
+//!   header, entries the blocks with a reachable predecessor outside),
+//!   for LLVM's hierarchy and every other one; a reducible CFG (by
+//!   dominators) has exactly one hierarchy, whose cycles are the natural
+//!   loops; an irreducible one has an irreducible cycle.
+//! - [`cfg_keys`]: on a random CFG of at most [`MAX_KEY_BLOCKS`] blocks,
+//!   under every cycle hierarchy (at most 4), maximal convergence keys
+//!   never converge a thread with itself and every pair of paths gives an
+//!   allowed relation (DESIGN.md 2.3).
+//!
+//! Not checked here: anything needing the checker crate (transforms,
+//! refinement), which has its own oracles.
+//!
+//! **Known model bugs.** Of the bugs these oracles found, two are not
+//! fixed yet; each has a regression test in `tests/regressions.rs` that
+//! asserts today's wrong behaviour, and the oracles skip only the check a
+//! known bug breaks, only on inputs of its shape ([`known_bugs`]), so
+//! fuzzing goes on finding new ones. FIXME: remove each skip with its fix.
+
+use crate::analysis::check_termination;
+use crate::cfg_gen::{dominators, is_reducible, reachable, sccs, CfgCase};
+use convcheck_model::cfg::cycles::{all_hierarchies, CycleInfo};
+use convcheck_model::cfg::lower::lower;
+use convcheck_model::cfg::{BlockId, Cfg};
+use convcheck_model::convergence::check_assignment;
+use convcheck_model::exec::cfg::CfgProgram;
+use convcheck_model::exec::{run_thread, Bounds, Event, EventKind};
+use convcheck_model::paths::{compatible, enumerate, Path, PathSet};
+use convcheck_model::scenario::ValuesSource;
+use convcheck_model::sema::{FuncId, Kernel};
+use convcheck_model::syntax::ast::File;
+use convcheck_model::syntax::{parse, print};
+use std::collections::{BTreeSet, HashSet};
+
+/// At most this many path pairs are checked per level (evenly spread).
+const MAX_PAIRS: usize = 400;
+
+/// [`cfg_keys`] only runs CFGs of at most this many blocks.
+pub const MAX_KEY_BLOCKS: usize = 8;
+
+/// At most this many source paths per thread are replayed on the CFGs.
+const MAX_REPLAYS: usize = 64;
+
+fn stripped(mut f: File) -> File {
+    f.strip_spans();
+    f
+}
+
+/// Parses arbitrary bytes (as lossy UTF-8); see the module documentation.
+pub fn parse_round_trip(data: &[u8]) {
+    let src = String::from_utf8_lossy(data);
+    let Ok(file) = parse("fuzz.c", &src) else {
+        return;
+    };
+    let text = print(&file);
+    let again = match parse("printed.c", &text) {
+        Ok(f) => f,
+        Err(d) => panic!(
+            "printed text does not parse:\n{d}\n--- input ---\n{src}\n--- printed ---\n{text}"
+        ),
+    };
+    assert!(
+        stripped(again.clone()) == stripped(file.clone()),
+        "the round trip changed the tree\n--- input ---\n{src}\n--- printed ---\n{text}"
+    );
+    assert_eq!(
+        print(&again),
+        text,
+        "printing is not stable\n--- input ---\n{src}"
+    );
+    if let Ok(kernel) = Kernel::new("fuzz.c", file) {
+        for tokens in [false, true] {
+            for cfg in &lower(&kernel, tokens).functions {
+                let _ = CycleInfo::compute(cfg);
+            }
+        }
+    }
+}
+
+/// Checks a generated kernel through the model's pipeline with
+/// `Bounds::max_iters = max_iters` (the generator's
+/// `Config::iteration_bound`); see the module documentation.
+pub fn kernel_pipeline(file: &File, max_iters: u32) {
+    let text = print(file);
+    match parse("printed.c", &text) {
+        Ok(again) => assert!(
+            stripped(again) == stripped(file.clone()),
+            "the round trip changed the tree\n{text}"
+        ),
+        Err(d) => panic!("printed text does not parse:\n{d}\n{text}"),
+    }
+    let kernel = match Kernel::new("generated.c", file.clone()) {
+        Ok(k) => k,
+        Err(d) => panic!("a generated kernel is rejected:\n{d}\n{text}"),
+    };
+    let entry = match kernel.entry(None) {
+        Ok(e) => e,
+        Err(e) => panic!("a generated kernel has no single entry: {e}\n{text}"),
+    };
+    if let Err(e) = check_termination(file, max_iters) {
+        panic!("a generated kernel breaks a termination rule: {e}\n{text}");
+    }
+    let bounds = Bounds {
+        max_iters,
+        ..Bounds::default()
+    };
+    let known = known_bugs(file);
+    let source = [0, 1].map(|t| enumerate(&kernel, None, entry, t, 2, bounds));
+    for s in &source {
+        if let Some(why) = &s.incomplete {
+            panic!("path enumeration of a generated kernel is incomplete: {why}\n{text}");
+        }
+    }
+    if !known.contains(&KnownBug::EmptyLabelRestart) {
+        relation_ok(&kernel, &source, "source level", &text);
+    }
+    for tokens in [false, true] {
+        if tokens && known.contains(&KnownBug::AnchorBypass) {
+            continue;
+        }
+        let level = if tokens { "CFG with tokens" } else { "CFG" };
+        let program = CfgProgram::new(lower(&kernel, tokens));
+        let cfg = [0, 1].map(|t| enumerate(&kernel, Some(&program), entry, t, 2, bounds));
+        if cfg.iter().all(|s| s.incomplete.is_none()) {
+            relation_ok(&kernel, &cfg, level, &text);
+        }
+        for set in &source {
+            for p in set.paths.iter().take(MAX_REPLAYS) {
+                replay(&kernel, &program, entry, p, bounds.fuel, level, &text);
+            }
+        }
+    }
+}
+
+/// A model bug already reported, which an input may trigger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnownBug {
+    /// `cfg::lower` with tokens: the `anchor` of an implementation-defined
+    /// region member is placed at the member's first block, but a `goto` to
+    /// a label nested inside the member (`L2: L1: s`, `case 0: L1: s`)
+    /// enters a later block and bypasses it: the token is used before it is
+    /// defined, or keeps its value from an earlier execution so a thread
+    /// gets two instances with the same key. FIXME.
+    AnchorBypass,
+    /// `exec::compile` / `exec::Machine::enter`: a backward `goto` to a
+    /// label on a statement without instructions (`L1: ;`, `L1: { }`, `L1:
+    /// [[clang::noconvergent]] { }`) lands on the next
+    /// member of the goto cycle without restarting it, so the member's
+    /// second execution repeats the key of the first: a thread converged
+    /// with itself at the source level. FIXME.
+    EmptyLabelRestart,
+}
+
+/// The known bugs whose shape `file` has (see [`KnownBug`]).
+pub fn known_bugs(file: &File) -> Vec<KnownBug> {
+    use convcheck_model::syntax::ast::StmtKind;
+    let mut found = Vec::new();
+    let mut add = |k| {
+        if !found.contains(&k) {
+            found.push(k);
+        }
+    };
+    for f in file.functions() {
+        // Labels on statements without instructions that a later `goto`
+        // targets.
+        let mut empty = std::collections::BTreeMap::new();
+        let mut gotos = Vec::new();
+        let mut nested = false;
+        f.body.walk(&mut |s| match &s.kind {
+            StmtKind::Label { label, body } => {
+                if emits_nothing(body) {
+                    empty.insert(label.as_str(), s.id);
+                }
+                nested |= matches!(body.kind, StmtKind::Label { .. });
+            }
+            StmtKind::Case { body, .. } => nested |= matches!(body.kind, StmtKind::Label { .. }),
+            StmtKind::Goto(l) => gotos.push((s.id, l.as_str())),
+            _ => {}
+        });
+        if gotos
+            .iter()
+            .any(|(g, l)| empty.get(l).is_some_and(|id| id < g))
+        {
+            add(KnownBug::EmptyLabelRestart);
+        }
+        if nested {
+            add(KnownBug::AnchorBypass);
+        }
+    }
+    found
+}
+
+/// Whether a statement compiles to no instruction (`;`, `{ }`, a
+/// `[[clang::noconvergent]]` or label on one).
+fn emits_nothing(s: &convcheck_model::syntax::ast::Stmt) -> bool {
+    use convcheck_model::syntax::ast::StmtKind;
+    match &s.kind {
+        StmtKind::Empty => true,
+        StmtKind::Compound(list) => list.iter().all(emits_nothing),
+        StmtKind::NoConvergent(b) | StmtKind::Label { body: b, .. } => emits_nothing(b),
+        _ => false,
+    }
+}
+
+/// The events a thread's behaviour consists of (DESIGN.md 2.7 item 1).
+fn observable(events: &[Event]) -> Vec<(u32, &EventKind)> {
+    events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.kind,
+                EventKind::Op
+                    | EventKind::Call(_)
+                    | EventKind::Barrier { .. }
+                    | EventKind::Fence
+                    | EventKind::Mem { .. }
+            )
+        })
+        .map(|e| (e.sid.0, &e.kind))
+        .collect()
+}
+
+/// Runs source path `p`'s oracle values on the CFG program and compares
+/// the observable events.
+fn replay(
+    kernel: &Kernel,
+    program: &CfgProgram,
+    entry: FuncId,
+    p: &Path,
+    fuel: u64,
+    level: &str,
+    text: &str,
+) {
+    let values = p.values(kernel);
+    let bounds = Bounds {
+        max_iters: u32::MAX,
+        fuel,
+        ..Bounds::default()
+    };
+    let mut src = ValuesSource(&values);
+    let (trace, res) = run_thread(kernel, Some(program), entry, p.tid, 2, bounds, &mut src);
+    if let Err(e) = res {
+        panic!(
+            "{level}: thread {} with `{}` stops: {e:?}\n{text}",
+            p.tid,
+            values.render()
+        );
+    }
+    let want = observable(&p.trace.events);
+    let got = observable(&trace.events);
+    assert!(
+        want == got,
+        "{level}: thread {} with `{}` does not behave as at the source level\n\
+         source: {want:?}\ncfg:    {got:?}\n{text}",
+        p.tid,
+        values.render()
+    );
+}
+
+/// No thread converged with itself; every compatible pair of paths of
+/// threads 0 and 1 gives an allowed relation.
+fn relation_ok(kernel: &Kernel, sets: &[PathSet; 2], level: &str, text: &str) {
+    for set in sets {
+        for p in &set.paths {
+            distinct_keys(&p.trace.events, level, &|| {
+                format!(
+                    "thread {} with `{}`\n{text}",
+                    p.tid,
+                    p.values(kernel).render()
+                )
+            });
+        }
+    }
+    let (a, b) = (&sets[0].paths, &sets[1].paths);
+    let total = a.len() * b.len();
+    let step = total.div_ceil(MAX_PAIRS).max(1);
+    for k in (0..total).step_by(step) {
+        let (p, q) = (&a[k / b.len()], &b[k % b.len()]);
+        if !compatible(kernel, p, q) {
+            continue;
+        }
+        if let Err(v) = check_assignment(&[&p.trace.events, &q.trace.events], &[]) {
+            panic!(
+                "{level}: the key relation of two paths is not allowed: {v:?}\n\
+                 thread 0: {}\nthread 1: {}\n{text}",
+                p.values(kernel).render(),
+                q.values(kernel).render()
+            );
+        }
+    }
+}
+
+/// Panics if two instances of one run have the same static id and key.
+fn distinct_keys(events: &[Event], level: &str, what: &dyn Fn() -> String) {
+    let mut seen = HashSet::new();
+    for (i, e) in events.iter().enumerate() {
+        if !seen.insert((e.sid, &e.key)) {
+            panic!(
+                "{level}: event {i} ({:?}, key {:?}) repeats an earlier key: a thread \
+                 would be converged with itself\n{}",
+                e.kind,
+                e.key,
+                what()
+            );
+        }
+    }
+}
+
+/// Checks `CycleInfo` on `cfg` against its definition; see the module
+/// documentation.
+pub fn cycle_info(cfg: &Cfg) {
+    let reach = reachable(cfg);
+    let info = CycleInfo::compute(cfg);
+    hierarchy_ok(cfg, &info, &reach);
+    let all = all_hierarchies(cfg, 16);
+    assert!(
+        all.first() == Some(&info),
+        "all_hierarchies does not start with LLVM's"
+    );
+    for (i, h) in all.iter().enumerate() {
+        hierarchy_ok(cfg, h, &reach);
+        assert!(
+            !all[..i].contains(h),
+            "all_hierarchies lists a hierarchy twice:\n{}",
+            h.describe(cfg)
+        );
+    }
+    if is_reducible(cfg) {
+        assert!(
+            info.is_reducible() && all.len() == 1,
+            "a reducible CFG has an irreducible cycle or several hierarchies:\n{}",
+            info.describe(cfg)
+        );
+        natural_loops_ok(cfg, &info, &reach);
+    } else {
+        assert!(
+            !info.is_reducible(),
+            "an irreducible CFG has only reducible cycles:\n{}",
+            info.describe(cfg)
+        );
+    }
+}
+
+fn hierarchy_ok(cfg: &Cfg, info: &CycleInfo, reach: &BTreeSet<BlockId>) {
+    let preds = cfg.preds();
+    let show = || info.describe(cfg);
+    let sets = |v: Vec<BTreeSet<BlockId>>| v.into_iter().collect::<BTreeSet<_>>();
+    let top: Vec<BTreeSet<BlockId>> = info
+        .cycles
+        .iter()
+        .filter(|c| c.parent.is_none())
+        .map(|c| c.blocks.clone())
+        .collect();
+    assert!(
+        sets(top) == sets(sccs(cfg, reach)),
+        "top-level cycles are not the maximal strongly connected regions:\n{}",
+        show()
+    );
+    for (i, c) in info.cycles.iter().enumerate() {
+        assert!(
+            c.blocks.is_subset(reach),
+            "cycle {i} has unreachable blocks"
+        );
+        let entries: Vec<BlockId> = c
+            .blocks
+            .iter()
+            .copied()
+            .filter(|&b| {
+                b == 0
+                    || preds[b]
+                        .iter()
+                        .any(|p| reach.contains(p) && !c.blocks.contains(p))
+            })
+            .collect();
+        assert!(
+            c.entries == entries,
+            "cycle {i}: entries {:?}, but the blocks with a reachable predecessor outside \
+             are {entries:?}:\n{}",
+            c.entries,
+            show()
+        );
+        assert!(
+            c.entries.contains(&c.header),
+            "cycle {i}: header is no entry"
+        );
+        match c.parent {
+            None => assert_eq!(c.depth, 1, "cycle {i}: depth"),
+            Some(p) => {
+                assert!(p < i, "cycle {i}: parent {p} comes after it");
+                assert_eq!(c.depth, info.cycles[p].depth + 1, "cycle {i}: depth");
+                assert!(
+                    c.blocks.is_subset(&info.cycles[p].blocks),
+                    "cycle {i}: not nested"
+                );
+            }
+        }
+        let children: Vec<BTreeSet<BlockId>> = info
+            .cycles
+            .iter()
+            .filter(|d| d.parent == Some(i))
+            .map(|d| d.blocks.clone())
+            .collect();
+        let mut inner = c.blocks.clone();
+        inner.remove(&c.header);
+        assert!(
+            sets(children) == sets(sccs(cfg, &inner)),
+            "the children of cycle {i} are not the regions of the cycle without its header:\n{}",
+            show()
+        );
+    }
+    for (b, list) in info.containing.iter().enumerate() {
+        let want: BTreeSet<usize> = (0..info.cycles.len())
+            .filter(|&c| info.cycles[c].blocks.contains(&b))
+            .collect();
+        let got: BTreeSet<usize> = list.iter().copied().collect();
+        assert!(
+            want == got && got.len() == list.len(),
+            "containing[{b}] is wrong"
+        );
+        assert!(
+            list.windows(2)
+                .all(|w| info.cycles[w[0]].depth > info.cycles[w[1]].depth),
+            "containing[{b}] is not innermost first"
+        );
+    }
+}
+
+/// In a reducible CFG the cycles are the natural loops: one per target of
+/// a back edge (an edge to a dominator of its source), holding the header
+/// and every block that reaches a back edge's source without passing the
+/// header.
+fn natural_loops_ok(cfg: &Cfg, info: &CycleInfo, reach: &BTreeSet<BlockId>) {
+    let dom = dominators(cfg);
+    let preds = cfg.preds();
+    let mut headers = BTreeSet::new();
+    for &u in reach {
+        for h in cfg.blocks[u].term.succs() {
+            if dom[u] & (1 << h) != 0 {
+                headers.insert(h);
+            }
+        }
+    }
+    let got: BTreeSet<BlockId> = info.cycles.iter().map(|c| c.header).collect();
+    assert!(
+        got == headers && got.len() == info.cycles.len(),
+        "cycle headers {got:?}, but back edges go to {headers:?}:\n{}",
+        info.describe(cfg)
+    );
+    for c in &info.cycles {
+        let h = c.header;
+        let mut body = BTreeSet::from([h]);
+        let mut stack: Vec<BlockId> = preds[h]
+            .iter()
+            .copied()
+            .filter(|&u| reach.contains(&u) && dom[u] & (1 << h) != 0)
+            .collect();
+        while let Some(x) = stack.pop() {
+            if body.insert(x) {
+                stack.extend(preds[x].iter().copied().filter(|p| reach.contains(p)));
+            }
+        }
+        assert!(
+            body == c.blocks,
+            "the cycle headed by {h} is not its natural loop {body:?}:\n{}",
+            info.describe(cfg)
+        );
+    }
+}
+
+/// Checks maximal-convergence keys on a random CFG under each of its cycle
+/// hierarchies (at most 4), with `max_iters` 1; see the module
+/// documentation.
+pub fn cfg_keys(case: &CfgCase) {
+    let kernel = case.kernel();
+    let text = format!(
+        "{}\n{}",
+        print(&case.file),
+        convcheck_model::cfg::print::cfg_text(&kernel, &case.cfg)
+    );
+    // Path enumeration bounds complete paths, not the runs cut at the
+    // iteration bound, and on irreducible CFGs with nested cycles those
+    // grow very fast (one CFG of 10 blocks took 142 s with `max_iters` 2),
+    // so this oracle keeps to small CFGs and one repetition.
+    if case.cfg.blocks.len() > MAX_KEY_BLOCKS {
+        return;
+    }
+    let bounds = Bounds {
+        max_iters: 1,
+        max_paths: 500,
+        ..Bounds::default()
+    };
+    for cycles in all_hierarchies(&case.cfg, 4) {
+        let what = cycles.describe(&case.cfg);
+        let base = case.program();
+        let program = CfgProgram {
+            module: base.module,
+            cycles: vec![cycles],
+        };
+        let sets = [0, 1].map(|t| enumerate(&kernel, Some(&program), 0, t, 2, bounds));
+        if sets.iter().any(|s| s.incomplete.is_some()) {
+            continue;
+        }
+        relation_ok(&kernel, &sets, &format!("CFG under\n{what}\n"), &text);
+    }
+}

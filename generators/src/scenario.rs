@@ -1,0 +1,58 @@
+//! Random scenarios (DESIGN.md 2.2) for a kernel's oracles.
+//!
+//! [`scenario`] gives every thread of a group values for every oracle of a
+//! kernel, drawn from the oracle's domain (the values path enumeration
+//! tries, so `switch` oracles hit their cases): a varying oracle gets a
+//! list of up to `max_len` values per thread, a uniform oracle one list
+//! shared by all threads (so the scenario passes `Scenario::validate`), an
+//! invariant oracle one value per thread.
+
+use crate::draw::Draw;
+use arbitrary::Unstructured;
+use convcheck_model::scenario::{Scenario, ThreadValues};
+use convcheck_model::sema::Kernel;
+use convcheck_model::syntax::ast::OracleClass;
+use std::collections::BTreeMap;
+
+/// A random scenario of `threads` threads for `kernel`.
+pub fn scenario(
+    kernel: &Kernel,
+    threads: u32,
+    max_len: usize,
+    u: &mut Unstructured<'_>,
+) -> Scenario {
+    let mut d = Draw::new(u);
+    let mut maps: Vec<BTreeMap<String, Vec<i64>>> = vec![BTreeMap::new(); threads as usize];
+    for o in &kernel.oracles {
+        let pick = |d: &mut Draw<'_, '_>, len: usize| -> Vec<i64> {
+            (0..len)
+                .map(|_| o.domain.get(d.below(o.domain.len())).copied().unwrap_or(0))
+                .collect()
+        };
+        match o.class {
+            OracleClass::Uniform => {
+                let len = d.range(0, max_len);
+                let vals = pick(&mut d, len);
+                for m in &mut maps {
+                    m.insert(o.name.clone(), vals.clone());
+                }
+            }
+            OracleClass::Invariant => {
+                for m in &mut maps {
+                    let v = pick(&mut d, 1);
+                    m.insert(o.name.clone(), v);
+                }
+            }
+            OracleClass::Varying => {
+                for m in &mut maps {
+                    let len = d.range(0, max_len);
+                    let v = pick(&mut d, len);
+                    m.insert(o.name.clone(), v);
+                }
+            }
+        }
+    }
+    Scenario {
+        threads: maps.into_iter().map(ThreadValues).collect(),
+    }
+}
