@@ -6,7 +6,9 @@
 //! regions), scenarios and per-thread execution ([`exec`]), enumeration of
 //! per-thread paths within bounds ([`paths`]), convergence keys and the
 //! relation they induce ([`key`], [`convergence`]) and trace tables
-//! ([`table`]).
+//! ([`table`]); the CFG level ([`cfg`]: lowering, cycle hierarchy, tokens;
+//! run by [`exec::cfg`]); races and barrier divergence ([`hazards`]); and
+//! the relational model solved by z3 ([`smt`]), the second engine.
 //!
 //! The model follows DESIGN.md section 2 and seed 000 (Thread Convergence).
 

@@ -272,7 +272,7 @@ pub fn registry() -> Vec<PassInfo> {
             name: "branch-dist.fixed",
             summary: "corrected beside the documented pass: dead only if one side has no access or neither side writes; calls counted; barriers in called functions kept",
             safe: true,
-            options: OPTIONS_DOC,
+            options: "as branch-dist, but ignore-call-safety=0 by default",
         },
         PassInfo {
             name: "branch-dist.count-local",

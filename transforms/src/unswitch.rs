@@ -52,10 +52,16 @@ impl Pass for LoopUnswitch {
         for cfg in module.functions.iter_mut() {
             // Each unswitch removes one invariant branch from a loop copy;
             // bound the rounds so that nothing can run away.
-            for _ in 0..8 {
-                match self.once(kernel, cfg) {
-                    Some(n) => notes.push(format!("@{}: {n}", cfg.name)),
-                    None => break,
+            let mut rounds = 0;
+            while let Some(n) = self.once(kernel, cfg) {
+                notes.push(format!("@{}: {n}", cfg.name));
+                rounds += 1;
+                if rounds == 8 {
+                    notes.push(format!(
+                        "@{}: stopped after 8 unswitchings (the pass's limit)",
+                        cfg.name
+                    ));
+                    break;
                 }
             }
         }
