@@ -165,11 +165,11 @@ pub enum KnownBug {
     /// gets two instances with the same key. FIXME.
     AnchorBypass,
     /// `exec::compile` / `exec::Machine::enter`: a backward `goto` to a
-    /// label on a statement without instructions (`L1: ;`, `L1: { }`, `L1:
-    /// [[clang::noconvergent]] { }`) lands on the next
-    /// member of the goto cycle without restarting it, so the member's
-    /// second execution repeats the key of the first: a thread converged
-    /// with itself at the source level. FIXME.
+    /// label on a statement without instructions (`L1: ;`, `L1: { }`,
+    /// `L1: [[clang::noconvergent]] { }`) lands on the next member of the
+    /// goto cycle without restarting it, so when the `goto` is inside that
+    /// member its second execution repeats the key of the first: a thread
+    /// converged with itself at the source level. FIXME.
     EmptyLabelRestart,
 }
 
