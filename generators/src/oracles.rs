@@ -33,11 +33,9 @@
 //! Not checked here: anything needing the checker crate (transforms,
 //! refinement), which has its own oracles.
 //!
-//! **Known model bugs.** Of the bugs these oracles found, two are not
-//! fixed yet; each has a regression test in `tests/regressions.rs` that
-//! asserts today's wrong behaviour, and the oracles skip only the check a
-//! known bug breaks, only on inputs of its shape ([`known_bugs`]), so
-//! fuzzing goes on finding new ones. FIXME: remove each skip with its fix.
+//! **Model bugs found.** Every bug these oracles found is fixed and has a
+//! regression test in `tests/regressions.rs` with a comment on the bug;
+//! no check is skipped.
 
 use crate::analysis::check_termination;
 use crate::cfg_gen::{dominators, is_reducible, reachable, sccs, CfgCase};
@@ -126,20 +124,14 @@ pub fn kernel_pipeline(file: &File, max_iters: u32) {
         max_iters,
         ..Bounds::default()
     };
-    let known = known_bugs(file);
     let source = [0, 1].map(|t| enumerate(&kernel, None, entry, t, 2, bounds));
     for s in &source {
         if let Some(why) = &s.incomplete {
             panic!("path enumeration of a generated kernel is incomplete: {why}\n{text}");
         }
     }
-    if !known.contains(&KnownBug::EmptyLabelRestart) {
-        relation_ok(&kernel, &source, "source level", &text);
-    }
+    relation_ok(&kernel, &source, "source level", &text);
     for tokens in [false, true] {
-        if tokens && known.contains(&KnownBug::AnchorBypass) {
-            continue;
-        }
         let level = if tokens { "CFG with tokens" } else { "CFG" };
         let program = CfgProgram::new(lower(&kernel, tokens));
         let cfg = [0, 1].map(|t| enumerate(&kernel, Some(&program), entry, t, 2, bounds));
@@ -151,76 +143,6 @@ pub fn kernel_pipeline(file: &File, max_iters: u32) {
                 replay(&kernel, &program, entry, p, bounds.fuel, level, &text);
             }
         }
-    }
-}
-
-/// A model bug already reported, which an input may trigger.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KnownBug {
-    /// `cfg::lower` with tokens: the `anchor` of an implementation-defined
-    /// region member is placed at the member's first block, but a `goto` to
-    /// a label nested inside the member (`L2: L1: s`, `case 0: L1: s`)
-    /// enters a later block and bypasses it: the token is used before it is
-    /// defined, or keeps its value from an earlier execution so a thread
-    /// gets two instances with the same key. FIXME.
-    AnchorBypass,
-    /// `exec::compile` / `exec::Machine::enter`: a backward `goto` to a
-    /// label on a statement without instructions (`L1: ;`, `L1: { }`,
-    /// `L1: [[clang::noconvergent]] { }`) lands on the next member of the
-    /// goto cycle without restarting it, so when the `goto` is inside that
-    /// member its second execution repeats the key of the first: a thread
-    /// converged with itself at the source level. FIXME.
-    EmptyLabelRestart,
-}
-
-/// The known bugs whose shape `file` has (see [`KnownBug`]).
-pub fn known_bugs(file: &File) -> Vec<KnownBug> {
-    use convcheck_model::syntax::ast::StmtKind;
-    let mut found = Vec::new();
-    let mut add = |k| {
-        if !found.contains(&k) {
-            found.push(k);
-        }
-    };
-    for f in file.functions() {
-        // Labels on statements without instructions that a later `goto`
-        // targets.
-        let mut empty = std::collections::BTreeMap::new();
-        let mut gotos = Vec::new();
-        let mut nested = false;
-        f.body.walk(&mut |s| match &s.kind {
-            StmtKind::Label { label, body } => {
-                if emits_nothing(body) {
-                    empty.insert(label.as_str(), s.id);
-                }
-                nested |= matches!(body.kind, StmtKind::Label { .. });
-            }
-            StmtKind::Case { body, .. } => nested |= matches!(body.kind, StmtKind::Label { .. }),
-            StmtKind::Goto(l) => gotos.push((s.id, l.as_str())),
-            _ => {}
-        });
-        if gotos
-            .iter()
-            .any(|(g, l)| empty.get(l).is_some_and(|id| id < g))
-        {
-            add(KnownBug::EmptyLabelRestart);
-        }
-        if nested {
-            add(KnownBug::AnchorBypass);
-        }
-    }
-    found
-}
-
-/// Whether a statement compiles to no instruction (`;`, `{ }`, a
-/// `[[clang::noconvergent]]` or label on one).
-fn emits_nothing(s: &convcheck_model::syntax::ast::Stmt) -> bool {
-    use convcheck_model::syntax::ast::StmtKind;
-    match &s.kind {
-        StmtKind::Empty => true,
-        StmtKind::Compound(list) => list.iter().all(emits_nothing),
-        StmtKind::NoConvergent(b) | StmtKind::Label { body: b, .. } => emits_nothing(b),
-        _ => false,
     }
 }
 

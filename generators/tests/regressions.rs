@@ -8,12 +8,11 @@
 //! minimized with `shrink_kernel` (or by libFuzzer) from the input named in
 //! its comment.
 
-use convcheck_generators::oracles::{known_bugs, KnownBug};
 use convcheck_model::cfg::cycles::CycleInfo;
 use convcheck_model::cfg::lower::lower;
 use convcheck_model::cfg::{Block, Cfg, Term};
 use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_thread, Bounds, EventKind, Stop};
+use convcheck_model::exec::{run_thread, Bounds, EventKind};
 use convcheck_model::paths::enumerate;
 use convcheck_model::scenario::{ThreadValues, ValuesSource};
 use convcheck_model::sema::Kernel;
@@ -66,15 +65,14 @@ fn a_leading_switch_keeps_the_entry_block() {
 /// that was never defined.
 ///
 /// Cause (`model/src/cfg/lower.rs`, anchors of implementation-defined
-/// members): the anchor goes at the start of the member (the outer label's
-/// block), but `goto L1` enters the inner label's block after it. Fix: put
-/// the anchor in the block of the innermost label (after every label that
-/// wraps the member's first statement), or on every entry of the member.
+/// members): the anchor went at the start of the member (the outer label's
+/// block), but `goto L1` enters the inner label's block after it. Fixed:
+/// the anchor now goes in the block of the innermost label, after every
+/// label and case that wraps the member's first statement.
 #[test]
-fn fixme_a_goto_to_an_inner_label_bypasses_the_anchor() {
+fn a_goto_to_an_inner_label_passes_the_anchor() {
     let src = "void kernel() {\n  goto L1;\n  while (...) {\n  L2:\n  L1:\n    if (tid < 1) {\n      shuffle(); // O3\n    }\n  }\n}\n";
     let k = kernel(src);
-    assert!(known_bugs(&k.file).contains(&KnownBug::AnchorBypass));
     let program = CfgProgram::new(lower(&k, true));
     let mut values = ThreadValues::default();
     values.0.insert("_L3".into(), vec![0]);
@@ -87,11 +85,7 @@ fn fixme_a_goto_to_an_inner_label_bypasses_the_anchor() {
         Bounds::default(),
         &mut ValuesSource(&values),
     );
-    // FIXME: the run should end normally.
-    match res {
-        Err(Stop::OutOfBounds(why)) => assert!(why.contains("used before it is defined"), "{why}"),
-        other => panic!("the bug seems fixed: {other:?}"),
-    }
+    assert_eq!(res, Ok(()));
 }
 
 /// Found by `kernel_pipeline` (6 of 2000 kernels): the same bypass in a
@@ -101,10 +95,9 @@ fn fixme_a_goto_to_an_inner_label_bypasses_the_anchor() {
 /// (`int i4 = 0;` stayed because the shrinking predicate excluded kernels
 /// that start with a `switch`, which hit the first bug before its fix.)
 #[test]
-fn fixme_a_backward_goto_under_a_case_reuses_the_anchor() {
+fn a_backward_goto_under_a_case_renews_the_anchor() {
     let src = "void kernel() {\n  int i4 = 0;\n  switch (tid) {\n    case 0:\n    L1:\n      ...; // O1\n      if (...)\n        goto L1;\n  }\n}\n";
     let k = kernel(src);
-    assert!(known_bugs(&k.file).contains(&KnownBug::AnchorBypass));
     let program = CfgProgram::new(lower(&k, true));
     let bounds = Bounds {
         max_iters: 2,
@@ -118,8 +111,8 @@ fn fixme_a_backward_goto_under_a_case_reuses_the_anchor() {
             .iter()
             .any(|e| e.kind == EventKind::Op && !seen.insert(&e.key))
     });
-    // FIXME: no path should repeat a key.
-    assert!(repeats);
+    // Fixed with the bug above: no path repeats a key.
+    assert!(!repeats);
     // The source level has no such path.
     let src_set = enumerate(&k, None, 0, 0, 2, bounds);
     assert!(src_set.paths.iter().all(|p| {
@@ -186,11 +179,11 @@ fn unreachable_predecessors_are_not_cycle_entries() {
 /// the jump restarts `Scope::Member(label's statement)`, but a label whose
 /// statement emits no instruction (`L1: ;`) has the pc of the next member,
 /// whose chain holds `Member(next)`, not `Member(label)`; the `goto` is
-/// already in `Member(next)`, so nothing is restarted. Fix: let the label's statement emit a no-op instruction with
-/// its own chain, or restart the first member scope of the target's chain
-/// that lies under the goto cycle's common statement.
+/// already in `Member(next)`, so nothing was restarted. Fixed: a label's
+/// statement now emits a no-op instruction with its own chain
+/// (`Op::Nop`), so the `goto` lands in the label's member and restarts it.
 #[test]
-fn fixme_a_goto_to_an_empty_labelled_statement_keeps_the_next_key() {
+fn a_goto_to_an_empty_labelled_statement_restarts_its_member() {
     let fuzzer = "void kernel() {\n  ...; // O1\nL1:\n  ;\n  if (c1)\n    goto L1;\n}\n";
     let minimal = "void kernel() {\nL1:\n  ;\n  if (c1) {\n    ...; // O1\n    goto L1;\n  }\n}\n";
     // The second crash of the same target, once the first was skipped: the
@@ -202,7 +195,6 @@ fn fixme_a_goto_to_an_empty_labelled_statement_keeps_the_next_key() {
         (fuzzer2, EventKind::Stmt),
     ] {
         let k = kernel(src);
-        assert!(known_bugs(&k.file).contains(&KnownBug::EmptyLabelRestart));
         let bounds = Bounds {
             max_iters: 2,
             ..Bounds::default()
@@ -215,7 +207,7 @@ fn fixme_a_goto_to_an_empty_labelled_statement_keeps_the_next_key() {
                 .iter()
                 .any(|e| e.kind == kind && !seen.insert((e.sid, &e.key)))
         });
-        // FIXME: a thread never has two instances with one key.
-        assert!(repeats, "{src}");
+        // A thread never has two instances with one key.
+        assert!(!repeats, "{src}");
     }
 }

@@ -145,6 +145,17 @@ pub fn enumerate(
             Err(Stop::Cut(why)) => {
                 set.cut += 1;
                 set.cut_reason.get_or_insert(why);
+                // Runs cut at the iteration bound cost as much as paths;
+                // they are bounded too, and say so.
+                if set.cut > bounds.max_paths.saturating_mul(16) {
+                    set.incomplete = Some(format!(
+                        "more than {} runs of thread {tid} leave max-iters={} (max-paths={} times 16)",
+                        bounds.max_paths.saturating_mul(16),
+                        bounds.max_iters,
+                        bounds.max_paths
+                    ));
+                    break;
+                }
             }
             Err(Stop::OutOfBounds(why)) => {
                 set.incomplete = Some(format!("thread {tid}: {why}"));

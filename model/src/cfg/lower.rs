@@ -218,23 +218,24 @@ impl Lowering<'_> {
         }
         let name = self.fresh_token("anchor", s.id);
         // A label or case starts a block that jumps enter: the anchor goes
-        // at the start of that block, before the labelled statement.
-        let body = match &s.kind {
-            StmtKind::Label { body, .. } | StmtKind::Case { body, .. } => {
-                self.enter_label(s);
-                Some(body)
-            }
-            _ => None,
-        };
+        // after every label and case that wraps the member's first
+        // statement, in the innermost one's block, so that no jump to any
+        // of those labels can bypass it.
+        let mut inner = s;
+        while let StmtKind::Label { body, .. } | StmtKind::Case { body, .. } = &inner.kind {
+            self.enter_label(inner);
+            inner = body;
+        }
         let kind = InstKind::Token {
             kind: TokenKind::Anchor,
             name: name.clone(),
         };
         self.push_inst(kind, s.id, None);
         self.token_stack.push(name);
-        match body {
-            Some(b) => self.stmt(b),
-            None => self.stmt_inner(s),
+        if std::ptr::eq(inner, s) {
+            self.stmt_inner(s);
+        } else {
+            self.stmt(inner);
         }
         self.token_stack.pop();
     }

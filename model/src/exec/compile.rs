@@ -88,6 +88,10 @@ pub enum Op {
     },
     /// Return from the function.
     Return(Option<Expr>),
+    /// Does nothing: marks a label's statement, so that a `goto` to it
+    /// lands in the label's own key scopes (and restarts its member) even
+    /// when the statement itself emits no instruction.
+    Nop,
 }
 
 enum Breakable {
@@ -387,6 +391,7 @@ impl Compiler<'_> {
             StmtKind::Label { label, body } => {
                 let here = self.here();
                 self.labels.insert(label.clone(), (here, s.id));
+                self.emit(Op::Nop, s.id, chain, false);
                 self.stmt(body);
             }
             StmtKind::Goto(l) => {

@@ -357,6 +357,7 @@ impl Machine<'_, '_> {
                     self.record(&base, instr.sid, EventKind::Op);
                     pc + 1
                 }
+                Op::Nop => pc + 1,
                 Op::Eval(e) => {
                     self.eval(vars, &base, e, false)?;
                     pc + 1
