@@ -243,7 +243,12 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
         }
         let seed = program_seed(a.seed, i);
         let file = generate_seeded(&config, seed);
-        let name = format!("program-{i}.c");
+        // The name of the file a violation is written to, so that the
+        // report's replay line names it.
+        let name = match &a.out {
+            Some(dir) => format!("{dir}/violation-{i}.c"),
+            None => format!("violation-{i}.c"),
+        };
         match check_one(&transform, &file, &name, a) {
             Result1::Preserved => preserved += 1,
             Result1::Inconclusive(w) => {
@@ -402,8 +407,10 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
 }
 
 /// The generator configuration of `convcheck fuzz`: the generator's
-/// defaults with loops weighted up, since loop structure is where CFG
-/// passes change convergence (seed 000's loop_nest / loop_continue).
+/// defaults with loops weighted up and small bodies, since loop structure
+/// is where CFG passes change convergence (seed 000's loop_nest /
+/// loop_continue), and nested loops that decide their exits need the path
+/// budget.
 pub fn fuzz_config() -> Config {
     Config {
         loop_weight: 12,
@@ -412,6 +419,9 @@ pub fn fuzz_config() -> Config {
         max_statements: 10,
         max_block_len: 3,
         max_paths: 1024,
+        // With one iteration in the generator's path estimate, loops that
+        // decide their exit fit inside each other within the budget.
+        iteration_bound: 1,
         ..Config::default()
     }
 }

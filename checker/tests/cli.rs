@@ -437,3 +437,71 @@ fn ambiguity_and_passes() {
         assert!(text.contains(p), "{text}");
     }
 }
+
+#[test]
+fn fuzz_finds_the_loop_header_fold_and_is_deterministic() {
+    // Seed 1 hits SimplifyCFG folding an empty loop header into a nested
+    // cycle at program 247 (docs/src/fuzzing.md).
+    let (code, text, _) = convcheck(&[
+        "fuzz",
+        "--pass",
+        "simplifycfg",
+        "--seed",
+        "1",
+        "--count",
+        "260",
+        "--stop-at-first",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("violation in program 247"), "{text}");
+    assert!(text.contains("forwarded empty %for.cond"), "{text}");
+    // Same seed, same bytes (JSON has timings only under "stats").
+    let args = [
+        "fuzz",
+        "--pass",
+        "simplifycfg.merge-block",
+        "--seed",
+        "7",
+        "--count",
+        "15",
+        "--format",
+        "json",
+    ];
+    let strip = |s: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(s).expect("json");
+        v["stats"] = serde_json::Value::Null;
+        v
+    };
+    let (code, a, _) = convcheck(&args);
+    assert_eq!(code, 0, "{a}");
+    let (_, b, _) = convcheck(&args);
+    assert_eq!(strip(&a), strip(&b));
+    assert_eq!(strip(&a)["verdict"], "preserved");
+    assert_eq!(strip(&a)["programs"], 15);
+}
+
+#[test]
+fn fuzz_external_commands_and_bad_usage() {
+    // `cat` is the identity transform: every program is preserved.
+    let (code, text, _) = convcheck(&["fuzz", "--pass-cmd", "cat", "--seed", "3", "--count", "5"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("preserved: 5"), "{text}");
+    // A failing command is counted, never a verdict.
+    let (code, text, _) =
+        convcheck(&["fuzz", "--pass-cmd", "false", "--seed", "3", "--count", "3"]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("command failures: 3"), "{text}");
+    let (code, _, stderr) = convcheck(&[
+        "fuzz",
+        "--pass",
+        "simplifycfg",
+        "--count",
+        "1",
+        "--shard",
+        "2/2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("I/N"), "{stderr}");
+    let (code, _, _) = convcheck(&["fuzz", "--pass", "simplifycfg"]);
+    assert_eq!(code, 2);
+}

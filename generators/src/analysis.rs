@@ -460,14 +460,20 @@ fn check_stmt<'a>(
         StmtKind::For {
             cond: None, body, ..
         } => match &body.kind {
-            StmtKind::Compound(list) => list.first().is_some_and(|first| {
-                let mut first = first;
-                while let StmtKind::Label { body, .. } = &first.kind {
-                    first = body;
-                }
-                matches!(&first.kind, StmtKind::If { cond, then, els: None }
-                    if is_guard(cond, locals, true) && matches!(then.kind, StmtKind::Break))
-            }),
+            StmtKind::Compound(list) => {
+                let exit_guard = |s: &Stmt| {
+                    let mut s = s;
+                    while let StmtKind::Label { body, .. } = &s.kind {
+                        s = body;
+                    }
+                    matches!(&s.kind, StmtKind::If { cond, then, els: None }
+                        if is_guard(cond, locals, true) && matches!(then.kind, StmtKind::Break))
+                };
+                // The exit test first, or last in a body no `continue` of
+                // this loop can cut short.
+                list.first().is_some_and(exit_guard)
+                    || (list.last().is_some_and(exit_guard) && !list.iter().any(continues_here))
+            }
             _ => false,
         },
         StmtKind::Goto(l) => match labels.get(l.as_str()) {
@@ -544,5 +550,15 @@ pub fn is_valid(file: &File, max_trip: u32) -> bool {
     match Kernel::new("generated.c", file.clone()) {
         Ok(k) => k.entry(None).is_ok() && check_termination(file, max_trip).is_ok(),
         Err(_) => false,
+    }
+}
+
+/// Whether a statement holds a `continue` of the loop around it (not of a
+/// nested loop).
+fn continues_here(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => false,
+        _ => s.children().into_iter().any(continues_here),
     }
 }

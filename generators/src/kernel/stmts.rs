@@ -197,6 +197,31 @@ impl Gen<'_, '_, '_> {
                 let body = Box::new(compound(body));
                 (st(StmtKind::DoWhile { body, cond }), do_paths(q, p, i))
             }
+            LoopKind::ForBreak if self.d.chance(50) => {
+                // The exit test at the end of the body: `for (;;) { ...;
+                // if (g) break; }` has the shape of a do-while, and nested
+                // in another loop it gives an empty loop header, which
+                // SimplifyCFG's late run folds (seed 000's loop_nest). A
+                // body with a `continue` would skip the test, so it moves
+                // to the front then.
+                let qmax = self.guard_outcomes(do_paths, budget);
+                let (g, q) = self.guard(qmax, true).unwrap_or((ex(ExprKind::Dots), 2.0));
+                let pb = solve(|p| do_paths(q, p, i), budget);
+                let (mut body, p) = self.list(body_ctx, pb, into, false);
+                let exit = if_(g, st(StmtKind::Break), None);
+                if body.iter().any(continues_here) {
+                    body.insert(0, exit);
+                } else {
+                    body.push(exit);
+                }
+                let s = st(StmtKind::For {
+                    init: None,
+                    cond: None,
+                    step: None,
+                    body: Box::new(compound(body)),
+                });
+                (s, do_paths(q, p, i).max(while_paths(q, p, i)))
+            }
             LoopKind::ForBreak => {
                 let qmax = self.guard_outcomes(while_paths, budget);
                 let (g, q) = self.guard(qmax, true).unwrap_or((ex(ExprKind::Dots), 2.0));
@@ -443,5 +468,15 @@ impl Gen<'_, '_, '_> {
             }
         };
         (st(StmtKind::NoConvergent(Box::new(body))), p)
+    }
+}
+
+/// Whether a statement holds a `continue` of the loop around it (not of a
+/// nested loop).
+fn continues_here(s: &Stmt) -> bool {
+    match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => false,
+        _ => s.children().into_iter().any(continues_here),
     }
 }
