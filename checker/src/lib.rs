@@ -15,6 +15,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod hazard_report;
 pub mod lower;
+pub mod oracles;
 pub mod run;
 pub mod smt_run;
 

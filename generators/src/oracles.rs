@@ -447,3 +447,45 @@ pub fn cfg_keys(case: &CfgCase) {
         relation_ok(&kernel, &sets, &format!("CFG under\n{what}\n"), &text);
     }
 }
+
+/// Keys against the relational definition (DESIGN.md 2.5): on a random
+/// CFG, for pairs of paths of two threads, the maximal-convergence key
+/// relation on block instances must be the unique solution of LLVM's
+/// relational definition, solved by z3 (`model::smt::cfg`). A counterexample
+/// or an `unknown` from z3 is a failure, with the CFG printed.
+pub fn keys_vs_relational(case: &CfgCase) {
+    use convcheck_model::exec::EventKind;
+    if case.cfg.blocks.len() > MAX_KEY_BLOCKS {
+        return;
+    }
+    let kernel = case.kernel();
+    let program = case.program();
+    let bounds = Bounds {
+        max_iters: 1,
+        max_paths: 200,
+        ..Bounds::default()
+    };
+    let sets = [0, 1].map(|t| enumerate(&kernel, Some(&program), 0, t, 2, bounds));
+    if sets.iter().any(|s| s.incomplete.is_some()) {
+        return;
+    }
+    let blocks = |evs: &[convcheck_model::exec::Event]| -> Vec<convcheck_model::exec::Event> {
+        evs.iter()
+            .filter(|e| matches!(e.kind, EventKind::Block(_)))
+            .cloned()
+            .collect()
+    };
+    for p in sets[0].paths.iter().take(6) {
+        for q in sets[1].paths.iter().take(6) {
+            let (a, b) = (blocks(&p.trace.events), blocks(&q.trace.events));
+            let answer = convcheck_model::smt::cfg::agrees_with_keys(&program.cycles[0], &[&a, &b]);
+            assert!(
+                answer.is_proved(),
+                "keys and the relational definition disagree ({answer:?}) on\n{}\npaths {:?} and {:?}",
+                convcheck_model::cfg::print::cfg_text(&kernel, &case.cfg),
+                p.decisions,
+                q.decisions
+            );
+        }
+    }
+}

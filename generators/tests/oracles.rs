@@ -71,3 +71,12 @@ fn cycles_oracle_on_seeded_cfgs() {
         }
     }
 }
+
+#[test]
+fn keys_vs_relational_oracle_on_seeded_cfgs() {
+    for seed in 0..60u64 {
+        let data = input(seed);
+        let c = ArbCfg::arbitrary(&mut Unstructured::new(&data)).unwrap();
+        oracles::keys_vs_relational(&c.case);
+    }
+}

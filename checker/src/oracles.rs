@@ -1,0 +1,70 @@
+//! Oracles of the checker for fuzzing (STYLE.md: fuzz targets only call
+//! library functions): [`safe_passes`] checks that no pass the registry
+//! calls safe is flagged on a kernel. The `safe_passes` cargo-fuzz target
+//! calls it, and `tests/oracles.rs` runs it on seeded kernels.
+
+use crate::engine::{compare, Allowance, Limits, Outcome, Side};
+use convcheck_model::cfg::lower::lower;
+use convcheck_model::exec::cfg::CfgProgram;
+use convcheck_model::exec::Bounds;
+use convcheck_model::sema::Kernel;
+use convcheck_model::syntax::ast::File;
+use convcheck_transforms::{lookup, registry, Contract};
+
+/// Panics, naming the pass and printing the kernel, if a safe pass is
+/// found to break a property of `file` (with the CFG as reference, one
+/// iteration per loop, two threads). Inputs that do not analyse are
+/// ignored; inconclusive checks pass.
+pub fn safe_passes(file: &File) {
+    let Ok(kernel) = Kernel::new("fuzz.c", file.clone()) else {
+        return;
+    };
+    let Ok(entry) = kernel.entry(None) else {
+        return;
+    };
+    let limits = Limits {
+        bounds: Bounds {
+            max_iters: 1,
+            max_paths: 500,
+            ..Bounds::default()
+        },
+        group: 2,
+    };
+    let reference_program = CfgProgram::new(lower(&kernel, false));
+    for info in registry().into_iter().filter(|p| p.safe) {
+        let Ok(pass) = lookup(info.name) else {
+            panic!(
+                "the registry lists `{}`, which lookup does not build",
+                info.name
+            )
+        };
+        let mut m = lower(&kernel, false);
+        if pass.run(&kernel, &mut m).is_err() {
+            continue;
+        }
+        let allow = if pass.contract() == Contract::RemovesBarriers {
+            Allowance::Barriers
+        } else {
+            Allowance::Exact
+        };
+        let target_program = CfgProgram::new(m);
+        let reference = Side {
+            kernel: &kernel,
+            program: Some(&reference_program),
+            entry,
+        };
+        let target = Side {
+            kernel: &kernel,
+            program: Some(&target_program),
+            entry,
+        };
+        if let Outcome::Violated(f) = compare(&reference, &target, allow, limits) {
+            panic!(
+                "safe pass `{}` flagged: {}\n{}",
+                info.name,
+                f.message,
+                convcheck_model::syntax::print(file)
+            );
+        }
+    }
+}
