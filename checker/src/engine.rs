@@ -373,6 +373,10 @@ enum Diff {
     Undecided(String),
 }
 
+/// What [`hazards_differ`] reports: the property, a sentence, and the
+/// operation (label, line) it is about.
+type HazardDiff = (Property, String, Option<(String, u32)>);
+
 /// Hazard preservation (DESIGN.md 2.7 item 3) and the results of
 /// data-carrying barriers (part of single-thread behaviour): if the
 /// reference scenario has no race and no barrier divergence, neither may
@@ -382,7 +386,7 @@ fn hazards_differ(
     target: &Side,
     r: [&Trace; 2],
     t: [&Trace; 2],
-) -> Option<(Property, String, Option<(String, u32)>)> {
+) -> Option<HazardDiff> {
     let touches = |tr: &[&Trace; 2]| {
         tr.iter().any(|x| {
             x.events
