@@ -583,3 +583,38 @@ pub fn compare_any_hierarchy(
     }
     first
 }
+
+/// Checks one pass on a kernel with the lowered CFG as reference (what a
+/// fuzz run and the fuzz oracle do for every program): lowers, runs the
+/// pass, and compares under the pass's contract. A pass that fails to run
+/// is reported as inconclusive.
+pub fn check_pass_against_cfg(
+    kernel: &Kernel,
+    entry: FuncId,
+    pass: &dyn convcheck_transforms::Pass,
+    limits: Limits,
+) -> Outcome {
+    use convcheck_model::cfg::lower::lower;
+    let reference_program = CfgProgram::new(lower(kernel, false));
+    let mut m = lower(kernel, false);
+    if let Err(e) = pass.run(kernel, &mut m) {
+        return Outcome::Inconclusive(format!("the pass failed: {e}"));
+    }
+    let allow = if pass.contract() == convcheck_transforms::Contract::RemovesBarriers {
+        Allowance::Barriers
+    } else {
+        Allowance::Exact
+    };
+    let target_program = CfgProgram::new(m);
+    let reference = Side {
+        kernel,
+        program: Some(&reference_program),
+        entry,
+    };
+    let target = Side {
+        kernel,
+        program: Some(&target_program),
+        entry,
+    };
+    compare_any_hierarchy(&reference, &target, allow, limits, 16)
+}

@@ -23,17 +23,16 @@
 use crate::check::{render_text, run_check_on, Reference};
 use crate::cli::{CheckArgs, FuzzArgs, ReportFormat};
 use crate::engine::{
-    compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome, Property, Side,
+    check_pass_against_cfg, compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome,
+    Property, Side,
 };
 use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
 use convcheck_generators::{generate_seeded, shrink_kernel, Config};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::exec::cfg::CfgProgram;
 use convcheck_model::exec::Bounds;
 use convcheck_model::sema::Kernel;
 use convcheck_model::syntax::ast::File;
 use convcheck_model::syntax::print;
-use convcheck_transforms::{lookup, Contract, Pass};
+use convcheck_transforms::{lookup, Pass};
 use serde_json::json;
 use std::fmt::Write;
 use std::io::{IsTerminal, Write as _};
@@ -77,28 +76,7 @@ fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
     };
     match t {
         Transform::Pass(pass) => {
-            let reference_program = CfgProgram::new(lower(&kernel, false));
-            let mut m = lower(&kernel, false);
-            if let Err(e) = pass.run(&kernel, &mut m) {
-                return Result1::Inconclusive(format!("the pass failed: {e}"));
-            }
-            let allow = if pass.contract() == Contract::RemovesBarriers {
-                Allowance::Barriers
-            } else {
-                Allowance::Exact
-            };
-            let target_program = CfgProgram::new(m);
-            let reference = Side {
-                kernel: &kernel,
-                program: Some(&reference_program),
-                entry,
-            };
-            let target = Side {
-                kernel: &kernel,
-                program: Some(&target_program),
-                entry,
-            };
-            match compare_any_hierarchy(&reference, &target, allow, limits(a), 16) {
+            match check_pass_against_cfg(&kernel, entry, pass.as_ref(), limits(a)) {
                 EngineOutcome::Preserved { .. } => Result1::Preserved,
                 EngineOutcome::Violated(f) => Result1::Violated(f.property.clone()),
                 EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),

@@ -3,13 +3,11 @@
 //! calls safe is flagged on a kernel. The `safe_passes` cargo-fuzz target
 //! calls it, and `tests/oracles.rs` runs it on seeded kernels.
 
-use crate::engine::{compare, Allowance, Limits, Outcome, Side};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::exec::cfg::CfgProgram;
+use crate::engine::{check_pass_against_cfg, Limits, Outcome};
 use convcheck_model::exec::Bounds;
 use convcheck_model::sema::Kernel;
 use convcheck_model::syntax::ast::File;
-use convcheck_transforms::{lookup, registry, Contract};
+use convcheck_transforms::{lookup, registry};
 
 /// Panics, naming the pass and printing the kernel, if a safe pass is
 /// found to break a property of `file` (with the CFG as reference, one
@@ -30,7 +28,6 @@ pub fn safe_passes(file: &File) {
         },
         group: 2,
     };
-    let reference_program = CfgProgram::new(lower(&kernel, false));
     for info in registry().into_iter().filter(|p| p.safe) {
         let Ok(pass) = lookup(info.name) else {
             panic!(
@@ -38,27 +35,8 @@ pub fn safe_passes(file: &File) {
                 info.name
             )
         };
-        let mut m = lower(&kernel, false);
-        if pass.run(&kernel, &mut m).is_err() {
-            continue;
-        }
-        let allow = if pass.contract() == Contract::RemovesBarriers {
-            Allowance::Barriers
-        } else {
-            Allowance::Exact
-        };
-        let target_program = CfgProgram::new(m);
-        let reference = Side {
-            kernel: &kernel,
-            program: Some(&reference_program),
-            entry,
-        };
-        let target = Side {
-            kernel: &kernel,
-            program: Some(&target_program),
-            entry,
-        };
-        if let Outcome::Violated(f) = compare(&reference, &target, allow, limits) {
+        if let Outcome::Violated(f) = check_pass_against_cfg(&kernel, entry, pass.as_ref(), limits)
+        {
             panic!(
                 "safe pass `{}` flagged: {}\n{}",
                 info.name,

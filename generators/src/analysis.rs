@@ -555,7 +555,7 @@ pub fn is_valid(file: &File, max_trip: u32) -> bool {
 
 /// Whether a statement holds a `continue` of the loop around it (not of a
 /// nested loop).
-fn continues_here(s: &Stmt) -> bool {
+pub fn continues_here(s: &Stmt) -> bool {
     match &s.kind {
         StmtKind::Continue => true,
         StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => false,

@@ -209,7 +209,7 @@ impl Gen<'_, '_, '_> {
                 let pb = solve(|p| do_paths(q, p, i), budget);
                 let (mut body, p) = self.list(body_ctx, pb, into, false);
                 let exit = if_(g, st(StmtKind::Break), None);
-                if body.iter().any(continues_here) {
+                if body.iter().any(crate::analysis::continues_here) {
                     body.insert(0, exit);
                 } else {
                     body.push(exit);
@@ -468,15 +468,5 @@ impl Gen<'_, '_, '_> {
             }
         };
         (st(StmtKind::NoConvergent(Box::new(body))), p)
-    }
-}
-
-/// Whether a statement holds a `continue` of the loop around it (not of a
-/// nested loop).
-fn continues_here(s: &Stmt) -> bool {
-    match &s.kind {
-        StmtKind::Continue => true,
-        StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => false,
-        _ => s.children().into_iter().any(continues_here),
     }
 }
