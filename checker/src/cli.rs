@@ -71,9 +71,13 @@ pub struct FuzzArgs {
     /// Folder for minimized violations (`violation-I.c` and `.txt`).
     #[arg(long)]
     pub out: Option<String>,
-    /// Largest iteration number of any loop execution in a scenario.
-    #[arg(long, default_value_t = 2)]
+    /// Largest iteration number of any loop execution in a scenario (the
+    /// generator's iteration bound, so its path budget holds).
+    #[arg(long, default_value_t = 1)]
     pub max_iters: u32,
+    /// Paths per thread before a program's check is inconclusive.
+    #[arg(long, default_value_t = 2_000)]
+    pub max_paths: usize,
     /// Stop at the first violation.
     #[arg(long)]
     pub stop_at_first: bool,

@@ -4,7 +4,9 @@
 //! Program `i` of a run is generated from the seed `mix(seed, i)` with the
 //! default generator configuration (`convcheck-generators`), lowered, and
 //! checked against the pass with the CFG as reference (the pass is what is
-//! under test, not the lowering) within `--max-iters`. A shard `I/N` takes
+//! under test, not the lowering) within `--max-iters` (1, the generator's
+//! iteration bound) and `--max-paths` (2,000 per thread; past it a program
+//! is inconclusive, counted and named). A shard `I/N` takes
 //! the programs with `i % N == I`, so shards never repeat work. A violation
 //! is minimized twice: the program (statements removed, compounds
 //! unwrapped, conditions simplified while the same property still breaks)
@@ -60,6 +62,7 @@ fn limits(a: &FuzzArgs) -> Limits {
     Limits {
         bounds: Bounds {
             max_iters: a.max_iters,
+            max_paths: a.max_paths,
             ..Bounds::default()
         },
         group: 2,
@@ -430,7 +433,7 @@ fn report(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> (String, serd
         threads: 2,
         max_iters: a.max_iters,
         fuel: 100_000,
-        max_paths: 20_000,
+        max_paths: a.max_paths,
         format: ReportFormat::Text,
     };
     match run_check_on(kernel, None, &args) {
