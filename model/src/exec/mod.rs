@@ -602,7 +602,10 @@ impl Machine<'_, '_> {
     }
 }
 
-fn binary(op: BinOp, x: i64, y: i64) -> i64 {
+/// The model's integer arithmetic on one binary operator: wrapping, with
+/// division by zero defined as 0. Shared by execution and by passes that
+/// fold constants, so both agree on every value.
+pub fn binary(op: BinOp, x: i64, y: i64) -> i64 {
     match op {
         BinOp::Or => i64::from(x != 0 || y != 0),
         BinOp::And => i64::from(x != 0 && y != 0),

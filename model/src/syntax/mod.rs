@@ -8,6 +8,8 @@ pub mod ast;
 mod lexer;
 mod parser;
 mod print;
+mod renumber;
 
 pub use parser::parse;
 pub use print::{expr as print_expr, print};
+pub use renumber::renumber;

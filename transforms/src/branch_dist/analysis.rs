@@ -12,7 +12,7 @@
 
 use convcheck_model::cfg::{BlockId, Cfg, InstKind, Module, Term};
 use convcheck_model::sema::{BarrierKind, CallKind, Kernel};
-use convcheck_model::syntax::ast::{BinOp, Expr, ExprId, ExprKind, Place, Space, UnOp};
+use convcheck_model::syntax::ast::{Expr, ExprId, ExprKind, Place, Space, UnOp};
 use convcheck_model::syntax::print_expr;
 use std::collections::BTreeSet;
 
@@ -279,37 +279,15 @@ fn fold(e: &Expr) -> Expr {
         ExprKind::Binary(op, a, b) => {
             let (a, b) = (fold(a), fold(b));
             match (&a.kind, &b.kind) {
-                (ExprKind::Int(x), ExprKind::Int(y)) => ExprKind::Int(arith(*op, *x, *y)),
+                (ExprKind::Int(x), ExprKind::Int(y)) => {
+                    ExprKind::Int(convcheck_model::exec::binary(*op, *x, *y))
+                }
                 _ => ExprKind::Binary(*op, Box::new(a), Box::new(b)),
             }
         }
         _ => return e.clone(),
     };
     Expr { kind, span: e.span }
-}
-
-/// The model's integer arithmetic (wrapping; division by zero is 0).
-fn arith(op: BinOp, x: i64, y: i64) -> i64 {
-    match op {
-        BinOp::Or => i64::from(x != 0 || y != 0),
-        BinOp::And => i64::from(x != 0 && y != 0),
-        BinOp::BitOr => x | y,
-        BinOp::BitXor => x ^ y,
-        BinOp::BitAnd => x & y,
-        BinOp::Eq => i64::from(x == y),
-        BinOp::Ne => i64::from(x != y),
-        BinOp::Lt => i64::from(x < y),
-        BinOp::Le => i64::from(x <= y),
-        BinOp::Gt => i64::from(x > y),
-        BinOp::Ge => i64::from(x >= y),
-        BinOp::Shl => x.wrapping_shl((y & 63) as u32),
-        BinOp::Shr => x.wrapping_shr((y & 63) as u32),
-        BinOp::Add => x.wrapping_add(y),
-        BinOp::Sub => x.wrapping_sub(y),
-        BinOp::Mul => x.wrapping_mul(y),
-        BinOp::Div => x.checked_div(y).unwrap_or(0),
-        BinOp::Rem => x.checked_rem(y).unwrap_or(0),
-    }
 }
 
 /// Two facts may touch the same location.
