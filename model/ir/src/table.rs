@@ -19,8 +19,8 @@
 //! labels ending in a digit get a dot (`L1.2`).
 
 use crate::exec::Event;
-use crate::sema::Kernel;
-use crate::syntax::ast::StmtId;
+use crate::ops::OpId;
+use crate::Module;
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -50,11 +50,11 @@ pub struct Table {
 /// titled `rows[i]`. Fails only if the key relation breaks an invariant
 /// of the model (a thread converged with itself, or a cycle in
 /// convergence-before), which would be a bug in the model.
-pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Table, String> {
+pub fn build(module: &Module, rows: Vec<String>, runs: &[&[Event]]) -> Result<Table, String> {
     // Classes: determined keys group by equality; open instances stand alone.
     let mut class_of_key: HashMap<&crate::key::Key, usize> = HashMap::new();
     let mut members: Vec<Vec<(usize, usize)>> = Vec::new();
-    let mut sid_of: Vec<StmtId> = Vec::new();
+    let mut sid_of: Vec<OpId> = Vec::new();
     let mut seq: Vec<Vec<usize>> = Vec::new();
     for (t, run) in runs.iter().enumerate() {
         let mut row = Vec::new();
@@ -76,7 +76,7 @@ pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Ta
             if members[c].iter().any(|(u, _)| *u == t) {
                 return Err(format!(
                     "model invariant broken: thread {t} has two instances of `{}` with one key",
-                    kernel.label(e.sid)
+                    module.label(e.sid)
                 ));
             }
             members[c].push((t, i));
@@ -95,7 +95,7 @@ pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Ta
         }
     }
     let rank = |c: usize| (sid_of[c], members[c][0].0, c);
-    let mut ready: BTreeSet<(StmtId, usize, usize)> =
+    let mut ready: BTreeSet<(OpId, usize, usize)> =
         (0..n).filter(|&c| indeg[c] == 0).map(rank).collect();
     let mut order = Vec::new();
     while let Some(first) = ready.iter().next().copied() {
@@ -119,7 +119,7 @@ pub fn build(kernel: &Kernel, rows: Vec<String>, runs: &[&[Event]]) -> Result<Ta
         ms.sort();
         for (t, i) in ms {
             let e = &runs[t][i];
-            let label = kernel.label(e.sid).to_string();
+            let label = module.label(e.sid).to_string();
             let k = counter.entry(label.clone()).or_insert(0);
             *k += 1;
             let sep = if label.ends_with(|ch: char| ch.is_ascii_digit()) {

@@ -18,11 +18,10 @@
 //! incomplete ([`PathSet::incomplete`]), which callers report as
 //! inconclusive.
 
-use crate::exec::cfg::CfgProgram;
-use crate::exec::{run_thread, Bounds, OracleSource, Stop, Trace};
+use crate::exec::{run_thread, Bounds, OracleSource, Program, Stop, Trace};
+use crate::ops::{FuncId, OracleClass, OracleId};
 use crate::scenario::ThreadValues;
-use crate::sema::{FuncId, Kernel, OracleId};
-use crate::syntax::ast::OracleClass;
+use crate::Module;
 use std::collections::BTreeMap;
 
 /// One complete per-thread run within bounds.
@@ -38,10 +37,10 @@ pub struct Path {
 
 impl Path {
     /// The oracle values this path reads, as a thread of a scenario.
-    pub fn values(&self, kernel: &Kernel) -> ThreadValues {
+    pub fn values(&self, module: &Module) -> ThreadValues {
         let mut map: BTreeMap<String, Vec<i64>> = BTreeMap::new();
         for &(o, _, v) in &self.trace.reads {
-            map.entry(kernel.oracles[o].name.clone())
+            map.entry(module.oracles[o].name.clone())
                 .or_default()
                 .push(v);
         }
@@ -49,10 +48,10 @@ impl Path {
     }
 
     /// The values read from each uniform oracle, in order.
-    pub fn uniform_reads(&self, kernel: &Kernel) -> BTreeMap<OracleId, Vec<i64>> {
+    pub fn uniform_reads(&self, module: &Module) -> BTreeMap<OracleId, Vec<i64>> {
         let mut map: BTreeMap<OracleId, Vec<i64>> = BTreeMap::new();
         for &(o, _, v) in &self.trace.reads {
-            if kernel.oracles[o].class == OracleClass::Uniform {
+            if module.oracles[o].class == OracleClass::Uniform {
                 map.entry(o).or_default().push(v);
             }
         }
@@ -82,8 +81,8 @@ struct Prefix<'a> {
 }
 
 impl OracleSource for Prefix<'_> {
-    fn value(&mut self, kernel: &Kernel, oracle: OracleId, _k: u32) -> Result<i64, Stop> {
-        let domain = &kernel.oracles[oracle].domain;
+    fn value(&mut self, module: &Module, oracle: OracleId, _k: u32) -> Result<i64, Stop> {
+        let domain = &module.oracles[oracle].domain;
         if domain.len() == 1 {
             return Ok(domain[0]);
         }
@@ -102,8 +101,7 @@ impl OracleSource for Prefix<'_> {
 
 /// Enumerates the paths of thread `tid` in a group of `group` threads.
 pub fn enumerate(
-    kernel: &Kernel,
-    program: Option<&CfgProgram>,
+    program: &dyn Program,
     entry: FuncId,
     tid: u32,
     group: u32,
@@ -119,7 +117,7 @@ pub fn enumerate(
             decisions: &prefix,
             used: 0,
         };
-        let (trace, res) = run_thread(kernel, program, entry, tid, group, bounds, &mut src);
+        let (trace, res) = run_thread(program, entry, tid, group, bounds, &mut src);
         match res {
             Ok(()) => {
                 if set.paths.len() >= bounds.max_paths {
@@ -176,9 +174,9 @@ pub fn enumerate(
 
 /// Whether two paths can be two threads of one scenario: they agree on
 /// every uniform oracle at equal evaluation counts.
-pub fn compatible(kernel: &Kernel, a: &Path, b: &Path) -> bool {
-    let ua = a.uniform_reads(kernel);
-    let ub = b.uniform_reads(kernel);
+pub fn compatible(module: &Module, a: &Path, b: &Path) -> bool {
+    let ua = a.uniform_reads(module);
+    let ub = b.uniform_reads(module);
     ua.iter().all(|(o, va)| match ub.get(o) {
         Some(vb) => va.iter().zip(vb).all(|(x, y)| x == y),
         None => true,

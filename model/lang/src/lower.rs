@@ -19,9 +19,9 @@
 //! `noconvergent` statements) an `anchor` token is placed at the start of
 //! the member and controls the operations inside it.
 
-use super::{Block, BlockId, Cfg, Inst, InstKind, Module, Term, TokenKind};
-use crate::sema::{CallKind, Kernel};
+use crate::sema::{FuncId, Kernel};
 use crate::syntax::ast::*;
+use convcheck_ir::{Block, BlockId, Cfg, Expr as IrExpr, Inst, InstKind, Module, Term, TokenKind};
 use std::collections::HashMap;
 
 /// Lowers every function of a kernel.
@@ -29,9 +29,11 @@ pub fn lower(kernel: &Kernel, tokens: bool) -> Module {
     let functions = kernel
         .file
         .functions()
-        .map(|f| {
+        .enumerate()
+        .map(|(fid, f)| {
             let mut l = Lowering {
                 k: kernel,
+                f: fid,
                 tokens,
                 blocks: Vec::new(),
                 cur: None,
@@ -46,7 +48,12 @@ pub fn lower(kernel: &Kernel, tokens: bool) -> Module {
             l.function(f)
         })
         .collect();
-    Module { functions }
+    Module {
+        name: kernel.file_name.clone(),
+        ops: crate::to_ir::ops(kernel),
+        oracles: kernel.oracles.clone(),
+        functions,
+    }
 }
 
 struct SwitchCtx {
@@ -56,6 +63,7 @@ struct SwitchCtx {
 
 struct Lowering<'k> {
     k: &'k Kernel,
+    f: FuncId,
     tokens: bool,
     blocks: Vec<Block>,
     cur: Option<BlockId>,
@@ -122,6 +130,12 @@ impl Lowering<'_> {
         let mut cfg = Cfg {
             name: f.name.clone(),
             params: f.params.iter().map(|p| p.name.clone()).collect(),
+            param_oracles: self
+                .k
+                .functions
+                .get(self.f)
+                .map(|fi| fi.param_oracles.clone())
+                .unwrap_or_default(),
             blocks,
         };
         cfg.remove_unreachable();
@@ -197,18 +211,11 @@ impl Lowering<'_> {
     /// Whether an expression holds a convergent operation (and so needs a
     /// token when tokens are on).
     fn convergent(&self, e: &Expr) -> bool {
-        let mut found = false;
-        e.walk(&mut |x| {
-            if let ExprKind::Call { id, .. } = &x.kind {
-                if matches!(
-                    self.k.calls.get(id),
-                    Some(CallKind::Op(_) | CallKind::Real(_) | CallKind::Barrier(_))
-                ) {
-                    found = true;
-                }
-            }
-        });
-        found
+        self.ir(e).has_convergent_call()
+    }
+
+    fn ir(&self, e: &Expr) -> IrExpr {
+        crate::to_ir::expr(self.k, self.f, e)
     }
 
     fn stmt(&mut self, s: &Stmt) {
@@ -281,7 +288,7 @@ impl Lowering<'_> {
                 } else {
                     None
                 };
-                self.push_inst(InstKind::Eval(e.clone()), s.id, t);
+                self.push_inst(InstKind::Eval(self.ir(e)), s.id, t);
             }
             StmtKind::Local { name, init, .. } => {
                 let t = match init {
@@ -290,7 +297,7 @@ impl Lowering<'_> {
                 };
                 let kind = InstKind::SetLocal {
                     name: name.clone(),
-                    value: init.clone(),
+                    value: init.as_ref().map(|e| self.ir(e)),
                 };
                 self.push_inst(kind, s.id, t);
             }
@@ -302,7 +309,7 @@ impl Lowering<'_> {
                 let else_b = els.as_ref().map(|_| self.new_block("if.else", Some(s.id)));
                 let end = self.new_block("if.end", Some(s.id));
                 self.terminate(Term::CondBr {
-                    cond: cond.clone(),
+                    cond: self.ir(cond),
                     then: then_b,
                     els: else_b.unwrap_or(end),
                 });
@@ -324,7 +331,7 @@ impl Lowering<'_> {
                 self.cur = Some(head);
                 self.loop_token(s);
                 self.terminate(Term::CondBr {
-                    cond: cond.clone(),
+                    cond: self.ir(cond),
                     then: body_b,
                     els: end,
                 });
@@ -349,7 +356,7 @@ impl Lowering<'_> {
                 self.goto(cond_b);
                 self.cur = Some(cond_b);
                 self.terminate(Term::CondBr {
-                    cond: cond.clone(),
+                    cond: self.ir(cond),
                     then: body_b,
                     els: end,
                 });
@@ -374,7 +381,7 @@ impl Lowering<'_> {
                 self.loop_token(s);
                 match cond {
                     Some(c) => self.terminate(Term::CondBr {
-                        cond: c.clone(),
+                        cond: self.ir(c),
                         then: body_b,
                         els: end,
                     }),
@@ -392,7 +399,7 @@ impl Lowering<'_> {
                     } else {
                         None
                     };
-                    self.push_inst(InstKind::Eval(st.clone()), s.id, t);
+                    self.push_inst(InstKind::Eval(self.ir(st)), s.id, t);
                 }
                 self.goto(head);
                 self.end_loop_token(s);
@@ -421,7 +428,7 @@ impl Lowering<'_> {
                         }
                     }
                     self.blocks[ctx.block].term = Term::Switch {
-                        value: value.clone(),
+                        value: self.ir(value),
                         cases,
                         default,
                     };
@@ -452,7 +459,7 @@ impl Lowering<'_> {
             }
             StmtKind::Return(e) => {
                 self.current(s.id);
-                self.terminate(Term::Ret(e.clone()));
+                self.terminate(Term::Ret(e.as_ref().map(|e| self.ir(e))));
             }
         }
     }

@@ -1,29 +1,25 @@
-//! The CFG level (DESIGN.md 2.1): basic blocks of instructions ending in
-//! `br`, conditional `br`, `switch` or `ret`.
+//! Modules, functions, blocks and instructions (DESIGN.md 2.1, CFG level):
+//! basic blocks of instructions ending in `br`, conditional `br`, `switch`
+//! or `ret`.
 //!
-//! A [`Module`] holds one [`Cfg`] per function of a kernel. CFGs come from
-//! [`lower`] (the way clang lowers C at -O0, every block keeping the
-//! statement it came from) and are what transforms rewrite. Instructions
-//! keep the expressions of the kernel language, so CFG execution reads
-//! oracles exactly as source execution does, and every convergent
-//! operation keeps the id of the source operation it came from (its
-//! *provenance*), which names it in trace tables and matches its instances
-//! across a transform.
+//! A [`Module`] is self-describing: besides one [`Cfg`] per function it
+//! holds the op table (label, location and kind of every static operation)
+//! and the oracle table (every source of per-thread values, with its class),
+//! so running, printing, checking and transforming a module need nothing
+//! but the module. Front ends (the kernel language, LLVM IR) build modules;
+//! transforms rewrite them.
+//!
+//! Every instruction keeps the op it came from (its *provenance*), which
+//! names its instances in trace tables and matches them across a transform;
+//! every block keeps the op that created it. Passes move, clone and delete
+//! instructions but never invent an op.
 //!
 //! Convergence-control tokens (LLVM's `entry`, `loop`, `anchor`) are
 //! instructions that define a named token; controlled operations name the
 //! token they use, printed as a `convergencectrl` operand bundle.
-//!
-//! Submodules: [`lower`] builds CFGs from kernels, [`cycles`] computes the
-//! cycle hierarchy, [`print`] writes the text and DOT forms, [`tokens`]
-//! checks the static rules of tokens and infers tokens.
 
-pub mod cycles;
-pub mod lower;
-pub mod print;
-pub mod tokens;
-
-use crate::syntax::ast::{Expr, StmtId};
+use crate::expr::Expr;
+use crate::ops::{OpId, OpInfo, OracleId, OracleInfo};
 
 /// Index of a block in [`Cfg::blocks`]; block 0 is the entry.
 pub type BlockId = usize;
@@ -59,7 +55,7 @@ pub enum InstKind {
     /// A convergent observation point (`...` in the source).
     Observe,
     /// Evaluates an expression: calls, stores and loads inside it are
-    /// instances, as at the source level.
+    /// instances.
     Eval(Expr),
     /// Sets a local.
     SetLocal {
@@ -67,6 +63,15 @@ pub enum InstKind {
         name: String,
         /// Its value (0 when absent).
         value: Option<Expr>,
+    },
+    /// `%name = phi [v, %pred], ...`: the value of the edge the block was
+    /// entered by. The phis at the start of a block read their operands
+    /// together, before any of them is set (LLVM's semantics).
+    Phi {
+        /// The local.
+        name: String,
+        /// One value per predecessor block.
+        incoming: Vec<(BlockId, Expr)>,
     },
     /// Defines token `name` with a convergence-control intrinsic.
     Token {
@@ -82,9 +87,9 @@ pub enum InstKind {
 pub struct Inst {
     /// What it does.
     pub kind: InstKind,
-    /// The source statement it came from (its provenance); instances of an
-    /// observation point carry this id.
-    pub sid: StmtId,
+    /// The op it came from (its provenance); instances of an observation
+    /// point carry this id.
+    pub sid: OpId,
     /// The token in its `convergencectrl` bundle, if any: for a `loop`
     /// token its parent, for an operation the token it is controlled by.
     pub token: Option<String>,
@@ -161,27 +166,129 @@ pub struct Block {
     pub insts: Vec<Inst>,
     /// Its terminator.
     pub term: Term,
-    /// The statement that created it.
-    pub origin: Option<StmtId>,
+    /// The op that created it (a statement of the front end's input).
+    pub origin: Option<OpId>,
 }
 
-/// One function's CFG.
+/// One function of the IR: its signature and its CFG.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cfg {
     /// The function's name.
     pub name: String,
-    /// Parameter names.
+    /// Parameter names (locals set on entry).
     pub params: Vec<String>,
+    /// The oracle that gives each parameter's value when the function is
+    /// the kernel entry (a kernel argument).
+    pub param_oracles: Vec<OracleId>,
     /// Blocks; block 0 is the entry.
     pub blocks: Vec<Block>,
 }
 
-/// A kernel file at the CFG level.
+/// A module: functions, and the tables that describe their operations and
+/// oracles.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Module {
-    /// One CFG per function definition, in the order of
-    /// [`crate::sema::Kernel::functions`].
+    /// The name of the input it came from, used in messages.
+    pub name: String,
+    /// Every static operation, indexed by [`OpId`].
+    pub ops: Vec<OpInfo>,
+    /// Every oracle, indexed by [`OracleId`].
+    pub oracles: Vec<OracleInfo>,
+    /// The functions.
     pub functions: Vec<Cfg>,
+}
+
+impl Module {
+    /// The op `id`, if the table has it.
+    pub fn op(&self, id: OpId) -> Option<&OpInfo> {
+        self.ops.get(id.0 as usize)
+    }
+
+    /// The label of op `id` (`?` for an id the table does not have).
+    pub fn label(&self, id: OpId) -> &str {
+        self.op(id).map_or("?", |o| o.label.as_str())
+    }
+
+    /// The line op `id` starts on (0 when unknown).
+    pub fn line(&self, id: OpId) -> u32 {
+        self.op(id).map_or(0, |o| o.span.start.line)
+    }
+
+    /// The oracle called `name`.
+    pub fn oracle(&self, name: &str) -> Option<OracleId> {
+        self.oracles.iter().position(|o| o.name == name)
+    }
+
+    /// The function called `name`.
+    pub fn function(&self, name: &str) -> Option<crate::ops::FuncId> {
+        self.functions.iter().position(|f| f.name == name)
+    }
+
+    /// The kernel entry: `name` if given, else the only function that no
+    /// other function calls.
+    pub fn entry(&self, name: Option<&str>) -> Result<crate::ops::FuncId, String> {
+        let names = || {
+            self.functions
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if let Some(n) = name {
+            return self.function(n).ok_or_else(|| {
+                format!("{}: no function named `{n}` (functions: {})", self.name, names())
+            });
+        }
+        let mut called = vec![false; self.functions.len()];
+        for f in &self.functions {
+            for b in &f.blocks {
+                for e in b.exprs() {
+                    e.walk(&mut |x| {
+                        if let Expr::Call {
+                            kind: crate::ops::CallKind::Real(g),
+                            ..
+                        } = x
+                        {
+                            if let Some(c) = called.get_mut(*g) {
+                                *c = true;
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        let roots: Vec<usize> = (0..self.functions.len()).filter(|f| !called[*f]).collect();
+        match roots.as_slice() {
+            [one] => Ok(*one),
+            [] if self.functions.is_empty() => Err(format!("{}: defines no function", self.name)),
+            _ => Err(format!(
+                "{}: several kernels; choose one with --function (functions: {})",
+                self.name,
+                names()
+            )),
+        }
+    }
+}
+
+impl Block {
+    /// Every operand expression of the block, instructions then terminator.
+    pub fn exprs(&self) -> Vec<&Expr> {
+        let mut out = Vec::new();
+        for i in &self.insts {
+            match &i.kind {
+                InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => out.push(e),
+                InstKind::Phi { incoming, .. } => out.extend(incoming.iter().map(|x| &x.1)),
+                _ => {}
+            }
+        }
+        match &self.term {
+            Term::CondBr { cond: e, .. } | Term::Switch { value: e, .. } | Term::Ret(Some(e)) => {
+                out.push(e)
+            }
+            _ => {}
+        }
+        out
+    }
 }
 
 impl Cfg {
@@ -235,6 +342,14 @@ impl Cfg {
         for (b, mut block) in old.into_iter().enumerate() {
             if keep[b] {
                 block.term.map_succs(|s| map[s]);
+                for inst in &mut block.insts {
+                    if let InstKind::Phi { incoming, .. } = &mut inst.kind {
+                        incoming.retain(|(p, _)| keep.get(*p).copied().unwrap_or(false));
+                        for (p, _) in incoming.iter_mut() {
+                            *p = map[*p];
+                        }
+                    }
+                }
                 self.blocks.push(block);
             }
         }

@@ -20,7 +20,7 @@
 //! LLVM's relational definition; with natural loops alone on an irreducible
 //! CFG it does not (DESIGN.md 2.3).
 
-use super::{BlockId, Cfg};
+use crate::cfg::{BlockId, Cfg};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
 use std::collections::BTreeSet;

@@ -33,18 +33,15 @@
 //! `noconvergent` statement, conflicting oracle classes, ...) are all
 //! collected, each with its position.
 
-use crate::exec::compile::{self, Instr};
 use crate::span::{Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::*;
+pub use convcheck_ir::ops::{BarrierKind, CallKind, FuncId, OracleId, OracleInfo};
+/// What a static node (statement or eventful expression) is: the kind of
+/// its op in the IR.
+pub use convcheck_ir::ops::OpKind as NodeKind;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Index of a function definition in [`Kernel::functions`].
-pub type FuncId = usize;
-
-/// Index of an oracle in [`Kernel::oracles`].
-pub type OracleId = usize;
-
-/// A key scope (see [`crate::key`]).
+/// A key scope (see `convcheck_ir::key`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scope {
     /// The body, condition and step of a reducible iteration statement:
@@ -62,57 +59,6 @@ pub enum Scope {
     Irreducible(StmtId),
 }
 
-/// Barrier builtins (DESIGN.md 2.1, 2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BarrierKind {
-    /// `__syncthreads()` / `barrier(...)`.
-    Plain,
-    /// `__syncthreads_count(p)`.
-    Count,
-    /// `__syncthreads_and(p)`.
-    And,
-    /// `__syncthreads_or(p)`.
-    Or,
-}
-
-/// What a call expression means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CallKind {
-    /// A call to a function defined in the file.
-    Real(FuncId),
-    /// A convergent operation (an undefined, convergent function outside a
-    /// condition). Its value, when used, is the oracle.
-    Op(OracleId),
-    /// A call to a function declared `noconvergent`: not a convergent
-    /// operation; its value, when used, is the oracle.
-    Plain(OracleId),
-    /// An oracle read (an undefined function called in a condition).
-    Oracle(OracleId),
-    /// A barrier.
-    Barrier(BarrierKind),
-    /// A memory fence: orders, never synchronises.
-    Fence,
-}
-
-/// What a static node (statement or eventful expression) is, for events.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeKind {
-    /// A statement that yields no convergent operation.
-    Stmt,
-    /// `...` as a statement.
-    Observe,
-    /// A call (see [`CallKind`]).
-    Call(CallKind),
-    /// A memory access.
-    Mem {
-        /// Which array.
-        space: Space,
-        /// Whether it writes.
-        write: bool,
-    },
-}
-
 /// Facts about one static node.
 #[derive(Clone, Debug)]
 pub struct NodeInfo {
@@ -128,20 +74,6 @@ pub struct NodeInfo {
     pub chain: Vec<Scope>,
 }
 
-/// An oracle: a named source of per-thread values.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct OracleInfo {
-    /// Its name as used in `--thread` (`cond1`, `_L4`).
-    pub name: String,
-    /// How its values relate across threads.
-    pub class: OracleClass,
-    /// The values path enumeration tries, ascending.
-    pub domain: Vec<i64>,
-    /// Where it is first used.
-    #[serde(skip)]
-    pub span: Span,
-}
-
 /// A function definition after analysis.
 #[derive(Clone, Debug)]
 pub struct FuncInfo {
@@ -154,8 +86,9 @@ pub struct FuncInfo {
     pub param_oracles: Vec<OracleId>,
     /// Its body's id.
     pub body: StmtId,
-    /// Its flattened code.
-    pub code: Vec<Instr>,
+    /// Its parameters and declared locals: every other name it reads is an
+    /// oracle.
+    pub locals: BTreeSet<String>,
     /// Where its header stands.
     pub span: Span,
 }
@@ -266,7 +199,7 @@ impl Kernel {
         matches!(
             self.node(id).kind,
             NodeKind::Observe
-                | NodeKind::Call(CallKind::Op(_) | CallKind::Real(_) | CallKind::Barrier(_))
+                | NodeKind::Call(CallKind::Op(_) | CallKind::Real(_) | CallKind::Barrier(..))
         )
     }
 }
@@ -369,11 +302,12 @@ impl<'f> Analyser<'f> {
             let facts = self.facts(f);
             self.regions(f, &facts);
             self.resolve(fid, f, &facts);
+            self.jumps(&f.body, false, false);
             let mut param_oracles = Vec::new();
             for p in &f.params {
                 param_oracles.push(self.oracle(&p.name, OracleClass::Uniform, f.span));
             }
-            infos.push(param_oracles);
+            infos.push((param_oracles, facts.vars));
         }
         for (fid, f) in funcs.iter().enumerate() {
             self.chains(fid, &f.body, &[]);
@@ -404,10 +338,22 @@ impl<'f> Analyser<'f> {
                 })
             })
             .collect();
-        let mut kernel = Kernel {
+        let functions = funcs
+            .iter()
+            .zip(infos)
+            .map(|(f, (param_oracles, locals))| FuncInfo {
+                name: f.name.clone(),
+                params: f.params.iter().map(|p| p.name.clone()).collect(),
+                param_oracles,
+                body: f.body.id,
+                locals,
+                span: f.span,
+            })
+            .collect();
+        Ok(Kernel {
             file_name: self.file_name,
             file: File::default(),
-            functions: Vec::new(),
+            functions,
             nodes,
             oracles: self.oracles,
             oracle_ids: self.oracle_ids,
@@ -415,26 +361,26 @@ impl<'f> Analyser<'f> {
             calls: self.calls,
             members: self.members,
             irreducible: self.irreducible,
-        };
-        let mut errors = Vec::new();
-        for (f, param_oracles) in funcs.iter().zip(infos) {
-            match compile::compile(&kernel, f) {
-                Ok(code) => kernel.functions.push(FuncInfo {
-                    name: f.name.clone(),
-                    params: f.params.iter().map(|p| p.name.clone()).collect(),
-                    param_oracles,
-                    body: f.body.id,
-                    code,
-                    span: f.span,
-                }),
-                Err(mut e) => errors.append(&mut e.0),
+        })
+    }
+
+    /// `break`, `continue` and `case` only inside the statements they need:
+    /// `in_loop` and `in_switch` say what encloses `s` in its function.
+    fn jumps(&mut self, s: &Stmt, in_loop: bool, in_switch: bool) {
+        let (mut l, mut w) = (in_loop, in_switch);
+        match &s.kind {
+            StmtKind::Break if !in_loop && !in_switch => {
+                self.error(s.span, "`break` outside a loop or `switch`")
             }
+            StmtKind::Continue if !in_loop => self.error(s.span, "`continue` outside a loop"),
+            StmtKind::Case { .. } if !in_switch => self.error(s.span, "`case` outside a `switch`"),
+            StmtKind::While { .. } | StmtKind::DoWhile { .. } | StmtKind::For { .. } => l = true,
+            StmtKind::Switch { .. } => w = true,
+            _ => {}
         }
-        if !errors.is_empty() {
-            errors.sort_by_key(|d| d.pos);
-            return Err(Diagnostics(errors));
+        for c in s.children() {
+            self.jumps(c, l, w);
         }
-        Ok(kernel)
     }
 
     /// Parents, labels, gotos and variables of one function.
@@ -773,13 +719,12 @@ impl<'f> Analyser<'f> {
                             format!("`{callee}` takes one argument (the predicate)"),
                         );
                     }
-                    if *b != BarrierKind::Plain {
-                        // The result of a data-carrying barrier is the same in
-                        // every participating thread; when the value is used it
-                        // is read from a uniform oracle named after the builtin.
-                        self.oracle(callee, OracleClass::Uniform, e.span);
-                    }
-                    CallKind::Barrier(*b)
+                    // The result of a data-carrying barrier is the same in
+                    // every participating thread; when the value is used it
+                    // is read from a uniform oracle named after the builtin.
+                    let result = (*b != BarrierKind::Plain)
+                        .then(|| self.oracle(callee, OracleClass::Uniform, e.span));
+                    CallKind::Barrier(*b, result)
                 } else if FENCES.contains(&callee.as_str()) {
                     CallKind::Fence
                 } else if in_cond {

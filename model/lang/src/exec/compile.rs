@@ -16,9 +16,10 @@
 //! - a `goto` to the label of a region member restarts that member, so every
 //!   execution of a member gets a fresh choice variable.
 
-use crate::sema::{Kernel, Scope};
+use crate::sema::{FuncId, Kernel, Scope};
 use crate::span::{Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::*;
+use convcheck_ir::Expr as IrExpr;
 use std::collections::HashMap;
 
 /// One instruction.
@@ -40,18 +41,18 @@ pub enum Op {
     /// `...` as a statement: a convergent observation point.
     Observe,
     /// Evaluate an expression for its effects.
-    Eval(Expr),
+    Eval(IrExpr),
     /// Assign a local from its declaration.
     SetLocal {
         /// The local.
         name: String,
         /// Its initial value (0 when absent).
-        value: Option<Expr>,
+        value: Option<IrExpr>,
     },
     /// Two-way branch; a missing condition is true (`for (;;)`).
     Branch {
         /// The condition.
-        cond: Option<Expr>,
+        cond: Option<IrExpr>,
         /// Where to go when it is non-zero.
         then: usize,
         /// Where to go when it is zero.
@@ -60,7 +61,7 @@ pub enum Op {
     /// Multi-way branch of a `switch`.
     Switch {
         /// The scrutinee.
-        value: Expr,
+        value: IrExpr,
         /// Case values and their targets.
         cases: Vec<(i64, usize)>,
         /// The `default` target, or the end of the switch.
@@ -87,7 +88,7 @@ pub enum Op {
         head: usize,
     },
     /// Return from the function.
-    Return(Option<Expr>),
+    Return(Option<IrExpr>),
     /// Does nothing: marks a label's statement, so that a `goto` to it
     /// lands in the label's own key scopes (and restarts its member) even
     /// when the statement itself emits no instruction.
@@ -107,6 +108,7 @@ enum Breakable {
 
 struct Compiler<'k> {
     k: &'k Kernel,
+    f: FuncId,
     code: Vec<Instr>,
     labels: HashMap<String, (usize, StmtId)>,
     gotos: Vec<(usize, String)>,
@@ -116,9 +118,10 @@ struct Compiler<'k> {
 
 /// Flattens one function. Errors: `break` / `continue` / `case` outside the
 /// statements they need.
-pub fn compile(k: &Kernel, f: &Function) -> Result<Vec<Instr>, Diagnostics> {
+pub fn compile(k: &Kernel, fid: FuncId, f: &Function) -> Result<Vec<Instr>, Diagnostics> {
     let mut c = Compiler {
         k,
+        f: fid,
         code: Vec::new(),
         labels: HashMap::new(),
         gotos: Vec::new(),
@@ -151,6 +154,10 @@ pub fn compile(k: &Kernel, f: &Function) -> Result<Vec<Instr>, Diagnostics> {
 }
 
 impl Compiler<'_> {
+    fn ir(&self, e: &Expr) -> IrExpr {
+        crate::to_ir::expr(self.k, self.f, e)
+    }
+
     fn here(&self) -> usize {
         self.code.len()
     }
@@ -232,12 +239,12 @@ impl Compiler<'_> {
             }
             StmtKind::Empty => {}
             StmtKind::Expr(e) => {
-                self.emit(Op::Eval(e.clone()), s.id, chain, false);
+                self.emit(Op::Eval(self.ir(e)), s.id, chain, false);
             }
             StmtKind::Local { name, init, .. } => {
                 let op = Op::SetLocal {
                     name: name.clone(),
-                    value: init.clone(),
+                    value: init.as_ref().map(|e| self.ir(e)),
                 };
                 self.emit(op, s.id, chain, false);
             }
@@ -245,7 +252,7 @@ impl Compiler<'_> {
             StmtKind::NoConvergent(body) => self.stmt(body),
             StmtKind::If { cond, then, els } => {
                 let op = Op::Branch {
-                    cond: Some(cond.clone()),
+                    cond: Some(self.ir(cond)),
                     then: 0,
                     els: 0,
                 };
@@ -266,7 +273,7 @@ impl Compiler<'_> {
             }
             StmtKind::While { cond, body } => {
                 let op = Op::Branch {
-                    cond: Some(cond.clone()),
+                    cond: Some(self.ir(cond)),
                     then: 0,
                     els: 0,
                 };
@@ -291,7 +298,7 @@ impl Compiler<'_> {
                 });
                 self.stmt(body);
                 let op = Op::Branch {
-                    cond: Some(cond.clone()),
+                    cond: Some(self.ir(cond)),
                     then: 0,
                     els: 0,
                 };
@@ -312,7 +319,7 @@ impl Compiler<'_> {
                     self.stmt(i);
                 }
                 let op = Op::Branch {
-                    cond: cond.clone(),
+                    cond: cond.as_ref().map(|e| self.ir(e)),
                     then: 0,
                     els: 0,
                 };
@@ -326,7 +333,7 @@ impl Compiler<'_> {
                 self.stmt(body);
                 let cont = self.here();
                 if let Some(st) = step {
-                    self.emit(Op::Eval(st.clone()), s.id, hc, false);
+                    self.emit(Op::Eval(self.ir(st)), s.id, hc, false);
                 }
                 self.latch(s, head);
                 let exit = self.here();
@@ -335,7 +342,7 @@ impl Compiler<'_> {
             }
             StmtKind::Switch { value, body } => {
                 let op = Op::Switch {
-                    value: value.clone(),
+                    value: self.ir(value),
                     cases: Vec::new(),
                     default: usize::MAX,
                 };
@@ -433,7 +440,7 @@ impl Compiler<'_> {
                 }
             }
             StmtKind::Return(e) => {
-                self.emit(Op::Return(e.clone()), s.id, chain, true);
+                self.emit(Op::Return(e.as_ref().map(|e| self.ir(e))), s.id, chain, true);
             }
         }
     }

@@ -50,8 +50,8 @@
 use crate::convergence::relate_events;
 use crate::exec::{Event, EventKind};
 use crate::key::Rel;
-use crate::sema::{BarrierKind, Kernel};
-use crate::syntax::ast::{Space, StmtId};
+use crate::ops::{BarrierKind, OpId, Space};
+use crate::Module;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -60,7 +60,7 @@ use std::fmt;
 pub struct Site {
     /// Its static id.
     #[serde(skip)]
-    pub sid: StmtId,
+    pub sid: OpId,
     /// Its label (`__syncthreads`, `shared@4`, a `// NAME`).
     pub label: String,
     /// The line it starts on.
@@ -70,9 +70,9 @@ pub struct Site {
 }
 
 impl Site {
-    /// The site of node `sid` of `kernel`.
-    pub fn of(kernel: &Kernel, sid: StmtId) -> Site {
-        match kernel.nodes.get(sid.0 as usize) {
+    /// The site of op `sid` of `module`.
+    pub fn of(module: &Module, sid: OpId) -> Site {
+        match module.op(sid) {
             Some(n) => Site {
                 sid,
                 label: n.label.clone(),
@@ -302,12 +302,12 @@ fn first_parting(a: &[(usize, &Event)], b: &[(usize, &Event)]) -> Option<usize> 
 
 /// Classifies the parting of thread `t` from thread `r` at position `k`.
 fn classify(
-    kernel: &Kernel,
+    module: &Module,
     k: usize,
     (r, rs): (usize, &[(usize, &Event)]),
     (t, ts): (usize, &[(usize, &Event)]),
 ) -> BarrierDivergence {
-    let site = |e: &Event| Site::of(kernel, e.sid);
+    let site = |e: &Event| Site::of(module, e.sid);
     let x = rs.get(k).map(|p| p.1);
     let y = ts.get(k).map(|p| p.1);
     let report =
@@ -319,7 +319,7 @@ fn classify(
             other,
             other_at: other_at.map(site),
         };
-    let has = |seq: &[(usize, &Event)], range: std::ops::Range<usize>, sid: StmtId| {
+    let has = |seq: &[(usize, &Event)], range: std::ops::Range<usize>, sid: OpId| {
         seq.get(range).unwrap_or(&[]).iter().any(|p| p.1.sid == sid)
     };
     match (x, y) {
@@ -365,7 +365,7 @@ fn phases(run: &[Event]) -> Vec<usize> {
 }
 
 /// The hazards of a scenario whose thread `t` produced `runs[t]`.
-pub fn hazards(kernel: &Kernel, runs: &[&[Event]]) -> HazardReport {
+pub fn hazards(module: &Module, runs: &[&[Event]]) -> HazardReport {
     let seqs: Vec<Vec<(usize, &Event)>> = runs.iter().map(|r| barrier_seq(r)).collect();
     let mut report = HazardReport {
         threads: runs.len(),
@@ -378,20 +378,20 @@ pub fn hazards(kernel: &Kernel, runs: &[&[Event]]) -> HazardReport {
             if let Some(k) = first_parting(s0, st) {
                 report
                     .divergence
-                    .push(classify(kernel, k, (0, s0), (t, st)));
+                    .push(classify(module, k, (0, s0), (t, st)));
             }
         }
     }
     report.divergence.sort();
-    report.races = races(kernel, runs, &seqs);
-    report.values = values(kernel, &seqs);
+    report.races = races(module, runs, &seqs);
+    report.values = values(module, &seqs);
     report
 }
 
 type MemKey = (Space, i64);
 
 /// A static access in one phase: its id and whether it writes.
-type StaticAccess = (StmtId, bool);
+type StaticAccess = (OpId, bool);
 
 /// A race up to its phase: the two threads, the address, both accesses.
 type RaceKey = (usize, usize, MemKey, StaticAccess, StaticAccess);
@@ -417,7 +417,7 @@ fn accesses_by_phase(run: &[Event]) -> Vec<BTreeMap<MemKey, Vec<StaticAccess>>> 
     out
 }
 
-fn races(kernel: &Kernel, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> Vec<Race> {
+fn races(module: &Module, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> Vec<Race> {
     let by_phase: Vec<_> = runs.iter().map(|r| accesses_by_phase(r)).collect();
     // One race per (threads, address, pair of accesses), at its first phase.
     let mut found: BTreeMap<RaceKey, usize> = BTreeMap::new();
@@ -450,12 +450,12 @@ fn races(kernel: &Kernel, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> V
             first: Access {
                 thread: t,
                 write: x.1,
-                site: Site::of(kernel, x.0),
+                site: Site::of(module, x.0),
             },
             second: Access {
                 thread: u,
                 write: y.1,
-                site: Site::of(kernel, y.0),
+                site: Site::of(module, y.0),
             },
         })
         .collect();
@@ -463,7 +463,7 @@ fn races(kernel: &Kernel, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> V
     out
 }
 
-fn values(kernel: &Kernel, seqs: &[Vec<(usize, &Event)>]) -> Vec<BarrierValue> {
+fn values(module: &Module, seqs: &[Vec<(usize, &Event)>]) -> Vec<BarrierValue> {
     let n = seqs.len();
     let longest = seqs.iter().map(Vec::len).max().unwrap_or(0);
     let mut out = Vec::new();
@@ -509,7 +509,7 @@ fn values(kernel: &Kernel, seqs: &[Vec<(usize, &Event)>]) -> Vec<BarrierValue> {
             };
             out.push(BarrierValue {
                 position: k,
-                site: Site::of(kernel, rep.sid),
+                site: Site::of(module, rep.sid),
                 kind,
                 complete: participants.len() == n,
                 participants,

@@ -15,12 +15,13 @@
 //! structure alone (the pretty-print round trip).
 
 use crate::span::Span;
+pub use convcheck_ir::{AssignOp, BinOp, OracleClass, Space, UnOp};
 
 /// The number of a statement or of an eventful expression (call, memory
 /// access) in pre-order over the file. Ids follow source order, which is the
-/// order seed 000 uses to define backwards jumps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-pub struct StmtId(pub u32);
+/// order seed 000 uses to define backwards jumps. A kernel's ids are the op
+/// ids of the IR module it lowers to.
+pub use convcheck_ir::OpId as StmtId;
 
 /// The id of an eventful expression; it shares the numbering of [`StmtId`].
 pub type ExprId = StmtId;
@@ -207,106 +208,6 @@ pub enum StmtKind {
     /// statement is implementation-defined (seed 000, The noconvergent
     /// Statement).
     NoConvergent(Box<Stmt>),
-}
-
-/// The three memory spaces (DESIGN.md 2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Space {
-    /// `shared[...]`: one array per group.
-    Shared,
-    /// `global[...]`: one array for every group.
-    Global,
-    /// `local[...]`: private to each thread; never races.
-    Local,
-}
-
-impl Space {
-    /// The reserved array name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Space::Shared => "shared",
-            Space::Global => "global",
-            Space::Local => "local",
-        }
-    }
-}
-
-/// How an oracle's values relate across threads (DESIGN.md 2.1, 2.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OracleClass {
-    /// A fresh, possibly divergent value at every evaluation.
-    Varying,
-    /// The same in all threads at their k-th evaluation.
-    Uniform,
-    /// Never changes within a thread.
-    Invariant,
-}
-
-/// Unary operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnOp {
-    /// `!`
-    Not,
-    /// `-`
-    Neg,
-    /// `~`
-    BitNot,
-}
-
-/// Binary operators, C precedence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinOp {
-    /// `||`
-    Or,
-    /// `&&`
-    And,
-    /// `|`
-    BitOr,
-    /// `^`
-    BitXor,
-    /// `&`
-    BitAnd,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `<<`
-    Shl,
-    /// `>>`
-    Shr,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
-    /// `/`
-    Div,
-    /// `%`
-    Rem,
-}
-
-/// Assignment operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AssignOp {
-    /// `=`
-    Set,
-    /// `+=`
-    Add,
-    /// `-=`
-    Sub,
-    /// `*=`
-    Mul,
 }
 
 /// The place an assignment writes.

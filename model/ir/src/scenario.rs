@@ -18,8 +18,8 @@
 //! oracle, and the two threads diverge at their first varying decision.
 
 use crate::exec::{OracleSource, Stop};
-use crate::sema::{Kernel, OracleId};
-use crate::syntax::ast::OracleClass;
+use crate::ops::{OracleClass, OracleId};
+use crate::Module;
 use std::collections::BTreeMap;
 
 /// One thread's oracle values, by oracle name.
@@ -78,13 +78,13 @@ impl ThreadValues {
 impl Scenario {
     /// Checks that every name is an oracle of the kernel and that uniform
     /// oracles agree across threads.
-    pub fn validate(&self, kernel: &Kernel) -> Result<(), String> {
+    pub fn validate(&self, module: &Module) -> Result<(), String> {
         for (t, tv) in self.threads.iter().enumerate() {
             for name in tv.0.keys() {
-                if !kernel.oracle_ids.contains_key(name) {
-                    let known: Vec<&str> = kernel.oracles.iter().map(|o| o.name.as_str()).collect();
+                if module.oracle(name).is_none() {
+                    let known: Vec<&str> = module.oracles.iter().map(|o| o.name.as_str()).collect();
                     return Err(format!(
-                        "--thread {t}: `{name}` is not an oracle of this kernel (oracles: {})",
+                        "--thread {t}: `{name}` is not an oracle of this function (oracles: {})",
                         if known.is_empty() {
                             "none".to_string()
                         } else {
@@ -94,7 +94,7 @@ impl Scenario {
                 }
             }
         }
-        for o in &kernel.oracles {
+        for o in &module.oracles {
             if o.class != OracleClass::Uniform {
                 continue;
             }
@@ -121,13 +121,13 @@ impl Scenario {
     }
 
     /// The default scenario (see the module documentation) for a kernel.
-    pub fn default_for(kernel: &Kernel, threads: u32) -> Scenario {
+    pub fn default_for(module: &Module, threads: u32) -> Scenario {
         // The lists are long enough for any bounded run; values past them
         // are 0 anyway, which is what the rule says.
         let mut out = Vec::new();
         for t in 0..threads {
             let mut map = BTreeMap::new();
-            for o in &kernel.oracles {
+            for o in &module.oracles {
                 let vals = match o.class {
                     OracleClass::Varying => vec![1; t as usize],
                     OracleClass::Uniform => vec![1],
@@ -145,8 +145,8 @@ impl Scenario {
 pub struct ValuesSource<'a>(pub &'a ThreadValues);
 
 impl OracleSource for ValuesSource<'_> {
-    fn value(&mut self, kernel: &Kernel, oracle: OracleId, k: u32) -> Result<i64, Stop> {
-        let name = &kernel.oracles[oracle].name;
+    fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop> {
+        let name = &module.oracles[oracle].name;
         Ok(self
             .0
              .0

@@ -23,12 +23,11 @@
 //! counting consecutive iterations of each header (an instance keyed by the
 //! header's own previous instance is the next iteration) bounds every loop.
 
-use super::{Machine, Stop, Vars};
-use crate::cfg::cycles::CycleInfo;
+use super::{Machine, Program, Stop, Vars};
 use crate::cfg::{InstKind, Module, Term, TokenKind};
+use crate::cycles::CycleInfo;
 use crate::key::Atom;
-use crate::sema::FuncId;
-use crate::syntax::ast::StmtId;
+use crate::ops::{FuncId, OpId};
 use std::collections::HashMap;
 
 /// A module ready to run: its CFGs and the cycle hierarchy chosen for
@@ -56,23 +55,30 @@ struct HeaderInstance {
     decisions_at_first: u32,
 }
 
-impl Machine<'_, '_> {
-    pub(crate) fn call_cfg(
-        &mut self,
+impl Program for CfgProgram {
+    fn module(&self) -> &Module {
+        &self.module
+    }
+
+    fn call(
+        &self,
+        m: &mut Machine<'_>,
         f: FuncId,
         args: Vec<i64>,
         prefix: Vec<Atom>,
     ) -> Result<i64, Stop> {
-        self.depth += 1;
-        if self.depth > self.bounds.max_depth {
-            return Err(Stop::OutOfBounds(format!(
-                "call depth exceeds max-depth={}",
-                self.bounds.max_depth
-            )));
-        }
-        let Some(program) = self.cfg else {
-            return Err(Stop::OutOfBounds("internal: no CFG program".into()));
-        };
+        m.call_cfg(self, f, args, prefix)
+    }
+}
+
+impl Machine<'_> {
+    fn call_cfg(
+        &mut self,
+        program: &CfgProgram,
+        f: FuncId,
+        args: Vec<i64>,
+        prefix: Vec<Atom>,
+    ) -> Result<i64, Stop> {
         let (Some(cfg), Some(ci)) = (program.module.functions.get(f), program.cycles.get(f)) else {
             return Err(Stop::OutOfBounds(format!(
                 "internal: no CFG for function {f}"
@@ -84,14 +90,9 @@ impl Machine<'_, '_> {
         let mut loop_counts: HashMap<(usize, usize, Vec<Atom>), u32> = HashMap::new();
         let mut stamp = 0u64;
         let mut b = 0usize;
+        let mut pred: Option<usize> = None;
         loop {
-            self.steps += 1;
-            if self.steps > self.bounds.fuel {
-                return Err(Stop::OutOfBounds(format!(
-                    "fuel exhausted: more than {} steps",
-                    self.bounds.fuel
-                )));
-            }
+            self.step()?;
             stamp += 1;
             let Some(block) = cfg.blocks.get(b) else {
                 return Err(Stop::OutOfBounds(format!("internal: no block {b}")));
@@ -109,7 +110,7 @@ impl Machine<'_, '_> {
                 None => prefix.clone(),
             };
             key.push(Atom::Block(b as u32));
-            self.trace.events.push(super::Event {
+            self.push_event(super::Event {
                 sid: block.origin.unwrap_or_default(),
                 kind: super::EventKind::Block(b as u32),
                 key: crate::key::Key(key.clone()),
@@ -139,6 +140,26 @@ impl Machine<'_, '_> {
                         decisions_at_first: first,
                     },
                 );
+            }
+            // The phis at the start of the block read their operands
+            // together, then set their locals (LLVM's semantics).
+            let mut phis = Vec::new();
+            for (i, inst) in block.insts.iter().enumerate() {
+                let InstKind::Phi { name, incoming } = &inst.kind else {
+                    break;
+                };
+                let Some((_, e)) = incoming.iter().find(|(p, _)| Some(*p) == pred) else {
+                    return Err(Stop::OutOfBounds(format!(
+                        "phi %{name} in block {} has no value for the edge taken",
+                        block.name
+                    )));
+                };
+                let mut base = key.clone();
+                base.push(Atom::Inst(i as u32));
+                phis.push((name, self.eval(&mut vars, &base, e, true)?));
+            }
+            for (name, v) in phis {
+                vars.insert(name.clone(), v);
             }
             for (i, inst) in block.insts.iter().enumerate() {
                 let controlled = !matches!(inst.kind, InstKind::Token { .. });
@@ -171,6 +192,7 @@ impl Machine<'_, '_> {
                         };
                         vars.insert(name.clone(), v);
                     }
+                    InstKind::Phi { .. } => {}
                     InstKind::Token { kind, name } => {
                         let value = self.token_value(
                             *kind,
@@ -188,6 +210,7 @@ impl Machine<'_, '_> {
             }
             let mut base = key.clone();
             base.push(Atom::Inst(block.insts.len() as u32));
+            pred = Some(b);
             b = match &block.term {
                 Term::Br(t) => *t,
                 Term::CondBr { cond, then, els } => {
@@ -210,7 +233,6 @@ impl Machine<'_, '_> {
                         Some(e) => self.eval(&mut vars, &base, e, true)?,
                         None => 0,
                     };
-                    self.depth -= 1;
                     return Ok(v);
                 }
             };
@@ -221,7 +243,7 @@ impl Machine<'_, '_> {
     fn token_value(
         &mut self,
         kind: TokenKind,
-        sid: StmtId,
+        sid: OpId,
         b: usize,
         i: usize,
         prefix: &[Atom],
@@ -251,12 +273,9 @@ impl Machine<'_, '_> {
                 k
             }
             TokenKind::Anchor => {
-                self.seq += 1;
+                let seq = self.fresh_choice();
                 let mut k = prefix.to_vec();
-                k.push(Atom::Choice {
-                    scope: sid,
-                    seq: self.seq,
-                });
+                k.push(Atom::Choice { scope: sid, seq });
                 k.extend(here);
                 k
             }

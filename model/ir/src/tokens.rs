@@ -28,10 +28,8 @@
 //! operation controlled by the heart of its innermost cycle, or `entry`.
 //! It refuses irreducible CFGs, which that procedure first makes reducible.
 
-use super::cycles::CycleInfo;
-use super::{BlockId, Cfg, Inst, InstKind, TokenKind};
-use crate::sema::{CallKind, Kernel};
-use crate::syntax::ast::ExprKind;
+use crate::cfg::{BlockId, Cfg, Inst, InstKind, TokenKind};
+use crate::cycles::CycleInfo;
 use petgraph::algo::dominators::simple_fast;
 use petgraph::graph::DiGraph;
 use std::collections::HashMap;
@@ -60,24 +58,14 @@ impl fmt::Display for TokenError {
     }
 }
 
-/// Whether an instruction is a convergent operation (tokens excluded).
-pub fn is_convergent(kernel: &Kernel, inst: &Inst) -> bool {
+/// Whether an instruction is a convergent operation (tokens excluded):
+/// an observation point, or an expression with a convergent call, a real
+/// call or a barrier.
+pub fn is_convergent(inst: &Inst) -> bool {
     match &inst.kind {
         InstKind::Observe => true,
-        InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => {
-            let mut found = false;
-            e.walk(&mut |x| {
-                if let ExprKind::Call { id, .. } = &x.kind {
-                    if matches!(
-                        kernel.calls.get(id),
-                        Some(CallKind::Op(_) | CallKind::Real(_) | CallKind::Barrier(_))
-                    ) {
-                        found = true;
-                    }
-                }
-            });
-            found
-        }
+        InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => e.has_convergent_call(),
+        InstKind::Phi { incoming, .. } => incoming.iter().any(|(_, e)| e.has_convergent_call()),
         InstKind::SetLocal { value: None, .. } | InstKind::Token { .. } => false,
     }
 }
@@ -110,7 +98,7 @@ impl Dom {
 }
 
 /// Checks the static rules on one CFG.
-pub fn verify(kernel: &Kernel, cfg: &Cfg) -> Vec<TokenError> {
+pub fn verify(cfg: &Cfg) -> Vec<TokenError> {
     let mut errors = Vec::new();
     let err = |errors: &mut Vec<TokenError>, b: BlockId, i: usize, message| {
         errors.push(TokenError {
@@ -176,7 +164,7 @@ pub fn verify(kernel: &Kernel, cfg: &Cfg) -> Vec<TokenError> {
                     }
                     seen_convergent = true;
                 }
-                _ if is_convergent(kernel, inst) => {
+                _ if is_convergent(inst) => {
                     seen_convergent = true;
                     if inst.token.is_some() {
                         controlled = true;
@@ -283,7 +271,7 @@ pub fn verify(kernel: &Kernel, cfg: &Cfg) -> Vec<TokenError> {
 
 /// Places tokens on a CFG without any ("Inferring Tokens"). Refuses a CFG
 /// that already has tokens or has an irreducible cycle.
-pub fn infer(kernel: &Kernel, cfg: &Cfg) -> Result<Cfg, String> {
+pub fn infer(cfg: &Cfg) -> Result<Cfg, String> {
     if cfg
         .blocks
         .iter()
@@ -311,7 +299,7 @@ pub fn infer(kernel: &Kernel, cfg: &Cfg) -> Result<Cfg, String> {
             None => "%entry".to_string(),
         };
         for inst in block.insts.iter_mut() {
-            if is_convergent(kernel, inst) {
+            if is_convergent(inst) {
                 inst.token = Some(token.clone());
             }
         }

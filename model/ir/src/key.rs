@@ -26,7 +26,7 @@
 //! every determined atom is equal and every pair of choice atoms is chosen
 //! equal; [`relate`] computes that formula.
 
-use crate::syntax::ast::StmtId;
+use crate::ops::OpId;
 use std::fmt;
 
 /// One component of a key.
@@ -34,12 +34,12 @@ use std::fmt;
 pub enum Atom {
     /// A static statement or expression: a call site in the invocation
     /// prefix, or the instance's own operation at the end.
-    Sid(StmtId),
+    Sid(OpId),
     /// The iteration number (from 0) of the current execution of the
     /// reducible iteration statement `loop`.
     Iter {
         /// The iteration statement.
-        loop_id: StmtId,
+        loop_id: OpId,
         /// Its iteration number in this execution.
         n: u32,
     },
@@ -52,7 +52,7 @@ pub enum Atom {
     /// Choice atoms of different threads are different variables.
     Choice {
         /// The member statement (or the loop whose condition it is).
-        scope: StmtId,
+        scope: OpId,
         /// The per-run sequence number of the choice.
         seq: u32,
     },
@@ -70,7 +70,7 @@ impl Key {
     }
 
     /// The static operation the key belongs to (its last atom).
-    pub fn sid(&self) -> Option<StmtId> {
+    pub fn sid(&self) -> Option<OpId> {
         match self.0.last() {
             Some(Atom::Sid(s)) => Some(*s),
             _ => None,
@@ -146,17 +146,17 @@ mod tests {
     fn determined_keys_compare_by_equality() {
         let a = k(&[
             Atom::Iter {
-                loop_id: StmtId(1),
+                loop_id: OpId(1),
                 n: 0,
             },
-            Atom::Sid(StmtId(3)),
+            Atom::Sid(OpId(3)),
         ]);
         let b = k(&[
             Atom::Iter {
-                loop_id: StmtId(1),
+                loop_id: OpId(1),
                 n: 1,
             },
-            Atom::Sid(StmtId(3)),
+            Atom::Sid(OpId(3)),
         ]);
         assert_eq!(relate(&a, &a.clone()), Rel::Converged);
         assert_eq!(relate(&a, &b), Rel::Apart);
@@ -166,37 +166,37 @@ mod tests {
     fn a_determined_difference_beats_a_choice() {
         let a = k(&[
             Atom::Choice {
-                scope: StmtId(2),
+                scope: OpId(2),
                 seq: 0,
             },
             Atom::Iter {
-                loop_id: StmtId(4),
+                loop_id: OpId(4),
                 n: 0,
             },
-            Atom::Sid(StmtId(5)),
+            Atom::Sid(OpId(5)),
         ]);
         let b = k(&[
             Atom::Choice {
-                scope: StmtId(2),
+                scope: OpId(2),
                 seq: 7,
             },
             Atom::Iter {
-                loop_id: StmtId(4),
+                loop_id: OpId(4),
                 n: 1,
             },
-            Atom::Sid(StmtId(5)),
+            Atom::Sid(OpId(5)),
         ]);
         assert_eq!(relate(&a, &b), Rel::Apart);
         let c = k(&[
             Atom::Choice {
-                scope: StmtId(2),
+                scope: OpId(2),
                 seq: 7,
             },
             Atom::Iter {
-                loop_id: StmtId(4),
+                loop_id: OpId(4),
                 n: 0,
             },
-            Atom::Sid(StmtId(5)),
+            Atom::Sid(OpId(5)),
         ]);
         assert_eq!(relate(&a, &c), Rel::Open(vec![(0, 7)]));
         assert!(a.is_open());

@@ -1,0 +1,473 @@
+//! Per-thread execution (DESIGN.md 2.2): the machine that runs one thread
+//! of a module, whatever the level of its code.
+//!
+//! A thread runs deterministically from its oracle values: [`run_thread`]
+//! takes an [`OracleSource`] and returns the thread's [`Trace`], the
+//! sequence of its dynamic instances in sequenced-before order, each with
+//! its convergence [`Key`]. Nothing here looks at other threads:
+//! convergence of two instances is decided afterwards from their keys
+//! alone, which is what lets [`crate::paths`] enumerate per-thread paths
+//! once and compare them pairwise.
+//!
+//! The code a thread runs comes from a [`Program`]: the IR's own CFGs
+//! ([`cfg::CfgProgram`], maximal convergence and tokens), or a front end's
+//! source-level semantics (the kernel language's statements and their
+//! iteration keys). Both share this [`Machine`]: oracle reads, instance
+//! recording, expression evaluation and the bounds.
+//!
+//! A real call keys the callee's instances under the call instance's key
+//! (seed 000, Function body: threads converged at a convergent call are
+//! converged at the start of the callee; distinct calls never are).
+//!
+//! Bounds: `fuel` (instructions per thread), `max_depth` (calls) and, when
+//! enumerating, `max_iters` (iterations of one loop execution). A run that
+//! hits a bound stops with a named reason; it is never cut silently.
+
+pub mod cfg;
+
+use crate::expr::{assign, binary, unary, BinOp, Expr};
+use crate::key::{Atom, Key};
+use crate::ops::{BarrierKind, CallKind, FuncId, OpId, OracleClass, OracleId, Space};
+use crate::Module;
+use std::collections::HashMap;
+
+/// Limits on one thread's run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Bounds {
+    /// Iterations of one loop execution are numbered from 0; a run that
+    /// would start iteration `max_iters + 1` is cut. The same bound limits
+    /// how often one backwards `goto` runs in one invocation.
+    pub max_iters: u32,
+    /// Instructions one thread may execute.
+    pub fuel: u64,
+    /// Nested calls.
+    pub max_depth: u32,
+    /// Paths per thread that enumeration may produce.
+    pub max_paths: usize,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            max_iters: 3,
+            fuel: 100_000,
+            max_depth: 32,
+            max_paths: 20_000,
+        }
+    }
+}
+
+/// What a dynamic instance is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    /// A statement that is not a convergent operation (a branch, a jump).
+    Stmt,
+    /// An observation point `...` or a call to an undefined convergent
+    /// function.
+    Op,
+    /// A real call of a function defined in the file.
+    Call(FuncId),
+    /// A barrier, with the value of its predicate for data-carrying ones.
+    Barrier {
+        /// Which barrier.
+        kind: BarrierKind,
+        /// The predicate (`__syncthreads_count(p)` and friends).
+        predicate: Option<i64>,
+    },
+    /// A fence.
+    Fence,
+    /// An instance of a CFG block (CFG level only), keyed by the block's
+    /// maximal-convergence key; `sid` is the block's provenance.
+    Block(u32),
+    /// A memory access.
+    Mem {
+        /// Which array.
+        space: Space,
+        /// Whether it writes.
+        write: bool,
+        /// The index.
+        addr: i64,
+    },
+}
+
+/// One dynamic instance.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Event {
+    /// Its static statement or expression.
+    pub sid: OpId,
+    /// What it is.
+    pub kind: EventKind,
+    /// Its convergence key.
+    pub key: Key,
+}
+
+impl Event {
+    /// Whether the instance is a convergent operation (shown in trace
+    /// tables, compared by the checker): an observation point, a
+    /// convergent call, a real call or a barrier.
+    pub fn is_convergent_op(&self) -> bool {
+        matches!(
+            self.kind,
+            EventKind::Op | EventKind::Call(_) | EventKind::Barrier { .. }
+        )
+    }
+}
+
+/// Why a run stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The run left the bounds because of the oracle values it was given
+    /// (a loop iterated more than `max_iters` after a decision): the
+    /// scenario is outside the bounds.
+    Cut(String),
+    /// The run exceeds a bound whatever its oracle values: fuel, call depth,
+    /// or a loop whose iteration count does not depend on any decision.
+    OutOfBounds(String),
+    /// An oracle value is needed that the source does not have (path
+    /// enumeration extends its prefix with each value of `domain`).
+    Need {
+        /// The oracle.
+        oracle: OracleId,
+        /// The values to try.
+        domain: Vec<i64>,
+    },
+}
+
+/// Where a thread's oracle values come from.
+pub trait OracleSource {
+    /// The value of the `k`-th evaluation (from 0) of `oracle`. Invariant
+    /// oracles are asked once, with `k == 0`.
+    fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop>;
+}
+
+/// One thread's run.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// Instances in sequenced-before order.
+    pub events: Vec<Event>,
+    /// Every oracle evaluation in order: (oracle, k, value).
+    pub reads: Vec<(OracleId, u32, i64)>,
+}
+
+/// The code a [`Machine`] runs: a module's functions at some level.
+pub trait Program {
+    /// The module whose op and oracle tables name what the code does.
+    fn module(&self) -> &Module;
+
+    /// Runs one invocation of function `f` with `args`; `prefix` is the key
+    /// of the call instance (empty for the kernel launch). Returns the
+    /// function's value.
+    fn call(
+        &self,
+        m: &mut Machine<'_>,
+        f: FuncId,
+        args: Vec<i64>,
+        prefix: Vec<Atom>,
+    ) -> Result<i64, Stop>;
+}
+
+/// Runs one thread of the group from `entry`.
+pub fn run_thread(
+    program: &dyn Program,
+    entry: FuncId,
+    tid: u32,
+    group: u32,
+    bounds: Bounds,
+    source: &mut dyn OracleSource,
+) -> (Trace, Result<(), Stop>) {
+    let mut m = Machine {
+        program,
+        src: source,
+        tid: i64::from(tid),
+        group: i64::from(group),
+        bounds,
+        steps: 0,
+        trace: Trace::default(),
+        counts: HashMap::new(),
+        invariants: HashMap::new(),
+        seq: 0,
+        decisions: 0,
+        depth: 0,
+    };
+    let module = program.module();
+    let mut args = Vec::new();
+    let mut res = Ok(());
+    if let Some(f) = module.functions.get(entry) {
+        for &o in &f.param_oracles {
+            match m.read(o) {
+                Ok(v) => args.push(v),
+                Err(e) => {
+                    res = Err(e);
+                    break;
+                }
+            }
+        }
+    } else {
+        res = Err(Stop::OutOfBounds(format!("internal: no function {entry}")));
+    }
+    if res.is_ok() {
+        res = m.invoke(entry, args, Vec::new()).map(|_| ());
+    }
+    (m.trace, res)
+}
+
+/// A function invocation's local variables.
+pub type Vars = HashMap<String, i64>;
+
+/// The state of one running thread, shared by every level.
+pub struct Machine<'p> {
+    program: &'p dyn Program,
+    src: &'p mut dyn OracleSource,
+    tid: i64,
+    group: i64,
+    /// The bounds of the run.
+    pub bounds: Bounds,
+    steps: u64,
+    trace: Trace,
+    counts: HashMap<OracleId, u32>,
+    invariants: HashMap<OracleId, i64>,
+    seq: u32,
+    /// Oracle reads with more than one possible value so far: a bound
+    /// reached with the same count as when the loop started is reached
+    /// whatever the oracles (an out-of-bounds program, not a cut path).
+    pub decisions: u32,
+    depth: u32,
+}
+
+impl<'p> Machine<'p> {
+    /// The module being run.
+    pub fn module(&self) -> &'p Module {
+        self.program.module()
+    }
+
+    /// Calls a function at the level being run, counting call depth.
+    pub fn invoke(&mut self, f: FuncId, args: Vec<i64>, prefix: Vec<Atom>) -> Result<i64, Stop> {
+        self.depth += 1;
+        if self.depth > self.bounds.max_depth {
+            return Err(Stop::OutOfBounds(format!(
+                "call depth exceeds max-depth={}",
+                self.bounds.max_depth
+            )));
+        }
+        let program = self.program;
+        let v = program.call(self, f, args, prefix)?;
+        self.depth -= 1;
+        Ok(v)
+    }
+
+    /// Counts one step against the fuel.
+    pub fn step(&mut self) -> Result<(), Stop> {
+        self.steps += 1;
+        if self.steps > self.bounds.fuel {
+            return Err(Stop::OutOfBounds(format!(
+                "fuel exhausted: more than {} steps",
+                self.bounds.fuel
+            )));
+        }
+        Ok(())
+    }
+
+    /// A fresh choice variable's sequence number.
+    pub fn fresh_choice(&mut self) -> u32 {
+        self.seq += 1;
+        self.seq
+    }
+
+    /// Records a non-instance event (a block instance at the CFG level).
+    pub fn push_event(&mut self, e: Event) {
+        self.trace.events.push(e);
+    }
+
+    /// Reads oracle `o`: the next value of a varying or uniform oracle, the
+    /// one value of an invariant oracle.
+    pub fn read(&mut self, o: OracleId) -> Result<i64, Stop> {
+        let module = self.module();
+        let Some(info) = module.oracles.get(o) else {
+            return Err(Stop::OutOfBounds(format!("internal: no oracle {o}")));
+        };
+        if info.class == OracleClass::Invariant {
+            if let Some(v) = self.invariants.get(&o) {
+                return Ok(*v);
+            }
+        }
+        let k = *self.counts.get(&o).unwrap_or(&0);
+        let v = self.src.value(module, o, k)?;
+        self.counts.insert(o, k + 1);
+        if info.class == OracleClass::Invariant {
+            self.invariants.insert(o, v);
+        }
+        if info.domain.len() > 1 {
+            self.decisions += 1;
+        }
+        self.trace.reads.push((o, k, v));
+        Ok(v)
+    }
+
+    /// Records an instance of `sid` whose key is `base` plus `sid`.
+    pub fn record(&mut self, base: &[Atom], sid: OpId, kind: EventKind) -> Key {
+        let mut atoms = base.to_vec();
+        atoms.push(Atom::Sid(sid));
+        let key = Key(atoms);
+        self.trace.events.push(Event {
+            sid,
+            kind,
+            key: key.clone(),
+        });
+        key
+    }
+
+    /// Evaluates `e` in an instruction execution whose key is `base`; calls
+    /// and memory accesses inside it are recorded as instances keyed by
+    /// `base` plus their own op. `want` says whether the value is used: a
+    /// load or a call whose value is not used reads no oracle.
+    pub fn eval(&mut self, vars: &mut Vars, base: &[Atom], e: &Expr, want: bool) -> Result<i64, Stop> {
+        Ok(match e {
+            Expr::Const(v) => *v,
+            Expr::Tid => self.tid,
+            Expr::GroupSize => self.group,
+            Expr::Var(n) => *vars.get(n).unwrap_or(&0),
+            Expr::Oracle(o) => self.read(*o)?,
+            Expr::Unary(op, a) => unary(*op, self.eval(vars, base, a, true)?),
+            Expr::Binary(BinOp::And, a, b) => {
+                let x = self.eval(vars, base, a, true)?;
+                i64::from(x != 0 && self.eval(vars, base, b, true)? != 0)
+            }
+            Expr::Binary(BinOp::Or, a, b) => {
+                let x = self.eval(vars, base, a, true)?;
+                i64::from(x != 0 || self.eval(vars, base, b, true)? != 0)
+            }
+            Expr::Binary(op, a, b) => {
+                let x = self.eval(vars, base, a, true)?;
+                let y = self.eval(vars, base, b, true)?;
+                binary(*op, x, y)
+            }
+            Expr::Select(c, a, b) => {
+                if self.eval(vars, base, c, true)? != 0 {
+                    self.eval(vars, base, a, want)?
+                } else {
+                    self.eval(vars, base, b, want)?
+                }
+            }
+            Expr::Load {
+                op,
+                space,
+                index,
+                value,
+            } => {
+                let addr = self.eval(vars, base, index, true)?;
+                let kind = EventKind::Mem {
+                    space: *space,
+                    write: false,
+                    addr,
+                };
+                self.record(base, *op, kind);
+                match (want, value) {
+                    (true, Some(o)) => self.read(*o)?,
+                    _ => 0,
+                }
+            }
+            Expr::Store {
+                op,
+                space,
+                index,
+                value,
+            } => {
+                let v = self.eval(vars, base, value, true)?;
+                let addr = self.eval(vars, base, index, true)?;
+                let kind = EventKind::Mem {
+                    space: *space,
+                    write: true,
+                    addr,
+                };
+                self.record(base, *op, kind);
+                v
+            }
+            Expr::Assign { var, op, value } => {
+                let v = self.eval(vars, base, value, true)?;
+                let old = *vars.get(var).unwrap_or(&0);
+                let new = assign(*op, old, v);
+                vars.insert(var.clone(), new);
+                new
+            }
+            Expr::Call { op, kind, args, .. } => match *kind {
+                CallKind::Oracle(o) => self.read(o)?,
+                CallKind::Real(f) => {
+                    let mut vals = Vec::new();
+                    for a in args {
+                        vals.push(self.eval(vars, base, a, true)?);
+                    }
+                    let key = self.record(base, *op, EventKind::Call(f));
+                    self.invoke(f, vals, key.0)?
+                }
+                CallKind::Op(o) | CallKind::Plain(o) => {
+                    for a in args {
+                        self.eval(vars, base, a, false)?;
+                    }
+                    if matches!(kind, CallKind::Op(_)) {
+                        self.record(base, *op, EventKind::Op);
+                    }
+                    if want {
+                        self.read(o)?
+                    } else {
+                        0
+                    }
+                }
+                CallKind::Barrier(b, result) => {
+                    let mut predicate = None;
+                    for a in args {
+                        let v = self.eval(vars, base, a, b != BarrierKind::Plain)?;
+                        if b != BarrierKind::Plain {
+                            predicate = Some(v);
+                        }
+                    }
+                    let kind = EventKind::Barrier { kind: b, predicate };
+                    self.record(base, *op, kind);
+                    match (want, result) {
+                        (true, Some(o)) if b != BarrierKind::Plain => self.read(o)?,
+                        _ => 0,
+                    }
+                }
+                CallKind::Fence => {
+                    self.record(base, *op, EventKind::Fence);
+                    0
+                }
+            },
+        })
+    }
+
+    /// The trace so far.
+    pub fn trace(&self) -> &Trace {
+        &self.trace
+    }
+}
+
+/// Runs every thread of a scenario with a fuel bound (no iteration bound:
+/// the scenario's values decide how long loops run). Returns each thread's
+/// trace, or the first thread that exceeded a bound and why.
+pub fn run_scenario(
+    program: &dyn Program,
+    entry: FuncId,
+    scenario: &crate::scenario::Scenario,
+    fuel: u64,
+) -> Result<Vec<Trace>, (u32, String)> {
+    let bounds = Bounds {
+        max_iters: u32::MAX,
+        fuel,
+        ..Bounds::default()
+    };
+    let group = scenario.threads.len() as u32;
+    let mut traces = Vec::new();
+    for (t, values) in scenario.threads.iter().enumerate() {
+        let mut src = crate::scenario::ValuesSource(values);
+        let (trace, res) = run_thread(program, entry, t as u32, group, bounds, &mut src);
+        match res {
+            Ok(()) => traces.push(trace),
+            Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => return Err((t as u32, why)),
+            Err(Stop::Need { .. }) => {
+                return Err((t as u32, "internal: a value source ran dry".into()))
+            }
+        }
+    }
+    Ok(traces)
+}

@@ -1,0 +1,322 @@
+//! Operands of IR instructions: integer expressions over constants, the
+//! thread index, the group size, locals, oracles, calls and memory accesses
+//! (DESIGN.md 2.1, 2.2).
+//!
+//! Values are 64-bit integers with wrapping arithmetic; a comparison is 1 or
+//! 0; division by zero is 0 (so no input can trap the model). `&&`, `||`
+//! and `select` evaluate lazily, the way C does, so a call inside the arm
+//! not taken has no instance. Calls and memory accesses inside an
+//! expression are operations of their own ([`OpId`]): evaluating one records
+//! an instance keyed by the enclosing instruction's key plus the op.
+//!
+//! A front end resolves every name when it builds an expression: a local
+//! or parameter is [`Expr::Var`], any other source of a value is an oracle
+//! ([`Expr::Oracle`]), so evaluation never looks a name up.
+
+use crate::ops::{CallKind, OpId, OracleId, Space};
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    /// `!`: 1 if zero, else 0.
+    Not,
+    /// `-`, wrapping.
+    Neg,
+    /// `~`.
+    BitNot,
+}
+
+/// Binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `||`, lazy.
+    Or,
+    /// `&&`, lazy.
+    And,
+    /// `|`
+    BitOr,
+    /// `^`
+    BitXor,
+    /// `&`
+    BitAnd,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<` (signed)
+    Lt,
+    /// `<=` (signed)
+    Le,
+    /// `>` (signed)
+    Gt,
+    /// `>=` (signed)
+    Ge,
+    /// `<<`, shift amount modulo 64
+    Shl,
+    /// `>>` (arithmetic), shift amount modulo 64
+    Shr,
+    /// `+`, wrapping
+    Add,
+    /// `-`, wrapping
+    Sub,
+    /// `*`, wrapping
+    Mul,
+    /// `/`, signed; 0 when dividing by zero
+    Div,
+    /// `%`, signed; 0 when dividing by zero
+    Rem,
+}
+
+impl BinOp {
+    /// Every operator, for text forms and generators.
+    pub const ALL: [BinOp; 18] = [
+        BinOp::Or,
+        BinOp::And,
+        BinOp::BitOr,
+        BinOp::BitXor,
+        BinOp::BitAnd,
+        BinOp::Eq,
+        BinOp::Ne,
+        BinOp::Lt,
+        BinOp::Le,
+        BinOp::Gt,
+        BinOp::Ge,
+        BinOp::Shl,
+        BinOp::Shr,
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::Div,
+        BinOp::Rem,
+    ];
+
+    /// The operator's C spelling.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "||",
+            BinOp::And => "&&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::BitAnd => "&",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+        }
+    }
+}
+
+/// Assignment operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AssignOp {
+    /// `=`
+    Set,
+    /// `+=`
+    Add,
+    /// `-=`
+    Sub,
+    /// `*=`
+    Mul,
+}
+
+impl AssignOp {
+    /// The operator's C spelling.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            AssignOp::Set => "=",
+            AssignOp::Add => "+=",
+            AssignOp::Sub => "-=",
+            AssignOp::Mul => "*=",
+        }
+    }
+}
+
+/// An operand expression.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Expr {
+    /// An integer constant.
+    Const(i64),
+    /// The thread's index in its group.
+    Tid,
+    /// The group size.
+    GroupSize,
+    /// A local or parameter (0 until set).
+    Var(String),
+    /// A read of an oracle.
+    Oracle(OracleId),
+    /// `op a`.
+    Unary(UnOp, Box<Expr>),
+    /// `a op b`; `&&` and `||` are lazy.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c ? a : b`, lazy.
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call: an instance of `op` (unless it is an oracle read), then its
+    /// value.
+    Call {
+        /// The call's op.
+        op: OpId,
+        /// What it calls.
+        kind: CallKind,
+        /// The callee's name, as written.
+        callee: String,
+        /// The arguments.
+        args: Vec<Expr>,
+    },
+    /// A read of `space[index]`: an instance of `op`; its value, when used,
+    /// is the oracle (values in memory are not modelled, DESIGN.md 2.6).
+    Load {
+        /// The access's op.
+        op: OpId,
+        /// Which array.
+        space: Space,
+        /// The index.
+        index: Box<Expr>,
+        /// The oracle that gives the loaded value.
+        value: Option<OracleId>,
+    },
+    /// A write of `value` to `space[index]`: an instance of `op`; its value
+    /// is `value`.
+    Store {
+        /// The access's op.
+        op: OpId,
+        /// Which array.
+        space: Space,
+        /// The index.
+        index: Box<Expr>,
+        /// What is written.
+        value: Box<Expr>,
+    },
+    /// `var op= value`; its value is the new value of `var`.
+    Assign {
+        /// The local.
+        var: String,
+        /// How.
+        op: AssignOp,
+        /// The value.
+        value: Box<Expr>,
+    },
+}
+
+impl Expr {
+    /// Calls `f` on this expression and every subexpression, pre-order.
+    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Expr)) {
+        f(self);
+        match self {
+            Expr::Const(_) | Expr::Tid | Expr::GroupSize | Expr::Var(_) | Expr::Oracle(_) => {}
+            Expr::Unary(_, a) => a.walk(f),
+            Expr::Binary(_, a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::Select(a, b, c) => {
+                a.walk(f);
+                b.walk(f);
+                c.walk(f);
+            }
+            Expr::Call { args, .. } => args.iter().for_each(|a| a.walk(f)),
+            Expr::Load { index, .. } => index.walk(f),
+            Expr::Store { index, value, .. } => {
+                index.walk(f);
+                value.walk(f);
+            }
+            Expr::Assign { value, .. } => value.walk(f),
+        }
+    }
+
+    /// Whether any subexpression satisfies `p`.
+    pub fn any(&self, p: &mut dyn FnMut(&Expr) -> bool) -> bool {
+        let mut found = false;
+        self.walk(&mut |e| {
+            if !found && p(e) {
+                found = true;
+            }
+        });
+        found
+    }
+
+    /// Whether evaluating the expression can have an instance that is a
+    /// convergent operation (a convergent call, a real call or a barrier).
+    pub fn has_convergent_call(&self) -> bool {
+        self.any(&mut |e| matches!(e, Expr::Call { kind, .. } if kind.is_convergent()))
+    }
+
+    /// The ops of the calls and memory accesses inside, pre-order.
+    pub fn ops(&self) -> Vec<OpId> {
+        let mut out = Vec::new();
+        self.walk(&mut |e| match e {
+            Expr::Call { op, kind, .. } if !matches!(kind, CallKind::Oracle(_)) => out.push(*op),
+            Expr::Load { op, .. } | Expr::Store { op, .. } => out.push(*op),
+            _ => {}
+        });
+        out
+    }
+
+    /// The constant value, if the expression is a constant.
+    pub fn as_const(&self) -> Option<i64> {
+        match self {
+            Expr::Const(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// `a op b`.
+    pub fn binary(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Binary(op, Box::new(a), Box::new(b))
+    }
+}
+
+/// The model's integer arithmetic on one binary operator: wrapping, with
+/// division by zero defined as 0. Shared by execution and by passes that
+/// fold constants, so both agree on every value.
+pub fn binary(op: BinOp, x: i64, y: i64) -> i64 {
+    match op {
+        BinOp::Or => i64::from(x != 0 || y != 0),
+        BinOp::And => i64::from(x != 0 && y != 0),
+        BinOp::BitOr => x | y,
+        BinOp::BitXor => x ^ y,
+        BinOp::BitAnd => x & y,
+        BinOp::Eq => i64::from(x == y),
+        BinOp::Ne => i64::from(x != y),
+        BinOp::Lt => i64::from(x < y),
+        BinOp::Le => i64::from(x <= y),
+        BinOp::Gt => i64::from(x > y),
+        BinOp::Ge => i64::from(x >= y),
+        BinOp::Shl => x.wrapping_shl((y & 63) as u32),
+        BinOp::Shr => x.wrapping_shr((y & 63) as u32),
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        // Division by zero is defined as 0 so that no input can trap the
+        // model; kernels that divide by zero are outside its scope.
+        BinOp::Div => x.checked_div(y).unwrap_or(0),
+        BinOp::Rem => x.checked_rem(y).unwrap_or(0),
+    }
+}
+
+/// The model's arithmetic on one unary operator.
+pub fn unary(op: UnOp, v: i64) -> i64 {
+    match op {
+        UnOp::Not => i64::from(v == 0),
+        UnOp::Neg => v.wrapping_neg(),
+        UnOp::BitNot => !v,
+    }
+}
+
+/// The new value of a local after `old op= v`.
+pub fn assign(op: AssignOp, old: i64, v: i64) -> i64 {
+    match op {
+        AssignOp::Set => v,
+        AssignOp::Add => old.wrapping_add(v),
+        AssignOp::Sub => old.wrapping_sub(v),
+        AssignOp::Mul => old.wrapping_mul(v),
+    }
+}

@@ -1,0 +1,90 @@
+//! Kernel-language expressions as IR operands, and a kernel's op and oracle
+//! tables.
+//!
+//! Analysis ([`crate::sema`]) has already decided what every name and call
+//! means; this module writes those decisions into the expression itself, so
+//! that the IR never looks a name up: a parameter or declared local of the
+//! function is [`Expr::Var`], any other name (and `...` used as a value) is
+//! [`Expr::Oracle`], `uniform(e)` and `invariant(e)` become `e` (their
+//! meaning lives in the oracles' classes), a load names the oracle that
+//! gives its value, and a call carries its [`convcheck_ir::CallKind`].
+//!
+//! The op table of a kernel is its node table: op ids are statement ids, so
+//! the source level and every CFG derived from it name instances alike.
+
+use crate::sema::{FuncId, Kernel};
+use crate::syntax::ast::{self, ExprKind, Place};
+use convcheck_ir::{Expr, OpInfo};
+
+/// The IR form of `e`, an expression of function `f`.
+pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
+    let go = |x: &ast::Expr| Box::new(expr(k, f, x));
+    match &e.kind {
+        ExprKind::Int(v) => Expr::Const(*v),
+        ExprKind::Bool(b) => Expr::Const(i64::from(*b)),
+        ExprKind::Tid => Expr::Tid,
+        ExprKind::GroupSize => Expr::GroupSize,
+        ExprKind::Name(n) => {
+            if k.functions.get(f).is_some_and(|fi| fi.locals.contains(n)) {
+                Expr::Var(n.clone())
+            } else {
+                match k.oracle_ids.get(n) {
+                    Some(&o) => Expr::Oracle(o),
+                    None => Expr::Const(0),
+                }
+            }
+        }
+        ExprKind::Dots => match k.dots.get(&e.span.start) {
+            Some(&o) => Expr::Oracle(o),
+            None => Expr::Const(0),
+        },
+        ExprKind::Uniform(a) | ExprKind::Invariant(a) => expr(k, f, a),
+        ExprKind::Unary(op, a) => Expr::Unary(*op, go(a)),
+        ExprKind::Binary(op, a, b) => Expr::Binary(*op, go(a), go(b)),
+        ExprKind::Cond(c, a, b) => Expr::Select(go(c), go(a), go(b)),
+        ExprKind::Load { space, index, id } => Expr::Load {
+            op: *id,
+            space: *space,
+            index: go(index),
+            value: k.oracle_ids.get(k.label(*id)).copied(),
+        },
+        ExprKind::Assign { place, op, value } => match place {
+            Place::Var(v) => Expr::Assign {
+                var: v.clone(),
+                op: *op,
+                value: go(value),
+            },
+            Place::Mem { space, index, id } => Expr::Store {
+                op: *id,
+                space: *space,
+                index: go(index),
+                // `shared[i] += v` is a store of a value the model does not
+                // track: its instance and its address are what count.
+                value: go(value),
+            },
+        },
+        ExprKind::Call { callee, args, id } => match k.calls.get(id) {
+            // A call analysis did not resolve has no meaning: it reads 0.
+            None => Expr::Const(0),
+            Some(kind) => Expr::Call {
+                op: *id,
+                kind: *kind,
+                callee: callee.clone(),
+                args: args.iter().map(|a| expr(k, f, a)).collect(),
+            },
+        },
+    }
+}
+
+/// The op table of a kernel: one op per statement and eventful expression.
+pub fn ops(k: &Kernel) -> Vec<OpInfo> {
+    k.nodes
+        .iter()
+        .map(|n| OpInfo {
+            label: n.label.clone(),
+            span: n.span,
+            kind: n.kind,
+            func: n.func,
+        })
+        .collect()
+}
