@@ -488,3 +488,12 @@ impl Lowering<'_> {
         }
     }
 }
+
+impl Kernel {
+    /// The kernel's module without tokens: its op and oracle tables are
+    /// those of every module lowered from the kernel, so it names the
+    /// instances of any run of it.
+    pub fn module(&self) -> Module {
+        lower(self, false)
+    }
+}

@@ -3,23 +3,34 @@
 //! an independent computation of natural loops and SCCs, and the
 //! source-level semantics.
 
-use convcheck_model::cfg::cycles::{all_hierarchies, CycleInfo};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::{tokens, Block, Cfg, Inst, InstKind, Term, TokenKind};
-use convcheck_model::convergence::relate_events;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_scenario, Bounds, Event};
-use convcheck_model::key::Rel;
-use convcheck_model::paths::{compatible, enumerate};
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::{Expr, ExprKind, StmtId};
-use convcheck_model::table;
+use convcheck_ir::cycles::{all_hierarchies, CycleInfo};
+use convcheck_lang::lower::lower;
+use convcheck_ir::{tokens, Block, Cfg, Inst, InstKind, Term, TokenKind};
+use convcheck_ir::convergence::relate_events;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_scenario, Bounds, Event, Program};
+use convcheck_ir::key::Rel;
+use convcheck_ir::paths::{compatible, enumerate};
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::sema::Kernel;
+use convcheck_ir::Expr;
+use convcheck_lang::syntax::ast::StmtId;
+use convcheck_ir::table;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The program that runs a kernel: its CFG program, or at the source level
+/// when there is none.
+fn prog<'a>(source: &'a SourceProgram, cfg: Option<&'a CfgProgram>) -> &'a dyn Program {
+    match cfg {
+        Some(c) => c,
+        None => source,
+    }
+}
+
 fn kernel(rel: &str) -> Kernel {
-    let path = format!("{}/../examples/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../examples/{rel}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("example exists");
     Kernel::parse(&path, &src).unwrap_or_else(|d| panic!("{d}"))
 }
@@ -37,10 +48,13 @@ fn labels(
             .map(|t| ThreadValues::parse(t).expect("values"))
             .collect(),
     };
-    let traces = run_scenario(k, program, entry, &scenario, 10_000).expect("runs");
+    let source = SourceProgram::new(k).expect("compiles");
+    let traces = run_scenario(prog(&source, program), entry, &scenario, 10_000).expect("runs");
     let runs: Vec<&[Event]> = traces.iter().map(|t| t.events.as_slice()).collect();
     let rows = (0..runs.len()).map(|t| format!("tid {t}")).collect();
-    table::build(k, rows, &runs).expect("table").labels()
+    table::build(&k.module(), rows, &runs)
+        .expect("table")
+        .labels()
 }
 
 fn grid(rows: &[&[&str]]) -> Vec<Vec<Option<String>>> {
@@ -105,7 +119,7 @@ fn llvm_natural_loop_table() {
 fn seed_examples_irreducible_exactly_where_the_seed_says() {
     let irreducible = ["jump-into-loop", "duffs-device", "backwards-goto"];
     for entry in
-        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir")
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/seed")).expect("dir")
     {
         let path = entry.expect("entry").path();
         let name = path
@@ -137,10 +151,7 @@ fn cfg_from_edges(n: usize, edges: &[(usize, usize)]) -> Cfg {
             succ[a].push(b);
         }
     }
-    let cond = Expr {
-        kind: ExprKind::Name("c".into()),
-        span: Default::default(),
-    };
+    let cond = Expr::Var("c".into());
     let blocks = succ
         .iter()
         .enumerate()
@@ -171,6 +182,7 @@ fn cfg_from_edges(n: usize, edges: &[(usize, usize)]) -> Cfg {
     Cfg {
         name: "g".into(),
         params: Vec::new(),
+        param_oracles: Vec::new(),
         blocks,
     }
 }
@@ -384,7 +396,9 @@ fn same_convergence(k: &Kernel, left: Option<&CfgProgram>, right: Option<&CfgPro
         max_iters: 2,
         ..Bounds::default()
     };
-    let set = enumerate(k, None, entry, 0, 2, bounds);
+    let source = SourceProgram::new(k).expect("compiles");
+    let module = k.module();
+    let set = enumerate(&source, entry, 0, 2, bounds);
     assert!(set.incomplete.is_none());
     let ops = |evs: &[Event]| -> Vec<Event> {
         evs.iter()
@@ -396,7 +410,7 @@ fn same_convergence(k: &Kernel, left: Option<&CfgProgram>, right: Option<&CfgPro
         let s = Scenario {
             threads: vec![values.clone()],
         };
-        ops(&run_scenario(k, program, entry, &s, 100_000)
+        ops(&run_scenario(prog(&source, program), entry, &s, 100_000)
             .expect("run")
             .remove(0)
             .events)
@@ -411,11 +425,11 @@ fn same_convergence(k: &Kernel, left: Option<&CfgProgram>, right: Option<&CfgPro
         }
         out
     };
-    let lefts: Vec<Vec<Event>> = set.paths.iter().map(|p| run(left, &p.values(k))).collect();
-    let rights: Vec<Vec<Event>> = set.paths.iter().map(|p| run(right, &p.values(k))).collect();
+    let lefts: Vec<Vec<Event>> = set.paths.iter().map(|p| run(left, &p.values(&module))).collect();
+    let rights: Vec<Vec<Event>> = set.paths.iter().map(|p| run(right, &p.values(&module))).collect();
     for (i, p) in set.paths.iter().enumerate() {
         for (j, q) in set.paths.iter().enumerate().skip(i) {
-            if !compatible(k, p, q) {
+            if !compatible(&module, p, q) {
                 continue;
             }
             let (sp, sq) = (&lefts[i], &lefts[j]);
@@ -467,8 +481,8 @@ fn inferred_tokens_agree_with_maximal_convergence() {
         let plain = lower(&k, false);
         let mut inferred = plain.clone();
         for c in inferred.functions.iter_mut() {
-            *c = tokens::infer(&k, c).expect("reducible");
-            assert_eq!(tokens::verify(&k, c), vec![], "{name}");
+            *c = tokens::infer(c).expect("reducible");
+            assert_eq!(tokens::verify(c), vec![], "{name}");
         }
         let a = CfgProgram::new(plain);
         let b = CfgProgram::new(inferred);
@@ -476,14 +490,14 @@ fn inferred_tokens_agree_with_maximal_convergence() {
     }
     let irreducible = kernel("seed/jump-into-loop.c");
     let m = lower(&irreducible, false);
-    assert!(tokens::infer(&irreducible, &m.functions[0]).is_err());
+    assert!(tokens::infer(&m.functions[0]).is_err());
 }
 
 /// Front-end token placement passes the static rules on every example.
 #[test]
 fn front_end_tokens_pass_the_static_rules() {
     for entry in
-        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/seed")).expect("dir")
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/seed")).expect("dir")
     {
         let path = entry.expect("entry").path();
         let name = path
@@ -493,13 +507,13 @@ fn front_end_tokens_pass_the_static_rules() {
             .into_owned();
         let k = kernel(&format!("seed/{name}"));
         for c in &lower(&k, true).functions {
-            assert_eq!(tokens::verify(&k, c), vec![], "{name}");
+            assert_eq!(tokens::verify(c), vec![], "{name}");
         }
     }
 }
 
-fn messages(k: &Kernel, c: &Cfg) -> Vec<&'static str> {
-    tokens::verify(k, c)
+fn messages(c: &Cfg) -> Vec<&'static str> {
+    tokens::verify(c)
         .into_iter()
         .map(|e| e.message)
         .collect()
@@ -512,7 +526,7 @@ fn static_rule_violations_are_named() {
     let k = kernel("seed/ambiguity-source.c");
     let f = k.entry(Some("loop_nest")).expect("loop_nest");
     let good = lower(&k, true).functions[f].clone();
-    assert!(messages(&k, &good).is_empty());
+    assert!(messages(&good).is_empty());
     let find = |c: &Cfg, pred: &dyn Fn(&Inst) -> bool| -> (usize, usize) {
         for (b, block) in c.blocks.iter().enumerate() {
             for (i, inst) in block.insts.iter().enumerate() {
@@ -538,14 +552,14 @@ fn static_rule_violations_are_named() {
     let mut c = good.clone();
     let (b, i) = find(&c, &is_loop);
     c.blocks[b].insts[i].token = None;
-    assert!(messages(&k, &c).contains(&"Loop intrinsic must have a convergencectrl token operand."));
+    assert!(messages(&c).contains(&"Loop intrinsic must have a convergencectrl token operand."));
 
     // An operation in the inner loop controlled by `entry`: a use in a cycle
     // that does not contain the definition, by something other than `loop`.
     let mut c = good.clone();
     let (b, i) = find(&c, &is_b);
     c.blocks[b].insts[i].token = Some("%entry".into());
-    assert!(messages(&k, &c).contains(
+    assert!(messages(&c).contains(
         &"Convergence token used by an instruction other than llvm.experimental.convergence.loop in a cycle that does not contain the token's definition."
     ));
 
@@ -553,7 +567,7 @@ fn static_rule_violations_are_named() {
     let mut c = good.clone();
     let (b, i) = find(&c, &is_b);
     c.blocks[b].insts[i].token = None;
-    assert!(messages(&k, &c)
+    assert!(messages(&c)
         .contains(&"Cannot mix controlled and uncontrolled convergence in the same function."));
 
     // The entry intrinsic outside the entry block.
@@ -561,7 +575,7 @@ fn static_rule_violations_are_named() {
     let entry_tok = c.blocks[0].insts.remove(0);
     let last = c.blocks.len() - 1;
     c.blocks[last].insts.insert(0, entry_tok);
-    let m = messages(&k, &c);
+    let m = messages(&c);
     assert!(
         m.contains(&"Entry intrinsic can occur only in the entry block."),
         "{m:?}"
@@ -581,7 +595,7 @@ fn static_rule_violations_are_named() {
         .position(|bl| bl.name == "do.cond")
         .expect("do.cond");
     c.blocks[later].insts.insert(0, heart);
-    let m = messages(&k, &c);
+    let m = messages(&c);
     assert!(
         m.contains(&"Cycle heart must dominate all blocks in the cycle.")
             || m.contains(&"Convergence control token must dominate all its uses."),

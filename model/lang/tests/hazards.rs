@@ -5,17 +5,18 @@
 //! the source level and on the lowered CFG, and both levels must give the
 //! same report (lowering preserves hazards).
 
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::run_scenario;
-use convcheck_model::hazards::{hazards, racing_addresses, DivergenceKind, HazardReport};
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::{BarrierKind, Kernel};
-use convcheck_model::syntax::ast::Space;
+use convcheck_lang::lower::lower;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::run_scenario;
+use convcheck_ir::hazards::{hazards, racing_addresses, DivergenceKind, HazardReport};
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::sema::{BarrierKind, Kernel};
+use convcheck_lang::syntax::ast::Space;
 use std::collections::BTreeSet;
 
 fn source(name: &str) -> (String, String) {
-    let path = format!("{}/../examples/hazards/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../examples/hazards/{name}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     (path, src)
 }
@@ -35,13 +36,13 @@ fn report_src(path: &str, src: &str, threads: &[&str]) -> HazardReport {
     let k = Kernel::parse(path, src).unwrap_or_else(|d| panic!("{d}"));
     let entry = k.entry(None).expect("one kernel");
     let sc = scenario(threads);
-    let traces = run_scenario(&k, None, entry, &sc, 10_000).expect("runs");
+    let traces = run_scenario(&SourceProgram::new(&k).unwrap(), entry, &sc, 10_000).expect("runs");
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let at_source = hazards(&k, &runs);
+    let at_source = hazards(&k.module(), &runs);
     let program = CfgProgram::new(lower(&k, false));
-    let traces = run_scenario(&k, Some(&program), entry, &sc, 10_000).expect("runs");
+    let traces = run_scenario(&program, entry, &sc, 10_000).expect("runs");
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let at_cfg = hazards(&k, &runs);
+    let at_cfg = hazards(&k.module(), &runs);
     assert_eq!(
         at_source, at_cfg,
         "{path}: the source level and the CFG level disagree on hazards"
@@ -223,7 +224,7 @@ fn skipping_an_extra_barrier_is_reported_as_skipped() {
         .divergence
         .iter()
         .map(|d| {
-            let line = |s: &Option<convcheck_model::hazards::Site>| s.as_ref().map(|s| s.line);
+            let line = |s: &Option<convcheck_ir::hazards::Site>| s.as_ref().map(|s| s.line);
             (d.thread, d.kind, line(&d.at), line(&d.other_at))
         })
         .collect();
@@ -415,16 +416,16 @@ fn a_barrier_in_a_goto_cycle_is_implementation_defined_at_the_source_level() {
     let k = Kernel::parse("goto.c", src).unwrap_or_else(|d| panic!("{d}"));
     let entry = k.entry(None).expect("entry");
     let sc = scenario(&blank(2));
-    let traces = run_scenario(&k, None, entry, &sc, 10_000).expect("runs");
+    let traces = run_scenario(&SourceProgram::new(&k).unwrap(), entry, &sc, 10_000).expect("runs");
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let r = hazards(&k, &runs);
+    let r = hazards(&k.module(), &runs);
     assert_eq!(r.divergence.len(), 1, "{:#?}", r.divergence);
     assert_eq!(r.divergence[0].kind, DivergenceKind::ImplementationDefined);
     assert_eq!(r.divergence[0].position, 0);
     let program = CfgProgram::new(lower(&k, false));
-    let traces = run_scenario(&k, Some(&program), entry, &sc, 10_000).expect("runs");
+    let traces = run_scenario(&program, entry, &sc, 10_000).expect("runs");
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    assert!(hazards(&k, &runs).is_hazard_free());
+    assert!(hazards(&k.module(), &runs).is_hazard_free());
 }
 
 #[test]

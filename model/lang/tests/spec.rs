@@ -8,20 +8,22 @@
 //! leaves it open: the instances' keys relate through choice variables, and
 //! the constraints of DESIGN.md 2.4 allow both answers for some pair.
 
-use convcheck_model::convergence::{can_converge, can_stay_apart, relate_events};
-use convcheck_model::exec::{Bounds, Event};
-use convcheck_model::key::Rel;
-use convcheck_model::paths::{compatible, enumerate, Path};
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::{StmtId, StmtKind};
+use convcheck_ir::convergence::{can_converge, can_stay_apart, relate_events};
+use convcheck_ir::exec::{Bounds, Event};
+use convcheck_ir::key::Rel;
+use convcheck_ir::paths::{compatible, enumerate, Path};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::{StmtId, StmtKind};
 
 struct Example {
     kernel: Kernel,
+    module: convcheck_ir::Module,
     paths: Vec<Path>,
 }
 
 fn load(name: &str, function: Option<&str>) -> Example {
-    let path = format!("{}/../examples/seed/{name}.c", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../examples/seed/{name}.c", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("seed example exists");
     let kernel = Kernel::parse(&path, &src).unwrap_or_else(|d| panic!("{d}"));
     let entry = kernel.entry(function).expect("entry");
@@ -29,7 +31,7 @@ fn load(name: &str, function: Option<&str>) -> Example {
         max_iters: 2,
         ..Bounds::default()
     };
-    let set = enumerate(&kernel, None, entry, 0, 2, bounds);
+    let set = enumerate(&SourceProgram::new(&kernel).unwrap(), entry, 0, 2, bounds);
     assert!(set.incomplete.is_none(), "{name}: {:?}", set.incomplete);
     assert!(
         set.paths.len() > 1,
@@ -37,6 +39,7 @@ fn load(name: &str, function: Option<&str>) -> Example {
         set.paths.len()
     );
     Example {
+        module: kernel.module(),
         kernel,
         paths: set.paths,
     }
@@ -48,7 +51,7 @@ impl Example {
         let mut out = Vec::new();
         for (i, p) in self.paths.iter().enumerate() {
             for q in &self.paths[i..] {
-                if compatible(&self.kernel, p, q) {
+                if compatible(&self.module, p, q) {
                     out.push((p, q));
                 }
             }
@@ -423,8 +426,9 @@ fn noconvergent_statement() {
     let src = "void k() {\n  ... // A\n  [[clang::noconvergent]] {\n    ... // N\n    if (c) {\n      ... // M\n    }\n  }\n  ... // D\n}\n";
     let kernel = Kernel::parse("noconvergent.c", src).unwrap_or_else(|d| panic!("{d}"));
     let entry = kernel.entry(None).expect("entry");
-    let set = enumerate(&kernel, None, entry, 0, 2, Bounds::default());
+    let set = enumerate(&SourceProgram::new(&kernel).unwrap(), entry, 0, 2, Bounds::default());
     let ex = Example {
+        module: kernel.module(),
         kernel,
         paths: set.paths,
     };
@@ -447,8 +451,9 @@ fn return_statements_reconverge_after_the_call() {
     let src = "void f() {\n  if (c) {\n    ... // R1\n    return;\n  }\n  ... // R2\n  return;\n}\nvoid k() {\n  f(); // CALL\n  ... // AFTER\n}\n";
     let kernel = Kernel::parse("ret.c", src).unwrap_or_else(|d| panic!("{d}"));
     let entry = kernel.entry(Some("k")).expect("entry");
-    let set = enumerate(&kernel, None, entry, 0, 2, Bounds::default());
+    let set = enumerate(&SourceProgram::new(&kernel).unwrap(), entry, 0, 2, Bounds::default());
     let ex = Example {
+        module: kernel.module(),
         kernel,
         paths: set.paths,
     };

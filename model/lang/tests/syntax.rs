@@ -3,19 +3,19 @@
 //! tree (on the seeds and on random trees), and bad input gives a located
 //! error, never a panic.
 
-use convcheck_model::syntax::ast::{
+use convcheck_lang::syntax::ast::{
     AssignOp, BinOp, CaseLabel, Convergence, Declaration, Expr, ExprKind, File, Function, Item,
     Param, Place, Space, Stmt, StmtId, StmtKind, UnOp,
 };
-use convcheck_model::syntax::{parse, print};
-use convcheck_model::{Diagnostics, Span};
+use convcheck_lang::syntax::{parse, print};
+use convcheck_ir::{Diagnostics, Span};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
 // ---------------------------------------------------------------- helpers
 
 fn seed_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/seed")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/seed")
 }
 
 /// Every `examples/seed/*.c`, sorted by file name.
@@ -85,7 +85,7 @@ fn function<'a>(f: &'a File, name: &str) -> &'a Function {
         .unwrap_or_else(|| panic!("no function {name}"))
 }
 
-use convcheck_model::syntax::renumber;
+use convcheck_lang::syntax::renumber;
 
 /// Checks that `parse(print(f))` is `f` up to spans, and that printing is
 /// stable.

@@ -52,12 +52,11 @@
 use super::encode::{Check, Enc, Inst, Stat};
 use super::events::place;
 use super::{describe_pairs, Answer, Ix, Options, Relation};
-use crate::cfg::cycles::CycleInfo;
-use crate::cfg::InstKind;
-use crate::exec::cfg::CfgProgram;
-use crate::exec::{Event, EventKind};
-use crate::sema::Kernel;
-use crate::syntax::ast::StmtId;
+use convcheck_ir::cycles::CycleInfo;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{Event, EventKind};
+use convcheck_ir::InstKind;
+use convcheck_ir::OpId as StmtId;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use z3::ast::Bool;
@@ -298,7 +297,6 @@ pub fn agrees_with_keys_with(
 
 /// Builds the instances of a whole program's runs at the CFG level.
 fn program_insts(
-    kernel: &Kernel,
     program: &CfgProgram,
     runs: &[&[Event]],
 ) -> Result<Vec<Vec<Inst>>, String> {
@@ -318,7 +316,7 @@ fn program_insts(
     }
     let mut all = Vec::new();
     for run in runs {
-        let placed = place(kernel, run)?;
+        let placed = place(&program.module, run)?;
         // Per invocation: its current block instance and the occurrences
         // of each operation in it.
         let mut frames: HashMap<usize, (Option<usize>, HashMap<StmtId, u32>)> = HashMap::new();
@@ -377,21 +375,19 @@ fn program_insts(
 /// covers every pair of events of one static operation (blocks, and
 /// operations inside them) in two threads.
 pub fn cfg_relation(
-    kernel: &Kernel,
     program: &CfgProgram,
     runs: &[&[Event]],
 ) -> Answer<Relation, NotUnique> {
-    cfg_relation_with(kernel, program, runs, Options::default())
+    cfg_relation_with(program, runs, Options::default())
 }
 
 /// [`cfg_relation`] with explicit options.
 pub fn cfg_relation_with(
-    kernel: &Kernel,
     program: &CfgProgram,
     runs: &[&[Event]],
     options: Options,
 ) -> Answer<Relation, NotUnique> {
-    let insts = match program_insts(kernel, program, runs) {
+    let insts = match program_insts(program, runs) {
         Ok(i) => i,
         Err(e) => return Answer::Unknown(e),
     };

@@ -2,15 +2,15 @@
 //!
 //! A run is one flat sequence of events across calls: a real call records a
 //! [`EventKind::Call`] event and then the callee's events. Every event's
-//! static id belongs to one function ([`crate::sema::NodeInfo::func`]), so a
+//! static id belongs to one function (`OpInfo::func` in the module's op table), so a
 //! run splits into invocations with a stack: a `Call(g)` event opens an
 //! invocation of `g`; an event of another function than the innermost open
 //! one closes invocations until it matches. This reads only static facts,
 //! never keys. A call of a function already open (recursion) would make
 //! the boundary invisible, so it is refused.
 
-use crate::exec::{Event, EventKind};
-use crate::sema::{FuncId, Kernel};
+use convcheck_ir::exec::{Event, EventKind};
+use convcheck_ir::{FuncId, Module};
 
 /// Where an event stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,13 +25,13 @@ pub(crate) struct Placed {
 }
 
 /// Places every event of a run in its invocation.
-pub(crate) fn place(kernel: &Kernel, run: &[Event]) -> Result<Vec<Placed>, String> {
+pub(crate) fn place(module: &Module, run: &[Event]) -> Result<Vec<Placed>, String> {
     // (function, opening Call event, frame number)
     let mut stack: Vec<(FuncId, Option<usize>, usize)> = Vec::new();
     let mut frames = 0;
     let mut out = Vec::with_capacity(run.len());
     for (i, e) in run.iter().enumerate() {
-        let Some(node) = kernel.nodes.get(e.sid.0 as usize) else {
+        let Some(node) = module.op(e.sid) else {
             return Err(format!("event {i} has an unknown static id {}", e.sid.0));
         };
         let f = node.func;
@@ -48,8 +48,8 @@ pub(crate) fn place(kernel: &Kernel, run: &[Event]) -> Result<Vec<Placed>, Strin
         if top != f {
             return Err(format!(
                 "event {i} (`{}`) belongs to `{}`, which is not running",
-                kernel.label(e.sid),
-                kernel.functions.get(f).map_or("?", |x| x.name.as_str())
+                module.label(e.sid),
+                module.functions.get(f).map_or("?", |x| x.name.as_str())
             ));
         }
         out.push(Placed {
@@ -62,7 +62,7 @@ pub(crate) fn place(kernel: &Kernel, run: &[Event]) -> Result<Vec<Placed>, Strin
                 return Err(format!(
                     "recursive call of `{}` at event {i}: invocation boundaries are not \
                      visible in the trace",
-                    kernel.functions.get(g).map_or("?", |x| x.name.as_str())
+                    module.functions.get(g).map_or("?", |x| x.name.as_str())
                 ));
             }
             stack.push((g, Some(i), frames));

@@ -4,7 +4,7 @@
 //!
 //! The candidate execution is the group's runs: each thread's dynamic
 //! instances in sequenced-before order, with their static ids. The engine
-//! never reads a [`crate::key::Key`]; keys appear only in
+//! never reads a `Key`; keys appear only in
 //! [`agrees_with_keys`], whose purpose is to compare the two engines.
 //!
 //! - [`cfg`](mod@cfg): LLVM's *maximal converged-with*, the relational definition of

@@ -6,7 +6,7 @@
 //! observation points, calls, barriers, memory accesses: each
 //! [`Event`] with the static statement or expression `sid`); the engine adds
 //! the others it needs, read off the event sequence and the static
-//! structure of the kernel ([`crate::sema::NodeInfo::chain`], the key scopes
+//! structure of the kernel ([`convcheck_lang::sema::NodeInfo::chain`], the key scopes
 //! of every statement):
 //!
 //! - an *iteration start* of every reducible iteration statement `L`: for
@@ -67,9 +67,9 @@ use super::cfg::{solve_unique, NotUnique};
 use super::encode::{Check, Enc, Inst, Stat};
 use super::events::place;
 use super::{describe_pairs, Answer, Ix, Options, PairRel, Relation};
-use crate::exec::{Event, EventKind};
-use crate::sema::{Kernel, Scope};
-use crate::syntax::ast::{StmtId, StmtKind};
+use convcheck_ir::exec::{Event, EventKind};
+use convcheck_lang::sema::{Kernel, Scope};
+use convcheck_lang::syntax::ast::{StmtId, StmtKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 use z3::ast::Bool;
@@ -184,9 +184,9 @@ fn statics(kernel: &Kernel) -> Statics {
             } else {
                 kernel.node(s.id).chain.clone()
             };
-            for e in crate::sema::stmt_exprs(s) {
+            for e in convcheck_lang::sema::stmt_exprs(s) {
                 e.walk(&mut |x| {
-                    if let Some(id) = crate::sema::expr_id(x) {
+                    if let Some(id) = convcheck_lang::sema::expr_id(x) {
                         st.chains.insert(id, chain.clone());
                         if s.is_loop() {
                             st.head_exprs.insert(id, s.id);
@@ -267,13 +267,14 @@ impl Frame {
 
 fn build(kernel: &Kernel, runs: &[&[Event]]) -> Result<Built, String> {
     let st = statics(kernel);
+    let module = convcheck_lang::lower::lower(kernel, false);
     let mut out = Built {
         insts: Vec::new(),
         event_inst: Vec::new(),
         open: Vec::new(),
     };
     for run in runs {
-        let placed = place(kernel, run)?;
+        let placed = place(&module, run)?;
         let mut frames: HashMap<usize, Frame> = HashMap::new();
         let mut insts: Vec<Inst> = Vec::new();
         let mut ev_inst: Vec<usize> = Vec::with_capacity(run.len());
