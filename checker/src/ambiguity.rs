@@ -12,43 +12,54 @@
 
 use crate::cli::AmbiguityArgs;
 use crate::engine::{compare, Allowance, Limits, Outcome as EngineOutcome, Side};
-use crate::{load_kernel, Outcome, EXIT_OK, EXIT_VIOLATION};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::print::inst as inst_text;
-use convcheck_model::cfg::{Cfg, Term};
-use convcheck_model::exec::{Bounds, Event};
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::print_expr;
-use convcheck_model::table;
+use crate::{load_kernel, Code, Outcome, EXIT_OK, EXIT_VIOLATION};
+use convcheck_ir::exec::{Bounds, Event};
+use convcheck_ir::print::{expr as expr_text, inst as inst_text, quote};
+use convcheck_ir::table;
+use convcheck_ir::{Cfg, Module, OpId, Term};
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use convcheck_transforms::lookup;
 use std::collections::HashMap;
 use std::fmt::Write;
 
 /// The canonical text of a CFG: equal texts mean identical CFGs up to block
-/// names and source positions.
-pub fn canonical(kernel: &Kernel, cfg: &Cfg) -> String {
+/// names, op numbers and source positions (ops are shown by label).
+pub fn canonical(module: &Module, cfg: &Cfg) -> String {
     let order = cfg.reachable();
     let number: HashMap<usize, usize> = order.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let by_label = |text: String| -> String {
+        // `#N` names op N; replace it by the op's label.
+        let mut out = String::new();
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find('#') {
+            out.push_str(&rest[..i]);
+            let digits: String = rest[i + 1..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            match digits.parse::<u32>() {
+                Ok(n) => out.push_str(&quote(module.label(OpId(n)))),
+                Err(_) => out.push('#'),
+            }
+            rest = &rest[i + 1 + digits.len()..];
+        }
+        out.push_str(rest);
+        out
+    };
     let mut out = String::new();
     for &b in &order {
         let block = &cfg.blocks[b];
         let _ = writeln!(out, "b{}:", number[&b]);
         for i in &block.insts {
-            let text = inst_text(kernel, i);
-            let mut parts = text.split(" ; ");
-            let head = parts.next().unwrap_or("");
-            // Keep the operation's label, drop its line.
-            let label = parts
-                .next()
-                .map(|c| c.split(" (line").next().unwrap_or(c))
-                .unwrap_or("");
-            let _ = writeln!(out, "  {head} {label}");
+            let _ = writeln!(out, "  {}", by_label(inst_text(module, i)));
         }
         let n = |t: usize| format!("b{}", number.get(&t).copied().unwrap_or(usize::MAX));
+        let e = |x: &convcheck_ir::Expr| by_label(expr_text(module, x));
         let term = match &block.term {
             Term::Br(t) => format!("br {}", n(*t)),
             Term::CondBr { cond, then, els } => {
-                format!("br ({}) {} {}", print_expr(cond), n(*then), n(*els))
+                format!("br ({}) {} {}", e(cond), n(*then), n(*els))
             }
             Term::Switch {
                 value,
@@ -59,14 +70,9 @@ pub fn canonical(kernel: &Kernel, cfg: &Cfg) -> String {
                     .iter()
                     .map(|(v, t)| format!("{v}:{}", n(*t)))
                     .collect();
-                format!(
-                    "switch ({}) {} [{}]",
-                    print_expr(value),
-                    n(*default),
-                    cs.join(" ")
-                )
+                format!("switch ({}) {} [{}]", e(value), n(*default), cs.join(" "))
             }
-            Term::Ret(e) => format!("ret {}", e.as_ref().map(print_expr).unwrap_or_default()),
+            Term::Ret(x) => format!("ret {}", x.as_ref().map(e).unwrap_or_default()),
         };
         let _ = writeln!(out, "  {term}");
     }
@@ -99,12 +105,12 @@ pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome 
     for (ki, (_, k)) in kernels.iter().enumerate() {
         let mut m = lower(k, false);
         for p in &passes {
-            if let Err(e) = p.run(k, &mut m) {
+            if let Err(e) = p.run(&mut m) {
                 return Outcome::usage(format!("pass {}: {e}", p.name()));
             }
         }
         for (fi, cfg) in m.functions.iter().enumerate() {
-            let c = canonical(k, cfg);
+            let c = canonical(&m, cfg);
             match groups.iter_mut().find(|g| g.0 == c) {
                 Some(g) => g.1.push((ki, fi)),
                 None => groups.push((c, vec![(ki, fi)])),
@@ -131,14 +137,18 @@ pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome 
                 let ((ka, fa), (kb, fb)) = (members[x], members[y]);
                 let (na, a_k) = (&kernels[ka].0, &kernels[ka].1);
                 let (nb, b_k) = (&kernels[kb].0, &kernels[kb].1);
+                let (code_a, code_b) = match (Code::new(a_k, None), Code::new(b_k, None)) {
+                    (Ok(x), Ok(y)) => (x, y),
+                    (Err(o), _) | (_, Err(o)) => return o,
+                };
                 let left = Side {
-                    kernel: a_k,
-                    program: None,
+                    program: code_a.program(),
+                    cfg: None,
                     entry: fa,
                 };
                 let right = Side {
-                    kernel: b_k,
-                    program: None,
+                    program: code_b.program(),
+                    cfg: None,
                     entry: fb,
                 };
                 let fname = |k: &Kernel, f: usize| k.functions[f].name.clone();
@@ -165,8 +175,8 @@ pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome 
                         }
                         let rows: Vec<String> = f.tids.iter().map(|t| format!("tid {t}")).collect();
                         for (title, k, traces) in [
-                            (fname(a_k, fa), a_k, &f.reference),
-                            (fname(b_k, fb), b_k, &f.target),
+                            (fname(a_k, fa), code_a.module(), &f.reference),
+                            (fname(b_k, fb), code_b.module(), &f.target),
                         ] {
                             let runs: Vec<&[Event]> =
                                 traces.iter().map(|t| t.events.as_slice()).collect();

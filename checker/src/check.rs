@@ -18,12 +18,13 @@ use crate::engine::{
     compare_any_hierarchy, Allowance, Finding, Limits, Outcome as EngineOutcome, Side,
 };
 use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::Module;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{Bounds, Event, Trace};
-use convcheck_model::sema::Kernel;
-use convcheck_model::table::{self, Table};
+use convcheck_ir::cycles::HIERARCHY_CAP;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{Bounds, Event, Trace};
+use convcheck_ir::table::{self, Table};
+use convcheck_ir::Module;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use convcheck_transforms::{lookup, Contract, Pass};
 use serde_json::json;
 use std::fmt::Write;
@@ -63,10 +64,11 @@ pub struct CheckReport {
     pub threads: u32,
     /// Stages in order.
     pub stages: Vec<StageReport>,
-    /// The reference kernel.
-    pub kernel: Kernel,
-    /// The target kernel when it is another file.
-    pub target_kernel: Option<Kernel>,
+    /// The reference's module (its op and oracle tables name the
+    /// reference's instances).
+    pub reference_module: Module,
+    /// The target's module (its tables name the target's instances).
+    pub target_module: Module,
     /// Reference paths of thread 0 within the bounds.
     pub paths: usize,
 }
@@ -149,9 +151,10 @@ pub fn run_check_on(
         Reference::Source => None,
         Reference::Cfg => Some(CfgProgram::new(lower(&kernel, a.tokens))),
     };
+    let reference_code = crate::Code::new(&kernel, reference_program.as_ref())?;
     let reference = Side {
-        kernel: &kernel,
-        program: reference_program.as_ref(),
+        program: reference_code.program(),
+        cfg: reference_program.as_ref(),
         entry,
     };
     let tk = target_kernel.as_ref().unwrap_or(&kernel);
@@ -166,18 +169,19 @@ pub fn run_check_on(
     let tokens = if a.tokens { " --tokens" } else { "" };
     // Stage 0: the target program before any pass.
     let mut module: Module = lower(tk, a.tokens);
-    let compare_with = |program: Option<&CfgProgram>, allow| {
+    let compare_with = |program: &dyn convcheck_ir::exec::Program, allow| {
         let target = Side {
-            kernel: tk,
             program,
+            cfg: None,
             entry: tentry,
         };
-        compare_any_hierarchy(&reference, &target, allow, limits, 16)
+        compare_any_hierarchy(&reference, &target, allow, limits, HIERARCHY_CAP)
     };
     if target_kernel.is_some() && a.reference == Reference::Source && passes.is_empty() {
+        let code = crate::Code::new(tk, None)?;
         stages.push(StageReport {
             name: "target file".into(),
-            outcome: compare_with(None, Allowance::Exact),
+            outcome: compare_with(code.program(), Allowance::Exact),
             notes: Vec::new(),
             target_level: "source level".into(),
         });
@@ -185,7 +189,7 @@ pub fn run_check_on(
         let program = CfgProgram::new(module.clone());
         stages.push(StageReport {
             name: format!("lower{tokens}"),
-            outcome: compare_with(Some(&program), Allowance::Exact),
+            outcome: compare_with(&program, Allowance::Exact),
             notes: Vec::new(),
             target_level: format!("CFG{tokens}"),
         });
@@ -193,7 +197,7 @@ pub fn run_check_on(
     let mut allow = Allowance::Exact;
     for pass in &passes {
         let notes = pass
-            .run(tk, &mut module)
+            .run(&mut module)
             .map_err(|e| Outcome::usage(format!("pass {}: {e}", pass.name())))?;
         // Notes on other functions of the file are not about this check.
         let own = format!("@{}:", tk.functions[tentry].name);
@@ -207,7 +211,7 @@ pub fn run_check_on(
         let program = CfgProgram::new(module.clone());
         stages.push(StageReport {
             name: pass.name(),
-            outcome: compare_with(Some(&program), allow),
+            outcome: compare_with(&program, allow),
             notes,
             target_level: format!("after {}", pass.name()),
         });
@@ -219,9 +223,9 @@ pub fn run_check_on(
         bounds,
         threads: a.threads,
         stages,
-        kernel: kernel.clone(),
-        target_kernel: target_kernel.clone(),
-        paths: count_paths(&kernel, entry, a),
+        reference_module: reference_code.module().clone(),
+        target_module: tk.module(),
+        paths: count_paths(reference_code.program(), entry, a),
     })
 }
 
@@ -232,10 +236,9 @@ fn tables(report: &CheckReport, f: &Finding) -> Result<(Table, Table), String> {
     let (r, t) = (runs(&f.reference), runs(&f.target));
     let rr: Vec<&[Event]> = r.iter().map(Vec::as_slice).collect();
     let tt: Vec<&[Event]> = t.iter().map(Vec::as_slice).collect();
-    let tk = report.target_kernel.as_ref().unwrap_or(&report.kernel);
     Ok((
-        table::build(&report.kernel, rows.clone(), &rr)?,
-        table::build(tk, rows, &tt)?,
+        table::build(&report.reference_module, rows.clone(), &rr)?,
+        table::build(&report.target_module, rows, &tt)?,
     ))
 }
 
@@ -472,14 +475,14 @@ pub fn check(a: &CheckArgs) -> Outcome {
 
 /// Reference paths per thread index at the check's bounds (for reports and
 /// benchmarks).
-fn count_paths(kernel: &Kernel, entry: usize, a: &CheckArgs) -> usize {
+fn count_paths(program: &dyn convcheck_ir::exec::Program, entry: usize, a: &CheckArgs) -> usize {
     let bounds = Bounds {
         max_iters: a.max_iters,
         fuel: a.fuel,
         max_paths: a.max_paths,
         ..Bounds::default()
     };
-    convcheck_model::paths::enumerate(kernel, None, entry, 0, a.threads, bounds)
+    convcheck_ir::paths::enumerate(program, entry, 0, a.threads, bounds)
         .paths
         .len()
 }

@@ -196,6 +196,10 @@ pub struct LowerArgs {
     /// What to print.
     #[arg(long, value_enum, default_value_t = Emit::Cfg)]
     pub emit: Emit,
+    /// Passes to run on the lowered module, in order (see `convcheck
+    /// passes`); the output shows the module after each.
+    #[arg(long = "pass")]
+    pub passes: Vec<String>,
 }
 
 /// Arguments of `convcheck run`.
@@ -229,6 +233,10 @@ pub struct RunArgs {
     /// relational model solved by z3 (DESIGN.md 2.5).
     #[arg(long, value_enum, default_value_t = Engine::Keys)]
     pub engine: Engine,
+    /// Passes to run on the lowered module before running it (with
+    /// `--level cfg`), in order.
+    #[arg(long = "pass")]
+    pub passes: Vec<String>,
 }
 
 /// Engines that compute converged-with.

@@ -11,10 +11,10 @@
 
 use crate::run::run_report_at;
 use crate::{Outcome, EXIT_VIOLATION};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::Kernel;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use std::fmt::Write;
 
 /// Seed 000's two loops with the same single-threaded behaviour.

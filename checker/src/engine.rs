@@ -27,27 +27,45 @@
 //! whatever its decisions, or a path set that exceeds `max-paths`, makes
 //! the verdict `inconclusive` with the bound named.
 
-use convcheck_model::convergence::{check_assignment, relate_events, ChoiceVar};
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_thread, Bounds, Event, EventKind, Stop, Trace};
-use convcheck_model::hazards::hazards;
-use convcheck_model::key::Rel;
-use convcheck_model::paths::{compatible, enumerate, Path};
-use convcheck_model::scenario::{ThreadValues, ValuesSource};
-use convcheck_model::sema::{BarrierKind, FuncId, Kernel};
+use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
+use convcheck_ir::cycles::HIERARCHY_CAP;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::Program;
+use convcheck_ir::exec::{run_thread, Bounds, Event, EventKind, Stop, Trace};
+use convcheck_ir::hazards::hazards;
+use convcheck_ir::key::Rel;
+use convcheck_ir::paths::{compatible, enumerate, Path};
+use convcheck_ir::scenario::{ThreadValues, ValuesSource};
+use convcheck_ir::{BarrierKind, FuncId, Module};
 use std::collections::BTreeMap;
 
-/// One side of a comparison: a kernel, the level it runs at, its entry.
+/// One side of a comparison: the code to run (at any level) and its entry.
+#[derive(Clone, Copy)]
 pub struct Side<'a> {
-    /// The kernel (oracles, labels, call kinds).
-    pub kernel: &'a Kernel,
-    /// `None`: source level; else the CFGs to run.
-    pub program: Option<&'a CfgProgram>,
+    /// The code: its module's op and oracle tables name its instances.
+    pub program: &'a dyn Program,
+    /// The same code as a CFG program when it is one, so that the other
+    /// cycle hierarchies of an irreducible CFG can be tried.
+    pub cfg: Option<&'a CfgProgram>,
     /// The entry function.
     pub entry: FuncId,
 }
 
-impl Side<'_> {
+impl<'a> Side<'a> {
+    /// A CFG program's side.
+    pub fn cfg(program: &'a CfgProgram, entry: FuncId) -> Side<'a> {
+        Side {
+            program,
+            cfg: Some(program),
+            entry,
+        }
+    }
+
+    /// The module of the code.
+    pub fn module(&self) -> &'a Module {
+        self.program.module()
+    }
+
     fn run(&self, tid: u32, group: u32, values: &ThreadValues, fuel: u64) -> Result<Trace, String> {
         let bounds = Bounds {
             max_iters: u32::MAX,
@@ -55,15 +73,7 @@ impl Side<'_> {
             ..Bounds::default()
         };
         let mut src = ValuesSource(values);
-        let (trace, res) = run_thread(
-            self.kernel,
-            self.program,
-            self.entry,
-            tid,
-            group,
-            bounds,
-            &mut src,
-        );
+        let (trace, res) = run_thread(self.program, self.entry, tid, group, bounds, &mut src);
         match res {
             Ok(()) => Ok(trace),
             Err(Stop::Cut(w) | Stop::OutOfBounds(w)) => Err(w),
@@ -72,7 +82,7 @@ impl Side<'_> {
     }
 
     fn label(&self, e: &Event) -> String {
-        self.kernel.label(e.sid).to_string()
+        self.module().label(e.sid).to_string()
     }
 }
 
@@ -204,7 +214,6 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
     let mut cut = 0;
     for tid in 0..group {
         let set = enumerate(
-            reference.kernel,
             reference.program,
             reference.entry,
             tid,
@@ -229,7 +238,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
                     target.run(
                         p.tid,
                         group,
-                        &p.values(reference.kernel),
+                        &p.values(reference.module()),
                         limits.bounds.fuel,
                     )
                 })
@@ -276,7 +285,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
             };
             return Outcome::Violated(Box::new(Finding {
                 property: Property::SingleThreadBehaviour,
-                threads: vec![p.values(reference.kernel)],
+                threads: vec![p.values(reference.module())],
                 tids: vec![p.tid],
                 message,
                 operation: None,
@@ -291,7 +300,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
         for s1 in s0 + 1..sets.len() {
             for i in 0..sets[s0].paths.len() {
                 for j in 0..sets[s1].paths.len() {
-                    if compatible(reference.kernel, &sets[s0].paths[i], &sets[s1].paths[j]) {
+                    if compatible(reference.module(), &sets[s0].paths[i], &sets[s1].paths[j]) {
                         pairs.push((s0, i, s1, j));
                     }
                 }
@@ -337,7 +346,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
         let finding = |property, message, operation| {
             Outcome::Violated(Box::new(Finding {
                 property,
-                threads: vec![p.values(reference.kernel), q.values(reference.kernel)],
+                threads: vec![p.values(reference.module()), q.values(reference.module())],
                 tids: vec![p.tid, q.tid],
                 message,
                 operation,
@@ -399,8 +408,8 @@ fn hazards_differ(
     }
     let rr: [&[Event]; 2] = [&r[0].events, &r[1].events];
     let tt: [&[Event]; 2] = [&t[0].events, &t[1].events];
-    let rh = hazards(reference.kernel, &rr);
-    let th = hazards(target.kernel, &tt);
+    let rh = hazards(reference.module(), &rr);
+    let th = hazards(target.module(), &tt);
     if rh.is_hazard_free() && !th.is_hazard_free() {
         if let Some(race) = th.races.first() {
             let site = &race.second.site;
@@ -459,7 +468,7 @@ fn convergence_differs(
 ) -> Diff {
     let rm = [maps[0], maps[1]];
     let tm = [maps[2], maps[3]];
-    let line = |e: &Event| reference.kernel.node(e.sid).span.start.line;
+    let line = |e: &Event| reference.module().line(e.sid);
     let mut forced: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
     let mut kept_apart: Vec<(usize, usize)> = Vec::new();
     let mut open_target = None;
@@ -561,43 +570,46 @@ pub fn compare_any_hierarchy(
     limit: usize,
 ) -> Outcome {
     let first = compare(reference, target, allow, limits);
-    let Some(program) = reference.program else {
+    let Some(program) = reference.cfg else {
         return first;
     };
     if !matches!(first, Outcome::Violated(_)) {
         return first;
     }
     let cfg = &program.module.functions[reference.entry];
-    let all = convcheck_model::cfg::cycles::all_hierarchies(cfg, limit);
-    for h in all.iter().skip(1) {
+    // One more than the limit, to know whether the limit cut anything.
+    let all = convcheck_ir::cycles::all_hierarchies(cfg, limit.saturating_add(1));
+    let capped = all.len() > limit;
+    for h in all.iter().take(limit).skip(1) {
         let mut alt = program.clone();
         alt.cycles[reference.entry] = h.clone();
-        let side = Side {
-            kernel: reference.kernel,
-            program: Some(&alt),
-            entry: reference.entry,
-        };
+        let side = Side::cfg(&alt, reference.entry);
         if let Outcome::Preserved { pairs, cut } = compare(&side, target, allow, limits) {
             return Outcome::Preserved { pairs, cut };
         }
     }
+    if capped {
+        return Outcome::Inconclusive(format!(
+            "the reference CFG has more than {limit} cycle hierarchies (the hierarchy cap) and \
+             the target refines none of the first {limit}"
+        ));
+    }
     first
 }
 
-/// Checks one pass on a kernel with the lowered CFG as reference (what a
-/// fuzz run and the fuzz oracle do for every program): lowers, runs the
-/// pass, and compares under the pass's contract. A pass that fails to run
-/// is reported as inconclusive.
+/// Checks one pass on a module with the module itself as reference (what a
+/// fuzz run and the fuzz oracle do for every program): runs the pass and
+/// compares under the pass's contract. A pass that fails to run is
+/// reported as inconclusive.
 pub fn check_pass_against_cfg(
-    kernel: &Kernel,
+    module: &Module,
     entry: FuncId,
     pass: &dyn convcheck_transforms::Pass,
     limits: Limits,
 ) -> Outcome {
-    use convcheck_model::cfg::lower::lower;
-    let reference_program = CfgProgram::new(lower(kernel, false));
-    let mut m = lower(kernel, false);
-    if let Err(e) = pass.run(kernel, &mut m) {
+    let reference_program = CfgProgram::new(module.clone());
+    let mut m = module.clone();
+    if let Err(e) = pass.run(&mut m) {
         return Outcome::Inconclusive(format!("the pass failed: {e}"));
     }
     let allow = if pass.contract() == convcheck_transforms::Contract::RemovesBarriers {
@@ -606,15 +618,7 @@ pub fn check_pass_against_cfg(
         Allowance::Exact
     };
     let target_program = CfgProgram::new(m);
-    let reference = Side {
-        kernel,
-        program: Some(&reference_program),
-        entry,
-    };
-    let target = Side {
-        kernel,
-        program: Some(&target_program),
-        entry,
-    };
-    compare_any_hierarchy(&reference, &target, allow, limits, 16)
+    let reference = Side::cfg(&reference_program, entry);
+    let target = Side::cfg(&target_program, entry);
+    compare_any_hierarchy(&reference, &target, allow, limits, HIERARCHY_CAP)
 }

@@ -28,12 +28,14 @@ use crate::engine::{
     check_pass_against_cfg, compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome,
     Property, Side,
 };
+use crate::Code;
 use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
 use convcheck_generators::{generate_seeded, shrink_kernel, Config};
-use convcheck_model::exec::Bounds;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::File;
-use convcheck_model::syntax::print;
+use convcheck_ir::cycles::HIERARCHY_CAP;
+use convcheck_ir::exec::Bounds;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::File;
+use convcheck_lang::syntax::print;
 use convcheck_transforms::{lookup, Pass};
 use serde_json::json;
 use std::fmt::Write;
@@ -79,7 +81,8 @@ fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
     };
     match t {
         Transform::Pass(pass) => {
-            match check_pass_against_cfg(&kernel, entry, pass.as_ref(), limits(a)) {
+            let module = convcheck_lang::lower::lower(&kernel, false);
+            match check_pass_against_cfg(&module, entry, pass.as_ref(), limits(a)) {
                 EngineOutcome::Preserved { .. } => Result1::Preserved,
                 EngineOutcome::Violated(f) => Result1::Violated(f.property.clone()),
                 EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),
@@ -94,14 +97,23 @@ fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
                     else {
                         return Result1::CommandFailed("the output lost the kernel entry".into());
                     };
+                    let (code_r, code_t) =
+                        match (Code::new(&kernel, None), Code::new(&target_kernel, None)) {
+                            (Ok(r), Ok(t)) => (r, t),
+                            _ => {
+                                return Result1::Inconclusive(
+                                    "a kernel does not compile to source-level code".into(),
+                                )
+                            }
+                        };
                     let reference = Side {
-                        kernel: &kernel,
-                        program: None,
+                        program: code_r.program(),
+                        cfg: None,
                         entry,
                     };
                     let target = Side {
-                        kernel: &target_kernel,
-                        program: None,
+                        program: code_t.program(),
+                        cfg: None,
                         entry: tentry,
                     };
                     match compare_any_hierarchy(
@@ -109,7 +121,7 @@ fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
                         &target,
                         Allowance::Exact,
                         limits(a),
-                        16,
+                        HIERARCHY_CAP,
                     ) {
                         EngineOutcome::Preserved { .. } => Result1::Preserved,
                         EngineOutcome::Violated(f) => Result1::Violated(f.property.clone()),

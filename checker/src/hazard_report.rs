@@ -20,9 +20,9 @@
 //!
 //! `at` / `other_at` are `{ "label", "line", "col" }` or `null` (the
 //! thread's run has ended). Everything is in the model's sorted order
-//! ([`convcheck_model::hazards`]), so equal runs print equal reports.
+//! ([`convcheck_ir::hazards`]), so equal runs print equal reports.
 
-use convcheck_model::hazards::{Access, HazardReport, Site};
+use convcheck_ir::hazards::{Access, HazardReport, Site};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
@@ -148,10 +148,10 @@ pub fn to_text(h: &HazardReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use convcheck_model::exec::run_scenario;
-    use convcheck_model::hazards::hazards;
-    use convcheck_model::scenario::{Scenario, ThreadValues};
-    use convcheck_model::sema::Kernel;
+    use convcheck_ir::exec::run_scenario;
+    use convcheck_ir::hazards::hazards;
+    use convcheck_ir::scenario::{Scenario, ThreadValues};
+    use convcheck_lang::sema::Kernel;
 
     fn report(src: &str, threads: usize) -> HazardReport {
         let k = Kernel::parse("t.c", src).expect("parses");
@@ -159,9 +159,10 @@ mod tests {
         let sc = Scenario {
             threads: vec![ThreadValues::default(); threads],
         };
-        let traces = run_scenario(&k, None, entry, &sc, 1000).expect("runs");
+        let program = convcheck_lang::exec::SourceProgram::new(&k).expect("compiles");
+        let traces = run_scenario(&program, entry, &sc, 1000).expect("runs");
         let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-        hazards(&k, &runs)
+        hazards(&program.module, &runs)
     }
 
     #[test]

@@ -59,12 +59,73 @@ impl Outcome {
     }
 }
 
+/// A kernel's code at one level: the source-level statements, or a CFG
+/// program (lowered, possibly transformed).
+pub enum Code<'a> {
+    /// Seed 000's source-level semantics.
+    Source(convcheck_lang::exec::SourceProgram),
+    /// A CFG program: maximal convergence, or tokens where present.
+    Cfg(&'a convcheck_ir::exec::cfg::CfgProgram),
+}
+
+impl<'a> Code<'a> {
+    /// The kernel at the source level when `cfg` is `None`, else `cfg`.
+    pub fn new(
+        kernel: &convcheck_lang::sema::Kernel,
+        cfg: Option<&'a convcheck_ir::exec::cfg::CfgProgram>,
+    ) -> Result<Code<'a>, Outcome> {
+        Ok(match cfg {
+            Some(p) => Code::Cfg(p),
+            None => Code::Source(
+                convcheck_lang::exec::SourceProgram::new(kernel)
+                    .map_err(|e| Outcome::usage(format!("{}: {e}", kernel.file_name)))?,
+            ),
+        })
+    }
+
+    /// The program to run.
+    pub fn program(&self) -> &dyn convcheck_ir::exec::Program {
+        match self {
+            Code::Source(s) => s,
+            Code::Cfg(c) => *c,
+        }
+    }
+
+    /// The module whose op and oracle tables name the code's instances.
+    pub fn module(&self) -> &convcheck_ir::Module {
+        match self {
+            Code::Source(s) => &s.module,
+            Code::Cfg(c) => &c.module,
+        }
+    }
+}
+
+/// Runs the passes named `names` on `module` in order, returning the
+/// module after each pass with the pass's name and notes. Unknown names and
+/// failing passes are usage errors.
+pub fn apply_passes(
+    module: &convcheck_ir::Module,
+    names: &[String],
+) -> Result<Vec<(String, Vec<String>, convcheck_ir::Module)>, Outcome> {
+    let mut out = Vec::new();
+    let mut m = module.clone();
+    for name in names {
+        let pass = convcheck_transforms::lookup(name)
+            .map_err(|e| Outcome::usage(format!("--pass {name}: {e}")))?;
+        let notes = pass
+            .run(&mut m)
+            .map_err(|e| Outcome::usage(format!("pass {}: {e}", pass.name())))?;
+        out.push((pass.name(), notes, m.clone()));
+    }
+    Ok(out)
+}
+
 /// Reads a kernel file and analyses it; errors are usage errors naming
 /// file, line and column.
-pub fn load_kernel(path: &str) -> Result<convcheck_model::sema::Kernel, Outcome> {
+pub fn load_kernel(path: &str) -> Result<convcheck_lang::sema::Kernel, Outcome> {
     let src = std::fs::read_to_string(path)
         .map_err(|e| Outcome::usage(format!("{path}: cannot read: {e}")))?;
-    convcheck_model::sema::Kernel::parse(path, &src).map_err(|d| Outcome {
+    convcheck_lang::sema::Kernel::parse(path, &src).map_err(|d| Outcome {
         stdout: String::new(),
         stderr: format!("{d}\n"),
         code: EXIT_USAGE,

@@ -1,11 +1,13 @@
-//! `convcheck lower`: a kernel's CFG as text, DOT, or its cycle hierarchy.
+//! `convcheck lower`: a kernel's IR module as text (the IR's own format,
+//! which reads back), DOT, SVG, or its cycle hierarchy; with `--pass`, the
+//! module after each pass of a pipeline.
 
 use crate::cli::{Emit, LowerArgs};
 use crate::{load_kernel, Outcome, EXIT_VIOLATION};
-use convcheck_model::cfg::cycles::CycleInfo;
-use convcheck_model::cfg::lower::lower as lower_kernel;
-use convcheck_model::cfg::print::{cfg_dot, cfg_text};
-use convcheck_model::cfg::tokens::{infer, verify};
+use convcheck_ir::cycles::CycleInfo;
+use convcheck_ir::print::{cfg_dot, cfg_text, module_text};
+use convcheck_ir::tokens::{infer, verify};
+use convcheck_lang::lower::lower as lower_kernel;
 
 /// The `lower` command.
 pub fn lower(a: &LowerArgs) -> Outcome {
@@ -23,42 +25,74 @@ pub fn lower(a: &LowerArgs) -> Outcome {
     let mut module = lower_kernel(&kernel, a.tokens);
     if a.infer_tokens {
         for cfg in module.functions.iter_mut() {
-            match infer(&kernel, cfg) {
+            match infer(cfg) {
                 Ok(c) => *cfg = c,
                 Err(e) => return Outcome::usage(e),
             }
         }
     }
+    let mut stages = vec![("lower".to_string(), Vec::new(), module.clone())];
+    match crate::apply_passes(&module, &a.passes) {
+        Ok(after) => stages.extend(after),
+        Err(o) => return o,
+    }
     let mut parts = Vec::new();
     let mut problems = Vec::new();
-    for (f, cfg) in module.functions.iter().enumerate() {
-        if only.is_some_and(|o| o != f) {
+    let staged = stages.len() > 1;
+    for (stage, notes, module) in &stages {
+        let mut part = String::new();
+        if staged && !matches!(a.emit, Emit::Svg | Emit::Dot) {
+            part.push_str(&format!("; after {stage}\n"));
+            for n in notes {
+                part.push_str(&format!("; {n}\n"));
+            }
+        }
+        if a.emit == Emit::Cfg && only.is_none() {
+            part.push_str(&module_text(module));
+            parts.push(part);
             continue;
         }
-        if a.verify {
-            problems.extend(verify(&kernel, cfg).iter().map(|e| e.to_string()));
-        }
-        parts.push(match a.emit {
-            Emit::Cfg => cfg_text(&kernel, cfg),
-            Emit::Dot => cfg_dot(&kernel, cfg),
-            Emit::Svg => match svg(&cfg_dot(&kernel, cfg)) {
-                Ok(s) => s,
-                Err(e) => return Outcome::usage(format!("drawing {}: {e}", cfg.name)),
-            },
-            Emit::Cycles => {
-                let ci = CycleInfo::compute(cfg);
-                let body = ci.describe(cfg);
-                format!(
-                    "{}:\n{}\n",
-                    cfg.name,
-                    if body.is_empty() {
-                        "  no cycle".into()
-                    } else {
-                        body
-                    }
-                )
+        for (f, cfg) in module.functions.iter().enumerate() {
+            if only.is_some_and(|o| o != f) {
+                continue;
             }
-        });
+            part.push_str(&match a.emit {
+                Emit::Cfg => cfg_text(module, cfg),
+                Emit::Dot => cfg_dot(module, cfg),
+                Emit::Svg => match svg(&cfg_dot(module, cfg)) {
+                    Ok(s) => s,
+                    Err(e) => return Outcome::usage(format!("drawing {}: {e}", cfg.name)),
+                },
+                Emit::Cycles => {
+                    let ci = CycleInfo::compute(cfg);
+                    let body = ci.describe(cfg);
+                    format!(
+                        "{}:\n{}\n",
+                        cfg.name,
+                        if body.is_empty() {
+                            "  no cycle".into()
+                        } else {
+                            body
+                        }
+                    )
+                }
+            });
+        }
+        parts.push(part);
+    }
+    if a.verify {
+        for (stage, _, module) in &stages {
+            for (f, cfg) in module.functions.iter().enumerate() {
+                if only.is_none_or(|o| o == f) {
+                    let after = if staged {
+                        format!(" (after {stage})")
+                    } else {
+                        String::new()
+                    };
+                    problems.extend(verify(cfg).iter().map(|e| format!("{e}{after}")));
+                }
+            }
+        }
     }
     let mut out = Outcome::ok(parts.join("\n"));
     if a.verify {

@@ -4,9 +4,9 @@
 //! calls it, and `tests/oracles.rs` runs it on seeded kernels.
 
 use crate::engine::{check_pass_against_cfg, Limits, Outcome};
-use convcheck_model::exec::Bounds;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::File;
+use convcheck_ir::exec::Bounds;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::File;
 use convcheck_transforms::{lookup, registry};
 
 /// Panics, naming the pass and printing the kernel, if a safe pass is
@@ -20,6 +20,7 @@ pub fn safe_passes(file: &File) {
     let Ok(entry) = kernel.entry(None) else {
         return;
     };
+    let module = convcheck_lang::lower::lower(&kernel, false);
     let limits = Limits {
         bounds: Bounds {
             max_iters: 1,
@@ -35,13 +36,13 @@ pub fn safe_passes(file: &File) {
                 info.name
             )
         };
-        if let Outcome::Violated(f) = check_pass_against_cfg(&kernel, entry, pass.as_ref(), limits)
+        if let Outcome::Violated(f) = check_pass_against_cfg(&module, entry, pass.as_ref(), limits)
         {
             panic!(
                 "safe pass `{}` flagged: {}\n{}",
                 info.name,
                 f.message,
-                convcheck_model::syntax::print(file)
+                convcheck_lang::syntax::print(file)
             );
         }
     }

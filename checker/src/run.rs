@@ -2,19 +2,17 @@
 
 use crate::cli::{Format, Level, RunArgs};
 use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
-use convcheck_model::cfg::cycles::all_hierarchies;
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::run_scenario;
-use convcheck_model::hazards::{hazards, HazardReport};
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::Kernel;
-use convcheck_model::table::{self, Table};
+use convcheck_ir::cycles::all_hierarchies;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::run_scenario;
+use convcheck_ir::hazards::{hazards, HazardReport};
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_ir::table::{self, Table};
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use std::fmt::Write;
 
-/// How many cycle hierarchies `run --level cfg` tries; when there are more,
-/// the report says "the first 16".
-const HIERARCHY_LIMIT: usize = 16;
+use convcheck_ir::cycles::HIERARCHY_CAP as HIERARCHY_LIMIT;
 
 /// A scenario's run: the values each thread read and the table.
 pub struct RunReport {
@@ -107,9 +105,11 @@ fn run_once(
     fuel: u64,
 ) -> Result<RunReport, Outcome> {
     let entry = kernel.entry(function).map_err(Outcome::usage)?;
-    scenario.validate(kernel).map_err(Outcome::usage)?;
+    let code = crate::Code::new(kernel, program)?;
+    let module = code.module();
+    scenario.validate(module).map_err(Outcome::usage)?;
     let traces =
-        run_scenario(kernel, program, entry, scenario, fuel).map_err(|(t, why)| Outcome {
+        run_scenario(code.program(), entry, scenario, fuel).map_err(|(t, why)| Outcome {
             stdout: String::new(),
             stderr: format!("inconclusive: thread {t}: {why}\n"),
             code: EXIT_INCONCLUSIVE,
@@ -119,7 +119,7 @@ fn run_once(
         .map(|tr| {
             let mut v = ThreadValues::default();
             for &(o, _, x) in &tr.reads {
-                v.0.entry(kernel.oracles[o].name.clone())
+                v.0.entry(module.oracles[o].name.clone())
                     .or_default()
                     .push(x);
             }
@@ -128,12 +128,12 @@ fn run_once(
         .collect();
     let rows = (0..traces.len()).map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let table = table::build(kernel, rows, &runs).map_err(|e| Outcome {
+    let table = table::build(module, rows, &runs).map_err(|e| Outcome {
         stdout: String::new(),
         stderr: format!("internal error: {e}\n"),
         code: 101,
     })?;
-    let hazards = hazards(kernel, &runs);
+    let hazards = hazards(module, &runs);
     Ok(RunReport {
         values,
         table,
@@ -149,7 +149,7 @@ pub fn run(a: &RunArgs) -> Outcome {
         Err(o) => return o,
     };
     let scenario = if a.threads.is_empty() {
-        Scenario::default_for(&kernel, 2)
+        Scenario::default_for(&kernel.module(), 2)
     } else {
         let mut threads = Vec::new();
         for (t, text) in a.threads.iter().enumerate() {
@@ -160,9 +160,19 @@ pub fn run(a: &RunArgs) -> Outcome {
         }
         Scenario { threads }
     };
+    if !a.passes.is_empty() && a.level == Level::Source {
+        return Outcome::usage("--pass transforms the CFG: use it with --level cfg");
+    }
     let program = match a.level {
         Level::Source => None,
-        Level::Cfg => Some(CfgProgram::new(lower(&kernel, a.tokens))),
+        Level::Cfg => {
+            let lowered = lower(&kernel, a.tokens);
+            let module = match crate::apply_passes(&lowered, &a.passes) {
+                Ok(stages) => stages.last().map_or(lowered, |s| s.2.clone()),
+                Err(o) => return o,
+            };
+            Some(CfgProgram::new(module))
+        }
     };
     let level = match (a.level, a.tokens) {
         (Level::Source, _) => "source",
@@ -199,6 +209,7 @@ pub fn run(a: &RunArgs) -> Outcome {
             obj["file"] = serde_json::json!(a.file);
             obj["function"] = serde_json::json!(function);
             obj["level"] = serde_json::json!(level);
+            obj["passes"] = serde_json::json!(a.passes);
             if let Some(h) = &report.hierarchy {
                 obj["cycle_hierarchy"] = serde_json::json!(h);
             }
@@ -219,6 +230,9 @@ pub fn run(a: &RunArgs) -> Outcome {
                 _ => "CFG level, convergence-control tokens",
             };
             let _ = writeln!(out, "{} `{}` ({what})", a.file, function);
+            if !a.passes.is_empty() {
+                let _ = writeln!(out, "  after {}", a.passes.join(", then "));
+            }
             if let Some(h) = &report.hierarchy {
                 for line in h.lines() {
                     let _ = writeln!(out, "  {line}");

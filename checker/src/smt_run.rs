@@ -2,16 +2,16 @@
 //! computed by the relational model in z3 instead of keys (DESIGN.md 2.5).
 //!
 //! The scenario is run as usual (the runs are the candidate execution);
-//! then [`convcheck_model::smt`] solves for converged-with:
+//! then [`convcheck_smt`] solves for converged-with:
 //!
 //! - at the source level, seed 000's rules written relationally
-//!   ([`convcheck_model::smt::source`]), in the allowed relation where every
+//!   ([`convcheck_smt::source`]), in the allowed relation where every
 //!   implementation-defined choice is made apart, which is what a trace
-//!   table shows (DESIGN.md 2.8, [`convcheck_model::table`]); instances in
+//!   table shows (DESIGN.md 2.8, [`convcheck_ir::table`]); instances in
 //!   an implementation-defined region are marked as the key table marks
 //!   them;
 //! - at the CFG level, LLVM's relational definition of maximal
-//!   converged-with ([`convcheck_model::smt::cfg`]) under the hierarchy LLVM
+//!   converged-with ([`convcheck_smt::cfg`]) under the hierarchy LLVM
 //!   picks. Convergence-control tokens are not modelled: `--tokens` with
 //!   `--engine smt` is inconclusive.
 //!
@@ -24,13 +24,13 @@
 
 use crate::run::RunReport;
 use crate::{Outcome, EXIT_INCONCLUSIVE};
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_scenario, Event};
-use convcheck_model::key::{Atom, Key};
-use convcheck_model::scenario::Scenario;
-use convcheck_model::sema::Kernel;
-use convcheck_model::smt::{self, Answer, Relation};
-use convcheck_model::table::{self, Table};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_scenario, Event};
+use convcheck_ir::key::{Atom, Key};
+use convcheck_ir::scenario::Scenario;
+use convcheck_ir::table::{self, Table};
+use convcheck_lang::sema::Kernel;
+use convcheck_smt::{self as smt, Answer, Relation};
 
 /// Why the SMT engine gave no table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ pub fn smt_table(
             Answer::Counterexample(c) => return Err(SmtError::Model(c.to_string())),
             Answer::Unknown(w) => return Err(SmtError::Unknown(w)),
         },
-        Some(p) => match smt::cfg_relation(kernel, p, runs) {
+        Some(p) => match smt::cfg_relation(p, runs) {
             Answer::Proved(r) => (r, runs.iter().map(|r| vec![false; r.len()]).collect()),
             Answer::Counterexample(c) => return Err(SmtError::Model(c.to_string())),
             Answer::Unknown(w) => return Err(SmtError::Unknown(w)),
@@ -96,7 +96,7 @@ pub fn smt_table(
             return Err(SmtError::Model(format!(
                 "`{}`: an implementation-defined instance is converged although every choice \
                  was made apart",
-                kernel.label(ea.sid)
+                kernel.module().label(ea.sid)
             )));
         }
         let (x, y) = (
@@ -131,7 +131,7 @@ pub fn smt_table(
         })
         .collect();
     let refs: Vec<&[Event]> = synthetic.iter().map(Vec::as_slice).collect();
-    table::build(kernel, rows, &refs).map_err(SmtError::Model)
+    table::build(&kernel.module(), rows, &refs).map_err(SmtError::Model)
 }
 
 /// Replaces the key engine's table of `report` by the SMT engine's, for the
@@ -144,8 +144,9 @@ pub fn smt_report(
 ) -> Result<RunReport, Outcome> {
     let (function, scenario, fuel) = args;
     let entry = kernel.entry(function).map_err(Outcome::usage)?;
+    let code = crate::Code::new(kernel, program)?;
     let traces =
-        run_scenario(kernel, program, entry, scenario, fuel).map_err(|(t, why)| Outcome {
+        run_scenario(code.program(), entry, scenario, fuel).map_err(|(t, why)| Outcome {
             stdout: String::new(),
             stderr: format!("inconclusive: thread {t}: {why}\n"),
             code: EXIT_INCONCLUSIVE,

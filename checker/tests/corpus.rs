@@ -128,7 +128,7 @@ fn every_safe_pass_preserves_every_example() {
     {
         for k in &kernels {
             let src = std::fs::read_to_string(format!("{}/{k}", examples())).expect("read");
-            let kernel = convcheck_model::sema::Kernel::parse(k, &src).expect("parses");
+            let kernel = convcheck_lang::sema::Kernel::parse(k, &src).expect("parses");
             for f in &kernel.functions {
                 let report = run_check(&args(
                     k,

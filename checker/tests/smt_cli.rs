@@ -3,8 +3,8 @@
 //! of two threads and for a scenario of three.
 
 use convcheck::cli::main_with_args;
-use convcheck_model::scenario::Scenario;
-use convcheck_model::sema::Kernel;
+use convcheck_ir::scenario::Scenario;
+use convcheck_lang::sema::Kernel;
 
 fn examples() -> Vec<String> {
     let mut out = Vec::new();
@@ -43,7 +43,7 @@ fn smt_and_keys_print_the_same_tables() {
     for file in examples() {
         let src = std::fs::read_to_string(&file).expect("read");
         let k = Kernel::parse(&file, &src).expect("parses");
-        let three: Vec<String> = Scenario::default_for(&k, 3)
+        let three: Vec<String> = Scenario::default_for(&k.module(), 3)
             .threads
             .iter()
             .flat_map(|t| ["--thread".to_string(), t.render()])

@@ -6,6 +6,11 @@
 //! - Every example of seed 000 in `examples/seed/` is documented in the
 //!   book, in `docs/src/model.md` or `docs/src/language.md`, so that the
 //!   book's map from the specification to the code stays complete.
+//! - The layering of DESIGN.md section 3: `convcheck-ir` names no front
+//!   end; `transforms` and the LLVM front end (`model/llvm`) never name the
+//!   kernel language; the model crates do no file, process or environment
+//!   I/O and print nothing; no source file passes 800 lines unless its top
+//!   says why.
 
 use std::path::{Path, PathBuf};
 
@@ -110,5 +115,183 @@ fn every_seed_example_is_documented_in_the_book() {
         missing.is_empty(),
         "these seed examples are mentioned in neither docs/src/model.md nor docs/src/language.md:\n  {}",
         missing.join("\n  ")
+    );
+}
+
+/// The `.rs` files of `dirs` (relative to the root), with their text.
+fn sources(dirs: &[&str]) -> Vec<(String, String)> {
+    let r = root();
+    let mut files = Vec::new();
+    for d in dirs {
+        rust_files(&r.join(d), &mut files);
+    }
+    files
+        .iter()
+        .map(|f| (relative(f), std::fs::read_to_string(f).unwrap_or_default()))
+        .collect()
+}
+
+/// Lines of `files` (skipping comments) that contain one of `needles`.
+fn lines_naming(files: &[(String, String)], needles: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if needles.iter().any(|n| code.contains(n)) {
+                out.push(format!("{name}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    out
+}
+
+/// The dependency names of a crate's `[dependencies]` table.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(manifest)).unwrap_or_default();
+    let mut deps = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            inside = l == "[dependencies]";
+            continue;
+        }
+        if inside {
+            if let Some((name, _)) = l.split_once('=') {
+                deps.push(name.trim().to_string());
+            }
+        }
+    }
+    deps
+}
+
+/// The layering rule: which crates' sources may not name which crates.
+fn layering_offences(
+    files: &[(String, String)],
+    manifest: &str,
+    forbidden: &[&str],
+) -> Vec<String> {
+    let mut out: Vec<String> = dependencies(manifest)
+        .into_iter()
+        .filter(|d| forbidden.iter().any(|f| f.replace('_', "-") == *d))
+        .map(|d| format!("{manifest}: depends on {d}"))
+        .collect();
+    let needles: Vec<String> = forbidden.iter().map(|f| format!("{f}::")).collect();
+    let refs: Vec<&str> = needles.iter().map(String::as_str).collect();
+    out.extend(lines_naming(files, &refs));
+    out
+}
+
+#[test]
+fn the_ir_names_no_front_end() {
+    let ir = sources(&["model/ir/src"]);
+    assert!(ir.len() > 5, "found only {} IR files", ir.len());
+    let bad = layering_offences(
+        &ir,
+        "model/ir/Cargo.toml",
+        &[
+            "convcheck_lang",
+            "convcheck_llvm",
+            "convcheck_smt",
+            "convcheck_transforms",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "convcheck-ir must not know any front end:\n  {}",
+        bad.join("\n  ")
+    );
+}
+
+#[test]
+fn transforms_and_the_llvm_front_end_never_name_the_kernel_language() {
+    let transforms = sources(&["transforms/src"]);
+    assert!(
+        transforms.len() > 3,
+        "found only {} transforms files",
+        transforms.len()
+    );
+    let mut bad = layering_offences(&transforms, "transforms/Cargo.toml", &["convcheck_lang"]);
+    let llvm = sources(&["model/llvm/src"]);
+    bad.extend(layering_offences(
+        &llvm,
+        "model/llvm/Cargo.toml",
+        &["convcheck_lang"],
+    ));
+    assert!(
+        bad.is_empty(),
+        "passes and the LLVM front end see only the IR:\n  {}",
+        bad.join("\n  ")
+    );
+}
+
+/// The check above must be able to fail: a file that imports the kernel
+/// language is caught (shown on a copy in memory, so nothing is edited).
+#[test]
+fn the_layering_check_catches_an_import_of_the_kernel_language() {
+    let mut transforms = sources(&["transforms/src"]);
+    transforms.push((
+        "transforms/src/offender.rs".into(),
+        "//! A pass that reads the syntax tree.\nuse convcheck_lang::sema::Kernel;\n".into(),
+    ));
+    let bad = layering_offences(&transforms, "transforms/Cargo.toml", &["convcheck_lang"]);
+    assert_eq!(
+        bad,
+        vec!["transforms/src/offender.rs:2: use convcheck_lang::sema::Kernel;".to_string()]
+    );
+}
+
+#[test]
+fn the_model_does_no_io() {
+    let model = sources(&["model/ir/src", "model/lang/src", "model/smt/src"]);
+    let bad = lines_naming(
+        &model,
+        &[
+            "std::fs",
+            "std::io",
+            "std::env",
+            "std::process",
+            "println!",
+            "eprintln!",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "the model crates do no I/O:\n  {}",
+        bad.join("\n  ")
+    );
+}
+
+#[test]
+fn no_file_passes_800_lines_without_a_reason() {
+    // Library and binary sources; test files hold tables of cases and are
+    // read case by case.
+    let all = sources(&[
+        "model/ir/src",
+        "model/lang/src",
+        "model/smt/src",
+        "model/llvm/src",
+        "checker/src",
+        "transforms/src",
+        "generators/src",
+    ]);
+    let long: Vec<String> = all
+        .iter()
+        .filter(|(_, text)| text.lines().count() > 800)
+        .filter(|(_, text)| {
+            !text
+                .lines()
+                .take_while(|l| l.starts_with("//!"))
+                .any(|l| l.contains("Why this file is long"))
+        })
+        .map(|(name, text)| format!("{name} ({} lines)", text.lines().count()))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "split these files, or say at their top (\"Why this file is long: ...\") why not:\n  {}",
+        long.join("\n  ")
     );
 }

@@ -1,4 +1,4 @@
-//! Random CFGs: maximal-convergence keys against LLVM's relational
+//! Random IR functions: maximal-convergence keys against LLVM's relational
 //! definition solved by z3 (`oracles::keys_vs_relational`).
 #![no_main]
 

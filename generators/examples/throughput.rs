@@ -10,7 +10,7 @@ use arbitrary::Unstructured;
 use convcheck_generators::draw::{seed_bytes, Draw, SEED_BYTES};
 use convcheck_generators::kernel::generate_tree;
 use convcheck_generators::*;
-use convcheck_model::sema::Kernel;
+use convcheck_lang::sema::Kernel;
 use std::time::{Duration, Instant};
 
 /// Runs `f(seed)` for seeds 0, 1, ... for about `secs` seconds; returns

@@ -5,13 +5,13 @@
 //! generated kernel follows ([`check_termination`]).
 
 use crate::config::Construct;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::*;
-use convcheck_model::syntax::{parse, print};
-use convcheck_model::Diagnostics;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::*;
+use convcheck_lang::syntax::{parse, print};
+use convcheck_lang::Diagnostics;
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use convcheck_model::syntax::renumber;
+pub use convcheck_lang::syntax::renumber;
 
 /// The file as read back from its printed text: the same tree (the
 /// printer's round-trip guarantee) with the spans, and so the default

@@ -1,15 +1,19 @@
 //! The generator behind `arbitrary::Arbitrary` (libFuzzer) and
 //! `quickcheck::Arbitrary`.
 //!
-//! As in cranelift's fuzz cases, `Debug` prints a replayable kernel file:
-//! a crash report pastes straight into a test.
+//! As in cranelift's fuzz cases, `Debug` prints a replayable input: a
+//! kernel file for [`ArbKernel`] and [`QcKernel`], the module in the IR's
+//! text form (`convcheck_ir::print::module_text`, which
+//! `convcheck_ir::parse::parse_module` reads back) for [`ArbCfg`], each
+//! after a `//` or `;` comment line naming the configuration. A crash
+//! report pastes straight into a test.
 
 use crate::cfg_gen::{generate_cfg, CfgCase, CfgConfig};
 use crate::config::Config;
 use crate::{generate, generate_seeded, shrink};
 use arbitrary::{Arbitrary, Unstructured};
-use convcheck_model::syntax::ast::File;
-use convcheck_model::syntax::print;
+use convcheck_lang::syntax::ast::File;
+use convcheck_lang::syntax::print;
 use std::fmt;
 
 /// A kernel for libFuzzer: a swarm [`Config`] drawn from the first bytes,
@@ -79,13 +83,8 @@ impl<'a> Arbitrary<'a> for ArbCfg {
 
 impl fmt::Debug for ArbCfg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kernel = self.case.kernel();
-        writeln!(f, "// {:?}", self.config)?;
-        writeln!(f, "{}", print(&self.case.file))?;
-        let text = convcheck_model::cfg::print::cfg_text(&kernel, &self.case.cfg);
-        for line in text.lines() {
-            writeln!(f, "// {line}")?;
-        }
-        Ok(())
+        // `;` starts a comment in the IR's text form.
+        writeln!(f, "; {:?}", self.config)?;
+        write!(f, "{}", self.case.text())
     }
 }

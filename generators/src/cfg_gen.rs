@@ -1,12 +1,25 @@
-//! Random CFGs, reducible and irreducible, with a companion kernel.
+//! Random IR functions, reducible and irreducible, as complete,
+//! self-describing modules: no kernel is involved.
 //!
-//! A [`CfgCase`] is a one-function [`Cfg`] plus a kernel [`File`] that gives
-//! its operands meaning: one observation point `...; // O<n>` per
-//! `Observe` instruction of the CFG (its provenance), and one use of every
-//! oracle the CFG branches on (`if (c<n>) ;` for a conditional branch,
-//! `switch (s<n>) { case 0: ; case 1: ; }` for a switch, so that `sema`
-//! gives the switch oracle the domain {0, 1, 2}). The case's
-//! [`CfgCase::program`] runs on the companion's [`Kernel`].
+//! A [`CfgCase`] is a [`Module`] with one function, `kernel`, whose op and
+//! oracle tables say what everything in it is, so it runs, prints and
+//! checks on its own ([`CfgCase::program`], [`CfgCase::text`]):
+//!
+//! - the **oracle table** holds, in block order, one varying oracle per
+//!   convergent call (`op<k>`, the value the call would return; the value
+//!   is never used, so it is never read) and one per branching block:
+//!   `c<i>` with domain {0, 1}, the condition of block `i`'s conditional
+//!   branch (`br $c<i>, ...`), or `s<i>` with domain {0, 1, 2}, the value
+//!   of its switch (cases 0 and 1, and a value that takes the default);
+//! - the **op table** holds one `stmt` op per block, labelled with the
+//!   block's name (the block's origin, so block instances name their
+//!   block), and one op per convergent operation, numbered `k = 1, 2, ...`
+//!   over the function in block order: an observation point
+//!   ([`InstKind::Observe`]) labelled `O<k>`, or a convergent call
+//!   (`eval` of an [`Expr::Call`] with [`CallKind::Op`]) of the external
+//!   function `op<k>`, labelled `op<k>`; the instruction's provenance is
+//!   the operation's own op. Spans are unknown (line 0): the module was
+//!   never text.
 //!
 //! Construction keeps every CFG runnable within any iteration bound:
 //!
@@ -21,18 +34,22 @@
 //! - with [`CfgConfig::unreachable`] off, `fwd(i) = i + 1`, so every block is
 //!   reachable.
 //!
+//! Determinism: every decision comes from the input through [`Draw`], and
+//! nothing iterates over a hash map, so the same input gives the same
+//! module, byte for byte in its text form.
+//!
 //! The graph helpers ([`reachable`], [`dominators`], [`is_reducible`],
 //! [`sccs`]) are written from the textbook definitions so that the cycle
 //! oracle can compare the model's `CycleInfo` against them.
 
-use crate::analysis::renumber;
 use crate::draw::Draw;
 use arbitrary::{Arbitrary, Unstructured};
-use convcheck_model::cfg::{Block, BlockId, Cfg, Inst, InstKind, Module, Term};
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::*;
-use convcheck_model::Span;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::print::module_text;
+use convcheck_ir::{
+    Block, BlockId, CallKind, Cfg, Expr, Inst, InstKind, Module, OpId, OpInfo, OpKind, OracleClass,
+    OracleInfo, Span, Term,
+};
 use std::collections::BTreeSet;
 
 /// What random CFGs may contain.
@@ -54,8 +71,12 @@ pub struct CfgConfig {
     /// Chance, in percent, that a branch's extra target is an earlier block
     /// or the block itself (making a cycle). Default 50.
     pub back_percent: u8,
-    /// Most observation points per block. Default 1.
+    /// Most convergent operations per block. Default 1.
     pub max_observations_per_block: usize,
+    /// Chance, in percent, that a convergent operation is a convergent
+    /// call (`call op $op<k> @op<k>()`) rather than an observation point.
+    /// Default 30.
+    pub call_percent: u8,
 }
 
 impl Default for CfgConfig {
@@ -68,6 +89,7 @@ impl Default for CfgConfig {
             branch_percent: 60,
             back_percent: 50,
             max_observations_per_block: 1,
+            call_percent: 30,
         }
     }
 }
@@ -83,40 +105,38 @@ impl<'a> Arbitrary<'a> for CfgConfig {
             branch_percent: u.int_in_range(0..=100)?,
             back_percent: u.int_in_range(0..=100)?,
             max_observations_per_block: u.int_in_range(0..=2)?,
+            call_percent: u.int_in_range(0..=100)?,
         })
     }
 }
 
-/// A random CFG and the kernel that gives its oracles and observation
-/// points meaning.
+/// A random IR function as a self-describing module (see the module
+/// documentation for its tables).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CfgCase {
-    /// The companion kernel.
-    pub file: File,
-    /// The CFG (function 0 of the companion's module).
-    pub cfg: Cfg,
+    /// The module: one function, `kernel`, with its op and oracle tables.
+    pub module: Module,
 }
 
 impl CfgCase {
-    /// The companion kernel after analysis.
-    ///
-    /// # Panics
-    ///
-    /// If `sema` rejects the companion, which the construction rules out.
-    pub fn kernel(&self) -> Kernel {
-        match Kernel::new("cfg.c", self.file.clone()) {
-            Ok(k) => k,
-            Err(d) => panic!("the companion kernel of a random CFG is invalid: {d}"),
-        }
+    /// The function (function 0 of the module).
+    pub fn cfg(&self) -> &Cfg {
+        &self.module.functions[0]
     }
 
-    /// The CFG as a runnable program with LLVM's cycle hierarchy.
+    /// The module as a runnable program with LLVM's cycle hierarchy.
     pub fn program(&self) -> CfgProgram {
-        CfgProgram::new(Module {
-            functions: vec![self.cfg.clone()],
-        })
+        CfgProgram::new(self.module.clone())
+    }
+
+    /// The module in the IR's text form (`convcheck_ir::print`).
+    pub fn text(&self) -> String {
+        module_text(&self.module)
     }
 }
+
+/// The name of the module of every random CFG case, used in messages.
+pub const MODULE_NAME: &str = "random-cfg";
 
 /// Generates a random CFG case from `u`'s decisions.
 pub fn generate_cfg(config: &CfgConfig, u: &mut Unstructured<'_>) -> CfgCase {
@@ -141,16 +161,14 @@ pub fn generate_cfg(config: &CfgConfig, u: &mut Unstructured<'_>) -> CfgCase {
                 d.range(i + 1, n - 1)
             }
         };
+        // Operands are placeholders until the oracle table is built.
         let term = if !d.chance(config.branch_percent) {
             Term::Br(fwd[i])
         } else if config.switches && d.chance(25) {
             let a = other(&mut d);
             let b = other(&mut d);
             Term::Switch {
-                value: Expr {
-                    kind: ExprKind::Name(String::new()),
-                    span: Span::default(),
-                },
+                value: Expr::Const(0),
                 cases: vec![(0, a), (1, b)],
                 default: fwd[i],
             }
@@ -162,10 +180,7 @@ pub fn generate_cfg(config: &CfgConfig, u: &mut Unstructured<'_>) -> CfgCase {
                 (fwd[i], o)
             };
             Term::CondBr {
-                cond: Expr {
-                    kind: ExprKind::Name(String::new()),
-                    span: Span::default(),
-                },
+                cond: Expr::Const(0),
                 then,
                 els,
             }
@@ -189,10 +204,16 @@ pub fn generate_cfg(config: &CfgConfig, u: &mut Unstructured<'_>) -> CfgCase {
     if !config.irreducible {
         make_reducible(&mut blocks, &fwd);
     }
-    let observes: Vec<usize> = (0..n)
-        .map(|_| d.range(0, config.max_observations_per_block))
+    // For every block, its convergent operations: `true` for a call.
+    let ops: Vec<Vec<bool>> = (0..n)
+        .map(|_| {
+            let k = d.range(0, config.max_observations_per_block);
+            (0..k).map(|_| d.chance(config.call_percent)).collect()
+        })
         .collect();
-    companion(blocks, &observes)
+    CfgCase {
+        module: describe(blocks, &ops),
+    }
 }
 
 /// Moves edges to earlier blocks to the forward successor until the CFG is
@@ -204,6 +225,7 @@ fn make_reducible(blocks: &mut [Block], fwd: &[usize]) {
         let cfg = Cfg {
             name: String::new(),
             params: Vec::new(),
+            param_oracles: Vec::new(),
             blocks: blocks.to_vec(),
         };
         if is_reducible(&cfg) {
@@ -232,87 +254,87 @@ fn make_reducible(blocks: &mut [Block], fwd: &[usize]) {
     }
 }
 
-/// Builds the companion kernel and fills in the CFG's operands.
-fn companion(mut blocks: Vec<Block>, observes: &[usize]) -> CfgCase {
-    let stmt = |kind| Stmt {
-        id: StmtId(0),
-        name: None,
-        kind,
-        span: Span::default(),
+/// Builds the op and oracle tables, fills in the blocks' origins,
+/// convergent operations (`ops[b]`, `true` for a call) and branch
+/// conditions, and wraps the function in its module.
+fn describe(mut blocks: Vec<Block>, ops: &[Vec<bool>]) -> Module {
+    let mut table: Vec<OpInfo> = Vec::new();
+    let mut oracles: Vec<OracleInfo> = Vec::new();
+    let mut new_op = |label: String, kind: OpKind| {
+        table.push(OpInfo {
+            label,
+            span: Span::default(),
+            kind,
+            func: 0,
+        });
+        OpId(table.len() as u32 - 1)
     };
-    let name = |n: String| Expr {
-        kind: ExprKind::Name(n),
-        span: Span::default(),
+    let mut new_oracle = |name: String, domain: Vec<i64>| {
+        oracles.push(OracleInfo {
+            name,
+            class: OracleClass::Varying,
+            domain,
+            span: Span::default(),
+        });
+        oracles.len() - 1
     };
-    let mut list = Vec::new();
-    let mut obs = 0;
-    for &k in observes {
-        for _ in 0..k {
-            obs += 1;
-            list.push(Stmt {
-                name: Some(format!("O{obs}")),
-                ..stmt(StmtKind::Observe)
-            });
+    let mut k = 0;
+    for (i, (b, calls)) in blocks.iter_mut().zip(ops).enumerate() {
+        b.origin = Some(new_op(b.name.clone(), OpKind::Stmt));
+        for &call in calls {
+            k += 1;
+            let inst = if call {
+                let callee = format!("op{k}");
+                let o = new_oracle(callee.clone(), vec![0, 1]);
+                let kind = CallKind::Op(o);
+                let op = new_op(callee.clone(), OpKind::Call(kind));
+                Inst {
+                    kind: InstKind::Eval(Expr::Call {
+                        op,
+                        kind,
+                        callee,
+                        args: Vec::new(),
+                    }),
+                    sid: op,
+                    token: None,
+                }
+            } else {
+                Inst {
+                    kind: InstKind::Observe,
+                    sid: new_op(format!("O{k}"), OpKind::Observe),
+                    token: None,
+                }
+            };
+            b.insts.push(inst);
         }
-    }
-    for (i, b) in blocks.iter_mut().enumerate() {
         match &mut b.term {
             Term::CondBr { cond, .. } => {
-                *cond = name(format!("c{i}"));
-                list.push(stmt(StmtKind::If {
-                    cond: cond.clone(),
-                    then: Box::new(stmt(StmtKind::Empty)),
-                    els: None,
-                }));
+                *cond = Expr::Oracle(new_oracle(format!("c{i}"), vec![0, 1]));
             }
             Term::Switch { value, cases, .. } => {
-                *value = name(format!("s{i}"));
-                let arms = cases
-                    .iter()
-                    .map(|(v, _)| {
-                        stmt(StmtKind::Case {
-                            label: CaseLabel::Case(*v),
-                            body: Box::new(stmt(StmtKind::Empty)),
-                        })
-                    })
-                    .collect();
-                list.push(stmt(StmtKind::Switch {
-                    value: value.clone(),
-                    body: Box::new(stmt(StmtKind::Compound(arms))),
-                }));
+                // The case values and one value that takes the default,
+                // as the kernel language's analysis gives a switch oracle.
+                let mut domain: Vec<i64> = cases.iter().map(|c| c.0).collect();
+                let other = (0..).find(|v| !domain.contains(v)).unwrap_or(0);
+                domain.push(other);
+                domain.sort_unstable();
+                domain.dedup();
+                *value = Expr::Oracle(new_oracle(format!("s{i}"), domain));
             }
             Term::Br(_) | Term::Ret(_) => {}
         }
     }
-    let mut file = File {
-        items: vec![Item::Function(Function {
-            ret: "void".into(),
+    Module {
+        name: MODULE_NAME.into(),
+        ops: table,
+        oracles,
+        functions: vec![Cfg {
             name: "kernel".into(),
             params: Vec::new(),
-            body: stmt(StmtKind::Compound(list)),
-            span: Span::default(),
-        })],
-    };
-    renumber(&mut file);
-    // The observation points are the first statements of the body, so
-    // their ids are 1, 2, ... in order.
-    let mut sid = 1;
-    for (b, &k) in blocks.iter_mut().zip(observes) {
-        for _ in 0..k {
-            b.insts.push(Inst {
-                kind: InstKind::Observe,
-                sid: StmtId(sid),
-                token: None,
-            });
-            sid += 1;
-        }
+            param_oracles: Vec::new(),
+            blocks,
+        }],
     }
-    let cfg = Cfg {
-        name: "kernel".into(),
-        params: Vec::new(),
-        blocks,
-    };
-    CfgCase { file, cfg }
 }
 
 // ----- graph helpers, from the definitions -----

@@ -1,4 +1,5 @@
-//! Random kernels, CFGs and scenarios for convcheck (DESIGN.md section 3).
+//! Random kernels, IR functions and scenarios for convcheck (DESIGN.md
+//! section 3).
 //!
 //! One generator, exposed three ways, so that property tests, quickcheck
 //! and libFuzzer all draw the same programs:
@@ -13,9 +14,12 @@
 //!   [`QcKernel`] implements `quickcheck::Arbitrary` (shrinking with
 //!   [`shrink`]); [`ArbKernel`] implements `arbitrary::Arbitrary` with a
 //!   swarm [`Config`] for libFuzzer.
-//! - [`cfg_gen`] makes random CFGs, reducible or not, with a companion
-//!   kernel that gives their oracles and observation points meaning;
-//!   [`scenario`] makes random scenarios for a kernel's oracles.
+//! - [`cfg_gen`] makes random IR functions, reducible or not, as complete
+//!   self-describing `convcheck_ir::Module`s (op table, oracle table,
+//!   blocks whose branches read oracles, observation points and convergent
+//!   calls) that run, print and check without any kernel; [`ArbCfg`] is
+//!   their `arbitrary::Arbitrary` form. [`scenario`] makes random
+//!   scenarios for a module's oracles.
 //!
 //! [`shrink::shrink_kernel`] minimises a kernel while a predicate holds,
 //! for counterexamples. [`oracles`] holds the checks the fuzz targets run
@@ -44,7 +48,7 @@ pub use config::{Config, Construct};
 pub use shrink::shrink_kernel;
 
 use arbitrary::Unstructured;
-use convcheck_model::syntax::ast::File;
+use convcheck_lang::syntax::ast::File;
 
 /// Generates a kernel from the decisions in `u`, with the spans of its
 /// printed text (so trace-table labels such as `@12` and anonymous oracle
@@ -63,7 +67,7 @@ pub fn generate(config: &Config, u: &mut Unstructured<'_>) -> File {
         Ok(f) => f,
         Err(d) => panic!(
             "the printed text of a generated kernel does not parse:\n{d}\n--- text ---\n{}",
-            convcheck_model::syntax::print(&tree)
+            convcheck_lang::syntax::print(&tree)
         ),
     }
 }

@@ -25,10 +25,14 @@
 //!   for LLVM's hierarchy and every other one; a reducible CFG (by
 //!   dominators) has exactly one hierarchy, whose cycles are the natural
 //!   loops; an irreducible one has an irreducible cycle.
-//! - [`cfg_keys`]: on a random CFG of at most [`MAX_KEY_BLOCKS`] blocks,
-//!   under every cycle hierarchy (at most 4), maximal convergence keys
-//!   never converge a thread with itself and every pair of paths gives an
-//!   allowed relation (DESIGN.md 2.3).
+//! - [`cfg_keys`]: on a random IR module ([`crate::cfg_gen`], no kernel
+//!   involved) of at most [`MAX_KEY_BLOCKS`] blocks, under every cycle
+//!   hierarchy (at most 4), maximal convergence keys never converge a
+//!   thread with itself and every pair of paths gives an allowed relation
+//!   (DESIGN.md 2.3).
+//! - [`keys_vs_relational`]: on the same modules, the key relation on
+//!   block instances of pairs of paths is the unique solution of LLVM's
+//!   relational definition, solved by z3 (`convcheck_smt`, DESIGN.md 2.5).
 //!
 //! Not checked here: anything needing the checker crate (transforms,
 //! refinement), which has its own oracles.
@@ -39,17 +43,19 @@
 
 use crate::analysis::check_termination;
 use crate::cfg_gen::{dominators, is_reducible, reachable, sccs, CfgCase};
-use convcheck_model::cfg::cycles::{all_hierarchies, CycleInfo};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::{BlockId, Cfg};
-use convcheck_model::convergence::check_assignment;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_thread, Bounds, Event, EventKind};
-use convcheck_model::paths::{compatible, enumerate, Path, PathSet};
-use convcheck_model::scenario::ValuesSource;
-use convcheck_model::sema::{FuncId, Kernel};
-use convcheck_model::syntax::ast::File;
-use convcheck_model::syntax::{parse, print};
+use convcheck_ir::convergence::check_assignment;
+use convcheck_ir::cycles::{all_hierarchies, CycleInfo};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_thread, Bounds, Event, EventKind, Program};
+use convcheck_ir::paths::{compatible, enumerate, Path, PathSet};
+use convcheck_ir::print::module_text;
+use convcheck_ir::scenario::ValuesSource;
+use convcheck_ir::{BlockId, Cfg, FuncId, Module};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::File;
+use convcheck_lang::syntax::{parse, print};
 use std::collections::{BTreeSet, HashSet};
 
 /// At most this many path pairs are checked per level (evenly spread).
@@ -124,23 +130,28 @@ pub fn kernel_pipeline(file: &File, max_iters: u32) {
         max_iters,
         ..Bounds::default()
     };
-    let source = [0, 1].map(|t| enumerate(&kernel, None, entry, t, 2, bounds));
+    let source_program = match SourceProgram::new(&kernel) {
+        Ok(p) => p,
+        Err(e) => panic!("a generated kernel does not compile at the source level: {e}\n{text}"),
+    };
+    let module = &source_program.module;
+    let source = [0, 1].map(|t| enumerate(&source_program, entry, t, 2, bounds));
     for s in &source {
         if let Some(why) = &s.incomplete {
             panic!("path enumeration of a generated kernel is incomplete: {why}\n{text}");
         }
     }
-    relation_ok(&kernel, &source, "source level", &text);
+    relation_ok(module, &source, "source level", &text);
     for tokens in [false, true] {
         let level = if tokens { "CFG with tokens" } else { "CFG" };
         let program = CfgProgram::new(lower(&kernel, tokens));
-        let cfg = [0, 1].map(|t| enumerate(&kernel, Some(&program), entry, t, 2, bounds));
+        let cfg = [0, 1].map(|t| enumerate(&program, entry, t, 2, bounds));
         if cfg.iter().all(|s| s.incomplete.is_none()) {
-            relation_ok(&kernel, &cfg, level, &text);
+            relation_ok(&program.module, &cfg, level, &text);
         }
         for set in &source {
             for p in set.paths.iter().take(MAX_REPLAYS) {
-                replay(&kernel, &program, entry, p, bounds.fuel, level, &text);
+                replay(module, &program, entry, p, bounds.fuel, level, &text);
             }
         }
     }
@@ -167,22 +178,22 @@ fn observable(events: &[Event]) -> Vec<(u32, &EventKind)> {
 /// Runs source path `p`'s oracle values on the CFG program and compares
 /// the observable events.
 fn replay(
-    kernel: &Kernel,
-    program: &CfgProgram,
+    module: &Module,
+    program: &dyn Program,
     entry: FuncId,
     p: &Path,
     fuel: u64,
     level: &str,
     text: &str,
 ) {
-    let values = p.values(kernel);
+    let values = p.values(module);
     let bounds = Bounds {
         max_iters: u32::MAX,
         fuel,
         ..Bounds::default()
     };
     let mut src = ValuesSource(&values);
-    let (trace, res) = run_thread(kernel, Some(program), entry, p.tid, 2, bounds, &mut src);
+    let (trace, res) = run_thread(program, entry, p.tid, 2, bounds, &mut src);
     if let Err(e) = res {
         panic!(
             "{level}: thread {} with `{}` stops: {e:?}\n{text}",
@@ -203,14 +214,14 @@ fn replay(
 
 /// No thread converged with itself; every compatible pair of paths of
 /// threads 0 and 1 gives an allowed relation.
-fn relation_ok(kernel: &Kernel, sets: &[PathSet; 2], level: &str, text: &str) {
+fn relation_ok(module: &Module, sets: &[PathSet; 2], level: &str, text: &str) {
     for set in sets {
         for p in &set.paths {
             distinct_keys(&p.trace.events, level, &|| {
                 format!(
                     "thread {} with `{}`\n{text}",
                     p.tid,
-                    p.values(kernel).render()
+                    p.values(module).render()
                 )
             });
         }
@@ -220,15 +231,15 @@ fn relation_ok(kernel: &Kernel, sets: &[PathSet; 2], level: &str, text: &str) {
     let step = total.div_ceil(MAX_PAIRS).max(1);
     for k in (0..total).step_by(step) {
         let (p, q) = (&a[k / b.len()], &b[k % b.len()]);
-        if !compatible(kernel, p, q) {
+        if !compatible(module, p, q) {
             continue;
         }
         if let Err(v) = check_assignment(&[&p.trace.events, &q.trace.events], &[]) {
             panic!(
                 "{level}: the key relation of two paths is not allowed: {v:?}\n\
                  thread 0: {}\nthread 1: {}\n{text}",
-                p.values(kernel).render(),
-                q.values(kernel).render()
+                p.values(module).render(),
+                q.values(module).render()
             );
         }
     }
@@ -415,61 +426,55 @@ fn natural_loops_ok(cfg: &Cfg, info: &CycleInfo, reach: &BTreeSet<BlockId>) {
 /// hierarchies (at most 4), with `max_iters` 1; see the module
 /// documentation.
 pub fn cfg_keys(case: &CfgCase) {
-    let kernel = case.kernel();
-    let text = format!(
-        "{}\n{}",
-        print(&case.file),
-        convcheck_model::cfg::print::cfg_text(&kernel, &case.cfg)
-    );
+    let cfg = case.cfg();
     // Path enumeration bounds complete paths, not the runs cut at the
     // iteration bound, and on irreducible CFGs with nested cycles those
     // grow very fast (one CFG of 10 blocks took 142 s with `max_iters` 2),
     // so this oracle keeps to small CFGs and one repetition.
-    if case.cfg.blocks.len() > MAX_KEY_BLOCKS {
+    if cfg.blocks.len() > MAX_KEY_BLOCKS {
         return;
     }
+    let text = case.text();
     let bounds = Bounds {
         max_iters: 1,
         max_paths: 500,
         ..Bounds::default()
     };
-    for cycles in all_hierarchies(&case.cfg, 4) {
-        let what = cycles.describe(&case.cfg);
-        let base = case.program();
+    for cycles in all_hierarchies(cfg, 4) {
+        let what = cycles.describe(cfg);
         let program = CfgProgram {
-            module: base.module,
+            module: case.module.clone(),
             cycles: vec![cycles],
         };
-        let sets = [0, 1].map(|t| enumerate(&kernel, Some(&program), 0, t, 2, bounds));
+        let sets = [0, 1].map(|t| enumerate(&program, 0, t, 2, bounds));
         if sets.iter().any(|s| s.incomplete.is_some()) {
             continue;
         }
-        relation_ok(&kernel, &sets, &format!("CFG under\n{what}\n"), &text);
+        relation_ok(&case.module, &sets, &format!("CFG under\n{what}\n"), &text);
     }
 }
 
 /// Keys against the relational definition (DESIGN.md 2.5): on a random
 /// CFG, for pairs of paths of two threads, the maximal-convergence key
 /// relation on block instances must be the unique solution of LLVM's
-/// relational definition, solved by z3 (`model::smt::cfg`). A counterexample
-/// or an `unknown` from z3 is a failure, with the CFG printed.
+/// relational definition, solved by z3 (`convcheck_smt::cfg`). A
+/// counterexample or an `unknown` from z3 is a failure, with the module
+/// printed.
 pub fn keys_vs_relational(case: &CfgCase) {
-    use convcheck_model::exec::EventKind;
-    if case.cfg.blocks.len() > MAX_KEY_BLOCKS {
+    if case.cfg().blocks.len() > MAX_KEY_BLOCKS {
         return;
     }
-    let kernel = case.kernel();
     let program = case.program();
     let bounds = Bounds {
         max_iters: 1,
         max_paths: 200,
         ..Bounds::default()
     };
-    let sets = [0, 1].map(|t| enumerate(&kernel, Some(&program), 0, t, 2, bounds));
+    let sets = [0, 1].map(|t| enumerate(&program, 0, t, 2, bounds));
     if sets.iter().any(|s| s.incomplete.is_some()) {
         return;
     }
-    let blocks = |evs: &[convcheck_model::exec::Event]| -> Vec<convcheck_model::exec::Event> {
+    let blocks = |evs: &[Event]| -> Vec<Event> {
         evs.iter()
             .filter(|e| matches!(e.kind, EventKind::Block(_)))
             .cloned()
@@ -478,11 +483,11 @@ pub fn keys_vs_relational(case: &CfgCase) {
     for p in sets[0].paths.iter().take(6) {
         for q in sets[1].paths.iter().take(6) {
             let (a, b) = (blocks(&p.trace.events), blocks(&q.trace.events));
-            let answer = convcheck_model::smt::cfg::agrees_with_keys(&program.cycles[0], &[&a, &b]);
+            let answer = convcheck_smt::cfg::agrees_with_keys(&program.cycles[0], &[&a, &b]);
             assert!(
                 answer.is_proved(),
                 "keys and the relational definition disagree ({answer:?}) on\n{}\npaths {:?} and {:?}",
-                convcheck_model::cfg::print::cfg_text(&kernel, &case.cfg),
+                module_text(&case.module),
                 p.decisions,
                 q.decisions
             );

@@ -1,7 +1,8 @@
-//! Random scenarios (DESIGN.md 2.2) for a kernel's oracles.
+//! Random scenarios (DESIGN.md 2.2) for a module's oracles.
 //!
-//! [`scenario`] gives every thread of a group values for every oracle of a
-//! kernel, drawn from the oracle's domain (the values path enumeration
+//! [`scenario`] gives every thread of a group values for every oracle of an
+//! IR module (a kernel's, from `Kernel::module`, or a random one from
+//! [`crate::cfg_gen`]), drawn from the oracle's domain (the values path enumeration
 //! tries, so `switch` oracles hit their cases): a varying oracle gets a
 //! list of up to `max_len` values per thread, a uniform oracle one list
 //! shared by all threads (so the scenario passes `Scenario::validate`), an
@@ -9,21 +10,20 @@
 
 use crate::draw::Draw;
 use arbitrary::Unstructured;
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::OracleClass;
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_ir::{Module, OracleClass};
 use std::collections::BTreeMap;
 
-/// A random scenario of `threads` threads for `kernel`.
+/// A random scenario of `threads` threads for `module`'s oracle table.
 pub fn scenario(
-    kernel: &Kernel,
+    module: &Module,
     threads: u32,
     max_len: usize,
     u: &mut Unstructured<'_>,
 ) -> Scenario {
     let mut d = Draw::new(u);
     let mut maps: Vec<BTreeMap<String, Vec<i64>>> = vec![BTreeMap::new(); threads as usize];
-    for o in &kernel.oracles {
+    for o in &module.oracles {
         let pick = |d: &mut Draw<'_, '_>, len: usize| -> Vec<i64> {
             (0..len)
                 .map(|_| o.domain.get(d.below(o.domain.len())).copied().unwrap_or(0))

@@ -19,7 +19,7 @@
 //! position, until a whole pass keeps nothing.
 
 use crate::analysis::{check_termination, is_valid, renumber, respan};
-use convcheck_model::syntax::ast::*;
+use convcheck_lang::syntax::ast::*;
 
 /// One edit; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,7 +251,7 @@ impl Checker {
         let valid = if self.termination {
             is_valid(&f, u32::MAX)
         } else {
-            convcheck_model::sema::Kernel::new("generated.c", f.clone())
+            convcheck_lang::sema::Kernel::new("generated.c", f.clone())
                 .is_ok_and(|k| k.entry(None).is_ok())
         };
         valid.then_some(f)

@@ -10,9 +10,9 @@ use crate::cfg_gen::{generate_cfg, CfgCase, CfgConfig};
 use crate::config::Config;
 use crate::generate;
 use arbitrary::{Arbitrary, Unstructured};
-use convcheck_model::scenario::Scenario;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::File;
+use convcheck_ir::scenario::Scenario;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::File;
 use proptest::prelude::*;
 
 /// How many bytes a strategy draws: enough for the default configuration's
@@ -40,7 +40,8 @@ pub fn swarm_kernel() -> impl Strategy<Value = (Config, File)> {
     })
 }
 
-/// Random CFG cases.
+/// Random CFG cases: one-function IR modules, no kernel (see
+/// [`crate::cfg_gen`]).
 pub fn cfg_case(config: CfgConfig) -> impl Strategy<Value = CfgCase> {
     bytes(512).prop_map(move |b| generate_cfg(&config, &mut Unstructured::new(&b)))
 }
@@ -57,7 +58,7 @@ pub fn kernel_and_scenario(
             Ok(k) => k,
             Err(d) => panic!("generated kernel rejected: {d}"),
         };
-        let s = crate::scenario::scenario(&k, threads, 4, &mut Unstructured::new(&sb));
+        let s = crate::scenario::scenario(&k.module(), threads, 4, &mut Unstructured::new(&sb));
         (file, s)
     })
 }

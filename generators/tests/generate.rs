@@ -7,11 +7,12 @@ use convcheck_generators::analysis::{check_termination, statement_count};
 use convcheck_generators::draw::{seed_bytes, Draw, SEED_BYTES};
 use convcheck_generators::kernel::generate_tree;
 use convcheck_generators::*;
-use convcheck_model::exec::Bounds;
-use convcheck_model::paths::enumerate;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::File;
-use convcheck_model::syntax::print;
+use convcheck_ir::exec::Bounds;
+use convcheck_ir::paths::enumerate;
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::File;
+use convcheck_lang::syntax::print;
 use std::collections::BTreeSet;
 
 fn stripped(mut f: File) -> File {
@@ -35,9 +36,11 @@ fn check(config: &Config, seed: u64, file: &File) -> usize {
         max_iters: 2,
         ..Bounds::default()
     };
+    let program = SourceProgram::new(&kernel)
+        .unwrap_or_else(|e| panic!("seed {seed}: does not compile: {e}\n{text}"));
     let mut n = 0;
     for tid in [0, 1] {
-        let set = enumerate(&kernel, None, entry, tid, 2, bounds);
+        let set = enumerate(&program, entry, tid, 2, bounds);
         if let Some(why) = set.incomplete {
             panic!("seed {seed}: enumeration incomplete: {why}\n{text}");
         }
@@ -94,7 +97,7 @@ fn print_parse_round_trip() {
         let bytes = seed_bytes(seed, SEED_BYTES);
         let tree = generate_tree(&config, Draw::new(&mut Unstructured::new(&bytes)));
         let text = print(&tree);
-        let parsed = convcheck_model::syntax::parse("g.c", &text)
+        let parsed = convcheck_lang::syntax::parse("g.c", &text)
             .unwrap_or_else(|d| panic!("seed {seed}: {d}\n{text}"));
         assert!(
             stripped(parsed.clone()) == stripped(tree),
@@ -221,7 +224,7 @@ fn names_are_unique_and_every_convergent_operation_is_named() {
         let k = Kernel::new("g.c", f.clone()).unwrap();
         let mut labels = BTreeSet::new();
         for (id, node) in k.nodes.iter().enumerate() {
-            let id = convcheck_model::syntax::ast::StmtId(id as u32);
+            let id = convcheck_lang::syntax::ast::StmtId(id as u32);
             if k.is_convergent_op(id) {
                 assert!(
                     node.label.starts_with('O') && labels.insert(node.label.clone()),

@@ -6,7 +6,7 @@ use arbitrary::{Arbitrary, Unstructured};
 use convcheck_generators::draw::seed_bytes;
 use convcheck_generators::oracles;
 use convcheck_generators::*;
-use convcheck_model::syntax::print;
+use convcheck_lang::syntax::print;
 
 /// Bytes for fuzz input `seed`, of a length that varies with the seed.
 fn input(seed: u64) -> Vec<u8> {
@@ -65,7 +65,7 @@ fn cycles_oracle_on_seeded_cfgs() {
     for seed in 0..400u64 {
         let data = input(seed);
         let c = ArbCfg::arbitrary(&mut Unstructured::new(&data)).unwrap();
-        oracles::cycle_info(&c.case.cfg);
+        oracles::cycle_info(c.case.cfg());
         if seed < 150 {
             oracles::cfg_keys(&c.case);
         }

@@ -1,21 +1,22 @@
 //! Bugs the generators' oracles found, each as a regression test.
 //!
 //! The bugs are in the model (files this crate does not own). Those fixed
-//! are asserted fixed. Those reported and not fixed yet (`fixme_` tests)
-//! assert today's wrong behaviour with a FIXME (rust-analyzer's habit: no
-//! `#[ignore]`): when a fix lands, the test fails; flip its assertion and
-//! remove the matching skip in `oracles::known_bugs`. Each kernel was
+//! are asserted fixed (all of them, today). A bug reported and not fixed
+//! yet gets a `fixme_` test that asserts today's wrong behaviour with a
+//! FIXME (rust-analyzer's habit: no `#[ignore]`): when a fix lands, the
+//! test fails and its assertion is flipped. Each kernel was
 //! minimized with `shrink_kernel` (or by libFuzzer) from the input named in
 //! its comment.
 
-use convcheck_model::cfg::cycles::CycleInfo;
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::{Block, Cfg, Term};
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_thread, Bounds, EventKind};
-use convcheck_model::paths::enumerate;
-use convcheck_model::scenario::{ThreadValues, ValuesSource};
-use convcheck_model::sema::Kernel;
+use convcheck_ir::cycles::CycleInfo;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_thread, Bounds, EventKind, Program};
+use convcheck_ir::paths::enumerate;
+use convcheck_ir::scenario::{ThreadValues, ValuesSource};
+use convcheck_ir::{Block, Cfg, Expr, Term};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use std::collections::HashSet;
 
 fn kernel(src: &str) -> Kernel {
@@ -27,9 +28,9 @@ fn kernel(src: &str) -> Kernel {
 /// that starts with a `switch` began at the switch's first case, so a
 /// thread whose value selects no case ran it (thread 1 ran `O1` below).
 /// The entry block, empty, was never noted in the emission order and
-/// sorted last. Fixed in `cfg/lower.rs` (the entry and the switch's block
-/// are noted); the fuzzer's second input, a switch inside a noconvergent
-/// block, is the second kernel.
+/// sorted last. Fixed in `cfg/lower.rs`, now `model/lang/src/lower.rs`
+/// (the entry and the switch's block are noted); the fuzzer's second
+/// input, a switch inside a noconvergent block, is the second kernel.
 #[test]
 fn a_leading_switch_keeps_the_entry_block() {
     let minimal = "void kernel() {\n  switch (tid) {\n    case 0:\n      ...; // O1\n  }\n}\n";
@@ -39,10 +40,10 @@ fn a_leading_switch_keeps_the_entry_block() {
         let module = lower(&k, false);
         assert_eq!(module.functions[0].blocks[0].name, "entry");
         let program = CfgProgram::new(module);
+        let source = SourceProgram::new(&k).unwrap();
         let values = ThreadValues::parse(values).unwrap();
-        let run = |program| {
+        let run = |program: &dyn Program| {
             let (trace, res) = run_thread(
-                &k,
                 program,
                 0,
                 1,
@@ -54,8 +55,8 @@ fn a_leading_switch_keeps_the_entry_block() {
             trace.events.iter().filter(|e| e.is_convergent_op()).count()
         };
         // Thread 1 matches no case, at either level.
-        assert_eq!(run(Some(&program)), 0, "{src}");
-        assert_eq!(run(None), 0, "{src}");
+        assert_eq!(run(&program), 0, "{src}");
+        assert_eq!(run(&source), 0, "{src}");
     }
 }
 
@@ -64,8 +65,8 @@ fn a_leading_switch_keeps_the_entry_block() {
 /// bypasses the member's `anchor`, so the controlled operation uses a token
 /// that was never defined.
 ///
-/// Cause (`model/src/cfg/lower.rs`, anchors of implementation-defined
-/// members): the anchor went at the start of the member (the outer label's
+/// Cause (`model/src/cfg/lower.rs`, now `model/lang/src/lower.rs`;
+/// anchors of implementation-defined members): the anchor went at the start of the member (the outer label's
 /// block), but `goto L1` enters the inner label's block after it. Fixed:
 /// the anchor now goes in the block of the innermost label, after every
 /// label and case that wraps the member's first statement.
@@ -77,8 +78,7 @@ fn a_goto_to_an_inner_label_passes_the_anchor() {
     let mut values = ThreadValues::default();
     values.0.insert("_L3".into(), vec![0]);
     let (_, res) = run_thread(
-        &k,
-        Some(&program),
+        &program,
         0,
         0,
         2,
@@ -103,7 +103,7 @@ fn a_backward_goto_under_a_case_renews_the_anchor() {
         max_iters: 2,
         ..Bounds::default()
     };
-    let set = enumerate(&k, Some(&program), 0, 0, 2, bounds);
+    let set = enumerate(&program, 0, 0, 2, bounds);
     let repeats = set.paths.iter().any(|p| {
         let mut seen = HashSet::new();
         p.trace
@@ -114,7 +114,7 @@ fn a_backward_goto_under_a_case_renews_the_anchor() {
     // Fixed with the bug above: no path repeats a key.
     assert!(!repeats);
     // The source level has no such path.
-    let src_set = enumerate(&k, None, 0, 0, 2, bounds);
+    let src_set = enumerate(&SourceProgram::new(&k).unwrap(), 0, 0, 2, bounds);
     assert!(src_set.paths.iter().all(|p| {
         let mut seen = HashSet::new();
         p.trace.events.iter().all(|e| seen.insert((e.sid, &e.key)))
@@ -126,8 +126,9 @@ fn a_backward_goto_under_a_case_renews_the_anchor() {
 /// LLVM's `GenericCycleInfoCompute::run` ignores unreachable predecessors
 /// ("Ignore an unreachable predecessor. It will incorrectly cause Block to
 /// be treated as a cycle entry."): the reducible loop {1, 2} below had two
-/// entries and was called irreducible. Fixed in `cfg/cycles.rs`
-/// (`compute_with` counts only reachable predecessors).
+/// entries and was called irreducible. Fixed in `cfg/cycles.rs`, now
+/// `model/ir/src/cycles.rs` (`compute_with` counts only reachable
+/// predecessors).
 #[test]
 fn unreachable_predecessors_are_not_cycle_entries() {
     let block = |name: &str, term| Block {
@@ -136,14 +137,13 @@ fn unreachable_predecessors_are_not_cycle_entries() {
         term,
         origin: None,
     };
-    let cond = || convcheck_model::syntax::ast::Expr {
-        kind: convcheck_model::syntax::ast::ExprKind::Name("c".into()),
-        span: Default::default(),
-    };
+    // The condition reads oracle 0; the cycle hierarchy never looks at it.
+    let cond = || Expr::Oracle(0);
     // 0 -> 1 -> 2 -> {1, 4}; 3 (unreachable) -> 2.
     let cfg = Cfg {
         name: "f".into(),
         params: Vec::new(),
+        param_oracles: Vec::new(),
         blocks: vec![
             block("entry", Term::Br(1)),
             block("header", Term::Br(2)),
@@ -175,7 +175,8 @@ fn unreachable_predecessors_are_not_cycle_entries() {
 /// converged with itself (the `if`'s two instances, and in the minimized
 /// kernel the two `O1` instances, get one key).
 ///
-/// Cause (`model/src/exec/compile.rs`, gotos, and `exec::Machine::enter`):
+/// Cause (`model/src/exec/compile.rs`, gotos, and `exec::Machine::enter`;
+/// now `model/lang/src/exec/compile.rs` and `exec/source.rs`, `enter`):
 /// the jump restarts `Scope::Member(label's statement)`, but a label whose
 /// statement emits no instruction (`L1: ;`) has the pc of the next member,
 /// whose chain holds `Member(next)`, not `Member(label)`; the `goto` is
@@ -199,7 +200,7 @@ fn a_goto_to_an_empty_labelled_statement_restarts_its_member() {
             max_iters: 2,
             ..Bounds::default()
         };
-        let set = enumerate(&k, None, 0, 0, 2, bounds);
+        let set = enumerate(&SourceProgram::new(&k).unwrap(), 0, 0, 2, bounds);
         let repeats = set.paths.iter().any(|p| {
             let mut seen = HashSet::new();
             p.trace

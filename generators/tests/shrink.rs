@@ -4,8 +4,8 @@
 use convcheck_generators::analysis::{is_valid, statement_count};
 use convcheck_generators::shrink::reductions;
 use convcheck_generators::*;
-use convcheck_model::syntax::ast::{File, StmtKind};
-use convcheck_model::syntax::print;
+use convcheck_lang::syntax::ast::{File, StmtKind};
+use convcheck_lang::syntax::print;
 use proptest::test_runner::{Config as PtConfig, TestError, TestRunner};
 
 /// The planted property: a barrier inside a loop.
@@ -17,7 +17,7 @@ fn barrier_in_loop(f: &File) -> bool {
                 s.walk(&mut |t| {
                     if let StmtKind::Expr(e) = &t.kind {
                         e.walk(&mut |x| {
-                            if let convcheck_model::syntax::ast::ExprKind::Call { callee, .. } =
+                            if let convcheck_lang::syntax::ast::ExprKind::Call { callee, .. } =
                                 &x.kind
                             {
                                 found |= callee.starts_with("__syncthreads");
@@ -150,8 +150,8 @@ proptest::proptest! {
 
     #[test]
     fn scenarios_fit_their_kernel((f, s) in strategies::kernel_and_scenario(Config::default(), 3)) {
-        let k = convcheck_model::sema::Kernel::new("g.c", f).unwrap();
+        let k = convcheck_lang::sema::Kernel::new("g.c", f).unwrap();
         proptest::prop_assert_eq!(s.threads.len(), 3);
-        proptest::prop_assert!(s.validate(&k).is_ok());
+        proptest::prop_assert!(s.validate(&k.module()).is_ok());
     }
 }

@@ -13,16 +13,27 @@
 //! And its converse, which shows the theorem is not vacuous: with a
 //! hierarchy that leaves a nested cycle out, some CFG does converge a
 //! thread with itself.
+//!
+//! The CFGs are IR modules built directly, with no kernel behind them: one
+//! op (the function, the origin of every block) and one varying oracle `c`
+//! on which every two-way branch branches.
 
-use convcheck_model::cfg::cycles::{all_hierarchies, CycleInfo};
-use convcheck_model::cfg::{Block, Cfg, Module, Term};
-use convcheck_model::convergence::check_assignment;
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{Bounds, Event, EventKind};
-use convcheck_model::paths::enumerate;
-use convcheck_model::sema::Kernel;
-use convcheck_model::syntax::ast::{Expr, ExprKind};
+use convcheck_ir::convergence::check_assignment;
+use convcheck_ir::cycles::{all_hierarchies, CycleInfo};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{Bounds, Event, EventKind};
+use convcheck_ir::paths::enumerate;
+use convcheck_ir::{
+    Block, Cfg, Expr, Module, OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo, Span, Term,
+};
 use std::collections::HashSet;
+
+/// The one op of every CFG here: the function `g`, the origin of every
+/// block.
+const G: OpId = OpId(0);
+
+/// The one oracle: the varying `c`, 0 or 1.
+const C: OracleId = 0;
 
 /// Each block's terminator: `ret`, `br t`, or `br c, t, e` over targets
 /// 1..=3 (the entry, block 0, is never a target).
@@ -39,14 +50,13 @@ fn shapes() -> Vec<Vec<usize>> {
     v
 }
 
+/// The CFG with these successor lists; two-way branches branch on `c`.
 fn cfg(succ: &[Vec<usize>]) -> Cfg {
-    let cond = Expr {
-        kind: ExprKind::Name("c".into()),
-        span: Default::default(),
-    };
+    let cond = Expr::Oracle(C);
     Cfg {
         name: "g".into(),
         params: Vec::new(),
+        param_oracles: Vec::new(),
         blocks: succ
             .iter()
             .enumerate()
@@ -62,12 +72,13 @@ fn cfg(succ: &[Vec<usize>]) -> Cfg {
                         els: *b,
                     },
                 },
-                origin: None,
+                origin: Some(G),
             })
             .collect(),
     }
 }
 
+/// The block instances of a run.
 fn blocks(events: &[Event]) -> Vec<Event> {
     events
         .iter()
@@ -78,11 +89,9 @@ fn blocks(events: &[Event]) -> Vec<Event> {
 
 /// Checks one CFG under one hierarchy; returns the number of path pairs
 /// checked, or a description of a violation.
-fn check(kernel: &Kernel, g: &Cfg, h: &CycleInfo) -> Result<usize, String> {
+fn check(g: &Cfg, h: &CycleInfo) -> Result<usize, String> {
     let program = CfgProgram {
-        module: Module {
-            functions: vec![g.clone()],
-        },
+        module: module(g),
         cycles: vec![h.clone()],
     };
     let bounds = Bounds {
@@ -91,7 +100,7 @@ fn check(kernel: &Kernel, g: &Cfg, h: &CycleInfo) -> Result<usize, String> {
         max_paths: 400,
         ..Bounds::default()
     };
-    let set = enumerate(kernel, Some(&program), 0, 0, 2, bounds);
+    let set = enumerate(&program, 0, 0, 2, bounds);
     let paths: Vec<Vec<Event>> = set.paths.iter().map(|p| blocks(&p.trace.events)).collect();
     for p in &paths {
         let mut seen = HashSet::new();
@@ -111,13 +120,29 @@ fn check(kernel: &Kernel, g: &Cfg, h: &CycleInfo) -> Result<usize, String> {
     Ok(pairs)
 }
 
-fn oracle_kernel() -> Kernel {
-    Kernel::parse("<proof>", "void g() { if (c) { } }").expect("kernel")
+/// The module of `g` alone, with the tables that say what [`G`] and [`C`]
+/// are.
+fn module(g: &Cfg) -> Module {
+    Module {
+        name: "<proof>".into(),
+        ops: vec![OpInfo {
+            label: "g".into(),
+            span: Span::default(),
+            kind: OpKind::Stmt,
+            func: 0,
+        }],
+        oracles: vec![OracleInfo {
+            name: "c".into(),
+            class: OracleClass::Varying,
+            domain: vec![0, 1],
+            span: Span::default(),
+        }],
+        functions: vec![g.clone()],
+    }
 }
 
 #[test]
 fn maximal_convergence_keys_are_well_formed_on_every_small_cfg() {
-    let kernel = oracle_kernel();
     let shapes = shapes();
     let (mut cfgs, mut hierarchies, mut pairs, mut with_cycle) = (0, 0, 0, 0);
     for a in &shapes {
@@ -132,7 +157,7 @@ fn maximal_convergence_keys_are_well_formed_on_every_small_cfg() {
                     }
                     for h in &all {
                         hierarchies += 1;
-                        match check(&kernel, &g, h) {
+                        match check(&g, h) {
                             Ok(n) => pairs += n,
                             Err(e) => panic!("{e}\nCFG {:?}\nhierarchy {h:?}", [a, b, c, d]),
                         }
@@ -153,19 +178,18 @@ fn maximal_convergence_keys_are_well_formed_on_every_small_cfg() {
 /// inner loop's block repeats with the same key.
 #[test]
 fn a_hierarchy_without_the_nested_cycle_breaks_it() {
-    let kernel = oracle_kernel();
     // 0 -> 1; 1 -> 2; 2 -> 2 | 3; 3 -> 1 | 4; 4 exits: an outer cycle
     // {1,2,3} headed by 1 with the inner self-loop {2}.
     let g = cfg(&[vec![1], vec![2], vec![2, 3], vec![1, 4], vec![]]);
     let mut h = CycleInfo::compute(&g);
     assert_eq!(h.cycles.len(), 2, "outer and inner cycle");
-    assert!(check(&kernel, &g, &h).is_ok());
+    assert!(check(&g, &h).is_ok());
     h.cycles.truncate(1);
     for list in h.containing.iter_mut() {
         list.retain(|&c| c == 0);
     }
     assert!(
-        check(&kernel, &g, &h).is_err(),
+        check(&g, &h).is_err(),
         "dropping the inner cycle must break the relation"
     );
 }

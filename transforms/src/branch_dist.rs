@@ -2,15 +2,20 @@
 //! Distribution (Dead Synchronization Elimination)") documents it, and the
 //! known-unsafe variants its "Common Pitfalls" describe.
 //!
-//! # The algorithm on our CFG
+//! # The algorithm on our IR
+//!
+//! The pass reads nothing but the module: call kinds are in the operands
+//! (`Expr::Call`), lines in the op table, and dump lines name the module
+//! (`Module::name`, the input it came from).
 //!
 //! **Phase 1, classification.** A block is read as the sequence of what it
 //! evaluates, in the order execution evaluates it (`exec`: a store's value
 //! before its address, a call's arguments before the call, both arms of
-//! `?:` and of `&&`/`||` as if evaluated), instructions first and then the
-//! terminator's condition or value (conditions can load). Each item is:
+//! `?:` and of `&&`/`||` as if evaluated, every incoming value of a phi as
+//! if evaluated), instructions first and then the terminator's condition or
+//! value (conditions can load). Each item is:
 //!
-//! - a **read** (a `Load`) or a **write** (a store to `Place::Mem`) of
+//! - a **read** (an `Expr::Load`) or a **write** (an `Expr::Store`) of
 //!   `shared` or `global` memory. `local` accesses and register-only code
 //!   are nothing: the seed's address-space filter. With
 //!   `ignore-address-space-check` (and in the `count-local` variant) every
@@ -20,15 +25,16 @@
 //!   `_or`, which the seed's is-sync predicate includes). Fences are
 //!   neither syncs nor accesses (the seed excludes is-fence intrinsics from
 //!   the sync test);
-//! - for a **call to a function defined in the file**: nothing by default
-//!   (`ignore-call-safety=1`, the seed's aggressive default). With
-//!   `ignore-call-safety=0` the call is a read and a write when the callee
-//!   or a function it calls, transitively, accesses counted memory. A call
-//!   to a function that is not defined in the file (a convergent
-//!   operation) and oracle reads are nothing either way: the kernel
-//!   language gives external operations no memory (DESIGN.md 2.6), which is
-//!   the case the seed calls "the callee's isSharedMemoryAccess attribute
-//!   says no". A barrier inside a callee is not a sync of the caller.
+//! - for a **real call** (`CallKind::Real`, a function defined in the
+//!   module): nothing by default (`ignore-call-safety=1`, the seed's
+//!   aggressive default). With `ignore-call-safety=0` the call is a read
+//!   and a write when the callee or a function it calls, transitively,
+//!   accesses counted memory. A call to an external function (a convergent
+//!   operation or a non-convergent call) and oracle reads are nothing
+//!   either way: the model gives external operations no memory (DESIGN.md
+//!   2.6), which is the case the seed calls "the callee's
+//!   isSharedMemoryAccess attribute says no". A barrier inside a callee is
+//!   not a sync of the caller.
 //!
 //! **Block flags.** The seed's two scans give every block four flags named
 //! from the point of view of the barriers *around* the block: the "forward
@@ -87,8 +93,13 @@
 //! analysis restarts (the seed's `goto LABEL_2`), until none is dead.
 //! Data-carrying barriers are syncs but are never removed. A barrier is
 //! removed by deleting its instruction, which requires the barrier call to
-//! be the whole expression statement (`InstKind::Eval` of the call); a
+//! be the whole evaluated expression (`InstKind::Eval` of the call); a
 //! plain barrier nested in a larger expression is left alone.
+//!
+//! The pass changes no edge, so phis stay correct; like every pass that
+//! deletes instructions it refuses a module with a phi that does not stand
+//! at the start of its block (deleting what precedes it would bring it to
+//! life).
 //!
 //! # Knobs
 //!
@@ -100,9 +111,10 @@
 //! # Variants (seed 002, Common Pitfalls)
 //!
 //! - `branch-dist.precise-address` (pitfall 1): instead of four booleans,
-//!   tracks the constant-folded text of every access's index; a barrier is
-//!   kept only if some access above and some access below touch the same
-//!   space and the same folded index text, at least one writing. It
+//!   tracks the constant-folded text of every access's index (the ops of
+//!   accesses and calls inside it left out); a barrier is kept only if some
+//!   access above and some access below touch the same space and the same
+//!   folded index text, at least one writing. It
 //!   believes `shared[tid]` and `shared[tid - 1]` are different addresses,
 //!   which across threads they are not.
 //! - `branch-dist.remove-data-barriers` (pitfall 2): data-carrying barriers
@@ -120,10 +132,10 @@ mod analysis;
 
 use crate::{flag, Contract, Pass, PassError, PassInfo};
 use analysis::{may_alias, regions, touches, Classifier, Set, Slot, Sync};
-use convcheck_model::cfg::tokens::is_convergent;
-use convcheck_model::cfg::{BlockId, Cfg, InstKind, Module, Term};
-use convcheck_model::sema::{BarrierKind, Kernel};
-use convcheck_model::syntax::ast::{BinOp, Expr, ExprId, ExprKind, Place};
+use convcheck_ir::tokens::is_convergent;
+use convcheck_ir::{
+    BarrierKind, BinOp, BlockId, CallKind, Cfg, Expr, InstKind, Module, OpId, Term,
+};
 use std::collections::BTreeMap;
 
 /// Which pass of the family.
@@ -387,11 +399,12 @@ pub struct BranchDist {
 pub struct BarrierFlags {
     /// The block holding it.
     pub block: BlockId,
-    /// The barrier call's id.
-    pub call: ExprId,
+    /// The barrier call's op.
+    pub call: OpId,
     /// Which barrier.
     pub kind: BarrierKind,
-    /// Its source line.
+    /// The line of the barrier call in the module's input (0 when the op
+    /// table does not know it).
     pub line: u32,
     /// Some read can execute before it (since the previous barrier).
     pub read_above: bool,
@@ -447,13 +460,12 @@ impl BranchDist {
         self.variant == Variant::CountLocal || self.options.ignore_address_space_check
     }
 
-    fn classifier<'k>(&self, kernel: &'k Kernel, module: &Module) -> Classifier<'k> {
+    fn classifier(&self, module: &Module) -> Classifier {
         Classifier {
-            kernel,
             precise: self.precise(),
             count_local: self.count_local(),
             touches: (!self.options.ignore_call_safety)
-                .then(|| touches(kernel, module, self.count_local())),
+                .then(|| touches(module, self.count_local())),
         }
     }
 
@@ -491,10 +503,11 @@ impl BranchDist {
         in_limit && kind_ok
     }
 
-    /// Phases 1 to 3 on one function: every barrier with its flags.
-    fn analyse_cfg(&self, kernel: &Kernel, c: &Classifier<'_>, cfg: &Cfg) -> Vec<Found> {
+    /// Phases 1 to 3 on `cfg`, a function of `module`: every barrier with
+    /// its flags.
+    fn analyse_cfg(&self, module: &Module, c: &Classifier, cfg: &Cfg) -> Vec<Found> {
         let (and, propagate) = (self.options.norm, !self.options.disable_complex);
-        regions(c, cfg, and, propagate)
+        regions(c, module, cfg, and, propagate)
             .into_iter()
             .map(|r| {
                 let (above, below) = (&r.above, &r.below);
@@ -502,10 +515,7 @@ impl BranchDist {
                     block: r.block,
                     call: r.sync.id,
                     kind: r.sync.kind,
-                    line: kernel
-                        .nodes
-                        .get(r.sync.id.0 as usize)
-                        .map_or(0, |n| n.span.start.line),
+                    line: module.line(r.sync.id),
                     read_above: above.iter().any(|f| !f.write),
                     write_above: above.iter().any(|f| f.write),
                     read_below: below.iter().any(|f| !f.write),
@@ -523,11 +533,11 @@ impl BranchDist {
 
     /// The barriers of function `f` of `module` with their flags, as the
     /// pass's first round sees them.
-    pub fn analyse(&self, kernel: &Kernel, module: &Module, f: usize) -> Vec<BarrierFlags> {
-        let c = self.classifier(kernel, module);
+    pub fn analyse(&self, module: &Module, f: usize) -> Vec<BarrierFlags> {
+        let c = self.classifier(module);
         match module.functions.get(f) {
             Some(cfg) => self
-                .analyse_cfg(kernel, &c, cfg)
+                .analyse_cfg(module, &c, cfg)
                 .into_iter()
                 .map(|x| x.flags)
                 .collect(),
@@ -535,11 +545,13 @@ impl BranchDist {
         }
     }
 
-    fn dump_line(kernel: &Kernel, cfg: &Cfg, f: &BarrierFlags) -> String {
+    /// The seed's dump line; the file is the module's name (the input it
+    /// came from).
+    fn dump_line(module: &Module, cfg: &Cfg, f: &BarrierFlags) -> String {
         let b = |x: bool| u8::from(x);
         format!(
             "[{}:{}] Removed dead synch: Read above: {}, Write above: {}, Read below: {}, Write below: {} in function {}",
-            kernel.file_name,
+            module.name,
             f.line,
             b(f.read_above),
             b(f.write_above),
@@ -549,15 +561,17 @@ impl BranchDist {
         )
     }
 
+    /// Removes the dead barriers of `cfg`, a function of `module` being
+    /// rewritten apart from it.
     fn run_function(
         &self,
-        kernel: &Kernel,
-        c: &Classifier<'_>,
+        module: &Module,
+        c: &Classifier,
         cfg: &mut Cfg,
         notes: &mut Vec<String>,
     ) {
         loop {
-            let found = self.analyse_cfg(kernel, c, cfg);
+            let found = self.analyse_cfg(module, c, cfg);
             let dead: Vec<&Found> = found
                 .iter()
                 .filter(|x| x.flags.dead && x.flags.removable)
@@ -574,10 +588,10 @@ impl BranchDist {
                 notes.extend(
                     chosen
                         .iter()
-                        .map(|x| Self::dump_line(kernel, cfg, &x.flags)),
+                        .map(|x| Self::dump_line(module, cfg, &x.flags)),
                 );
             }
-            remove(kernel, cfg, &chosen);
+            remove(cfg, &chosen);
             if self.variant == Variant::Batch {
                 return;
             }
@@ -587,7 +601,7 @@ impl BranchDist {
 
 /// Removes the chosen barriers: deletes whole-statement plain barriers,
 /// rewrites data-carrying ones to `p != 0`.
-fn remove(kernel: &Kernel, cfg: &mut Cfg, chosen: &[&Found]) {
+fn remove(cfg: &mut Cfg, chosen: &[&Found]) {
     let mut deletions: Vec<(BlockId, usize)> = Vec::new();
     for x in chosen {
         let b = x.flags.block;
@@ -600,9 +614,14 @@ fn remove(kernel: &Kernel, cfg: &mut Cfg, chosen: &[&Found]) {
                     InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => {
                         replace_call(e, s.id);
                     }
-                    _ => {}
+                    InstKind::Phi { incoming, .. } => {
+                        incoming.iter_mut().any(|(_, e)| replace_call(e, s.id));
+                    }
+                    InstKind::SetLocal { value: None, .. }
+                    | InstKind::Observe
+                    | InstKind::Token { .. } => {}
                 }
-                if !is_convergent(kernel, inst) {
+                if !is_convergent(inst) {
                     inst.token = None;
                 }
             }
@@ -623,47 +642,48 @@ fn remove(kernel: &Kernel, cfg: &mut Cfg, chosen: &[&Found]) {
     }
 }
 
-/// Replaces the call `id` inside `e` by `(predicate) != 0`.
-fn replace_call(e: &mut Expr, id: ExprId) -> bool {
-    if let ExprKind::Call { id: cid, args, .. } = &e.kind {
-        if *cid == id {
-            let span = e.span;
-            let pred = args.first().cloned().unwrap_or(Expr {
-                kind: ExprKind::Int(0),
-                span,
-            });
-            let zero = Expr {
-                kind: ExprKind::Int(0),
-                span,
-            };
-            e.kind = ExprKind::Binary(BinOp::Ne, Box::new(pred), Box::new(zero));
+/// Replaces the call `op` inside `e` by `(predicate) != 0`.
+fn replace_call(e: &mut Expr, op: OpId) -> bool {
+    if let Expr::Call { op: cid, args, .. } = e {
+        if *cid == op {
+            let pred = args.first().cloned().unwrap_or(Expr::Const(0));
+            *e = Expr::binary(BinOp::Ne, pred, Expr::Const(0));
             return true;
         }
     }
-    match &mut e.kind {
-        ExprKind::Int(_)
-        | ExprKind::Bool(_)
-        | ExprKind::Name(_)
-        | ExprKind::Tid
-        | ExprKind::GroupSize
-        | ExprKind::Dots => false,
-        ExprKind::Uniform(a) | ExprKind::Invariant(a) | ExprKind::Unary(_, a) => {
-            replace_call(a, id)
-        }
-        ExprKind::Binary(_, a, b) => replace_call(a, id) || replace_call(b, id),
-        ExprKind::Cond(a, b, c) => {
-            replace_call(a, id) || replace_call(b, id) || replace_call(c, id)
-        }
-        ExprKind::Call { args, .. } => args.iter_mut().any(|a| replace_call(a, id)),
-        ExprKind::Load { index, .. } => replace_call(index, id),
-        ExprKind::Assign { place, value, .. } => {
-            let in_place = match place {
-                Place::Mem { index, .. } => replace_call(index, id),
-                Place::Var(_) => false,
-            };
-            in_place || replace_call(value, id)
+    match e {
+        Expr::Const(_) | Expr::Tid | Expr::GroupSize | Expr::Var(_) | Expr::Oracle(_) => false,
+        Expr::Unary(_, a) => replace_call(a, op),
+        Expr::Binary(_, a, b) => replace_call(a, op) || replace_call(b, op),
+        Expr::Select(a, b, c) => replace_call(a, op) || replace_call(b, op) || replace_call(c, op),
+        Expr::Call { args, .. } => args.iter_mut().any(|a| replace_call(a, op)),
+        Expr::Load { index, .. } => replace_call(index, op),
+        Expr::Store { index, value, .. } => replace_call(index, op) || replace_call(value, op),
+        Expr::Assign { value, .. } => replace_call(value, op),
+    }
+}
+
+/// The names of the functions of `module` that some function calls.
+fn called_functions(module: &Module) -> Vec<String> {
+    let mut out = Vec::new();
+    for cfg in &module.functions {
+        for block in &cfg.blocks {
+            for e in block.exprs() {
+                e.walk(&mut |x| {
+                    if let Expr::Call {
+                        kind: CallKind::Real(g),
+                        ..
+                    } = x
+                    {
+                        if let Some(callee) = module.functions.get(*g) {
+                            out.push(callee.name.clone());
+                        }
+                    }
+                });
+            }
         }
     }
+    out
 }
 
 impl Pass for BranchDist {
@@ -709,30 +729,29 @@ impl Pass for BranchDist {
         }
     }
 
-    fn run(&self, kernel: &Kernel, module: &mut Module) -> Result<Vec<String>, PassError> {
-        let c = self.classifier(kernel, module);
+    fn run(&self, module: &mut Module) -> Result<Vec<String>, PassError> {
+        crate::phis::check(&self.name(), module)?;
+        let c = self.classifier(module);
         let mut notes = Vec::new();
         let mut processed: i64 = 0;
-        let called: Vec<String> = kernel
-            .calls
-            .values()
-            .filter_map(|c| match c {
-                convcheck_model::sema::CallKind::Real(f) => Some(kernel.functions[*f].name.clone()),
-                _ => None,
-            })
-            .collect();
-        for cfg in module.functions.iter_mut() {
-            if self.options.skip.contains(&cfg.name) {
+        let called = called_functions(module);
+        for f in 0..module.functions.len() {
+            let name = &module.functions[f].name;
+            if self.options.skip.contains(name) {
                 continue;
             }
-            if self.variant == Variant::Fixed && called.contains(&cfg.name) {
+            if self.variant == Variant::Fixed && called.contains(name) {
                 continue;
             }
             if self.options.func_limit >= 0 && processed >= self.options.func_limit {
                 break;
             }
             processed += 1;
-            self.run_function(kernel, &c, cfg, &mut notes);
+            // The function is rewritten apart from the module, which gives
+            // the op table (lines) and the module's name to dump lines.
+            let mut cfg = module.functions[f].clone();
+            self.run_function(module, &c, &mut cfg, &mut notes);
+            module.functions[f] = cfg;
         }
         Ok(notes)
     }

@@ -11,16 +11,27 @@
 //! [`lookup`] parses a name into a pass; [`registry`] lists every pass with
 //! one line and whether it is expected to be safe.
 //!
-//! Architecture invariant: passes never look at the source program; they
-//! see the CFG and the kernel's analysis (for oracle classes and call
-//! kinds), as a compiler pass sees IR.
+//! Architecture invariant: this crate depends on `convcheck-ir` alone.
+//! Passes never look at the program a module came from: everything they
+//! read (oracle classes, call kinds, labels, lines, function names) is in
+//! the [`Module`] itself, as a compiler pass sees only IR. A module built
+//! by hand or by the LLVM reader is transformed exactly like one lowered
+//! from the kernel language.
+//!
+//! Phis ([`convcheck_ir::InstKind::Phi`], made by the LLVM front end) are
+//! kept correct by every pass: a pass that merges, bypasses or clones
+//! blocks updates them, and a rewrite that cannot keep them correct is not
+//! applied there (each pass's module doc says how and when). The only
+//! refusal is of a malformed module, one with a phi after a non-phi
+//! instruction of its block: the pass returns a [`PassError`] that names
+//! the block, rather than risk bringing such a phi to life.
 
-use convcheck_model::cfg::Module;
-use convcheck_model::sema::Kernel;
+use convcheck_ir::Module;
 use std::collections::BTreeMap;
 use std::fmt;
 
 pub mod branch_dist;
+mod phis;
 pub mod simplifycfg;
 pub mod uniformity;
 pub mod unswitch;
@@ -53,7 +64,7 @@ pub trait Pass {
     fn name(&self) -> String;
     /// Rewrites `module`; returns notes on what it did (one line each, for
     /// reports and dumps).
-    fn run(&self, kernel: &Kernel, module: &mut Module) -> Result<Vec<String>, PassError>;
+    fn run(&self, module: &mut Module) -> Result<Vec<String>, PassError>;
     /// What the pass may remove.
     fn contract(&self) -> Contract {
         Contract::Exact

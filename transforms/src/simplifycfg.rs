@@ -28,17 +28,42 @@
 //! (a condition is evaluated at the end of its block, after a hoisted
 //! instruction, so one that could change it must not move).
 //!
+//! Two instructions are *identical* when they do the same thing with the
+//! same operands (their ops aside: each copy keeps its own provenance), use
+//! the same token, and their operations carry the same labels.
+//!
+//! **Phis are kept correct** (LLVM's rules for each rewrite), and a rewrite
+//! that cannot keep them correct is not applied there. A module is refused
+//! (a [`PassError`] that names the block) only when a phi does not stand
+//! at the start of its block: such a phi does nothing, and moving the
+//! instructions before it away would bring it to life.
+//!
+//! - merge-block turns the merged block's phis (one incoming value each,
+//!   from the predecessor) into assignments, and renames the merged block
+//!   to its predecessor in the phis of its successors. It leaves the block
+//!   alone when a phi reads the local of an earlier phi of the block (phis
+//!   read their operands together; assignments one after the other).
+//! - forward-empty gives the successor's phis the empty block's value for
+//!   each of its predecessors, and leaves the block alone when one of them
+//!   already branches to the successor with a different value (LLVM's
+//!   `CanPropagatePredecessorsForPHIs`).
+//! - hoist never moves a phi (only evaluations move), and its blocks keep
+//!   their edges.
+//! - sink inserts after the join block's phis, and does not sink into a
+//!   block whose phis read a local, oracle or memory the moved instruction
+//!   could see or be ordered against: when the instruction reads a local a
+//!   phi there sets, or a phi's operand has operations or oracle reads of
+//!   its own.
+//!
 //! `simplifycfg` runs the four safe steps to a fixed point, `keep-loops`
 //! off by default as in LLVM's late run.
 
+use crate::phis;
 use crate::uniformity::{self, Uniformity};
 use crate::{Pass, PassError};
-use convcheck_model::cfg::cycles::CycleInfo;
-use convcheck_model::cfg::print::inst as inst_text;
-use convcheck_model::cfg::tokens::is_convergent;
-use convcheck_model::cfg::{BlockId, Cfg, Inst, InstKind, Module, Term, TokenKind};
-use convcheck_model::sema::{CallKind, Kernel};
-use convcheck_model::syntax::ast::{Expr, ExprKind, Place};
+use convcheck_ir::cycles::CycleInfo;
+use convcheck_ir::tokens::is_convergent;
+use convcheck_ir::{BlockId, CallKind, Cfg, Expr, Inst, InstKind, Module, Term, TokenKind};
 use std::collections::BTreeSet;
 
 /// One rewrite of SimplifyCFG.
@@ -85,23 +110,27 @@ impl Pass for SimplifyCfg {
         name
     }
 
-    fn run(&self, kernel: &Kernel, module: &mut Module) -> Result<Vec<String>, PassError> {
+    fn run(&self, module: &mut Module) -> Result<Vec<String>, PassError> {
+        phis::check(&self.name(), module)?;
         let mut notes = Vec::new();
-        for cfg in module.functions.iter_mut() {
-            let steps: &[Step] = match self.step {
-                Some(ref s) => std::slice::from_ref(s),
-                None => &[
-                    Step::MergeBlock,
-                    Step::ForwardEmpty,
-                    Step::Hoist,
-                    Step::Sink,
-                ],
-            };
+        let steps: &[Step] = match self.step {
+            Some(ref s) => std::slice::from_ref(s),
+            None => &[
+                Step::MergeBlock,
+                Step::ForwardEmpty,
+                Step::Hoist,
+                Step::Sink,
+            ],
+        };
+        for f in 0..module.functions.len() {
+            // The function is rewritten apart from the module, which the
+            // steps read for its tables and its call graph.
+            let mut cfg = module.functions[f].clone();
             // Every step removes a block or an instruction, so this ends.
             loop {
                 let mut changed = false;
                 for &s in steps {
-                    while let Some(note) = self.apply(kernel, cfg, s) {
+                    while let Some(note) = self.apply(module, &mut cfg, s) {
                         notes.push(format!("@{}: {note}", cfg.name));
                         changed = true;
                     }
@@ -110,40 +139,104 @@ impl Pass for SimplifyCfg {
                     break;
                 }
             }
+            module.functions[f] = cfg;
         }
         Ok(notes)
     }
 }
 
-/// Whether an instruction can be moved across a branch condition: it reads
-/// no oracle and assigns no local, and is not a token.
-fn movable(kernel: &Kernel, inst: &Inst) -> bool {
+/// Whether an instruction can be moved across a branch condition: it is an
+/// evaluation that reads no oracle (a parameter counts as one: at a kernel
+/// launch its value is read from its oracle), makes no real call and
+/// assigns no local.
+fn movable(cfg: &Cfg, inst: &Inst) -> bool {
     let InstKind::Eval(e) = &inst.kind else {
         return false;
     };
-    pure_operands(kernel, e)
+    !e.any(&mut |x| match x {
+        Expr::Oracle(_) | Expr::Assign { .. } => true,
+        Expr::Var(n) => cfg.params.contains(n),
+        Expr::Call { kind, .. } => matches!(kind, CallKind::Oracle(_) | CallKind::Real(_)),
+        _ => false,
+    })
 }
 
-fn pure_operands(kernel: &Kernel, e: &Expr) -> bool {
-    let mut ok = true;
-    e.walk(&mut |x| match &x.kind {
-        ExprKind::Dots => ok = false,
-        ExprKind::Name(n) if kernel.oracle_ids.contains_key(n) => ok = false,
-        ExprKind::Assign {
-            place: Place::Var(_),
-            ..
-        } => ok = false,
-        ExprKind::Call { id, .. } => {
-            if matches!(
-                kernel.calls.get(id),
-                Some(CallKind::Oracle(_)) | Some(CallKind::Real(_))
-            ) {
-                ok = false;
-            }
+/// Two operands are the same expression, the ops of their calls and
+/// memory accesses aside.
+fn same_expr(a: &Expr, b: &Expr) -> bool {
+    match (a, b) {
+        (Expr::Const(x), Expr::Const(y)) => x == y,
+        (Expr::Tid, Expr::Tid) | (Expr::GroupSize, Expr::GroupSize) => true,
+        (Expr::Var(x), Expr::Var(y)) => x == y,
+        (Expr::Oracle(x), Expr::Oracle(y)) => x == y,
+        (Expr::Unary(o, x), Expr::Unary(p, y)) => o == p && same_expr(x, y),
+        (Expr::Binary(o, x1, x2), Expr::Binary(p, y1, y2)) => {
+            o == p && same_expr(x1, y1) && same_expr(x2, y2)
         }
-        _ => {}
-    });
-    ok
+        (Expr::Select(x1, x2, x3), Expr::Select(y1, y2, y3)) => {
+            same_expr(x1, y1) && same_expr(x2, y2) && same_expr(x3, y3)
+        }
+        (
+            Expr::Call {
+                kind: k1,
+                callee: c1,
+                args: a1,
+                ..
+            },
+            Expr::Call {
+                kind: k2,
+                callee: c2,
+                args: a2,
+                ..
+            },
+        ) => {
+            k1 == k2
+                && c1 == c2
+                && a1.len() == a2.len()
+                && a1.iter().zip(a2).all(|(x, y)| same_expr(x, y))
+        }
+        (
+            Expr::Load {
+                space: s1,
+                index: i1,
+                value: v1,
+                ..
+            },
+            Expr::Load {
+                space: s2,
+                index: i2,
+                value: v2,
+                ..
+            },
+        ) => s1 == s2 && v1 == v2 && same_expr(i1, i2),
+        (
+            Expr::Store {
+                space: s1,
+                index: i1,
+                value: v1,
+                ..
+            },
+            Expr::Store {
+                space: s2,
+                index: i2,
+                value: v2,
+                ..
+            },
+        ) => s1 == s2 && same_expr(i1, i2) && same_expr(v1, v2),
+        (
+            Expr::Assign {
+                var: x,
+                op: o,
+                value: v,
+            },
+            Expr::Assign {
+                var: y,
+                op: p,
+                value: w,
+            },
+        ) => x == y && o == p && same_expr(v, w),
+        _ => false,
+    }
 }
 
 /// Two instructions do the same thing (SimplifyCFG's `isIdenticalTo`),
@@ -152,29 +245,62 @@ fn pure_operands(kernel: &Kernel, e: &Expr) -> bool {
 /// LLVM but not to a reader of the trace; merging them renames an
 /// operation (found by `convcheck fuzz --pass simplifycfg --seed 1`, see
 /// `examples/corpus/regress-hoist-labels.c`).
-fn identical(kernel: &Kernel, a: &Inst, b: &Inst) -> bool {
-    strip_comment(&inst_text(kernel, a)) == strip_comment(&inst_text(kernel, b))
-        && a.token == b.token
-        && op_labels(kernel, a) == op_labels(kernel, b)
+fn identical(module: &Module, a: &Inst, b: &Inst) -> bool {
+    let same_kind = match (&a.kind, &b.kind) {
+        (InstKind::Observe, InstKind::Observe) => true,
+        (InstKind::Eval(x), InstKind::Eval(y)) => same_expr(x, y),
+        (InstKind::SetLocal { name: n, value: x }, InstKind::SetLocal { name: m, value: y }) => {
+            n == m
+                && match (x, y) {
+                    (Some(x), Some(y)) => same_expr(x, y),
+                    (None, None) => true,
+                    _ => false,
+                }
+        }
+        (
+            InstKind::Phi {
+                name: n,
+                incoming: x,
+            },
+            InstKind::Phi {
+                name: m,
+                incoming: y,
+            },
+        ) => {
+            n == m
+                && x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((p, e), (q, f))| p == q && same_expr(e, f))
+        }
+        (InstKind::Token { kind: k, name: n }, InstKind::Token { kind: l, name: m }) => {
+            k == l && n == m
+        }
+        _ => false,
+    };
+    same_kind && a.token == b.token && op_labels(module, a) == op_labels(module, b)
 }
 
-/// The labels of the operations an instruction performs.
-fn op_labels(kernel: &Kernel, inst: &Inst) -> Vec<String> {
+/// The labels of the operations an instruction performs: the observation
+/// point, or the calls (oracle reads written as calls included) and memory
+/// accesses of its operands, in order.
+fn op_labels(module: &Module, inst: &Inst) -> Vec<String> {
     let mut out = Vec::new();
-    match &inst.kind {
-        InstKind::Observe => out.push(kernel.label(inst.sid).to_string()),
-        InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => e.walk(&mut |x| {
-            if let Some(id) = convcheck_model::sema::expr_id(x) {
-                out.push(kernel.label(id).to_string());
+    let mut walk = |e: &Expr| {
+        e.walk(&mut |x| match x {
+            Expr::Call { op, .. } | Expr::Load { op, .. } | Expr::Store { op, .. } => {
+                out.push(module.label(*op).to_string())
             }
-        }),
+            _ => {}
+        })
+    };
+    match &inst.kind {
+        InstKind::Observe => out.push(module.label(inst.sid).to_string()),
+        InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => walk(e),
+        InstKind::Phi { incoming, .. } => incoming.iter().for_each(|(_, e)| walk(e)),
         InstKind::SetLocal { value: None, .. } | InstKind::Token { .. } => {}
     }
     out
-}
-
-fn strip_comment(s: &str) -> &str {
-    s.split(" ; ").next().unwrap_or(s)
 }
 
 fn is_heart(inst: &Inst) -> bool {
@@ -188,24 +314,24 @@ fn is_heart(inst: &Inst) -> bool {
 }
 
 impl SimplifyCfg {
-    /// Applies `step` once somewhere in `cfg`; returns a note, or `None` if
-    /// it applies nowhere.
-    fn apply(&self, kernel: &Kernel, cfg: &mut Cfg, step: Step) -> Option<String> {
+    /// Applies `step` once somewhere in `cfg`, a function of `module`;
+    /// returns a note, or `None` if it applies nowhere.
+    fn apply(&self, module: &Module, cfg: &mut Cfg, step: Step) -> Option<String> {
         match step {
             Step::MergeBlock => merge_block(cfg),
             Step::ForwardEmpty => forward_empty(cfg, self.keep_loops),
             Step::Hoist => {
-                let u = uniformity::analyse(kernel, cfg);
-                self.hoist(kernel, cfg, &u)
+                let u = uniformity::analyse(module, cfg);
+                self.hoist(module, cfg, &u)
             }
             Step::Sink => {
-                let u = uniformity::analyse(kernel, cfg);
-                self.sink(kernel, cfg, &u)
+                let u = uniformity::analyse(module, cfg);
+                self.sink(module, cfg, &u)
             }
         }
     }
 
-    fn hoist(&self, kernel: &Kernel, cfg: &mut Cfg, u: &Uniformity) -> Option<String> {
+    fn hoist(&self, module: &Module, cfg: &mut Cfg, u: &Uniformity) -> Option<String> {
         let preds = cfg.preds();
         for b in 0..cfg.blocks.len() {
             let Term::CondBr { then, els, .. } = cfg.blocks[b].term else {
@@ -220,15 +346,15 @@ impl SimplifyCfg {
             ) else {
                 continue;
             };
-            if !identical(kernel, x, y) || !movable(kernel, x) {
+            if !identical(module, x, y) || !movable(cfg, x) {
                 continue;
             }
-            if is_convergent(kernel, x) && u.is_divergent_branch(b) && !self.ignore_convergence {
+            if is_convergent(x) && u.is_divergent_branch(b) && !self.ignore_convergence {
                 continue;
             }
             let moved = cfg.blocks[then].insts.remove(0);
             cfg.blocks[els].insts.remove(0);
-            let text = strip_comment(&inst_text(kernel, &moved)).to_string();
+            let text = convcheck_ir::print::inst(module, &moved);
             cfg.blocks[b].insts.push(moved);
             return Some(format!(
                 "hoisted `{text}` from %{} and %{} into %{}",
@@ -238,7 +364,7 @@ impl SimplifyCfg {
         None
     }
 
-    fn sink(&self, kernel: &Kernel, cfg: &mut Cfg, u: &Uniformity) -> Option<String> {
+    fn sink(&self, module: &Module, cfg: &mut Cfg, u: &Uniformity) -> Option<String> {
         let preds = cfg.preds();
         for s in 0..cfg.blocks.len() {
             let [p1, p2] = preds[s][..] else { continue };
@@ -252,19 +378,22 @@ impl SimplifyCfg {
             else {
                 continue;
             };
-            if !identical(kernel, x, y) || !movable(kernel, x) {
+            if !identical(module, x, y) || !movable(cfg, x) {
                 continue;
             }
-            if is_convergent(kernel, x) && !self.ignore_convergence && divergent_join(cfg, u, s) {
+            if is_convergent(x) && !self.ignore_convergence && divergent_join(cfg, u, s) {
+                continue;
+            }
+            if !phis::can_sink_past(&cfg.blocks[s], x) {
                 continue;
             }
             let moved = cfg.blocks[p1].insts.pop()?;
             cfg.blocks[p2].insts.pop();
-            let text = strip_comment(&inst_text(kernel, &moved)).to_string();
+            let text = convcheck_ir::print::inst(module, &moved);
             let at = cfg.blocks[s]
                 .insts
                 .iter()
-                .take_while(|i| matches!(i.kind, InstKind::Token { .. }))
+                .take_while(|i| matches!(i.kind, InstKind::Phi { .. } | InstKind::Token { .. }))
                 .count();
             cfg.blocks[s].insts.insert(at, moved);
             return Some(format!(
@@ -302,10 +431,19 @@ fn merge_block(cfg: &mut Cfg) -> Option<String> {
         if p == b || cfg.blocks[p].term != Term::Br(b) || cfg.blocks[b].insts.iter().any(is_heart) {
             continue;
         }
-        let moved = std::mem::take(&mut cfg.blocks[b].insts);
+        let Some(assignments) = phis::single_entry_as_assignments(&cfg.blocks[b], p) else {
+            continue;
+        };
+        let mut moved = std::mem::take(&mut cfg.blocks[b].insts);
+        let n = assignments.len();
+        moved.splice(..n, assignments);
         let term = cfg.blocks[b].term.clone();
         cfg.blocks[p].insts.extend(moved);
         cfg.blocks[p].term = term;
+        // The successors of `b` are now entered from `p`.
+        for s in cfg.blocks[p].term.succs() {
+            phis::rename_pred(&mut cfg.blocks[s], b, p);
+        }
         // `b` is now unreachable.
         let (pn, bn) = (cfg.blocks[p].name.clone(), cfg.blocks[b].name.clone());
         cfg.remove_unreachable();
@@ -316,6 +454,7 @@ fn merge_block(cfg: &mut Cfg) -> Option<String> {
 
 fn forward_empty(cfg: &mut Cfg, keep_loops: bool) -> Option<String> {
     let cycles = CycleInfo::compute(cfg);
+    let preds = cfg.preds();
     for b in 1..cfg.blocks.len() {
         let Term::Br(s) = cfg.blocks[b].term else {
             continue;
@@ -326,6 +465,10 @@ fn forward_empty(cfg: &mut Cfg, keep_loops: bool) -> Option<String> {
         if keep_loops && (cycles.is_header(b) || cycles.is_header(s)) {
             continue;
         }
+        if !phis::can_forward(cfg, &preds[b], b, s) {
+            continue;
+        }
+        phis::forward(cfg, &preds[b], b, s);
         for block in cfg.blocks.iter_mut() {
             block.term.map_succs(|t| if t == b { s } else { t });
         }

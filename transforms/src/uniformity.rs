@@ -1,25 +1,40 @@
-//! A uniformity analysis on the CFG, in the spirit of LLVM's
+//! A uniformity analysis on the IR, in the spirit of LLVM's
 //! UniformityAnalysis (ConvergenceAndUniformity, "Uniformity").
 //!
-//! Sources of divergence: `tid`, varying oracles, invariant oracles (one
-//! value per thread, different across threads), loaded values, and the
-//! values of convergent operations. Uniform: literals, `N`, uniform oracles,
-//! kernel parameters and the results of data-carrying barriers.
+//! Sources of divergence, read from the module's own tables: `tid`, oracles
+//! whose class is not uniform (varying ones, and invariant ones: one value
+//! per thread, different across threads), loaded values, and the values of
+//! calls that are not uniform (convergent operations, non-convergent
+//! external calls, real calls). Uniform: literals, `N`, uniform oracles
+//! (kernel parameters are read from uniform oracles), and the results of
+//! barriers and fences. An expression is divergent when any part of it is,
+//! arguments of calls included (a data-carrying barrier with a divergent
+//! predicate counts as divergent, conservatively).
 //!
 //! A local is divergent if it is assigned a divergent value, or assigned in
 //! a block that is control-dependent on a divergent branch (a block reached
 //! from the branch that does not post-dominate it: *sync dependence*), or
 //! assigned inside a cycle that has a divergent exit and read outside
 //! (*temporal divergence*: handled conservatively by making every local
-//! assigned in such a cycle divergent). A branch is divergent if its
-//! condition is. The analysis iterates to a fixed point.
+//! assigned in such a cycle divergent). The parameters of a function that
+//! the module calls are divergent (callers pass what they like); those of
+//! a kernel entry are not. A branch is divergent if its condition is. The
+//! analysis iterates to a fixed point.
+//!
+//! A phi (`InstKind::Phi`) assigns its local like any assignment, and is
+//! also divergent at a *join*: when one of the predecessors it has a value
+//! for ends in a divergent branch, or is itself under divergent control or
+//! in a cycle with a divergent exit (threads that took different sides
+//! meet at the phi with different values).
+//!
+//! Names are resolved in the IR: a local is [`Expr::Var`], every other
+//! source of a value an [`Expr::Oracle`] or a call, so a local never takes
+//! the class of an oracle that happens to share its name.
 //!
 //! It is conservative: "uniform" is a proof, "divergent" may be spurious.
 
-use convcheck_model::cfg::cycles::CycleInfo;
-use convcheck_model::cfg::{BlockId, Cfg, InstKind, Term};
-use convcheck_model::sema::{BarrierKind, CallKind, Kernel};
-use convcheck_model::syntax::ast::{Expr, ExprKind, OracleClass, Place};
+use convcheck_ir::cycles::CycleInfo;
+use convcheck_ir::{BlockId, CallKind, Cfg, Expr, InstKind, Module, OracleClass, Term};
 use std::collections::BTreeSet;
 
 /// The result for one function.
@@ -37,53 +52,43 @@ impl Uniformity {
         self.divergent_branches.contains(&b)
     }
 
-    /// Whether `e` may evaluate to different values in different threads.
-    pub fn is_divergent(&self, kernel: &Kernel, e: &Expr) -> bool {
-        expr_divergent(kernel, e, &self.divergent_vars)
+    /// Whether `e`, an operand of the analysed function of `module`, may
+    /// evaluate to different values in different threads.
+    pub fn is_divergent(&self, module: &Module, e: &Expr) -> bool {
+        expr_divergent(module, e, &self.divergent_vars)
     }
 }
 
-fn expr_divergent(kernel: &Kernel, e: &Expr, vars: &BTreeSet<String>) -> bool {
-    let mut div = false;
-    e.walk(&mut |x| match &x.kind {
-        ExprKind::Tid | ExprKind::Dots | ExprKind::Load { .. } => div = true,
-        ExprKind::Name(n) => {
-            // A name is a local (divergent if the analysis says so) or an
-            // oracle; a local that shares its name with a non-uniform
-            // oracle of another function is taken as divergent, which is
-            // conservative.
-            let oracle_div = kernel
-                .oracle_ids
-                .get(n)
-                .is_some_and(|&o| kernel.oracles[o].class != OracleClass::Uniform);
-            if vars.contains(n) || oracle_div {
-                div = true;
-            }
-        }
-        ExprKind::Call { id, .. } => match kernel.calls.get(id) {
-            Some(CallKind::Oracle(o)) => {
-                if kernel.oracles[*o].class != OracleClass::Uniform {
-                    div = true;
-                }
-            }
-            Some(CallKind::Barrier(BarrierKind::Plain)) | Some(CallKind::Fence) => {}
-            Some(CallKind::Barrier(_)) => {}
-            _ => div = true,
+/// Whether the oracle `o` of `module` may differ across threads. An id the
+/// table does not have is taken as divergent.
+fn oracle_divergent(module: &Module, o: usize) -> bool {
+    module
+        .oracles
+        .get(o)
+        .is_none_or(|info| info.class != OracleClass::Uniform)
+}
+
+fn expr_divergent(module: &Module, e: &Expr, vars: &BTreeSet<String>) -> bool {
+    e.any(&mut |x| match x {
+        Expr::Tid | Expr::Load { .. } => true,
+        Expr::Var(n) => vars.contains(n),
+        Expr::Oracle(o) => oracle_divergent(module, *o),
+        Expr::Call { kind, .. } => match kind {
+            CallKind::Oracle(o) => oracle_divergent(module, *o),
+            // The results of barriers are the same in every participating
+            // thread; fences have none.
+            CallKind::Barrier(..) | CallKind::Fence => false,
+            CallKind::Op(_) | CallKind::Plain(_) | CallKind::Real(_) => true,
         },
-        _ => {}
-    });
-    div
+        _ => false,
+    })
 }
 
 /// Locals assigned by an expression.
 fn assigned(e: &Expr, out: &mut BTreeSet<String>) {
     e.walk(&mut |x| {
-        if let ExprKind::Assign {
-            place: Place::Var(v),
-            ..
-        } = &x.kind
-        {
-            out.insert(v.clone());
+        if let Expr::Assign { var, .. } = x {
+            out.insert(var.clone());
         }
     });
 }
@@ -137,18 +142,31 @@ fn influence(cfg: &Cfg, pdom: &[BTreeSet<BlockId>], b: BlockId) -> BTreeSet<Bloc
     out
 }
 
-/// Analyses one function.
-pub fn analyse(kernel: &Kernel, cfg: &Cfg) -> Uniformity {
+/// Whether some function of `module`, or `cfg` itself, calls the function
+/// named like `cfg` (a real call).
+fn is_called(module: &Module, cfg: &Cfg) -> bool {
+    let calls_it = |f: &Cfg| {
+        f.blocks.iter().any(|b| {
+            b.exprs().into_iter().any(|e| {
+                e.any(&mut |x| {
+                    matches!(x, Expr::Call { kind: CallKind::Real(g), .. }
+                        if module.functions.get(*g).is_some_and(|c| c.name == cfg.name))
+                })
+            })
+        })
+    };
+    module.functions.iter().any(calls_it) || calls_it(cfg)
+}
+
+/// Analyses `cfg`, a function of `module` (possibly being rewritten: the
+/// module gives the oracle table and the call graph).
+pub fn analyse(module: &Module, cfg: &Cfg) -> Uniformity {
     let pdom = post_dominators(cfg);
     let cycles = CycleInfo::compute(cfg);
     let mut u = Uniformity::default();
     // Parameters of a kernel entry are kernel arguments (uniform); those
-    // of a function called from the file take whatever the caller passes.
-    let called = kernel
-        .calls
-        .values()
-        .any(|c| matches!(c, CallKind::Real(f) if kernel.functions[*f].name == cfg.name));
-    if called {
+    // of a function called from the module take whatever the caller passes.
+    if is_called(module, cfg) {
         u.divergent_vars.extend(cfg.params.iter().cloned());
     }
     loop {
@@ -160,7 +178,7 @@ pub fn analyse(kernel: &Kernel, cfg: &Cfg) -> Uniformity {
                 Term::Switch { value, .. } => Some(value),
                 _ => None,
             };
-            if cond.is_some_and(|c| expr_divergent(kernel, c, &u.divergent_vars)) {
+            if cond.is_some_and(|c| expr_divergent(module, c, &u.divergent_vars)) {
                 u.divergent_branches.insert(b);
             }
         }
@@ -192,26 +210,46 @@ pub fn analyse(kernel: &Kernel, cfg: &Cfg) -> Uniformity {
                     InstKind::SetLocal { name, value } => {
                         let div = value
                             .as_ref()
-                            .is_some_and(|v| expr_divergent(kernel, v, &u.divergent_vars));
+                            .is_some_and(|v| expr_divergent(module, v, &u.divergent_vars));
                         if div || controlled {
                             u.divergent_vars.insert(name.clone());
                         }
                         if let Some(v) = value {
                             let mut a = BTreeSet::new();
                             assigned(v, &mut a);
-                            if controlled || expr_divergent(kernel, v, &u.divergent_vars) {
+                            if controlled || expr_divergent(module, v, &u.divergent_vars) {
                                 u.divergent_vars.extend(a);
                             }
+                        }
+                    }
+                    InstKind::Phi { name, incoming } => {
+                        let join = incoming.iter().any(|(p, _)| {
+                            u.divergent_branches.contains(p)
+                                || divergent_blocks.contains(p)
+                                || temporal.contains(p)
+                        });
+                        let mut div = join || controlled;
+                        for (_, v) in incoming {
+                            let vdiv = expr_divergent(module, v, &u.divergent_vars);
+                            div |= vdiv;
+                            let mut a = BTreeSet::new();
+                            assigned(v, &mut a);
+                            if controlled || vdiv {
+                                u.divergent_vars.extend(a);
+                            }
+                        }
+                        if div {
+                            u.divergent_vars.insert(name.clone());
                         }
                     }
                     InstKind::Eval(e) => {
                         let mut a = BTreeSet::new();
                         assigned(e, &mut a);
-                        if controlled || expr_divergent(kernel, e, &u.divergent_vars) {
+                        if controlled || expr_divergent(module, e, &u.divergent_vars) {
                             u.divergent_vars.extend(a);
                         }
                     }
-                    _ => {}
+                    InstKind::Observe | InstKind::Token { .. } => {}
                 }
             }
         }

@@ -20,15 +20,24 @@
 //! longer execute the same static operations together; it is only correct
 //! when the condition is uniform. `loop-unswitch` refuses exactly then;
 //! `loop-unswitch.unsafe` ignores convergence. Loops with
-//! convergence-control tokens are never unswitched.
+//! convergence-control tokens are never unswitched, nor loops headed by
+//! the function's entry block (there is no preheader to decide in).
+//!
+//! **Phis are kept correct**: the header's values from outside the loop
+//! move to the new preheader (as one value when they agree, else as a phi
+//! of the same local in the preheader, which the header then reads); the
+//! cloned loop's phis name the cloned blocks; an exit block's phis get,
+//! for every edge from a cloned block, the value of the original edge; the
+//! values of edges the rewrite removes are dropped. A trivially unswitched
+//! header holds no instruction, so no phi; an exit's value from it now
+//! comes from the preheader, where the exit test moved.
 
+use crate::phis;
 use crate::uniformity;
 use crate::{Pass, PassError};
-use convcheck_model::cfg::cycles::CycleInfo;
-use convcheck_model::cfg::tokens::is_convergent;
-use convcheck_model::cfg::{Block, BlockId, Cfg, InstKind, Module, Term};
-use convcheck_model::sema::{CallKind, Kernel};
-use convcheck_model::syntax::ast::{Expr, ExprKind, OracleClass, Place};
+use convcheck_ir::cycles::CycleInfo;
+use convcheck_ir::tokens::is_convergent;
+use convcheck_ir::{Block, BlockId, CallKind, Cfg, Expr, InstKind, Module, OracleClass, Term};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `loop-unswitch` and `loop-unswitch.unsafe`.
@@ -47,13 +56,17 @@ impl Pass for LoopUnswitch {
         }
     }
 
-    fn run(&self, kernel: &Kernel, module: &mut Module) -> Result<Vec<String>, PassError> {
+    fn run(&self, module: &mut Module) -> Result<Vec<String>, PassError> {
+        phis::check(&self.name(), module)?;
         let mut notes = Vec::new();
-        for cfg in module.functions.iter_mut() {
+        for f in 0..module.functions.len() {
+            // The function is rewritten apart from the module, which the
+            // uniformity analysis reads for its tables and call graph.
+            let mut cfg = module.functions[f].clone();
             // Each unswitch removes one invariant branch from a loop copy;
             // bound the rounds so that nothing can run away.
             let mut rounds = 0;
-            while let Some(n) = self.once(kernel, cfg) {
+            while let Some(n) = self.once(module, &mut cfg) {
                 notes.push(format!("@{}: {n}", cfg.name));
                 rounds += 1;
                 if rounds == 8 {
@@ -64,6 +77,7 @@ impl Pass for LoopUnswitch {
                     break;
                 }
             }
+            module.functions[f] = cfg;
         }
         Ok(notes)
     }
@@ -81,8 +95,14 @@ fn assigned_in(cfg: &Cfg, blocks: &BTreeSet<BlockId>) -> BTreeSet<String> {
                         collect_assigns(v, &mut out);
                     }
                 }
+                InstKind::Phi { name, incoming } => {
+                    out.insert(name.clone());
+                    for (_, v) in incoming {
+                        collect_assigns(v, &mut out);
+                    }
+                }
                 InstKind::Eval(e) => collect_assigns(e, &mut out),
-                _ => {}
+                InstKind::Observe | InstKind::Token { .. } => {}
             }
         }
     }
@@ -91,64 +111,48 @@ fn assigned_in(cfg: &Cfg, blocks: &BTreeSet<BlockId>) -> BTreeSet<String> {
 
 fn collect_assigns(e: &Expr, out: &mut BTreeSet<String>) {
     e.walk(&mut |x| {
-        if let ExprKind::Assign {
-            place: Place::Var(v),
-            ..
-        } = &x.kind
-        {
-            out.insert(v.clone());
+        if let Expr::Assign { var, .. } = x {
+            out.insert(var.clone());
         }
     });
 }
 
-/// Whether `e` has the same value at every evaluation inside the loop.
-fn loop_invariant(kernel: &Kernel, e: &Expr, assigned: &BTreeSet<String>) -> bool {
-    let mut ok = true;
-    fn walk(kernel: &Kernel, e: &Expr, assigned: &BTreeSet<String>, ok: &mut bool) {
-        match &e.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Tid | ExprKind::GroupSize => {}
-            ExprKind::Invariant(a) | ExprKind::Uniform(a) | ExprKind::Unary(_, a) => {
-                walk(kernel, a, assigned, ok)
-            }
-            ExprKind::Binary(_, a, b) => {
-                walk(kernel, a, assigned, ok);
-                walk(kernel, b, assigned, ok);
-            }
-            ExprKind::Cond(a, b, c) => {
-                walk(kernel, a, assigned, ok);
-                walk(kernel, b, assigned, ok);
-                walk(kernel, c, assigned, ok);
-            }
-            ExprKind::Name(n) => match kernel.oracle_ids.get(n) {
-                Some(&o) if kernel.oracles[o].class == OracleClass::Invariant => {}
-                // A kernel parameter is read once per thread.
-                Some(_)
-                    if kernel.functions.iter().any(|f| f.params.contains(n))
-                        && !assigned.contains(n) => {}
-                Some(_) => *ok = false,
-                None => {
-                    if assigned.contains(n) {
-                        *ok = false;
-                    }
-                }
-            },
-            ExprKind::Call { id, .. } => match kernel.calls.get(id) {
-                Some(CallKind::Oracle(o)) if kernel.oracles[*o].class == OracleClass::Invariant => {
-                }
-                _ => *ok = false,
-            },
-            _ => *ok = false,
-        }
-    }
-    walk(kernel, e, assigned, &mut ok);
-    ok
+/// Whether `e` has the same value at every evaluation inside the loop: it
+/// reads only constants, `tid`, `N`, invariant oracles and locals the loop
+/// never assigns (parameters included: they are set once, on entry).
+fn loop_invariant(module: &Module, e: &Expr, assigned: &BTreeSet<String>) -> bool {
+    let invariant = |o: usize| {
+        module
+            .oracles
+            .get(o)
+            .is_some_and(|info| info.class == OracleClass::Invariant)
+    };
+    !e.any(&mut |x| match x {
+        Expr::Const(_)
+        | Expr::Tid
+        | Expr::GroupSize
+        | Expr::Unary(..)
+        | Expr::Binary(..)
+        | Expr::Select(..) => false,
+        Expr::Var(n) => assigned.contains(n),
+        Expr::Oracle(o) => !invariant(*o),
+        Expr::Call {
+            kind: CallKind::Oracle(o),
+            ..
+        } => !invariant(*o),
+        Expr::Call { .. } | Expr::Load { .. } | Expr::Store { .. } | Expr::Assign { .. } => true,
+    })
 }
 
 impl LoopUnswitch {
-    fn once(&self, kernel: &Kernel, cfg: &mut Cfg) -> Option<String> {
+    fn once(&self, module: &Module, cfg: &mut Cfg) -> Option<String> {
         let cycles = CycleInfo::compute(cfg);
-        let u = uniformity::analyse(kernel, cfg);
-        for c in cycles.cycles.iter().filter(|c| c.is_reducible()) {
+        let u = uniformity::analyse(module, cfg);
+        for c in cycles
+            .cycles
+            .iter()
+            .filter(|c| c.is_reducible() && c.header != 0)
+        {
             let blocks = &c.blocks;
             let has_tokens = blocks.iter().any(|&b| {
                 cfg.blocks[b]
@@ -161,16 +165,16 @@ impl LoopUnswitch {
             }
             let convergent = blocks
                 .iter()
-                .any(|&b| cfg.blocks[b].insts.iter().any(|i| is_convergent(kernel, i)));
+                .any(|&b| cfg.blocks[b].insts.iter().any(is_convergent));
             let assigned = assigned_in(cfg, blocks);
             for &b in blocks {
                 let Term::CondBr { cond, then, els } = &cfg.blocks[b].term else {
                     continue;
                 };
-                if then == els || !loop_invariant(kernel, cond, &assigned) {
+                if then == els || !loop_invariant(module, cond, &assigned) {
                     continue;
                 }
-                if convergent && u.is_divergent(kernel, cond) && !self.ignore_convergence {
+                if convergent && u.is_divergent(module, cond) && !self.ignore_convergence {
                     continue;
                 }
                 let (cond, then, els) = (cond.clone(), *then, *els);
@@ -212,6 +216,7 @@ fn unswitch(
             .term
             .map_succs(|t| if t == header { pre } else { t });
     }
+    phis::to_preheader(cfg, header, pre, &outside);
     let trivial = b == header
         && cfg.blocks[header].insts.is_empty()
         && (!blocks.contains(&then) || !blocks.contains(&els));
@@ -233,6 +238,8 @@ fn unswitch(
             }
         };
         cfg.blocks[b].term = Term::Br(inside);
+        let exit = if inside == then { els } else { then };
+        phis::rename_pred(&mut cfg.blocks[exit], header, pre);
         return format!(
             "trivially unswitched the loop at %{} on the branch in %{name}",
             cfg.blocks[header].name
@@ -250,6 +257,7 @@ fn unswitch(
         let y = map[&x];
         cfg.blocks[y].term.map_succs(|t| *map.get(&t).unwrap_or(&t));
     }
+    phis::clone_loop(cfg, &map);
     cfg.blocks[b].term = Term::Br(then);
     let be = map[&b];
     cfg.blocks[be].term = Term::Br(*map.get(&els).unwrap_or(&els));
@@ -258,6 +266,7 @@ fn unswitch(
         then: header,
         els: map[&header],
     };
+    phis::prune(cfg);
     cfg.remove_unreachable();
     format!("unswitched the loop at its header on the branch in %{name} (cloned the loop)")
 }

@@ -8,15 +8,17 @@
 //! barrier in a helper function is removed because the helper alone has no
 //! access): the pass is implemented as documented, and these are the
 //! findings the checker has to report (docs/src/branch-dist.md).
+//!
+//! Kernels are parsed and lowered with `convcheck-lang` (a dev-dependency
+//! only); the passes and the hazard model see the lowered module alone.
 
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::{InstKind, Module, Term};
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::run_scenario;
-use convcheck_model::hazards::{hazards, HazardReport};
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::{CallKind, Kernel};
-use convcheck_model::syntax::ast::{Expr, ExprKind};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::run_scenario;
+use convcheck_ir::hazards::{hazards, HazardReport};
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_ir::{CallKind, Expr, InstKind, Module, Term};
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use convcheck_transforms::branch_dist::{
     removal_condition, BarrierFlags, BranchDist, Options, Variant,
 };
@@ -25,7 +27,7 @@ use convcheck_transforms::{lookup, registry, Contract};
 fn corpus(name: &str) -> Kernel {
     let path = format!("{}/../examples/hazards/{name}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    // The short name is what dump lines show.
+    // The short name is the module's name, which dump lines show.
     Kernel::parse(name, &src).unwrap_or_else(|d| panic!("{d}"))
 }
 
@@ -65,13 +67,13 @@ fn exprs(m: &Module) -> Vec<(String, &Expr)> {
 }
 
 /// Every call of a given kind in the module, as `label@line`, in order.
-fn calls(k: &Kernel, m: &Module, pick: fn(&CallKind) -> bool) -> Vec<String> {
+fn calls(m: &Module, pick: fn(&CallKind) -> bool) -> Vec<String> {
     let mut out = Vec::new();
     for (_, e) in exprs(m) {
         e.walk(&mut |x| {
-            if let ExprKind::Call { id, .. } = &x.kind {
-                if k.calls.get(id).is_some_and(pick) {
-                    out.push(format!("{}@{}", k.label(*id), k.node(*id).span.start.line));
+            if let Expr::Call { op, kind, .. } = x {
+                if pick(kind) {
+                    out.push(format!("{}@{}", m.label(*op), m.line(*op)));
                 }
             }
         });
@@ -79,33 +81,33 @@ fn calls(k: &Kernel, m: &Module, pick: fn(&CallKind) -> bool) -> Vec<String> {
     out
 }
 
-fn barriers(k: &Kernel, m: &Module) -> Vec<String> {
-    calls(k, m, |c| matches!(c, CallKind::Barrier(_)))
+fn barriers(m: &Module) -> Vec<String> {
+    calls(m, |c| matches!(c, CallKind::Barrier(..)))
 }
 
-fn fences(k: &Kernel, m: &Module) -> Vec<String> {
-    calls(k, m, |c| matches!(c, CallKind::Fence))
+fn fences(m: &Module) -> Vec<String> {
+    calls(m, |c| matches!(c, CallKind::Fence))
 }
 
 /// Runs `pass` on the lowered kernel: the module after and the notes.
 fn apply(k: &Kernel, pass: &str) -> (Module, Vec<String>) {
     let p = lookup(pass).unwrap_or_else(|e| panic!("{pass}: {e}"));
     let mut m = lower(k, false);
-    let notes = p.run(k, &mut m).unwrap_or_else(|e| panic!("{pass}: {e}"));
+    let notes = p.run(&mut m).unwrap_or_else(|e| panic!("{pass}: {e}"));
     (m, notes)
 }
 
 /// The barriers `pass` removes, as `label@line`.
 fn removed(k: &Kernel, pass: &str) -> Vec<String> {
-    let before = barriers(k, &lower(k, false));
-    let after = barriers(k, &apply(k, pass).0);
+    let before = barriers(&lower(k, false));
+    let after = barriers(&apply(k, pass).0);
     before.into_iter().filter(|b| !after.contains(b)).collect()
 }
 
 /// Hazards of `m` with `threads` threads, each given by its `--thread`
 /// text.
-fn hazards_of(k: &Kernel, m: Module, threads: &[&str]) -> HazardReport {
-    let entry = k.entry(None).expect("one kernel");
+fn hazards_of(m: Module, threads: &[&str]) -> HazardReport {
+    let entry = m.entry(None).expect("one kernel");
     let sc = Scenario {
         threads: threads
             .iter()
@@ -113,9 +115,9 @@ fn hazards_of(k: &Kernel, m: Module, threads: &[&str]) -> HazardReport {
             .collect(),
     };
     let program = CfgProgram::new(m);
-    let traces = run_scenario(k, Some(&program), entry, &sc, 10_000).expect("runs");
+    let traces = run_scenario(&program, entry, &sc, 10_000).expect("runs");
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    hazards(k, &runs)
+    hazards(&program.module, &runs)
 }
 
 fn documented() -> BranchDist {
@@ -129,7 +131,7 @@ fn documented() -> BranchDist {
 /// pass sees them before removing anything.
 fn flags(k: &Kernel, pass: &BranchDist) -> Vec<BarrierFlags> {
     let m = lower(k, false);
-    pass.analyse(k, &m, k.entry(None).expect("entry"))
+    pass.analyse(&m, m.entry(None).expect("entry"))
 }
 
 fn rw(f: &BarrierFlags) -> [bool; 4] {
@@ -146,7 +148,7 @@ fn the_seeds_register_only_example_loses_its_barrier() {
     assert_eq!(rw(&f[0]), [false; 4]);
     let (m, notes) = apply(&k, "branch-dist");
     assert!(notes.is_empty(), "no dump without `dump`");
-    assert!(hazards_of(&k, m, &THREE).is_hazard_free());
+    assert!(hazards_of(m, &THREE).is_hazard_free());
 }
 
 #[test]
@@ -229,10 +231,10 @@ fn conditions_3_and_4_remove_barriers_that_order_conflicting_accesses() {
     // pass removes it, after which thread t+1's write races with thread
     // t's read.
     let k = corpus("producer-consumer.c");
-    assert!(hazards_of(&k, lower(&k, false), &THREE).is_hazard_free());
+    assert!(hazards_of(lower(&k, false), &THREE).is_hazard_free());
     let (m, _) = apply(&k, "branch-dist");
-    assert!(barriers(&k, &m).is_empty());
-    let h = hazards_of(&k, m, &THREE);
+    assert!(barriers(&m).is_empty());
+    let h = hazards_of(m, &THREE);
     assert!(!h.races.is_empty());
     assert!(h.races.iter().all(|r| r.first.write != r.second.write));
     // Condition 4, write-after-read: each thread reads its neighbour's
@@ -241,7 +243,7 @@ fn conditions_3_and_4_remove_barriers_that_order_conflicting_accesses() {
         "void kernel() {\n  int x = shared[(tid + 1) % N];\n  __syncthreads();\n  shared[tid] = 1;\n}\n",
     );
     let (m, _) = apply(&k, "branch-dist");
-    assert!(!hazards_of(&k, m, &THREE).races.is_empty());
+    assert!(!hazards_of(m, &THREE).races.is_empty());
     // With a read and a write above, the producer/consumer barrier stays
     // (the neighbour exchange of the corpus).
     let k = corpus("neighbour-exchange.c");
@@ -269,9 +271,9 @@ fn restart_keeps_one_of_two_barriers_that_batch_removes_together() {
     assert_eq!(removed(&k, "branch-dist"), vec!["B1@8"]);
     assert_eq!(removed(&k, "branch-dist.batch"), vec!["B1@8", "B2@9"]);
     let (m, _) = apply(&k, "branch-dist");
-    assert!(hazards_of(&k, m, &THREE).is_hazard_free());
+    assert!(hazards_of(m, &THREE).is_hazard_free());
     let (m, _) = apply(&k, "branch-dist.batch");
-    let h = hazards_of(&k, m, &THREE);
+    let h = hazards_of(m, &THREE);
     assert!(!h.races.is_empty());
     assert!(h.races.iter().all(|r| r.first.write && r.second.write));
     // The same in a loop: batch removes both barriers of each iteration,
@@ -324,12 +326,15 @@ fn data_carrying_barriers_are_never_removed() {
     }
     // Pitfall 2: the variant removes all three; each call becomes `p != 0`.
     let (m, _) = apply(&k, "branch-dist.remove-data-barriers");
-    assert!(barriers(&k, &m).is_empty());
+    assert!(barriers(&m).is_empty());
     let text: Vec<String> = exprs(&m)
         .iter()
-        .map(|(_, e)| convcheck_model::syntax::print_expr(e))
+        .map(|(_, e)| convcheck_ir::print::expr(&m, e))
         .collect();
-    assert_eq!(text, vec!["tid % 2 != 0", "tid < N != 0", "tid == 1 != 0"]);
+    assert_eq!(
+        text,
+        vec!["((tid % 2) != 0)", "((tid < N) != 0)", "((tid == 1) != 0)"]
+    );
 }
 
 #[test]
@@ -343,7 +348,7 @@ fn fences_are_neither_removed_nor_barriers() {
         "branch-dist.count-local",
     ] {
         let (m, _) = apply(&k, v);
-        assert_eq!(fences(&k, &m), vec!["F@7"], "{v}");
+        assert_eq!(fences(&m), vec!["F@7"], "{v}");
     }
     // A fence between the accesses and the barrier does not hide them: B
     // keeps its read and write above. Were the fence a sync, B would have
@@ -389,7 +394,7 @@ fn precise_addresses_remove_the_neighbour_exchange_barrier() {
     assert!(removed(&k, "branch-dist").is_empty());
     assert_eq!(removed(&k, "branch-dist.precise-address"), vec!["B@11"]);
     let (m, _) = apply(&k, "branch-dist.precise-address");
-    let h = hazards_of(&k, m, &THREE);
+    let h = hazards_of(m, &THREE);
     let lines: Vec<(u32, u32)> = h
         .races
         .iter()
@@ -430,7 +435,7 @@ fn the_and_meet_asks_every_path_to_access_memory() {
     // Thread 0 takes the branch and updates shared[1] below B; thread 1
     // updated shared[1] above B. With B gone, they race.
     let (m, _) = apply(&k, "branch-dist<norm=1>");
-    assert!(!hazards_of(&k, m, &["c=1", "c=0"]).races.is_empty());
+    assert!(!hazards_of(m, &["c=1", "c=0"]).races.is_empty());
 }
 
 #[test]
@@ -448,7 +453,7 @@ fn calls_count_only_without_ignore_call_safety() {
     assert_eq!(removed(&k, "branch-dist"), vec!["B@13"]);
     assert!(removed(&k, "branch-dist<ignore-call-safety=0>").is_empty());
     let (m, _) = apply(&k, "branch-dist");
-    assert!(!hazards_of(&k, m, &THREE).races.is_empty());
+    assert!(!hazards_of(m, &THREE).races.is_empty());
     // Transitively: the helper's helper writes.
     let k = inline(
         "void put() {\n  shared[tid] = 1;\n}\nvoid produce() {\n  put();\n}\nvoid kernel() {\n  produce();\n  __syncthreads(); // B\n  int x = shared[tid + 1];\n  shared[tid] = 2;\n}\n",
@@ -478,9 +483,9 @@ fn a_barrier_in_a_helper_is_analysed_without_its_callers() {
     ] {
         assert_eq!(removed(&k, pass), vec!["B@5"], "{pass}");
     }
-    assert!(hazards_of(&k, lower(&k, false), &THREE).is_hazard_free());
+    assert!(hazards_of(lower(&k, false), &THREE).is_hazard_free());
     let (m, _) = apply(&k, "branch-dist");
-    assert!(!hazards_of(&k, m, &THREE).races.is_empty());
+    assert!(!hazards_of(m, &THREE).races.is_empty());
 }
 
 const TWO_FUNCTIONS: &str = "void f() {\n  __syncthreads(); // F\n}\nvoid g() {\n  __syncthreads(); // G\n}\nvoid kernel() {\n  f();\n  g();\n}\n";

@@ -1,10 +1,12 @@
 //! The SimplifyCFG steps, loop unswitching and the uniformity analysis on
 //! their own: what each rewrites (or refuses), checked on the CFG, apart
-//! from the checker's verdicts (those are in the corpus).
+//! from the checker's verdicts (those are in the corpus). Kernels are
+//! parsed and lowered with `convcheck-lang` (a dev-dependency only); the
+//! passes see the lowered module alone.
 
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::Module;
-use convcheck_model::sema::Kernel;
+use convcheck_ir::Module;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
 use convcheck_transforms::{lookup, uniformity};
 
 fn kernel(src: &str) -> Kernel {
@@ -13,7 +15,7 @@ fn kernel(src: &str) -> Kernel {
 
 fn run(k: &Kernel, pass: &str) -> (Module, Vec<String>) {
     let mut m = lower(k, false);
-    let notes = lookup(pass).expect("pass").run(k, &mut m).expect("runs");
+    let notes = lookup(pass).expect("pass").run(&mut m).expect("runs");
     (m, notes)
 }
 
@@ -24,7 +26,7 @@ fn uniformity_sources_and_propagation() {
     );
     let m = lower(&k, false);
     let cfg = &m.functions[0];
-    let u = uniformity::analyse(&k, cfg);
+    let u = uniformity::analyse(&m, cfg);
     // a comes from a kernel argument; b from tid; c is assigned under a
     // divergent branch (sync dependence).
     assert!(!u.divergent_vars.contains("a"));
@@ -37,7 +39,7 @@ fn uniformity_sources_and_propagation() {
                 b.term
                     .succs()
                     .iter()
-                    .any(|&s| cfg.blocks[s].insts.iter().any(|i| k.label(i.sid) == label))
+                    .any(|&s| cfg.blocks[s].insts.iter().any(|i| m.label(i.sid) == label))
             })
             .expect("branch")
     };
@@ -52,7 +54,7 @@ fn uniformity_sources_and_propagation() {
 fn temporal_divergence_makes_loop_values_divergent() {
     let k = kernel("void k() {\n  int x = 0;\n  while (c) {\n    x = x + 1;\n  }\n  if (x) { ... // X\n  }\n}\n");
     let m = lower(&k, false);
-    let u = uniformity::analyse(&k, &m.functions[0]);
+    let u = uniformity::analyse(&m, &m.functions[0]);
     assert!(u.divergent_vars.contains("x"));
 }
 

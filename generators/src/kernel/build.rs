@@ -4,8 +4,8 @@
 //! [`crate::analysis::renumber`] gives ids in the parser's pre-order and
 //! [`crate::analysis::respan`] the spans of the printed text.
 
-use convcheck_model::syntax::ast::{BinOp, Expr, ExprKind, Stmt, StmtId, StmtKind, UnOp};
-use convcheck_model::Span;
+use convcheck_lang::syntax::ast::{BinOp, Expr, ExprKind, Stmt, StmtId, StmtKind, UnOp};
+use convcheck_lang::Span;
 
 /// A statement without a name.
 pub fn st(kind: StmtKind) -> Stmt {

@@ -20,7 +20,7 @@
 
 use super::build::*;
 use super::Gen;
-use convcheck_model::syntax::ast::{BinOp, Expr, ExprKind};
+use convcheck_lang::syntax::ast::{BinOp, Expr, ExprKind};
 
 /// Which oracle classes an atom may read.
 #[derive(Clone, Copy, PartialEq, Eq)]

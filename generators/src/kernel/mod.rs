@@ -54,10 +54,10 @@ mod stmts;
 use crate::config::Config;
 use crate::draw::Draw;
 use build::*;
-use convcheck_model::syntax::ast::{
+use convcheck_lang::syntax::ast::{
     AssignOp, BinOp, CaseLabel, ExprKind, File, Function, Item, Param, Place, Space, Stmt, StmtKind,
 };
-use convcheck_model::Span;
+use convcheck_lang::Span;
 
 /// Builds a kernel file from `d`'s decisions, with ids in the parser's
 /// pre-order and default spans (see [`crate::generate`] for the version
@@ -268,7 +268,7 @@ fn function(name: &str, param: Option<String>, body: Vec<Stmt>, counters: Vec<St
     }
 }
 
-fn assign(place: Place, op: AssignOp, value: convcheck_model::syntax::ast::Expr) -> Stmt {
+fn assign(place: Place, op: AssignOp, value: convcheck_lang::syntax::ast::Expr) -> Stmt {
     st(StmtKind::Expr(ex(ExprKind::Assign {
         place,
         op,
@@ -276,7 +276,7 @@ fn assign(place: Place, op: AssignOp, value: convcheck_model::syntax::ast::Expr)
     })))
 }
 
-fn mem(space: Space, index: convcheck_model::syntax::ast::Expr) -> Place {
+fn mem(space: Space, index: convcheck_lang::syntax::ast::Expr) -> Place {
     Place::Mem {
         space,
         index: Box::new(index),

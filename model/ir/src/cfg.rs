@@ -77,7 +77,7 @@ pub enum InstKind {
     Token {
         /// Which intrinsic.
         kind: TokenKind,
-        /// The token's name (`%tok.3`).
+        /// The token's name (`tok.3`, printed `%tok.3`).
         name: String,
     },
 }
@@ -236,7 +236,11 @@ impl Module {
         };
         if let Some(n) = name {
             return self.function(n).ok_or_else(|| {
-                format!("{}: no function named `{n}` (functions: {})", self.name, names())
+                format!(
+                    "{}: no function named `{n}` (functions: {})",
+                    self.name,
+                    names()
+                )
             });
         }
         let mut called = vec![false; self.functions.len()];

@@ -205,6 +205,12 @@ fn sccs(cfg: &Cfg, region: &BTreeSet<BlockId>) -> Vec<BTreeSet<BlockId>> {
     out
 }
 
+/// How many cycle hierarchies of one irreducible CFG the tools enumerate.
+/// An irreducible CFG with more gets a report that names the cap: `run`
+/// says it compared "the first 16", and a check whose target refines none
+/// of them is inconclusive rather than violated.
+pub const HIERARCHY_CAP: usize = 16;
+
 /// Every cycle hierarchy of a CFG (every choice of header among the entries
 /// of every irreducible cycle, recursively), LLVM's first, at most `limit`.
 pub fn all_hierarchies(cfg: &Cfg, limit: usize) -> Vec<CycleInfo> {

@@ -19,9 +19,7 @@
 use crate::span::Span;
 
 /// A static operation: an index into [`crate::Module::ops`].
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct OpId(pub u32);
 
 /// Index of a function in [`crate::Module::functions`].

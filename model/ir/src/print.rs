@@ -368,7 +368,11 @@ fn op_kind(m: &Module, k: OpKind) -> String {
         OpKind::Observe => "observe".into(),
         OpKind::Token => "token".into(),
         OpKind::Mem { space, write } => {
-            format!("mem {} {}", space.name(), if write { "write" } else { "read" })
+            format!(
+                "mem {} {}",
+                space.name(),
+                if write { "write" } else { "read" }
+            )
         }
         OpKind::Call(c) => format!("call {}", call_kind(m, c)),
     }

@@ -292,11 +292,11 @@ pub fn infer(cfg: &Cfg) -> Result<Cfg, String> {
     }
     let mut out = cfg.clone();
     let entry_sid = cfg.blocks[0].origin.unwrap_or_default();
-    let heart_name = |c: usize| format!("%heart.{}", cfg.blocks[cycles.cycles[c].header].name);
+    let heart_name = |c: usize| format!("heart.{}", cfg.blocks[cycles.cycles[c].header].name);
     for (b, block) in out.blocks.iter_mut().enumerate() {
         let token = match cycles.containing[b].first() {
             Some(&c) => heart_name(c),
-            None => "%entry".to_string(),
+            None => "entry".to_string(),
         };
         for inst in block.insts.iter_mut() {
             if is_convergent(inst) {
@@ -306,7 +306,7 @@ pub fn infer(cfg: &Cfg) -> Result<Cfg, String> {
         if let Some(&c) = cycles.cycles.iter().position(|c| c.header == b).as_ref() {
             let parent = match cycles.cycles[c].parent {
                 Some(p) => heart_name(p),
-                None => "%entry".to_string(),
+                None => "entry".to_string(),
             };
             let sid = block.origin.unwrap_or(entry_sid);
             block.insts.insert(
@@ -327,7 +327,7 @@ pub fn infer(cfg: &Cfg) -> Result<Cfg, String> {
         Inst {
             kind: InstKind::Token {
                 kind: TokenKind::Entry,
-                name: "%entry".into(),
+                name: "entry".into(),
             },
             sid: entry_sid,
             token: None,

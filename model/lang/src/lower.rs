@@ -96,7 +96,7 @@ impl Lowering<'_> {
             }
         });
         if self.tokens {
-            let name = "%entry".to_string();
+            let name = "entry".to_string();
             self.push_inst(
                 InstKind::Token {
                     kind: TokenKind::Entry,
@@ -205,7 +205,7 @@ impl Lowering<'_> {
 
     fn fresh_token(&mut self, what: &str, sid: StmtId) -> String {
         self.next_token += 1;
-        format!("%{what}.{}.{}", sid.0, self.next_token)
+        format!("{what}.{}.{}", sid.0, self.next_token)
     }
 
     /// Whether an expression holds a convergent operation (and so needs a

@@ -32,13 +32,17 @@
 //! Errors (unknown labels, `break` outside a loop, a jump into a
 //! `noconvergent` statement, conflicting oracle classes, ...) are all
 //! collected, each with its position.
+//!
+//! Why this file is long: analysis is one pass over the syntax tree whose
+//! steps (names, calls, oracle classes, labels, regions) share the
+//! `Analyser` state; splitting it would pass that state between files.
 
 use crate::span::{Diagnostic, Diagnostics, Span};
 use crate::syntax::ast::*;
-pub use convcheck_ir::ops::{BarrierKind, CallKind, FuncId, OracleId, OracleInfo};
 /// What a static node (statement or eventful expression) is: the kind of
 /// its op in the IR.
 pub use convcheck_ir::ops::OpKind as NodeKind;
+pub use convcheck_ir::ops::{BarrierKind, CallKind, FuncId, OracleId, OracleInfo};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A key scope (see `convcheck_ir::key`).

@@ -3,20 +3,20 @@
 //! an independent computation of natural loops and SCCs, and the
 //! source-level semantics.
 
-use convcheck_ir::cycles::{all_hierarchies, CycleInfo};
-use convcheck_lang::lower::lower;
-use convcheck_ir::{tokens, Block, Cfg, Inst, InstKind, Term, TokenKind};
 use convcheck_ir::convergence::relate_events;
+use convcheck_ir::cycles::{all_hierarchies, CycleInfo};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::{run_scenario, Bounds, Event, Program};
 use convcheck_ir::key::Rel;
 use convcheck_ir::paths::{compatible, enumerate};
 use convcheck_ir::scenario::{Scenario, ThreadValues};
-use convcheck_lang::exec::SourceProgram;
-use convcheck_lang::sema::Kernel;
-use convcheck_ir::Expr;
-use convcheck_lang::syntax::ast::StmtId;
 use convcheck_ir::table;
+use convcheck_ir::Expr;
+use convcheck_ir::{tokens, Block, Cfg, Inst, InstKind, Term, TokenKind};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
+use convcheck_lang::syntax::ast::StmtId;
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -425,8 +425,16 @@ fn same_convergence(k: &Kernel, left: Option<&CfgProgram>, right: Option<&CfgPro
         }
         out
     };
-    let lefts: Vec<Vec<Event>> = set.paths.iter().map(|p| run(left, &p.values(&module))).collect();
-    let rights: Vec<Vec<Event>> = set.paths.iter().map(|p| run(right, &p.values(&module))).collect();
+    let lefts: Vec<Vec<Event>> = set
+        .paths
+        .iter()
+        .map(|p| run(left, &p.values(&module)))
+        .collect();
+    let rights: Vec<Vec<Event>> = set
+        .paths
+        .iter()
+        .map(|p| run(right, &p.values(&module)))
+        .collect();
     for (i, p) in set.paths.iter().enumerate() {
         for (j, q) in set.paths.iter().enumerate().skip(i) {
             if !compatible(&module, p, q) {
@@ -513,10 +521,7 @@ fn front_end_tokens_pass_the_static_rules() {
 }
 
 fn messages(c: &Cfg) -> Vec<&'static str> {
-    tokens::verify(c)
-        .into_iter()
-        .map(|e| e.message)
-        .collect()
+    tokens::verify(c).into_iter().map(|e| e.message).collect()
 }
 
 /// Each static rule is reported, with LLVM's message, on a CFG made to
@@ -558,7 +563,7 @@ fn static_rule_violations_are_named() {
     // that does not contain the definition, by something other than `loop`.
     let mut c = good.clone();
     let (b, i) = find(&c, &is_b);
-    c.blocks[b].insts[i].token = Some("%entry".into());
+    c.blocks[b].insts[i].token = Some("entry".into());
     assert!(messages(&c).contains(
         &"Convergence token used by an instruction other than llvm.experimental.convergence.loop in a cycle that does not contain the token's definition."
     ));

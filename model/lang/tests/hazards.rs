@@ -5,18 +5,21 @@
 //! the source level and on the lowered CFG, and both levels must give the
 //! same report (lowering preserves hazards).
 
-use convcheck_lang::lower::lower;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::run_scenario;
 use convcheck_ir::hazards::{hazards, racing_addresses, DivergenceKind, HazardReport};
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::lower::lower;
 use convcheck_lang::sema::{BarrierKind, Kernel};
 use convcheck_lang::syntax::ast::Space;
 use std::collections::BTreeSet;
 
 fn source(name: &str) -> (String, String) {
-    let path = format!("{}/../../examples/hazards/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../examples/hazards/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     (path, src)
 }

@@ -23,7 +23,10 @@ struct Example {
 }
 
 fn load(name: &str, function: Option<&str>) -> Example {
-    let path = format!("{}/../../examples/seed/{name}.c", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../examples/seed/{name}.c",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let src = std::fs::read_to_string(&path).expect("seed example exists");
     let kernel = Kernel::parse(&path, &src).unwrap_or_else(|d| panic!("{d}"));
     let entry = kernel.entry(function).expect("entry");
@@ -426,7 +429,13 @@ fn noconvergent_statement() {
     let src = "void k() {\n  ... // A\n  [[clang::noconvergent]] {\n    ... // N\n    if (c) {\n      ... // M\n    }\n  }\n  ... // D\n}\n";
     let kernel = Kernel::parse("noconvergent.c", src).unwrap_or_else(|d| panic!("{d}"));
     let entry = kernel.entry(None).expect("entry");
-    let set = enumerate(&SourceProgram::new(&kernel).unwrap(), entry, 0, 2, Bounds::default());
+    let set = enumerate(
+        &SourceProgram::new(&kernel).unwrap(),
+        entry,
+        0,
+        2,
+        Bounds::default(),
+    );
     let ex = Example {
         module: kernel.module(),
         kernel,
@@ -451,7 +460,13 @@ fn return_statements_reconverge_after_the_call() {
     let src = "void f() {\n  if (c) {\n    ... // R1\n    return;\n  }\n  ... // R2\n  return;\n}\nvoid k() {\n  f(); // CALL\n  ... // AFTER\n}\n";
     let kernel = Kernel::parse("ret.c", src).unwrap_or_else(|d| panic!("{d}"));
     let entry = kernel.entry(Some("k")).expect("entry");
-    let set = enumerate(&SourceProgram::new(&kernel).unwrap(), entry, 0, 2, Bounds::default());
+    let set = enumerate(
+        &SourceProgram::new(&kernel).unwrap(),
+        entry,
+        0,
+        2,
+        Bounds::default(),
+    );
     let ex = Example {
         module: kernel.module(),
         kernel,

@@ -3,12 +3,12 @@
 //! tree (on the seeds and on random trees), and bad input gives a located
 //! error, never a panic.
 
+use convcheck_ir::{Diagnostics, Span};
 use convcheck_lang::syntax::ast::{
     AssignOp, BinOp, CaseLabel, Convergence, Declaration, Expr, ExprKind, File, Function, Item,
     Param, Place, Space, Stmt, StmtId, StmtKind, UnOp,
 };
 use convcheck_lang::syntax::{parse, print};
-use convcheck_ir::{Diagnostics, Span};
 use proptest::prelude::*;
 use std::path::PathBuf;
 

@@ -296,10 +296,7 @@ pub fn agrees_with_keys_with(
 }
 
 /// Builds the instances of a whole program's runs at the CFG level.
-fn program_insts(
-    program: &CfgProgram,
-    runs: &[&[Event]],
-) -> Result<Vec<Vec<Inst>>, String> {
+fn program_insts(program: &CfgProgram, runs: &[&[Event]]) -> Result<Vec<Vec<Inst>>, String> {
     let tokens = program.module.functions.iter().any(|c| {
         c.blocks.iter().any(|b| {
             b.insts
@@ -374,10 +371,7 @@ fn program_insts(
 /// entry invocation per thread, calls included), if unique. The relation
 /// covers every pair of events of one static operation (blocks, and
 /// operations inside them) in two threads.
-pub fn cfg_relation(
-    program: &CfgProgram,
-    runs: &[&[Event]],
-) -> Answer<Relation, NotUnique> {
+pub fn cfg_relation(program: &CfgProgram, runs: &[&[Event]]) -> Answer<Relation, NotUnique> {
     cfg_relation_with(program, runs, Options::default())
 }
 

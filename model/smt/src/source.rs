@@ -483,10 +483,11 @@ pub fn source_relation_with(
     })
 }
 
-/// The relation a trace table shows (DESIGN.md 2.8, [`crate::table`]): the
-/// allowed relation in which every choice is made apart, which must be
-/// unique; and for every event whether it lies in an implementation-defined
-/// region (its own statement, or the call that started its invocation).
+/// The relation a trace table shows (DESIGN.md 2.8,
+/// [`convcheck_ir::table`]): the allowed relation in which every choice is
+/// made apart, which must be unique; and for every event whether it lies in
+/// an implementation-defined region (its own statement, or the call that
+/// started its invocation).
 pub fn source_table_relation(
     kernel: &Kernel,
     runs: &[&[Event]],

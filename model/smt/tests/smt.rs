@@ -4,28 +4,37 @@
 //! random CFGs; the source-level relational model classifies every pair of
 //! instances as the keys do; a wrong key rule is caught; membership of a
 //! relation in a set with choice variables.
+//!
+//! Examples run at the CFG level through a `CfgProgram` of their lowered
+//! module and at the source level through a `SourceProgram`; random and
+//! hand-written CFGs are IR modules of their own, with no kernel behind
+//! them.
 
-use convcheck_model::cfg::cycles::{all_hierarchies, Cycle, CycleInfo};
-use convcheck_model::cfg::lower::lower;
-use convcheck_model::cfg::{Block, Cfg, Module, Term};
-use convcheck_model::convergence::{can_converge, can_stay_apart, relate_events};
-use convcheck_model::exec::cfg::CfgProgram;
-use convcheck_model::exec::{run_scenario, Bounds, Event, EventKind};
-use convcheck_model::key::Rel;
-use convcheck_model::paths::{compatible, enumerate, Path};
-use convcheck_model::scenario::{Scenario, ThreadValues};
-use convcheck_model::sema::{FuncId, Kernel};
-use convcheck_model::smt::{
+use convcheck_ir::convergence::{can_converge, can_stay_apart, relate_events};
+use convcheck_ir::cycles::{all_hierarchies, Cycle, CycleInfo};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_scenario, Bounds, Event, EventKind};
+use convcheck_ir::key::Rel;
+use convcheck_ir::paths::{compatible, enumerate, Path};
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_ir::{
+    Block, Cfg, Expr, FuncId, Module, OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo,
+    Span, Term,
+};
+use convcheck_lang::exec::SourceProgram;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
+use convcheck_smt::{
     agrees_with_keys, agrees_with_keys_with, cfg_relation, is_member, maximal_convergence,
     maximal_convergence_with, source_relation, source_relation_with, Answer, Disagreement, Ix,
     NotMember, Options, PairRel, Reading, Target,
 };
-use convcheck_model::syntax::ast::{Expr, ExprKind};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// The example kernel at `examples/{rel}`.
 fn kernel(rel: &str) -> Kernel {
-    let path = format!("{}/../examples/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../examples/{rel}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("example exists");
     Kernel::parse(&path, &src).unwrap_or_else(|d| panic!("{d}"))
 }
@@ -34,7 +43,7 @@ fn kernel(rel: &str) -> Kernel {
 fn examples() -> Vec<String> {
     let mut out = Vec::new();
     for dir in ["seed", "llvm"] {
-        let full = format!("{}/../examples/{dir}", env!("CARGO_MANIFEST_DIR"));
+        let full = format!("{}/../../examples/{dir}", env!("CARGO_MANIFEST_DIR"));
         for e in std::fs::read_dir(full).expect("examples dir") {
             let name = e.expect("entry").file_name().to_string_lossy().into_owned();
             if name.ends_with(".c") {
@@ -55,11 +64,11 @@ fn bounds() -> Bounds {
 
 /// At most `cap` compatible pairs of paths (a path with itself included),
 /// evenly spread over all of them, deterministically.
-fn sample_pairs(k: &Kernel, paths: &[Path], cap: usize) -> Vec<(usize, usize)> {
+fn sample_pairs(module: &Module, paths: &[Path], cap: usize) -> Vec<(usize, usize)> {
     let mut all = Vec::new();
     for i in 0..paths.len() {
         for j in i..paths.len() {
-            if compatible(k, &paths[i], &paths[j]) {
+            if compatible(module, &paths[i], &paths[j]) {
                 all.push((i, j));
             }
         }
@@ -72,9 +81,12 @@ fn sample_pairs(k: &Kernel, paths: &[Path], cap: usize) -> Vec<(usize, usize)> {
 
 /// The block instances of the entry invocation (the events of the entry
 /// function; no example calls its own entry).
-fn entry_blocks(k: &Kernel, entry: FuncId, evs: &[Event]) -> Vec<Event> {
+fn entry_blocks(module: &Module, entry: FuncId, evs: &[Event]) -> Vec<Event> {
     evs.iter()
-        .filter(|e| matches!(e.kind, EventKind::Block(_)) && k.node(e.sid).func == entry)
+        .filter(|e| {
+            matches!(e.kind, EventKind::Block(_))
+                && module.op(e.sid).expect("an op of the module").func == entry
+        })
         .cloned()
         .collect()
 }
@@ -88,34 +100,34 @@ fn cfg_example_agrees(name: &str) -> usize {
     let k = kernel(name);
     let module = lower(&k, false);
     let mut checked = 0;
-    for entry in 0..k.functions.len() {
+    for entry in 0..module.functions.len() {
         let hierarchies = all_hierarchies(&module.functions[entry], 16);
         for ci in &hierarchies {
             let mut program = CfgProgram::new(module.clone());
             program.cycles[entry] = ci.clone();
-            let set = enumerate(&k, Some(&program), entry, 0, 2, bounds());
+            let set = enumerate(&program, entry, 0, 2, bounds());
             assert!(set.incomplete.is_none(), "{name}: {:?}", set.incomplete);
             let blocks: Vec<Vec<Event>> = set
                 .paths
                 .iter()
-                .map(|p| entry_blocks(&k, entry, &p.trace.events))
+                .map(|p| entry_blocks(&module, entry, &p.trace.events))
                 .collect();
-            for (i, j) in sample_pairs(&k, &set.paths, 300) {
+            for (i, j) in sample_pairs(&module, &set.paths, 300) {
                 let r = agrees_with_keys(ci, &[&blocks[i], &blocks[j]]);
                 assert_eq!(
                     r,
                     Answer::Proved(()),
                     "{name} `{}` under\n{}\npaths {:?} and {:?}",
-                    k.functions[entry].name,
+                    module.functions[entry].name,
                     ci.describe(&module.functions[entry]),
                     set.paths[i].decisions,
                     set.paths[j].decisions
                 );
                 checked += 1;
             }
-            for (i, j) in sample_pairs(&k, &set.paths, 40) {
+            for (i, j) in sample_pairs(&module, &set.paths, 40) {
                 let runs: [&[Event]; 2] = [&set.paths[i].trace.events, &set.paths[j].trace.events];
-                let Answer::Proved(rel) = cfg_relation(&k, &program, &runs) else {
+                let Answer::Proved(rel) = cfg_relation(&program, &runs) else {
                     panic!("{name}: no unique whole-program relation");
                 };
                 for (&(a, b), &v) in &rel.converged {
@@ -185,18 +197,17 @@ fn cfg_keys_are_the_unique_maximal_relation_on_irreducible_examples() {
 
 // ---------------------------------------------------------------- random CFGs
 
-/// A kernel whose only oracle is the varying `c`, to run random CFGs.
-fn oracle_kernel() -> Kernel {
-    Kernel::parse("random.c", "void g() { if (c) ...; }").expect("parses")
-}
+/// The one op of a hand-built CFG: the function `g` itself, the origin of
+/// every block.
+const G: OpId = OpId(0);
+
+/// The one oracle of a hand-built CFG: the varying `c`, 0 or 1, on which
+/// every two-way branch branches.
+const C: OracleId = 0;
 
 /// A CFG from successor lists; blocks with two successors branch on `c`.
-fn cfg_from_succs(k: &Kernel, succs: &[Vec<usize>]) -> Cfg {
-    let origin = k.functions[0].body;
-    let cond = Expr {
-        kind: ExprKind::Name("c".into()),
-        span: Default::default(),
-    };
+fn cfg_from_succs(succs: &[Vec<usize>]) -> Cfg {
+    let cond = Expr::Oracle(C);
     let blocks = succs
         .iter()
         .enumerate()
@@ -212,13 +223,39 @@ fn cfg_from_succs(k: &Kernel, succs: &[Vec<usize>]) -> Cfg {
                     els: *b,
                 },
             },
-            origin: Some(origin),
+            origin: Some(G),
         })
         .collect();
     Cfg {
         name: "g".into(),
         params: Vec::new(),
+        param_oracles: Vec::new(),
         blocks,
+    }
+}
+
+/// A hand-built CFG `g` under the hierarchy `ci`, in a module of its own
+/// whose tables say what [`G`] and [`C`] are.
+fn program_of(g: &Cfg, ci: &CycleInfo) -> CfgProgram {
+    let module = Module {
+        name: "random".into(),
+        ops: vec![OpInfo {
+            label: "g".into(),
+            span: Span::default(),
+            kind: OpKind::Stmt,
+            func: 0,
+        }],
+        oracles: vec![OracleInfo {
+            name: "c".into(),
+            class: OracleClass::Varying,
+            domain: vec![0, 1],
+            span: Span::default(),
+        }],
+        functions: vec![g.clone()],
+    };
+    CfgProgram {
+        module,
+        cycles: vec![ci.clone()],
     }
 }
 
@@ -247,14 +284,9 @@ fn random_succs() -> impl Strategy<Value = Vec<Vec<usize>>> {
     })
 }
 
-/// The paths of a random CFG under a hierarchy, and the program.
-fn random_paths(k: &Kernel, g: &Cfg, ci: &CycleInfo) -> Vec<Vec<Event>> {
-    let program = CfgProgram {
-        module: Module {
-            functions: vec![g.clone()],
-        },
-        cycles: vec![ci.clone()],
-    };
+/// The paths of a random CFG under a hierarchy.
+fn random_paths(g: &Cfg, ci: &CycleInfo) -> Vec<Vec<Event>> {
+    let program = program_of(g, ci);
     let b = Bounds {
         max_iters: 2,
         fuel: 5_000,
@@ -264,7 +296,7 @@ fn random_paths(k: &Kernel, g: &Cfg, ci: &CycleInfo) -> Vec<Vec<Event>> {
     // Paths of at most 24 block instances keep every query small (the
     // general encoding with three threads grows with the cube of the
     // length).
-    enumerate(k, Some(&program), 0, 0, 2, b)
+    enumerate(&program, 0, 0, 2, b)
         .paths
         .into_iter()
         .map(|p| p.trace.events)
@@ -313,11 +345,10 @@ proptest! {
         h in any::<usize>(),
         picks in proptest::collection::vec((any::<usize>(), any::<usize>()), 2),
     ) {
-        let k = oracle_kernel();
-        let g = cfg_from_succs(&k, &succs);
+        let g = cfg_from_succs(&succs);
         let hs = all_hierarchies(&g, 8);
         let ci = &hs[h % hs.len()];
-        let paths = random_paths(&k, &g, ci);
+        let paths = random_paths(&g, ci);
         prop_assume!(!paths.is_empty());
         for (i, j) in picks {
             let (p, q) = (&paths[i % paths.len()], &paths[j % paths.len()]);
@@ -344,11 +375,10 @@ proptest! {
         h in any::<usize>(),
         pick in (any::<usize>(), any::<usize>(), any::<usize>()),
     ) {
-        let k = oracle_kernel();
-        let g = cfg_from_succs(&k, &succs);
+        let g = cfg_from_succs(&succs);
         let hs = all_hierarchies(&g, 8);
         let ci = &hs[h % hs.len()];
-        let paths = random_paths(&k, &g, ci);
+        let paths = random_paths(&g, ci);
         prop_assume!(!paths.is_empty());
         let n = paths.len();
         let runs = [&paths[pick.0 % n][..], &paths[pick.1 % n][..], &paths[pick.2 % n][..]];
@@ -374,11 +404,10 @@ proptest! {
         h in any::<usize>(),
         pick in (any::<usize>(), any::<usize>()),
     ) {
-        let k = oracle_kernel();
-        let g = cfg_from_succs(&k, &succs);
+        let g = cfg_from_succs(&succs);
         let hs = all_hierarchies(&g, 8);
         let ci = &hs[h % hs.len()];
-        let paths = random_paths(&k, &g, ci);
+        let paths = random_paths(&g, ci);
         prop_assume!(!paths.is_empty());
         let n = paths.len();
         let runs = [&paths[pick.0 % n][..], &paths[pick.1 % n][..]];
@@ -400,16 +429,10 @@ proptest! {
 /// thread. Removing the whole class's edges into X2 restores uniqueness.
 #[test]
 fn three_threads_need_the_class_reading() {
-    let k = oracle_kernel();
     let succs = vec![vec![1], vec![2], vec![3, 1], vec![4, 1], vec![]];
-    let g = cfg_from_succs(&k, &succs);
+    let g = cfg_from_succs(&succs);
     let ci = CycleInfo::compute(&g);
-    let program = CfgProgram {
-        module: Module {
-            functions: vec![g.clone()],
-        },
-        cycles: vec![ci.clone()],
-    };
+    let program = program_of(&g, &ci);
     // Decisions at n2 (1: on to n3, 0: back to n1) and n3 (1: exit).
     let scenario = Scenario {
         threads: ["c=1,0,0,1,1", "c=0,0,1,1", "c=1,0,1,1"]
@@ -417,7 +440,7 @@ fn three_threads_need_the_class_reading() {
             .map(|t| ThreadValues::parse(t).expect("values"))
             .collect(),
     };
-    let traces = run_scenario(&k, Some(&program), 0, &scenario, 10_000).expect("runs");
+    let traces = run_scenario(&program, 0, &scenario, 10_000).expect("runs");
     let runs: Vec<&[Event]> = traces.iter().map(|t| t.events.as_slice()).collect();
     assert_eq!(blocks_of(runs[0]), vec![0, 1, 2, 3, 1, 2, 1, 2, 3, 4]);
     assert_eq!(blocks_of(runs[1]), vec![0, 1, 2, 1, 2, 1, 2, 3, 4]);
@@ -463,11 +486,12 @@ fn key_class(runs: [&[Event]; 2], a: usize, b: usize) -> PairRel {
 /// the key engine's. Returns the count of each class.
 fn source_example_agrees(name: &str) -> BTreeMap<PairRel, usize> {
     let k = kernel(name);
+    let source = SourceProgram::new(&k).expect("compiles");
     let mut count = BTreeMap::new();
     for entry in 0..k.functions.len() {
-        let set = enumerate(&k, None, entry, 0, 2, bounds());
+        let set = enumerate(&source, entry, 0, 2, bounds());
         assert!(set.incomplete.is_none(), "{name}: {:?}", set.incomplete);
-        for (i, j) in sample_pairs(&k, &set.paths, 30) {
+        for (i, j) in sample_pairs(&source.module, &set.paths, 30) {
             let (p, q) = (&set.paths[i], &set.paths[j]);
             let runs: [&[Event]; 2] = [&p.trace.events, &q.trace.events];
             let c = match source_relation(&k, &runs) {
@@ -534,8 +558,9 @@ fn source_relation_general_encoding_agrees() {
         "seed/duffs-device.c",
     ] {
         let k = kernel(name);
-        let set = enumerate(&k, None, 0, 0, 2, bounds());
-        for (i, j) in sample_pairs(&k, &set.paths, 8) {
+        let source = SourceProgram::new(&k).expect("compiles");
+        let set = enumerate(&source, 0, 0, 2, bounds());
+        for (i, j) in sample_pairs(&source.module, &set.paths, 8) {
             let runs: [&[Event]; 2] = [&set.paths[i].trace.events, &set.paths[j].trace.events];
             let a = source_relation(&k, &runs).proved().expect("answer").pairs;
             let b = source_relation_with(&k, &runs, general)
@@ -578,7 +603,8 @@ fn source_relation_three_threads() {
         "seed/backwards-goto.c",
     ] {
         let k = kernel(name);
-        let set = enumerate(&k, None, 0, 0, 3, bounds());
+        let source = SourceProgram::new(&k).expect("compiles");
+        let set = enumerate(&source, 0, 0, 3, bounds());
         let n = set.paths.len();
         for s in 0..8 {
             let ix = [s % n, (s * 5 + 1) % n, (s * 11 + 2) % n];
@@ -616,7 +642,7 @@ fn llvm_natural_loop_by_the_relational_definition() {
             .map(|t| ThreadValues::parse(t).expect("values"))
             .collect(),
     };
-    let traces = run_scenario(&k, Some(&program), 0, &scenario, 10_000).expect("runs");
+    let traces = run_scenario(&program, 0, &scenario, 10_000).expect("runs");
     let runs: Vec<&[Event]> = traces.iter().map(|t| t.events.as_slice()).collect();
     let cfg = &program.module.functions[0];
     let name = |t: usize, i: usize| match runs[t][i].kind {
@@ -692,7 +718,7 @@ fn a_hierarchy_without_its_nested_cycle_is_caught() {
     for (hierarchy, good) in [(&ci, true), (&wrong, false)] {
         let mut program = CfgProgram::new(module.clone());
         program.cycles[entry] = hierarchy.clone();
-        let traces = run_scenario(&k, Some(&program), entry, &scenario, 10_000).expect("runs");
+        let traces = run_scenario(&program, entry, &scenario, 10_000).expect("runs");
         let runs: Vec<&[Event]> = traces.iter().map(|t| t.events.as_slice()).collect();
         let r = agrees_with_keys(hierarchy, &runs);
         if good {
@@ -737,7 +763,7 @@ fn a_hierarchy_without_its_nested_cycle_is_caught() {
                 })
                 .collect();
             let refs: Vec<&[Event]> = cell_runs.iter().map(Vec::as_slice).collect();
-            let err = convcheck_model::table::build(&k, rows, &refs).expect_err("broken");
+            let err = convcheck_ir::table::build(&module, rows, &refs).expect_err("broken");
             assert!(err.contains("two instances"), "{err}");
         }
     }
@@ -750,10 +776,9 @@ fn a_hierarchy_without_its_nested_cycle_is_caught() {
 /// definition rejects it; LLVM's hierarchy (any header) agrees.
 #[test]
 fn natural_loops_alone_on_an_irreducible_cfg_are_caught() {
-    let k = oracle_kernel();
     // 0: entry -> A | B; 1 = A -> B | exit; 2 = B -> A | exit; 3 exit.
     let succs = vec![vec![1, 2], vec![2, 3], vec![1, 3], vec![]];
-    let g = cfg_from_succs(&k, &succs);
+    let g = cfg_from_succs(&succs);
     let natural = CycleInfo {
         cycles: Vec::<Cycle>::new(),
         containing: vec![Vec::new(); 4],
@@ -765,13 +790,8 @@ fn natural_loops_alone_on_an_irreducible_cfg_are_caught() {
             .collect(),
     };
     let run = |ci: &CycleInfo| -> Vec<Vec<Event>> {
-        let program = CfgProgram {
-            module: Module {
-                functions: vec![g.clone()],
-            },
-            cycles: vec![ci.clone()],
-        };
-        run_scenario(&k, Some(&program), 0, &scenario, 10_000)
+        let program = program_of(&g, ci);
+        run_scenario(&program, 0, &scenario, 10_000)
             .expect("runs")
             .into_iter()
             .map(|t| t.events)
@@ -827,7 +847,8 @@ fn op_pairs(runs: &[&[Event]], f: impl Fn(Ix, Ix) -> bool) -> Vec<(Ix, Ix)> {
 #[test]
 fn membership_on_the_backwards_goto() {
     let k = kernel("seed/backwards-goto.c");
-    let set = enumerate(&k, None, 0, 0, 2, bounds());
+    let source = SourceProgram::new(&k).expect("compiles");
+    let set = enumerate(&source, 0, 0, 2, bounds());
     let label = |e: &Event| k.label(e.sid).to_string();
     // Thread 0 goes round the goto cycle twice, thread 1 too, both from B.
     let twice = |p: &&Path| {
@@ -917,7 +938,8 @@ fn membership_on_the_backwards_goto() {
 #[test]
 fn membership_on_a_determined_loop() {
     let k = kernel("seed/iteration-statement.c");
-    let set = enumerate(&k, None, 0, 0, 2, bounds());
+    let source = SourceProgram::new(&k).expect("compiles");
+    let set = enumerate(&source, 0, 0, 2, bounds());
     let label = |e: &Event| k.label(e.sid).to_string();
     let l1 = |p: &Path| p.trace.events.iter().filter(|e| label(e) == "L1").count();
     let p = set
@@ -966,9 +988,9 @@ fn outside_the_model_is_unknown() {
     let k =
         Kernel::parse("rec.c", "void f() { ... // A\n if (c) f(); ... // B\n}\n").expect("parses");
     let entry = k.entry(Some("f")).expect("f");
+    let source = SourceProgram::new(&k).expect("compiles");
     let set = enumerate(
-        &k,
-        None,
+        &source,
         entry,
         0,
         2,
@@ -991,11 +1013,8 @@ fn outside_the_model_is_unknown() {
     assert!(matches!(source_relation(&k, &runs), Answer::Unknown(_)));
     let k = kernel("seed/divergent-exit-source.c");
     let program = CfgProgram::new(lower(&k, true));
-    let set = enumerate(&k, Some(&program), 0, 0, 2, bounds());
+    let set = enumerate(&program, 0, 0, 2, bounds());
     let p = &set.paths[0];
     let runs: [&[Event]; 2] = [&p.trace.events, &p.trace.events];
-    assert!(matches!(
-        cfg_relation(&k, &program, &runs),
-        Answer::Unknown(_)
-    ));
+    assert!(matches!(cfg_relation(&program, &runs), Answer::Unknown(_)));
 }

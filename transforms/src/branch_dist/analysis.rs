@@ -10,10 +10,10 @@
 //!   barrier, the set of facts above and below it.
 //! - [`touches`] summarises callees for `ignore-call-safety=0`.
 
-use convcheck_model::cfg::{BlockId, Cfg, InstKind, Module, Term};
-use convcheck_model::sema::{BarrierKind, CallKind, Kernel};
-use convcheck_model::syntax::ast::{Expr, ExprId, ExprKind, Place, Space, UnOp};
-use convcheck_model::syntax::print_expr;
+use convcheck_ir::print;
+use convcheck_ir::{
+    BarrierKind, BlockId, CallKind, Cfg, Expr, InstKind, Module, OpId, Space, Term,
+};
 use std::collections::BTreeSet;
 
 /// What one access is, for the analysis. `space` and `addr` are `None`
@@ -25,7 +25,8 @@ pub(super) struct Fact {
     pub(super) write: bool,
     /// The space (precise-address only).
     pub(super) space: Option<Space>,
-    /// The folded index text (precise-address only).
+    /// The folded index as text, the ops of its calls and accesses left
+    /// out (precise-address only).
     pub(super) addr: Option<String>,
 }
 
@@ -44,8 +45,8 @@ pub(super) enum Slot {
 /// A barrier call in a block.
 #[derive(Clone, Debug)]
 pub(super) struct Sync {
-    /// The call's id.
-    pub(super) id: ExprId,
+    /// The call's op.
+    pub(super) id: OpId,
     /// Which barrier.
     pub(super) kind: BarrierKind,
     /// Where it stands.
@@ -61,10 +62,9 @@ enum Item {
     Sync(Sync),
 }
 
-/// Phase 1: turns instructions into items.
-pub(super) struct Classifier<'k> {
-    /// The kernel (for call kinds).
-    pub(super) kernel: &'k Kernel,
+/// Phase 1: turns instructions into items. Call kinds come from the
+/// operands themselves; the module is read only to print folded indices.
+pub(super) struct Classifier {
     /// Facts carry space and folded index (precise-address).
     pub(super) precise: bool,
     /// Local accesses count.
@@ -74,8 +74,8 @@ pub(super) struct Classifier<'k> {
     pub(super) touches: Option<Vec<bool>>,
 }
 
-impl Classifier<'_> {
-    fn access(&self, write: bool, space: Space, index: &Expr, out: &mut Vec<Item>) {
+impl Classifier {
+    fn access(&self, m: &Module, write: bool, space: Space, index: &Expr, out: &mut Vec<Item>) {
         if space == Space::Local && !self.count_local {
             return;
         }
@@ -83,7 +83,7 @@ impl Classifier<'_> {
             Fact {
                 write,
                 space: Some(space),
-                addr: Some(print_expr(&fold(index))),
+                addr: Some(print::expr(m, &erase_ops(&fold(index)))),
             }
         } else {
             Fact {
@@ -95,48 +95,46 @@ impl Classifier<'_> {
         out.push(Item::Access(fact));
     }
 
-    /// Items of `e` in evaluation order.
-    fn expr(&self, e: &Expr, slot: Slot, whole: Option<ExprId>, out: &mut Vec<Item>) {
-        match &e.kind {
-            ExprKind::Int(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Name(_)
-            | ExprKind::Tid
-            | ExprKind::GroupSize
-            | ExprKind::Dots => {}
-            ExprKind::Uniform(a) | ExprKind::Invariant(a) | ExprKind::Unary(_, a) => {
-                self.expr(a, slot, None, out)
+    /// Items of `e` in evaluation order; `whole` is the op of the call that
+    /// is the whole expression of an evaluation, if any.
+    fn expr(&self, m: &Module, e: &Expr, slot: Slot, whole: Option<OpId>, out: &mut Vec<Item>) {
+        match e {
+            Expr::Const(_) | Expr::Tid | Expr::GroupSize | Expr::Var(_) | Expr::Oracle(_) => {}
+            Expr::Unary(_, a) => self.expr(m, a, slot, None, out),
+            Expr::Binary(_, a, b) => {
+                self.expr(m, a, slot, None, out);
+                self.expr(m, b, slot, None, out);
             }
-            ExprKind::Binary(_, a, b) => {
-                self.expr(a, slot, None, out);
-                self.expr(b, slot, None, out);
+            Expr::Select(c, a, b) => {
+                self.expr(m, c, slot, None, out);
+                self.expr(m, a, slot, None, out);
+                self.expr(m, b, slot, None, out);
             }
-            ExprKind::Cond(c, a, b) => {
-                self.expr(c, slot, None, out);
-                self.expr(a, slot, None, out);
-                self.expr(b, slot, None, out);
+            Expr::Load { space, index, .. } => {
+                self.expr(m, index, slot, None, out);
+                self.access(m, false, *space, index, out);
             }
-            ExprKind::Load { space, index, .. } => {
-                self.expr(index, slot, None, out);
-                self.access(false, *space, index, out);
+            Expr::Store {
+                space,
+                index,
+                value,
+                ..
+            } => {
+                self.expr(m, value, slot, None, out);
+                self.expr(m, index, slot, None, out);
+                self.access(m, true, *space, index, out);
             }
-            ExprKind::Assign { place, value, .. } => {
-                self.expr(value, slot, None, out);
-                if let Place::Mem { space, index, .. } = place {
-                    self.expr(index, slot, None, out);
-                    self.access(true, *space, index, out);
-                }
-            }
-            ExprKind::Call { args, id, .. } => match self.kernel.calls.get(id) {
-                None | Some(CallKind::Oracle(_)) | Some(CallKind::Fence) => {}
-                Some(CallKind::Op(_)) | Some(CallKind::Plain(_)) => {
+            Expr::Assign { value, .. } => self.expr(m, value, slot, None, out),
+            Expr::Call { op, kind, args, .. } => match kind {
+                CallKind::Oracle(_) | CallKind::Fence => {}
+                CallKind::Op(_) | CallKind::Plain(_) => {
                     for a in args {
-                        self.expr(a, slot, None, out);
+                        self.expr(m, a, slot, None, out);
                     }
                 }
-                Some(CallKind::Real(f)) => {
+                CallKind::Real(f) => {
                     for a in args {
-                        self.expr(a, slot, None, out);
+                        self.expr(m, a, slot, None, out);
                     }
                     let touches = self
                         .touches
@@ -152,35 +150,42 @@ impl Classifier<'_> {
                         }
                     }
                 }
-                Some(CallKind::Barrier(kind)) => {
+                CallKind::Barrier(kind, _) => {
                     for a in args {
-                        self.expr(a, slot, None, out);
+                        self.expr(m, a, slot, None, out);
                     }
                     out.push(Item::Sync(Sync {
-                        id: *id,
+                        id: *op,
                         kind: *kind,
                         slot,
-                        whole: whole == Some(*id),
+                        whole: whole == Some(*op),
                     }));
                 }
             },
         }
     }
 
-    fn block(&self, cfg: &Cfg, b: BlockId) -> Vec<Item> {
+    fn block(&self, m: &Module, cfg: &Cfg, b: BlockId) -> Vec<Item> {
         let mut out = Vec::new();
         let block = &cfg.blocks[b];
         for (i, inst) in block.insts.iter().enumerate() {
             match &inst.kind {
                 InstKind::Eval(e) => {
-                    let whole = match &e.kind {
-                        ExprKind::Call { id, .. } => Some(*id),
+                    let whole = match e {
+                        Expr::Call { op, .. } => Some(*op),
                         _ => None,
                     };
-                    self.expr(e, Slot::Inst(i), whole, &mut out);
+                    self.expr(m, e, Slot::Inst(i), whole, &mut out);
                 }
                 InstKind::SetLocal { value: Some(e), .. } => {
-                    self.expr(e, Slot::Inst(i), None, &mut out)
+                    self.expr(m, e, Slot::Inst(i), None, &mut out)
+                }
+                // A phi evaluates the value of the edge taken; every value
+                // is read as if evaluated, as for both arms of `?:`.
+                InstKind::Phi { incoming, .. } => {
+                    for (_, e) in incoming {
+                        self.expr(m, e, Slot::Inst(i), None, &mut out);
+                    }
                 }
                 InstKind::SetLocal { value: None, .. }
                 | InstKind::Observe
@@ -189,7 +194,7 @@ impl Classifier<'_> {
         }
         match &block.term {
             Term::CondBr { cond: e, .. } | Term::Switch { value: e, .. } | Term::Ret(Some(e)) => {
-                self.expr(e, Slot::Term, None, &mut out)
+                self.expr(m, e, Slot::Term, None, &mut out)
             }
             Term::Br(_) | Term::Ret(None) => {}
         }
@@ -197,49 +202,30 @@ impl Classifier<'_> {
     }
 }
 
-/// Every expression of a CFG (instructions and terminators).
-fn cfg_exprs(cfg: &Cfg) -> Vec<&Expr> {
-    let mut v = Vec::new();
-    for block in &cfg.blocks {
-        for inst in &block.insts {
-            match &inst.kind {
-                InstKind::Eval(e) | InstKind::SetLocal { value: Some(e), .. } => v.push(e),
-                _ => {}
-            }
-        }
-        match &block.term {
-            Term::CondBr { cond: e, .. } | Term::Switch { value: e, .. } | Term::Ret(Some(e)) => {
-                v.push(e)
-            }
-            _ => {}
-        }
-    }
-    v
-}
-
 /// For each function of the module: whether it, or a function it calls,
 /// accesses memory that counts.
-pub(super) fn touches(kernel: &Kernel, module: &Module, count_local: bool) -> Vec<bool> {
+pub(super) fn touches(module: &Module, count_local: bool) -> Vec<bool> {
     let n = module.functions.len();
     let mut direct = vec![false; n];
     let mut callees: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); n];
     for (f, cfg) in module.functions.iter().enumerate() {
-        for e in cfg_exprs(cfg) {
-            e.walk(&mut |x| match &x.kind {
-                ExprKind::Load { space, .. }
-                | ExprKind::Assign {
-                    place: Place::Mem { space, .. },
-                    ..
-                } if *space != Space::Local || count_local => {
-                    direct[f] = true;
-                }
-                ExprKind::Call { id, .. } => {
-                    if let Some(CallKind::Real(g)) = kernel.calls.get(id) {
+        for block in &cfg.blocks {
+            for e in block.exprs() {
+                e.walk(&mut |x| match x {
+                    Expr::Load { space, .. } | Expr::Store { space, .. }
+                        if *space != Space::Local || count_local =>
+                    {
+                        direct[f] = true;
+                    }
+                    Expr::Call {
+                        kind: CallKind::Real(g),
+                        ..
+                    } => {
                         callees[f].insert(*g);
                     }
-                }
-                _ => {}
-            });
+                    _ => {}
+                });
+            }
         }
     }
     let mut t = direct;
@@ -261,33 +247,66 @@ pub(super) fn touches(kernel: &Kernel, module: &Module, count_local: bool) -> Ve
     }
 }
 
-/// Constant-folds an index expression (the precise-address variant's
-/// notion of "the same address").
+/// Constant-folds an index expression with the model's own arithmetic (the
+/// precise-address variant's notion of "the same address"): unary and
+/// binary operators over constants, recursively; anything else is kept as
+/// it is, operands unfolded.
 fn fold(e: &Expr) -> Expr {
-    let kind = match &e.kind {
-        ExprKind::Uniform(a) | ExprKind::Invariant(a) => return fold(a),
-        ExprKind::Bool(b) => ExprKind::Int(i64::from(*b)),
-        ExprKind::Unary(op, a) => {
-            let a = fold(a);
-            match (op, &a.kind) {
-                (UnOp::Neg, ExprKind::Int(v)) => ExprKind::Int(v.wrapping_neg()),
-                (UnOp::Not, ExprKind::Int(v)) => ExprKind::Int(i64::from(*v == 0)),
-                (UnOp::BitNot, ExprKind::Int(v)) => ExprKind::Int(!v),
-                _ => ExprKind::Unary(*op, Box::new(a)),
-            }
-        }
-        ExprKind::Binary(op, a, b) => {
-            let (a, b) = (fold(a), fold(b));
-            match (&a.kind, &b.kind) {
-                (ExprKind::Int(x), ExprKind::Int(y)) => {
-                    ExprKind::Int(convcheck_model::exec::binary(*op, *x, *y))
-                }
-                _ => ExprKind::Binary(*op, Box::new(a), Box::new(b)),
-            }
-        }
-        _ => return e.clone(),
-    };
-    Expr { kind, span: e.span }
+    match e {
+        Expr::Unary(op, a) => match fold(a) {
+            Expr::Const(v) => Expr::Const(convcheck_ir::expr::unary(*op, v)),
+            a => Expr::Unary(*op, Box::new(a)),
+        },
+        Expr::Binary(op, a, b) => match (fold(a), fold(b)) {
+            (Expr::Const(x), Expr::Const(y)) => Expr::Const(convcheck_ir::expr::binary(*op, x, y)),
+            (a, b) => Expr::Binary(*op, Box::new(a), Box::new(b)),
+        },
+        _ => e.clone(),
+    }
+}
+
+/// `e` with the ops of its calls and memory accesses, and the oracles that
+/// give loaded values, set to one value: two accesses at the same place of
+/// the program text compare by what they compute, not by which operation
+/// they are.
+fn erase_ops(e: &Expr) -> Expr {
+    let go = |x: &Expr| Box::new(erase_ops(x));
+    match e {
+        Expr::Const(_) | Expr::Tid | Expr::GroupSize | Expr::Var(_) | Expr::Oracle(_) => e.clone(),
+        Expr::Unary(op, a) => Expr::Unary(*op, go(a)),
+        Expr::Binary(op, a, b) => Expr::Binary(*op, go(a), go(b)),
+        Expr::Select(c, a, b) => Expr::Select(go(c), go(a), go(b)),
+        Expr::Call {
+            kind, callee, args, ..
+        } => Expr::Call {
+            op: OpId::default(),
+            kind: *kind,
+            callee: callee.clone(),
+            args: args.iter().map(erase_ops).collect(),
+        },
+        Expr::Load { space, index, .. } => Expr::Load {
+            op: OpId::default(),
+            space: *space,
+            index: go(index),
+            value: None,
+        },
+        Expr::Store {
+            space,
+            index,
+            value,
+            ..
+        } => Expr::Store {
+            op: OpId::default(),
+            space: *space,
+            index: go(index),
+            value: go(value),
+        },
+        Expr::Assign { var, op, value } => Expr::Assign {
+            var: var.clone(),
+            op: *op,
+            value: go(value),
+        },
+    }
 }
 
 /// Two facts may touch the same location.
@@ -345,9 +364,15 @@ pub(super) struct Region {
 /// Phases 1 and 2 on one function, and the above/below sets of every
 /// barrier: `and` selects the AND meet, `propagate` is false with
 /// `disable-complex`.
-pub(super) fn regions(c: &Classifier<'_>, cfg: &Cfg, and: bool, propagate: bool) -> Vec<Region> {
+pub(super) fn regions(
+    c: &Classifier,
+    m: &Module,
+    cfg: &Cfg,
+    and: bool,
+    propagate: bool,
+) -> Vec<Region> {
     let n = cfg.blocks.len();
-    let items: Vec<Vec<Item>> = (0..n).map(|b| c.block(cfg, b)).collect();
+    let items: Vec<Vec<Item>> = (0..n).map(|b| c.block(m, cfg, b)).collect();
     // Phase 1: block flags.
     let mut has_sync = vec![false; n];
     let mut head = vec![Set::new(); n];

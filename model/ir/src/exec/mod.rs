@@ -321,7 +321,13 @@ impl<'p> Machine<'p> {
     /// and memory accesses inside it are recorded as instances keyed by
     /// `base` plus their own op. `want` says whether the value is used: a
     /// load or a call whose value is not used reads no oracle.
-    pub fn eval(&mut self, vars: &mut Vars, base: &[Atom], e: &Expr, want: bool) -> Result<i64, Stop> {
+    pub fn eval(
+        &mut self,
+        vars: &mut Vars,
+        base: &[Atom],
+        e: &Expr,
+        want: bool,
+    ) -> Result<i64, Stop> {
         Ok(match e {
             Expr::Const(v) => *v,
             Expr::Tid => self.tid,

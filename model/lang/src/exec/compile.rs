@@ -440,7 +440,12 @@ impl Compiler<'_> {
                 }
             }
             StmtKind::Return(e) => {
-                self.emit(Op::Return(e.as_ref().map(|e| self.ir(e))), s.id, chain, true);
+                self.emit(
+                    Op::Return(e.as_ref().map(|e| self.ir(e))),
+                    s.id,
+                    chain,
+                    true,
+                );
             }
         }
     }

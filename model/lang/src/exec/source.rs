@@ -13,9 +13,9 @@
 use super::compile::{self, Instr, Op};
 use crate::lower::lower;
 use crate::sema::{FuncId, Kernel, Scope};
+use convcheck_ir::exec::EventKind;
 use convcheck_ir::exec::{Machine, Program, Stop, Vars};
 use convcheck_ir::key::Atom;
-use convcheck_ir::exec::EventKind;
 use convcheck_ir::Module;
 use std::collections::HashMap;
 
@@ -50,7 +50,7 @@ struct Frame {
     prefix: Vec<Atom>,
 }
 
-    /// The key of the current statement execution, without its own atom:
+/// The key of the current statement execution, without its own atom:
 /// the invocation key, then one atom per key scope.
 fn base(frame: &Frame) -> Vec<Atom> {
     let mut atoms = frame.prefix.clone();
@@ -64,10 +64,15 @@ fn base(frame: &Frame) -> Vec<Atom> {
     atoms
 }
 
-
 /// Moves into instruction `target`: leaves the scopes it is not in,
 /// enters those it is in (DESIGN.md 2.3, 2.4).
-fn enter(m: &mut Machine<'_>, frame: &mut Frame, code: &[Instr], target: usize, restart: Option<Scope>) {
+fn enter(
+    m: &mut Machine<'_>,
+    frame: &mut Frame,
+    code: &[Instr],
+    target: usize,
+    restart: Option<Scope>,
+) {
     let Some(instr) = code.get(target) else {
         return;
     };
@@ -95,7 +100,6 @@ fn enter(m: &mut Machine<'_>, frame: &mut Frame, code: &[Instr], target: usize, 
         frame.scopes.push((*s, atom, m.decisions));
     }
 }
-
 
 impl Program for SourceProgram {
     fn module(&self) -> &Module {

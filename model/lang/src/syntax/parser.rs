@@ -36,6 +36,10 @@
 //!   [`MAX_DEPTH`] levels so that no input can exhaust the stack: at the
 //!   limit the parser needs about 1.2 MiB of stack in a debug build, so it
 //!   runs on a default 2 MiB thread.
+//!
+//! Why this file is long: it is one recursive-descent grammar (statements,
+//! expressions, declarations) whose functions call each other; the lexer
+//! and the printer already live apart.
 
 use super::ast::{
     AssignOp, BinOp, CaseLabel, Convergence, Declaration, Expr, ExprKind, File, Function, Item,
