@@ -519,3 +519,71 @@ fn fuzz_external_commands_and_bad_usage() {
     let (code, _, _) = convcheck(&["fuzz", "--pass", "simplifycfg"]);
     assert_eq!(code, 2);
 }
+
+/// `lower --pass` shows the module after each pass: branch-dist removes the
+/// barrier of a kernel whose threads share nothing, and the result reads
+/// back as IR text.
+#[test]
+fn lower_shows_the_module_after_each_pass() {
+    let f = "examples/hazards/register-only.c";
+    let (code, text, stderr) = convcheck(&["lower", f, "--pass", "branch-dist"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (before, after) = text.split_once("; after branch-dist").expect("two stages");
+    assert!(before.starts_with("; after lower"), "{text}");
+    assert!(
+        before.contains("barrier plain @__syncthreads()"),
+        "{before}"
+    );
+    let body = after.split("define").nth(1).expect("a function");
+    assert!(!body.contains("barrier"), "the barrier is gone: {after}");
+    let m = convcheck_ir::parse::parse_module("after.cir", after).expect("reads back");
+    assert!(m.functions[0]
+        .blocks
+        .iter()
+        .all(|b| !b.exprs().iter().any(|e| e.any(&mut |x| matches!(
+            x,
+            convcheck_ir::Expr::Call {
+                kind: convcheck_ir::CallKind::Barrier(..),
+                ..
+            }
+        )))));
+}
+
+/// `run --pass` runs the transformed CFG: after simplifycfg the seed's
+/// loop nest has one loop, and its table converges C1 with B4's loop
+/// iteration instead of keeping the source's columns.
+#[test]
+fn run_shows_the_table_after_a_pass() {
+    let f = "examples/seed/ambiguity-source.c";
+    let args = [
+        "run",
+        f,
+        "--function",
+        "loop_nest",
+        "--level",
+        "cfg",
+        "--thread",
+        "cond1=0 cond2=0",
+        "--thread",
+        "cond1=1,0,0 cond2=1,0",
+    ];
+    let (code, before, _) = convcheck(&args);
+    assert_eq!(code, 0);
+    let mut with_pass = args.to_vec();
+    with_pass.extend(["--pass", "simplifycfg"]);
+    let (code, after, stderr) = convcheck(&with_pass);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(after.contains("after simplifycfg"), "{after}");
+    assert!(
+        after.contains("cycle header do.body1 {do.body1, do.end1}"),
+        "{after}"
+    );
+    assert!(
+        after.contains("| tid 1 | A2 | B2 | B3 |    | C2 | B4 | C3 | D2 |"),
+        "{after}"
+    );
+    assert_ne!(before, after, "the pass changed the table");
+    let (code, _, stderr) = convcheck(&["run", f, "--pass", "simplifycfg"]);
+    assert_eq!(code, 2, "--pass needs --level cfg");
+    assert!(stderr.contains("--level cfg"), "{stderr}");
+}
