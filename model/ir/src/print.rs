@@ -286,7 +286,14 @@ fn comment(m: &Module, i: &Inst) -> String {
         .iter()
         .filter_map(|o| {
             let info = m.op(*o)?;
-            Some(format!("{} (line {})", info.label, info.span.start.line))
+            // A label with a control character (a line break) would end
+            // the comment: write it quoted, as the op table does.
+            let label = if info.label.chars().any(char::is_control) {
+                quote(&info.label)
+            } else {
+                info.label.clone()
+            };
+            Some(format!("{label} (line {})", info.span.start.line))
         })
         .collect();
     if shown.is_empty() {
