@@ -8,8 +8,8 @@
 //! second and scenarios per second. Times depend on the machine; the
 //! counts do not.
 
-use crate::check::{run_check_on, Reference};
-use crate::cli::{BenchArgs, CheckArgs, ReportFormat};
+use crate::check::{run_check_on, CheckConfig};
+use crate::cli::BenchArgs;
 use crate::engine::Outcome as EngineOutcome;
 use crate::{load_kernel, Outcome};
 use std::fmt::Write;
@@ -57,20 +57,13 @@ pub fn bench(a: &BenchArgs) -> Outcome {
         let start = Instant::now();
         for (name, k) in &kernels {
             for f in &k.functions {
-                let args = CheckArgs {
-                    src: name.clone(),
-                    tgt: None,
+                let config = CheckConfig {
                     function: Some(f.name.clone()),
                     passes: vec![a.pass.clone()],
-                    tokens: false,
-                    reference: Reference::Source,
-                    threads: 2,
                     max_iters,
-                    fuel: 100_000,
-                    max_paths: 20_000,
-                    format: ReportFormat::Text,
+                    ..CheckConfig::default()
                 };
-                let Ok(report) = run_check_on(k.clone(), None, &args) else {
+                let Ok(report) = run_check_on(name, k.clone(), None, &config) else {
                     continue;
                 };
                 checks += 1;

@@ -14,29 +14,17 @@
 //! target, matched to SRC by operation labels and oracle names.
 
 use crate::cli::{CheckArgs, ReportFormat};
-use crate::engine::{
-    compare_any_hierarchy, Allowance, Finding, Limits, Outcome as EngineOutcome, Side,
-};
-use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
+pub use crate::config::{CheckConfig, Reference, Verdict};
+use crate::engine::{compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome, Side};
+pub use crate::render::{render_json, render_sarif, render_text};
+use crate::{load_kernel, Outcome, EXIT_USAGE};
 use convcheck_ir::cycles::HIERARCHY_CAP;
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::exec::{Bounds, Event, Trace};
-use convcheck_ir::table::{self, Table};
+use convcheck_ir::exec::Bounds;
 use convcheck_ir::Module;
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use convcheck_transforms::{lookup, Contract, Pass};
-use serde_json::json;
-use std::fmt::Write;
-
-/// The semantics the reference runs at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Reference {
-    /// The kernel's source-level convergence (lowering is checked too).
-    Source,
-    /// The lowered CFG's own semantics.
-    Cfg,
-}
 
 /// One stage's result.
 pub struct StageReport {
@@ -74,37 +62,33 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
-    /// `preserved`, `violated` or `inconclusive`: the first stage that is
-    /// not preserved decides.
-    pub fn verdict(&self) -> &'static str {
-        // A violation is definite even after an inconclusive stage.
+    /// The verdict: violated if any stage is (a violation is definite even
+    /// after an inconclusive stage), else inconclusive if any stage is, else
+    /// preserved.
+    pub fn verdict(&self) -> Verdict {
         if self
             .stages
             .iter()
             .any(|s| matches!(s.outcome, EngineOutcome::Violated(_)))
         {
-            "violated"
+            Verdict::Violated
         } else if self
             .stages
             .iter()
             .any(|s| matches!(s.outcome, EngineOutcome::Inconclusive(_)))
         {
-            "inconclusive"
+            Verdict::Inconclusive
         } else {
-            "preserved"
+            Verdict::Preserved
         }
     }
 
     fn exit_code(&self) -> i32 {
-        match self.verdict() {
-            "violated" => EXIT_VIOLATION,
-            "inconclusive" => EXIT_INCONCLUSIVE,
-            _ => EXIT_OK,
-        }
+        self.verdict().exit_code()
     }
 
     /// The first violated stage, else the first inconclusive one.
-    fn first_broken(&self) -> Option<(usize, &StageReport)> {
+    pub(crate) fn first_broken(&self) -> Option<(usize, &StageReport)> {
         let mut stages = self.stages.iter().enumerate();
         stages
             .clone()
@@ -120,15 +104,17 @@ pub fn run_check(a: &CheckArgs) -> Result<CheckReport, Outcome> {
         Some(t) => Some(load_kernel(t)?),
         None => None,
     };
-    run_check_on(kernel, target_kernel, a)
+    run_check_on(&a.src, kernel, target_kernel, &a.config())
 }
 
-/// Runs a check on kernels already loaded (`a.src` and `a.tgt` only name
-/// them in the report).
+/// Runs a check on kernels already loaded; `file` names the reference in
+/// the report and its replay lines. This is the one pipeline that `check`,
+/// `fuzz`, `bench`, `demo` and the corpus call.
 pub fn run_check_on(
+    file: &str,
     kernel: Kernel,
     target_kernel: Option<Kernel>,
-    a: &CheckArgs,
+    a: &CheckConfig,
 ) -> Result<CheckReport, Outcome> {
     let entry = kernel
         .entry(a.function.as_deref())
@@ -217,7 +203,7 @@ pub fn run_check_on(
         });
     }
     Ok(CheckReport {
-        file: a.src.clone(),
+        file: file.to_string(),
         function: kernel.functions[entry].name.clone(),
         reference: a.reference,
         bounds,
@@ -226,222 +212,6 @@ pub fn run_check_on(
         reference_module: reference_code.module().clone(),
         target_module: tk.module(),
         paths: count_paths(reference_code.program(), entry, a),
-    })
-}
-
-/// Builds the two tables of a finding.
-fn tables(report: &CheckReport, f: &Finding) -> Result<(Table, Table), String> {
-    let rows: Vec<String> = f.tids.iter().map(|t| format!("tid {t}")).collect();
-    let runs = |ts: &[Trace]| -> Vec<Vec<Event>> { ts.iter().map(|t| t.events.clone()).collect() };
-    let (r, t) = (runs(&f.reference), runs(&f.target));
-    let rr: Vec<&[Event]> = r.iter().map(Vec::as_slice).collect();
-    let tt: Vec<&[Event]> = t.iter().map(Vec::as_slice).collect();
-    Ok((
-        table::build(&report.reference_module, rows.clone(), &rr)?,
-        table::build(&report.target_module, rows, &tt)?,
-    ))
-}
-
-/// Two renderings next to each other, or one after the other if wide.
-fn side_by_side(left_title: &str, left: &str, right_title: &str, right: &str) -> String {
-    let l: Vec<&str> = std::iter::once(left_title).chain(left.lines()).collect();
-    let r: Vec<&str> = std::iter::once(right_title).chain(right.lines()).collect();
-    let w = l.iter().map(|x| x.chars().count()).max().unwrap_or(0);
-    let rw = r.iter().map(|x| x.chars().count()).max().unwrap_or(0);
-    let mut out = String::new();
-    if w + rw + 4 > 120 {
-        for line in l.iter().chain(std::iter::once(&"")).chain(r.iter()) {
-            let _ = writeln!(out, "  {line}");
-        }
-        return out;
-    }
-    for k in 0..l.len().max(r.len()) {
-        let a = l.get(k).copied().unwrap_or("");
-        let b = r.get(k).copied().unwrap_or("");
-        let pad = w - a.chars().count();
-        let _ = writeln!(out, "  {a}{}    {b}", " ".repeat(pad));
-    }
-    out
-}
-
-fn replay(report: &CheckReport, f: &Finding) -> String {
-    let mut s = format!(
-        "convcheck run {} --function {}",
-        report.file, report.function
-    );
-    for t in &f.threads {
-        let _ = write!(s, " --thread '{}'", t.render());
-    }
-    s
-}
-
-/// The text report.
-pub fn render_text(report: &CheckReport) -> String {
-    let mut out = String::new();
-    let reference = match report.reference {
-        Reference::Source => "source level",
-        Reference::Cfg => "CFG level",
-    };
-    let _ = writeln!(
-        out,
-        "convcheck check: {} `{}`, reference: {reference}, threads: {}, bounds: max-iters={} fuel={} max-paths={}",
-        report.file,
-        report.function,
-        report.threads,
-        report.bounds.max_iters,
-        report.bounds.fuel,
-        report.bounds.max_paths
-    );
-    for (i, s) in report.stages.iter().enumerate() {
-        let line = match &s.outcome {
-            EngineOutcome::Preserved { pairs, cut } => {
-                format!("preserved ({pairs} scenarios; {cut} paths outside the bounds)")
-            }
-            EngineOutcome::Violated(_) => "VIOLATED".to_string(),
-            EngineOutcome::Inconclusive(why) => format!("inconclusive: {why}"),
-        };
-        let _ = writeln!(out, "stage {}: {}: {line}", i + 1, s.name);
-        for n in &s.notes {
-            let _ = writeln!(out, "  note: {n}");
-        }
-    }
-    if let Some((i, s)) = report.first_broken() {
-        if let EngineOutcome::Violated(f) = &s.outcome {
-            let _ = writeln!(out, "\ncounterexample (stage {}: {}):", i + 1, s.name);
-            let prop = match f.property {
-                crate::engine::Property::Convergence => "convergence",
-                crate::engine::Property::SingleThreadBehaviour => "single-thread behaviour",
-                crate::engine::Property::Hazards => "hazard-freedom",
-            };
-            let at = f
-                .operation
-                .as_ref()
-                .map(|(l, line)| format!(" at `{l}` (line {line})"))
-                .unwrap_or_default();
-            let _ = writeln!(out, "  {prop}{at}: {}", f.message);
-            let _ = writeln!(out, "  scenario:");
-            for (t, v) in f.tids.iter().zip(&f.threads) {
-                let _ = writeln!(out, "    tid {t}: {}", v.render());
-            }
-            match tables(report, f) {
-                Ok((r, t)) => out.push_str(&side_by_side(
-                    &format!("reference ({reference})"),
-                    &r.render(),
-                    &format!("target ({})", s.target_level),
-                    &t.render(),
-                )),
-                Err(e) => {
-                    let _ = writeln!(out, "  (tables unavailable: {e})");
-                }
-            }
-            let _ = writeln!(out, "  replay: {}", replay(report, f));
-        }
-        let _ = writeln!(
-            out,
-            "\nverdict: {} (first at stage {}: {})",
-            report.verdict(),
-            i + 1,
-            s.name
-        );
-    } else {
-        let _ = writeln!(out, "\nverdict: preserved");
-    }
-    out
-}
-
-fn finding_json(report: &CheckReport, stage: usize, f: &Finding) -> serde_json::Value {
-    let (rt, tt) = match tables(report, f) {
-        Ok((r, t)) => (r.to_json(), t.to_json()),
-        Err(e) => (json!({ "error": e }), json!(null)),
-    };
-    json!({
-        "stage": report.stages[stage].name,
-        "property": f.property,
-        "message": f.message,
-        "operation": f.operation.as_ref().map(|(l, line)| json!({"label": l, "line": line})),
-        "threads": f.tids.iter().zip(&f.threads).map(|(t, v)| json!({"tid": t, "values": v.0})).collect::<Vec<_>>(),
-        "reference_table": rt,
-        "target_table": tt,
-        "replay": replay(report, f),
-    })
-}
-
-/// The JSON report (DESIGN.md section 4).
-pub fn render_json(report: &CheckReport) -> serde_json::Value {
-    let stages: Vec<serde_json::Value> = report
-        .stages
-        .iter()
-        .map(|s| {
-            let (verdict, extra) = match &s.outcome {
-                EngineOutcome::Preserved { pairs, cut } => {
-                    ("preserved", json!({"scenarios": pairs, "cut_paths": cut}))
-                }
-                EngineOutcome::Violated(_) => ("violated", json!({})),
-                EngineOutcome::Inconclusive(w) => ("inconclusive", json!({"reason": w})),
-            };
-            let mut v = json!({"name": s.name, "verdict": verdict, "notes": s.notes});
-            if let (Some(o), Some(e)) = (v.as_object_mut(), extra.as_object()) {
-                for (k, x) in e {
-                    o.insert(k.clone(), x.clone());
-                }
-            }
-            v
-        })
-        .collect();
-    let counterexample = report.first_broken().and_then(|(i, s)| match &s.outcome {
-        EngineOutcome::Violated(f) => Some(finding_json(report, i, f)),
-        _ => None,
-    });
-    json!({
-        "verdict": report.verdict(),
-        "file": report.file,
-        "function": report.function,
-        "reference": match report.reference { Reference::Source => "source", Reference::Cfg => "cfg" },
-        "threads": report.threads,
-        "bounds": report.bounds,
-        "stages": stages,
-        "counterexample": counterexample,
-    })
-}
-
-/// The SARIF 2.1.0 report: one result per violated stage, at the kernel
-/// line of the failing operation.
-pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
-    let mut results = Vec::new();
-    for s in &report.stages {
-        if let EngineOutcome::Violated(f) = &s.outcome {
-            let line = f.operation.as_ref().map_or(1, |o| o.1.max(1));
-            let rule = match f.property {
-                crate::engine::Property::Convergence => "convergence",
-                crate::engine::Property::SingleThreadBehaviour => "single-thread-behaviour",
-                crate::engine::Property::Hazards => "hazards",
-            };
-            results.push(json!({
-                "ruleId": rule,
-                "level": "error",
-                "message": {"text": format!("{}: {}", s.name, f.message)},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": report.file},
-                    "region": {"startLine": line}
-                }}],
-            }));
-        }
-    }
-    json!({
-        "version": "2.1.0",
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "convcheck",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": [
-                    {"id": "convergence", "shortDescription": {"text": "A transform changed which threads execute a convergent operation together"}},
-                    {"id": "single-thread-behaviour", "shortDescription": {"text": "A transform changed a thread's observable events"}},
-                    {"id": "hazards", "shortDescription": {"text": "A transform introduced a race or barrier divergence"}}
-                ]
-            }},
-            "results": results,
-        }]
     })
 }
 
@@ -475,7 +245,7 @@ pub fn check(a: &CheckArgs) -> Outcome {
 
 /// Reference paths per thread index at the check's bounds (for reports and
 /// benchmarks).
-fn count_paths(program: &dyn convcheck_ir::exec::Program, entry: usize, a: &CheckArgs) -> usize {
+fn count_paths(program: &dyn convcheck_ir::exec::Program, entry: usize, a: &CheckConfig) -> usize {
     let bounds = Bounds {
         max_iters: a.max_iters,
         fuel: a.fuel,

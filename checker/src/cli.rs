@@ -161,6 +161,23 @@ pub struct CheckArgs {
     pub format: ReportFormat,
 }
 
+impl CheckArgs {
+    /// The library's configuration for these arguments (the clap structs
+    /// stop here).
+    pub fn config(&self) -> crate::config::CheckConfig {
+        crate::config::CheckConfig {
+            function: self.function.clone(),
+            passes: self.passes.clone(),
+            tokens: self.tokens,
+            reference: self.reference,
+            threads: self.threads,
+            max_iters: self.max_iters,
+            fuel: self.fuel,
+            max_paths: self.max_paths,
+        }
+    }
+}
+
 /// What `lower` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Emit {

@@ -144,20 +144,14 @@ fn section_at(
 /// verdicts, the counterexample, then the ambiguity. Returns whether every
 /// verdict is the expected one.
 fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Outcome> {
-    use crate::check::{render_text, run_check_on, Reference};
-    use crate::cli::{AmbiguityArgs, CheckArgs, ReportFormat};
-    let args = |function: &str, tokens: bool| CheckArgs {
-        src: "examples/seed/ambiguity-source.c".into(),
-        tgt: None,
+    use crate::check::{render_text, run_check_on, CheckConfig};
+    use crate::cli::AmbiguityArgs;
+    let args = |function: &str, tokens: bool| CheckConfig {
         function: Some(function.into()),
         passes: vec!["simplifycfg".into()],
         tokens,
-        reference: Reference::Source,
-        threads: 2,
         max_iters: 2,
-        fuel: 100_000,
-        max_paths: 20_000,
-        format: ReportFormat::Text,
+        ..CheckConfig::default()
     };
     let _ = writeln!(
         out,
@@ -169,7 +163,12 @@ fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Outcome> {
         ("loop_continue", false, "preserved"),
         ("loop_nest", true, "preserved"),
     ] {
-        let report = run_check_on(amb.clone(), None, &args(function, tokens))?;
+        let report = run_check_on(
+            "examples/seed/ambiguity-source.c",
+            amb.clone(),
+            None,
+            &args(function, tokens),
+        )?;
         let _ = writeln!(
             out,
             "$ convcheck check examples/seed/ambiguity-source.c --function {function} --pass simplifycfg{}",

@@ -23,7 +23,8 @@
 //! text summary's last line).
 
 use crate::check::{render_text, run_check_on, Reference};
-use crate::cli::{CheckArgs, FuzzArgs, ReportFormat};
+use crate::cli::FuzzArgs;
+use crate::config::CheckConfig;
 use crate::engine::{
     check_pass_against_cfg, compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome,
     Property, Side,
@@ -435,20 +436,14 @@ fn report(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> (String, serd
     let Ok(kernel) = Kernel::new(name, file.clone()) else {
         return (String::new(), json!(null));
     };
-    let args = CheckArgs {
-        src: name.to_string(),
-        tgt: None,
-        function: None,
+    let config = CheckConfig {
         passes: vec![pass.name()],
-        tokens: false,
         reference: Reference::Cfg,
-        threads: 2,
         max_iters: a.max_iters,
-        fuel: 100_000,
         max_paths: a.max_paths,
-        format: ReportFormat::Text,
+        ..CheckConfig::default()
     };
-    match run_check_on(kernel, None, &args) {
+    match run_check_on(name, kernel, None, &config) {
         Ok(r) => (render_text(&r), crate::check::render_json(&r)),
         Err(o) => (o.stderr, json!(null)),
     }

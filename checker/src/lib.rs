@@ -10,12 +10,14 @@ pub mod ambiguity;
 pub mod bench;
 pub mod check;
 pub mod cli;
+pub mod config;
 pub mod demo;
 pub mod engine;
 pub mod fuzz;
 pub mod hazard_report;
 pub mod lower;
 pub mod oracles;
+pub mod render;
 pub mod run;
 pub mod smt_run;
 

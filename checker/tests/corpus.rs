@@ -77,7 +77,7 @@ fn every_case_has_its_expected_verdict() {
             "{} {:?} {:?} tokens={}",
             c.kernel, c.function, c.passes, c.tokens
         );
-        assert_eq!(report.verdict(), c.verdict, "{what}");
+        assert_eq!(report.verdict().as_str(), c.verdict, "{what}");
         if let Some(stage) = &c.stage {
             let broken = report
                 .stages

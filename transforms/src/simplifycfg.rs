@@ -337,7 +337,16 @@ impl SimplifyCfg {
             let Term::CondBr { then, els, .. } = cfg.blocks[b].term else {
                 continue;
             };
-            if then == els || then == b || els == b || preds[then] != [b] || preds[els] != [b] {
+            // The entry block is also entered when the function starts, so
+            // it never counts as having `b` as its only predecessor.
+            if then == els
+                || then == b
+                || els == b
+                || then == 0
+                || els == 0
+                || preds[then] != [b]
+                || preds[els] != [b]
+            {
                 continue;
             }
             let (Some(x), Some(y)) = (
@@ -368,7 +377,8 @@ impl SimplifyCfg {
         let preds = cfg.preds();
         for s in 0..cfg.blocks.len() {
             let [p1, p2] = preds[s][..] else { continue };
-            if p1 == s || p2 == s {
+            // The entry block is also entered when the function starts.
+            if s == 0 || p1 == s || p2 == s {
                 continue;
             }
             if cfg.blocks[p1].term != Term::Br(s) || cfg.blocks[p2].term != Term::Br(s) {
