@@ -96,7 +96,7 @@ pub enum Allowance {
 }
 
 /// The property a counterexample breaks.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Property {
     /// A thread's observable events changed.
@@ -105,6 +105,62 @@ pub enum Property {
     Convergence,
     /// A race or barrier divergence appeared.
     Hazards,
+}
+
+impl Property {
+    /// The property's name in text reports (`single-thread behaviour`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Property::Convergence => "convergence",
+            Property::SingleThreadBehaviour => "single-thread behaviour",
+            Property::Hazards => "hazard-freedom",
+        }
+    }
+
+    /// The property's rule id in JSON and SARIF (`single-thread-behaviour`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Property::Convergence => "convergence",
+            Property::SingleThreadBehaviour => "single-thread-behaviour",
+            Property::Hazards => "hazards",
+        }
+    }
+}
+
+/// Which program of a comparison an operation belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Which {
+    /// The reference.
+    Reference,
+    /// The target.
+    Target,
+}
+
+/// Where a finding happened: an op of one of the two modules, with its
+/// label and line as that module's op table gives them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct At {
+    /// Which program's module the op id belongs to.
+    pub side: Which,
+    /// The op.
+    pub op: convcheck_ir::OpId,
+    /// Its label.
+    pub label: String,
+    /// The line it starts on (0 when unknown).
+    pub line: u32,
+}
+
+impl At {
+    /// Op `op` of `module`, on side `side`.
+    pub fn of(module: &Module, side: Which, op: convcheck_ir::OpId) -> At {
+        At {
+            side,
+            op,
+            label: module.label(op).to_string(),
+            line: module.line(op),
+        }
+    }
 }
 
 /// A failing scenario.
@@ -118,8 +174,8 @@ pub struct Finding {
     pub tids: Vec<u32>,
     /// What went wrong, in one sentence.
     pub message: String,
-    /// The operation it happened at: its label and source line.
-    pub operation: Option<(String, u32)>,
+    /// The operation it happened at.
+    pub operation: Option<At>,
     /// The reference runs of the scenario.
     pub reference: Vec<Trace>,
     /// The target runs.
@@ -359,7 +415,7 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
             Diff::Undecided(why) => {
                 undecided.get_or_insert(why);
             }
-            Diff::Differs(message, op) => return finding(Property::Convergence, message, Some(op)),
+            Diff::Differs(message, op) => return finding(Property::Convergence, message, op),
         }
         if let Some((property, message, op)) =
             hazards_differ(reference, target, [&p.trace, &q.trace], [tp, tq])
@@ -378,13 +434,13 @@ pub fn compare(reference: &Side, target: &Side, allow: Allowance, limits: Limits
 
 enum Diff {
     Same,
-    Differs(String, (String, u32)),
+    Differs(String, Option<At>),
     Undecided(String),
 }
 
 /// What [`hazards_differ`] reports: the property, a sentence, and the
-/// operation (label, line) it is about.
-type HazardDiff = (Property, String, Option<(String, u32)>);
+/// operation it is about.
+type HazardDiff = (Property, String, Option<At>);
 
 /// Hazard preservation (DESIGN.md 2.7 item 3) and the results of
 /// data-carrying barriers (part of single-thread behaviour): if the
@@ -427,11 +483,13 @@ fn hazards_differ(
                     if race.second.write { "writes" } else { "reads" },
                     race.second.site.line
                 ),
-                Some((site.label.clone(), site.line)),
+                Some(At::of(target.module(), Which::Target, site.sid)),
             ));
         }
         if let Some(d) = th.divergence.first() {
-            let at = d.at.as_ref().map(|s| (s.label.clone(), s.line));
+            let at =
+                d.at.as_ref()
+                    .map(|s| At::of(target.module(), Which::Target, s.sid));
             return Some((
                 Property::Hazards,
                 format!("the target has barrier divergence ({d:?}); the reference does not"),
@@ -468,7 +526,7 @@ fn convergence_differs(
 ) -> Diff {
     let rm = [maps[0], maps[1]];
     let tm = [maps[2], maps[3]];
-    let line = |e: &Event| reference.module().line(e.sid);
+    let at = |e: &Event| At::of(reference.module(), Which::Reference, e.sid);
     let mut forced: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
     let mut kept_apart: Vec<(usize, usize)> = Vec::new();
     let mut open_target = None;
@@ -497,13 +555,13 @@ fn convergence_differs(
             };
             match (&r, &t) {
                 (_, Rel::Open(_)) => {
-                    open_target.get_or_insert((ka.0.clone(), line(ra)));
+                    open_target.get_or_insert(at(ra));
                 }
                 (Rel::Converged, Rel::Apart) => {
-                    return Diff::Differs(describe(true, false), (ka.0.clone(), line(ra)))
+                    return Diff::Differs(describe(true, false), Some(at(ra)))
                 }
                 (Rel::Apart, Rel::Converged) => {
-                    return Diff::Differs(describe(false, true), (ka.0.clone(), line(ra)))
+                    return Diff::Differs(describe(false, true), Some(at(ra)))
                 }
                 (Rel::Open(pairs), Rel::Converged) => {
                     forced.extend(pairs.iter().map(|&(x, y)| ((0, x), (1, y))))
@@ -520,7 +578,7 @@ fn convergence_differs(
         return Diff::Undecided(format!(
             "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor); \
              inclusion of its relations in the reference's is not decided",
-            op.0, op.1
+            op.label, op.line
         ));
     }
     if forced.is_empty() && kept_apart.is_empty() {
@@ -533,7 +591,7 @@ fn convergence_differs(
                 "the target converges instances whose implementation-defined convergence the reference \
                  cannot choose that way ({v:?})"
             ),
-            ("(choice)".into(), 0),
+            None,
         ),
         Ok(classes) => {
             for (a, b) in kept_apart {
@@ -545,7 +603,7 @@ fn convergence_differs(
                             "the target keeps two instances of `{l}` apart, but every allowed reference \
                              relation that matches its other converged pairs converges them"
                         ),
-                        (l, line(e)),
+                        Some(at(e)),
                     );
                 }
             }

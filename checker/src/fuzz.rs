@@ -85,7 +85,7 @@ fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
             let module = convcheck_lang::lower::lower(&kernel, false);
             match check_pass_against_cfg(&module, entry, pass.as_ref(), limits(a)) {
                 EngineOutcome::Preserved { .. } => Result1::Preserved,
-                EngineOutcome::Violated(f) => Result1::Violated(f.property.clone()),
+                EngineOutcome::Violated(f) => Result1::Violated(f.property),
                 EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),
             }
         }
@@ -125,7 +125,7 @@ fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
                         HIERARCHY_CAP,
                     ) {
                         EngineOutcome::Preserved { .. } => Result1::Preserved,
-                        EngineOutcome::Violated(f) => Result1::Violated(f.property.clone()),
+                        EngineOutcome::Violated(f) => Result1::Violated(f.property),
                         EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),
                     }
                 }
@@ -298,7 +298,7 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
                 "// convcheck fuzz: program {} (seed {}), {} violated; minimized from {} to {} statements.\n",
                 f.index,
                 f.seed,
-                property_name(&f.property),
+                f.property.name(),
                 f.original_statements,
                 statements(&f.kernel)
             );
@@ -359,7 +359,7 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
                     "\nviolation in program {} (seed {}): {}; minimized from {} to {} statements:\n",
                     f.index,
                     f.seed,
-                    property_name(&f.property),
+                    f.property.name(),
                     f.original_statements,
                     statements(&f.kernel)
                 );
@@ -417,14 +417,6 @@ pub fn fuzz_config() -> Config {
         // decide their exit fit inside each other within the budget.
         iteration_bound: 1,
         ..Config::default()
-    }
-}
-
-fn property_name(p: &Property) -> &'static str {
-    match p {
-        Property::Convergence => "convergence",
-        Property::SingleThreadBehaviour => "single-thread behaviour",
-        Property::Hazards => "hazard-freedom",
     }
 }
 

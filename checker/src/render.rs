@@ -89,15 +89,11 @@ pub fn render_text(report: &CheckReport) -> String {
     if let Some((i, s)) = report.first_broken() {
         if let EngineOutcome::Violated(f) = &s.outcome {
             let _ = writeln!(out, "\ncounterexample (stage {}: {}):", i + 1, s.name);
-            let prop = match f.property {
-                crate::engine::Property::Convergence => "convergence",
-                crate::engine::Property::SingleThreadBehaviour => "single-thread behaviour",
-                crate::engine::Property::Hazards => "hazard-freedom",
-            };
+            let prop = f.property.name();
             let at = f
                 .operation
                 .as_ref()
-                .map(|(l, line)| format!(" at `{l}` (line {line})"))
+                .map(|a| format!(" at `{}` (line {})", a.label, a.line))
                 .unwrap_or_default();
             let _ = writeln!(out, "  {prop}{at}: {}", f.message);
             let _ = writeln!(out, "  scenario:");
@@ -139,7 +135,7 @@ fn finding_json(report: &CheckReport, stage: usize, f: &Finding) -> serde_json::
         "stage": report.stages[stage].name,
         "property": f.property,
         "message": f.message,
-        "operation": f.operation.as_ref().map(|(l, line)| json!({"label": l, "line": line})),
+        "operation": f.operation.as_ref().map(|a| json!({"label": a.label, "line": a.line, "op": a.op.0, "side": a.side})),
         "threads": f.tids.iter().zip(&f.threads).map(|(t, v)| json!({"tid": t, "values": v.0})).collect::<Vec<_>>(),
         "reference_table": rt,
         "target_table": tt,
@@ -191,12 +187,8 @@ pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
     let mut results = Vec::new();
     for s in &report.stages {
         if let EngineOutcome::Violated(f) = &s.outcome {
-            let line = f.operation.as_ref().map_or(1, |o| o.1.max(1));
-            let rule = match f.property {
-                crate::engine::Property::Convergence => "convergence",
-                crate::engine::Property::SingleThreadBehaviour => "single-thread-behaviour",
-                crate::engine::Property::Hazards => "hazards",
-            };
+            let line = f.operation.as_ref().map_or(1, |o| o.line.max(1));
+            let rule = f.property.id();
             results.push(json!({
                 "ruleId": rule,
                 "level": "error",

@@ -23,17 +23,8 @@ use convcheck_ir::cycles::{all_hierarchies, CycleInfo};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::{Bounds, Event, EventKind};
 use convcheck_ir::paths::enumerate;
-use convcheck_ir::{
-    Block, Cfg, Expr, Module, OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo, Span, Term,
-};
+use convcheck_ir::{Cfg, Module};
 use std::collections::HashSet;
-
-/// The one op of every CFG here: the function `g`, the origin of every
-/// block.
-const G: OpId = OpId(0);
-
-/// The one oracle: the varying `c`, 0 or 1.
-const C: OracleId = 0;
 
 /// Each block's terminator: `ret`, `br t`, or `br c, t, e` over targets
 /// 1..=3 (the entry, block 0, is never a target).
@@ -52,30 +43,7 @@ fn shapes() -> Vec<Vec<usize>> {
 
 /// The CFG with these successor lists; two-way branches branch on `c`.
 fn cfg(succ: &[Vec<usize>]) -> Cfg {
-    let cond = Expr::Oracle(C);
-    Cfg {
-        name: "g".into(),
-        params: Vec::new(),
-        param_oracles: Vec::new(),
-        blocks: succ
-            .iter()
-            .enumerate()
-            .map(|(i, s)| Block {
-                name: format!("n{i}"),
-                insts: Vec::new(),
-                term: match s.as_slice() {
-                    [] => Term::Ret(None),
-                    [a] => Term::Br(*a),
-                    [a, b, ..] => Term::CondBr {
-                        cond: cond.clone(),
-                        then: *a,
-                        els: *b,
-                    },
-                },
-                origin: Some(G),
-            })
-            .collect(),
-    }
+    convcheck_ir::build::cfg_from_successors(succ)
 }
 
 /// The block instances of a run.
@@ -120,25 +88,10 @@ fn check(g: &Cfg, h: &CycleInfo) -> Result<usize, String> {
     Ok(pairs)
 }
 
-/// The module of `g` alone, with the tables that say what [`G`] and [`C`]
+/// The module of `g` alone, with the tables that say what its op `g` and its oracle `c`
 /// are.
 fn module(g: &Cfg) -> Module {
-    Module {
-        name: "<proof>".into(),
-        ops: vec![OpInfo {
-            label: "g".into(),
-            span: Span::default(),
-            kind: OpKind::Stmt,
-            func: 0,
-        }],
-        oracles: vec![OracleInfo {
-            name: "c".into(),
-            class: OracleClass::Varying,
-            domain: vec![0, 1],
-            span: Span::default(),
-        }],
-        functions: vec![g.clone()],
-    }
+    convcheck_ir::build::module_of(g.clone())
 }
 
 #[test]

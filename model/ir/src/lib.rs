@@ -23,6 +23,7 @@
 //!
 //! Nothing here knows any front end's syntax.
 
+pub mod build;
 pub mod cfg;
 pub mod convergence;
 pub mod cycles;

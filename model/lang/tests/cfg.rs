@@ -11,8 +11,7 @@ use convcheck_ir::key::Rel;
 use convcheck_ir::paths::{compatible, enumerate};
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_ir::table;
-use convcheck_ir::Expr;
-use convcheck_ir::{tokens, Block, Cfg, Inst, InstKind, Term, TokenKind};
+use convcheck_ir::{tokens, Cfg, Inst, InstKind, TokenKind};
 use convcheck_lang::exec::SourceProgram;
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
@@ -151,40 +150,7 @@ fn cfg_from_edges(n: usize, edges: &[(usize, usize)]) -> Cfg {
             succ[a].push(b);
         }
     }
-    let cond = Expr::Var("c".into());
-    let blocks = succ
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Block {
-            name: format!("n{i}"),
-            insts: Vec::new(),
-            term: match s.as_slice() {
-                [] => Term::Ret(None),
-                [a] => Term::Br(*a),
-                [a, b] => Term::CondBr {
-                    cond: cond.clone(),
-                    then: *a,
-                    els: *b,
-                },
-                many => Term::Switch {
-                    value: cond.clone(),
-                    cases: many[..many.len() - 1]
-                        .iter()
-                        .enumerate()
-                        .map(|(v, &t)| (v as i64, t))
-                        .collect(),
-                    default: many[many.len() - 1],
-                },
-            },
-            origin: Some(StmtId(0)),
-        })
-        .collect();
-    Cfg {
-        name: "g".into(),
-        params: Vec::new(),
-        param_oracles: Vec::new(),
-        blocks,
-    }
+    convcheck_ir::build::cfg_from_successors(&succ)
 }
 
 /// CycleTerminology's first example: Entry->A, Entry->B, A->A, A->C,

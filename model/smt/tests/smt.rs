@@ -17,10 +17,7 @@ use convcheck_ir::exec::{run_scenario, Bounds, Event, EventKind};
 use convcheck_ir::key::Rel;
 use convcheck_ir::paths::{compatible, enumerate, Path};
 use convcheck_ir::scenario::{Scenario, ThreadValues};
-use convcheck_ir::{
-    Block, Cfg, Expr, FuncId, Module, OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo,
-    Span, Term,
-};
+use convcheck_ir::{Cfg, FuncId, Module};
 use convcheck_lang::exec::SourceProgram;
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
@@ -197,64 +194,17 @@ fn cfg_keys_are_the_unique_maximal_relation_on_irreducible_examples() {
 
 // ---------------------------------------------------------------- random CFGs
 
-/// The one op of a hand-built CFG: the function `g` itself, the origin of
-/// every block.
-const G: OpId = OpId(0);
-
-/// The one oracle of a hand-built CFG: the varying `c`, 0 or 1, on which
-/// every two-way branch branches.
-const C: OracleId = 0;
-
-/// A CFG from successor lists; blocks with two successors branch on `c`.
+/// A CFG from successor lists; blocks with two successors branch on `c`
+/// (the shared constructor of `convcheck_ir::build`).
 fn cfg_from_succs(succs: &[Vec<usize>]) -> Cfg {
-    let cond = Expr::Oracle(C);
-    let blocks = succs
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Block {
-            name: format!("n{i}"),
-            insts: Vec::new(),
-            term: match s.as_slice() {
-                [] => Term::Ret(None),
-                [a] => Term::Br(*a),
-                [a, b, ..] => Term::CondBr {
-                    cond: cond.clone(),
-                    then: *a,
-                    els: *b,
-                },
-            },
-            origin: Some(G),
-        })
-        .collect();
-    Cfg {
-        name: "g".into(),
-        params: Vec::new(),
-        param_oracles: Vec::new(),
-        blocks,
-    }
+    convcheck_ir::build::cfg_from_successors(succs)
 }
 
 /// A hand-built CFG `g` under the hierarchy `ci`, in a module of its own
-/// whose tables say what [`G`] and [`C`] are.
+/// whose tables say what its op and its oracle are.
 fn program_of(g: &Cfg, ci: &CycleInfo) -> CfgProgram {
-    let module = Module {
-        name: "random".into(),
-        ops: vec![OpInfo {
-            label: "g".into(),
-            span: Span::default(),
-            kind: OpKind::Stmt,
-            func: 0,
-        }],
-        oracles: vec![OracleInfo {
-            name: "c".into(),
-            class: OracleClass::Varying,
-            domain: vec![0, 1],
-            span: Span::default(),
-        }],
-        functions: vec![g.clone()],
-    };
     CfgProgram {
-        module,
+        module: convcheck_ir::build::module_of(g.clone()),
         cycles: vec![ci.clone()],
     }
 }
