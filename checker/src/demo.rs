@@ -7,12 +7,13 @@
 //! exit, at the source level, on its CFG as clang -O0 lowers it (the seed's
 //! second table) and on its CFG with convergence-control tokens (the
 //! first again). The comparison is real: a mismatch makes the demo fail
-//! with exit code 1.
+//! with exit code 1. The published tables and their scenarios come from
+//! the example corpus (`examples/corpus/tables.toml`, embedded).
 
+use crate::corpus::{tables, TableCase, TABLES};
 use crate::run::run_report_at;
 use crate::{Outcome, EXIT_VIOLATION};
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use std::fmt::Write;
@@ -22,112 +23,33 @@ pub const AMBIGUITY_SOURCE: &str = include_str!("../../examples/seed/ambiguity-s
 /// Seed 000's loop with a divergent exit.
 pub const DIVERGENT_EXIT_SOURCE: &str = include_str!("../../examples/seed/divergent-exit-source.c");
 
-/// A seed table as labels: one row per thread, `None` for an empty cell.
-pub type SeedTable = &'static [&'static [Option<&'static str>]];
-
-/// Seed 000's table for `loop_continue` (converged at the `for` each
-/// iteration).
-pub const SEED_LOOP_CONTINUE: SeedTable = &[
-    &[Some("A"), Some("B"), None, Some("B"), Some("C"), Some("D")],
-    &[
-        Some("A"),
-        Some("B"),
-        Some("C"),
-        Some("B"),
-        Some("C"),
-        Some("D"),
-    ],
-];
-
-/// Seed 000's table for `loop_nest` (the inner loop runs convergently
-/// until its condition is false).
-pub const SEED_LOOP_NEST: SeedTable = &[
-    &[
-        Some("A"),
-        Some("B"),
-        Some("B"),
-        Some("C"),
-        None,
-        None,
-        Some("D"),
-    ],
-    &[
-        Some("A"),
-        Some("B"),
-        None,
-        Some("C"),
-        Some("B"),
-        Some("C"),
-        Some("D"),
-    ],
-];
-
-/// Seed 000's source-level table for the divergent loop exit.
-pub const SEED_DIVERGENT_EXIT: SeedTable = &[
-    &[Some("A"), Some("B"), None, Some("C"), None, Some("D")],
-    &[Some("A"), Some("B"), Some("B"), None, Some("C"), Some("D")],
-];
-
-/// Seed 000's table for the divergent loop exit in LLVM IR without tokens:
-/// the exit block is outside the natural loop, so all threads converge at
-/// C.
-pub const SEED_DIVERGENT_EXIT_CFG: SeedTable = &[
-    &[Some("A"), Some("B"), None, Some("C"), Some("D")],
-    &[Some("A"), Some("B"), Some("B"), Some("C"), Some("D")],
-];
-
-/// The scenario behind the ambiguity tables: thread 1 of the seed repeats
-/// the inner part once (`cond1` true, then false) and leaves; thread 2
-/// goes round the outer part once (`cond2` true, then false).
-pub const AMBIGUITY_THREADS: [&str; 2] = ["cond1=1,0 cond2=0", "cond1=0,0 cond2=1,0"];
-
-/// The scenario behind the divergent-exit table: thread 1 breaks in the
-/// first iteration, thread 2 in the second.
-pub const DIVERGENT_EXIT_THREADS: [&str; 2] = ["_L3=1 cond=1", "_L3=1,1 cond=0,1"];
-
-/// Parses `--thread` texts into a scenario (for embedded, known-good text).
-pub fn scenario(threads: &[&str]) -> Scenario {
-    Scenario {
-        threads: threads
-            .iter()
-            .map(|t| ThreadValues::parse(t).unwrap_or_default())
-            .collect(),
-    }
+/// The table named `name` of the embedded corpus
+/// (`examples/corpus/tables.toml`).
+pub fn table(name: &str) -> Result<TableCase, Outcome> {
+    let cases = tables(TABLES).map_err(|e| Outcome::usage(format!("tables.toml: {e}")))?;
+    cases
+        .into_iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| Outcome::usage(format!("tables.toml has no table `{name}`")))
 }
 
-/// Whether a table's labels equal a seed table's.
-pub fn matches_seed(labels: &[Vec<Option<String>>], seed: SeedTable) -> bool {
-    labels.len() == seed.len()
-        && labels.iter().zip(seed).all(|(row, srow)| {
-            row.len() == srow.len() && row.iter().zip(srow.iter()).all(|(a, b)| a.as_deref() == *b)
-        })
-}
-
-fn section(
-    out: &mut String,
-    kernel: &Kernel,
-    function: &str,
-    threads: &[&str],
-    seed: SeedTable,
-) -> Result<bool, Outcome> {
-    section_at(out, kernel, None, function, threads, seed)
-}
-
+/// Runs the corpus table `name` on `kernel` (at the source level, or on
+/// `program`), prints it and whether it is the published one.
 fn section_at(
     out: &mut String,
     kernel: &Kernel,
     program: Option<&CfgProgram>,
-    function: &str,
-    threads: &[&str],
-    seed: SeedTable,
+    name: &str,
 ) -> Result<bool, Outcome> {
-    let report = run_report_at(kernel, program, Some(function), &scenario(threads), 100_000)?;
-    let _ = writeln!(out, "{function}, scenario:");
+    let case = table(name)?;
+    let scenario = case.scenario().map_err(Outcome::usage)?;
+    let report = run_report_at(kernel, program, Some(&case.function), &scenario, 100_000)?;
+    let _ = writeln!(out, "{}, scenario:", case.function);
     for (t, v) in report.values.iter().enumerate() {
         let _ = writeln!(out, "  tid {t}: {}", v.render());
     }
     out.push_str(&report.table.render());
-    let ok = matches_seed(&report.table.labels(), seed);
+    let ok = report.table.labels() == case.expected();
     let _ = writeln!(
         out,
         "{}\n",
@@ -211,14 +133,8 @@ pub fn demo() -> Outcome {
             out,
             "convcheck demo: seed 000, \"Ambiguity in a Simplified CFG\" (source level)\n"
         );
-        let a = section(
-            out,
-            &amb,
-            "loop_continue",
-            &AMBIGUITY_THREADS,
-            SEED_LOOP_CONTINUE,
-        )?;
-        let b = section(out, &amb, "loop_nest", &AMBIGUITY_THREADS, SEED_LOOP_NEST)?;
+        let a = section_at(out, &amb, None, "seed-loop-continue")?;
+        let b = section_at(out, &amb, None, "seed-loop-nest")?;
         out.push_str(
             "Why they differ: both functions run A, B, C, D in the same order in each\n\
              thread, but in loop_continue every `continue` ends an iteration of the one\n\
@@ -230,13 +146,7 @@ pub fn demo() -> Outcome {
              convergence was meant.\n\n",
         );
         let _ = writeln!(out, "seed 000, \"Divergent Loop Exits\" (source level)\n");
-        let c = section(
-            out,
-            &exit,
-            "loop_continue",
-            &DIVERGENT_EXIT_THREADS,
-            SEED_DIVERGENT_EXIT,
-        )?;
+        let c = section_at(out, &exit, None, "seed-divergent-exit")?;
         out.push_str(
             "C runs in different iterations in the two threads, so its two instances\n\
              are not converged; both threads are converged again at D.\n\n",
@@ -246,14 +156,7 @@ pub fn demo() -> Outcome {
             out,
             "the same kernel lowered to a CFG as clang -O0 does (maximal convergence)\n"
         );
-        let d = section_at(
-            out,
-            &exit,
-            Some(&plain),
-            "loop_continue",
-            &DIVERGENT_EXIT_THREADS,
-            SEED_DIVERGENT_EXIT_CFG,
-        )?;
+        let d = section_at(out, &exit, Some(&plain), "seed-divergent-exit-cfg")?;
         out.push_str(
             "C's block lies outside the natural loop headed by for.cond, so the CFG\n\
              converges the two exits at C: lowering without tokens changed convergence.\n\n",
@@ -263,14 +166,7 @@ pub fn demo() -> Outcome {
             out,
             "lowered with convergence-control tokens placed from the source loops\n"
         );
-        let e = section_at(
-            out,
-            &exit,
-            Some(&tokens),
-            "loop_continue",
-            &DIVERGENT_EXIT_THREADS,
-            SEED_DIVERGENT_EXIT,
-        )?;
+        let e = section_at(out, &exit, Some(&tokens), "seed-divergent-exit")?;
         out.push_str(
             "C is controlled by the loop's token, so its instances stay apart, as in\n\
              the source.\n\n",

@@ -11,6 +11,7 @@ pub mod bench;
 pub mod check;
 pub mod cli;
 pub mod config;
+pub mod corpus;
 pub mod demo;
 pub mod engine;
 pub mod fuzz;

@@ -1,11 +1,22 @@
 //! The command line as users see it: the real binary, its output and its
 //! exit codes (DESIGN.md section 4).
 
-use convcheck::demo::{
-    matches_seed, SeedTable, AMBIGUITY_THREADS, DIVERGENT_EXIT_THREADS, SEED_DIVERGENT_EXIT,
-    SEED_LOOP_CONTINUE, SEED_LOOP_NEST,
-};
+use convcheck::corpus::TableCase;
+use convcheck::demo::table;
 use std::process::Command;
+
+/// The corpus table `name` (`examples/corpus/tables.toml`).
+fn case(name: &str) -> TableCase {
+    table(name).unwrap_or_else(|o| panic!("{}", o.stderr))
+}
+
+/// The `--thread` arguments of a corpus table.
+fn thread_args(c: &TableCase) -> Vec<&str> {
+    c.threads
+        .iter()
+        .flat_map(|t| ["--thread", t.as_str()])
+        .collect()
+}
 
 fn convcheck(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
@@ -33,49 +44,32 @@ fn json_table(stdout: &str) -> Vec<Vec<Option<String>>> {
     serde_json::from_value(v["table"].clone()).expect("table is rows of labels or null")
 }
 
-fn check_seed_table(file: &str, function: &str, threads: &[&str], seed: SeedTable) {
-    let mut args = vec!["run", file, "--function", function, "--format", "json"];
-    for t in threads {
-        args.push("--thread");
-        args.push(t);
-    }
+fn check_seed_table(name: &str) {
+    let c = case(name);
+    let file = format!("examples/{}", c.kernel);
+    let mut args = vec!["run", &file, "--function", &c.function, "--format", "json"];
+    args.extend(thread_args(&c));
     let (code, stdout, stderr) = convcheck(&args);
     assert_eq!(code, 0, "{stderr}");
-    let table = json_table(&stdout);
-    assert!(matches_seed(&table, seed), "{function}: {table:?}");
+    assert_eq!(json_table(&stdout), c.expected(), "{name}");
 }
 
 #[test]
 fn run_reproduces_the_three_tables_of_seed_000() {
-    let amb = "examples/seed/ambiguity-source.c";
-    check_seed_table(amb, "loop_continue", &AMBIGUITY_THREADS, SEED_LOOP_CONTINUE);
-    check_seed_table(amb, "loop_nest", &AMBIGUITY_THREADS, SEED_LOOP_NEST);
-    let exit = "examples/seed/divergent-exit-source.c";
-    check_seed_table(
-        exit,
-        "loop_continue",
-        &DIVERGENT_EXIT_THREADS,
-        SEED_DIVERGENT_EXIT,
-    );
+    check_seed_table("seed-loop-continue");
+    check_seed_table("seed-loop-nest");
+    check_seed_table("seed-divergent-exit");
 }
 
 #[test]
 fn the_two_loops_give_different_tables_on_one_scenario() {
     let amb = "examples/seed/ambiguity-source.c";
+    let c = case("seed-loop-nest");
     let mut tables = Vec::new();
     for f in ["loop_continue", "loop_nest"] {
-        let (code, stdout, _) = convcheck(&[
-            "run",
-            amb,
-            "--function",
-            f,
-            "--format",
-            "json",
-            "--thread",
-            AMBIGUITY_THREADS[0],
-            "--thread",
-            AMBIGUITY_THREADS[1],
-        ]);
+        let mut args = vec!["run", amb, "--function", f, "--format", "json"];
+        args.extend(thread_args(&c));
+        let (code, stdout, _) = convcheck(&args);
         assert_eq!(code, 0);
         tables.push(json_table(&stdout));
     }
@@ -84,16 +78,15 @@ fn the_two_loops_give_different_tables_on_one_scenario() {
 
 #[test]
 fn text_table_is_in_the_seed_format() {
-    let (code, stdout, _) = convcheck(&[
+    let c = case("seed-loop-nest");
+    let mut args = vec![
         "run",
         "examples/seed/ambiguity-source.c",
         "--function",
         "loop_nest",
-        "--thread",
-        AMBIGUITY_THREADS[0],
-        "--thread",
-        AMBIGUITY_THREADS[1],
-    ]);
+    ];
+    args.extend(thread_args(&c));
+    let (code, stdout, _) = convcheck(&args);
     assert_eq!(code, 0);
     assert!(
         stdout.contains("| tid 0 | A1 | B1 | B3 | C1 |    |    | D1 |"),
@@ -242,23 +235,18 @@ fn lower_with_tokens_and_verification() {
 #[test]
 fn run_at_the_cfg_level_shows_the_seed_second_table() {
     let f = "examples/seed/divergent-exit-source.c";
+    let second = case("seed-divergent-exit-cfg");
     let mut args = vec!["run", f, "--level", "cfg", "--format", "json"];
-    for t in &DIVERGENT_EXIT_THREADS {
-        args.push("--thread");
-        args.push(t);
-    }
+    args.extend(thread_args(&second));
     let (code, stdout, stderr) = convcheck(&args);
     assert_eq!(code, 0, "{stderr}");
-    let expect: SeedTable = &[
-        &[Some("A"), Some("B"), None, Some("C"), Some("D")],
-        &[Some("A"), Some("B"), Some("B"), Some("C"), Some("D")],
-    ];
-    assert!(matches_seed(&json_table(&stdout), expect), "{stdout}");
+    assert_eq!(json_table(&stdout), second.expected(), "{stdout}");
     args.push("--tokens");
     let (code, stdout, _) = convcheck(&args);
     assert_eq!(code, 0);
-    assert!(
-        matches_seed(&json_table(&stdout), SEED_DIVERGENT_EXIT),
+    assert_eq!(
+        json_table(&stdout),
+        case("seed-divergent-exit").expected(),
         "{stdout}"
     );
     // Irreducible CFG: the hierarchy is reported, with whether the table

@@ -155,8 +155,8 @@ pub enum Variant {
     /// `branch-dist.fixed`: a corrected pass beside the documented one (see
     /// `docs/src/findings.md`): a barrier is dead only when one side has no
     /// access or neither side writes; calls to functions defined in the
-    /// file count (`ignore-call-safety` defaults to 0); barriers inside
-    /// functions that the file calls are never removed, since their callers'
+    /// module count (`ignore-call-safety` defaults to 0); barriers inside
+    /// functions that the module calls are never removed, since their callers'
     /// accesses are invisible to a per-function analysis.
     Fixed,
 }
@@ -191,7 +191,7 @@ pub struct Options {
     /// makes the Phase 2 meet AND (every path) instead of OR (some path).
     pub norm: bool,
     /// `ignore-call-safety` (default 1): calls are taken as accessing no
-    /// memory. With 0, a call to a function defined in the file that
+    /// memory. With 0, a call to a function defined in the module that
     /// (transitively) accesses counted memory is a read and a write.
     pub ignore_call_safety: bool,
     /// `func-limit` (seed: `branch-dist-func-limit`, default -1 =

@@ -19,14 +19,21 @@
 //!   instructions of the two predecessors of a block (each ending in an
 //!   unconditional branch to it) move into it.
 //!
+//! The entry block is also entered when the function starts, so no step
+//! treats it as having a single predecessor: it is never merged into a
+//! predecessor, bypassed, hoisted from or sunk into (LLVM IR forbids
+//! branches to the entry block; modules built by hand may have them).
+//!
 //! Hoisting or sinking a convergent operation across a divergent branch
 //! changes which threads execute it together (LLVM ConvergentOperations:
 //! "hoisting or sinking convergent operations is generally forbidden",
 //! allowed across uniform branches). The safe steps refuse it using
 //! [`crate::uniformity`]; the `.unsafe` variants do it anyway. Hoisting and
-//! sinking only move instructions that read no oracle and assign no local
-//! (a condition is evaluated at the end of its block, after a hoisted
-//! instruction, so one that could change it must not move).
+//! sinking only move evaluations that read no oracle (a parameter counts as
+//! one: at a kernel launch its value comes from its oracle), make no real
+//! call and assign no local (a condition is evaluated at the end of its
+//! block, after a hoisted instruction, so one that could change it must not
+//! move).
 //!
 //! Two instructions are *identical* when they do the same thing with the
 //! same operands (their ops aside: each copy keeps its own provenance), use
@@ -49,11 +56,11 @@
 //!   `CanPropagatePredecessorsForPHIs`).
 //! - hoist never moves a phi (only evaluations move), and its blocks keep
 //!   their edges.
-//! - sink inserts after the join block's phis, and does not sink into a
-//!   block whose phis read a local, oracle or memory the moved instruction
-//!   could see or be ordered against: when the instruction reads a local a
-//!   phi there sets, or a phi's operand has operations or oracle reads of
-//!   its own.
+//! - sink inserts after the join block's phis. It does not sink when the
+//!   moved instruction reads a local that one of those phis sets, nor when
+//!   a phi's operand reads an oracle or has a call, memory access or
+//!   assignment of its own (whose order against the moved instruction
+//!   would change).
 //!
 //! `simplifycfg` runs the four safe steps to a fixed point, `keep-loops`
 //! off by default as in LLVM's late run.

@@ -1,9 +1,9 @@
 //! Loop unswitching (LLVM `SimpleLoopUnswitch`).
 //!
-//! A two-way branch inside a natural loop whose condition is
-//! *loop-invariant* (it reads only `invariant(...)` oracles, `N`, `tid`,
-//! literals and locals that the loop never assigns) is hoisted out of the
-//! loop:
+//! A two-way branch inside a reducible loop whose condition is
+//! *loop-invariant* (it reads only oracles of class `invariant`, `N`,
+//! `tid`, constants and locals that the loop never assigns, a phi of the
+//! loop counting as an assignment) is hoisted out of the loop:
 //!
 //! - **trivial** unswitching, when the branch is the loop header's
 //!   terminator, the header has no instructions and one successor leaves
@@ -30,7 +30,9 @@
 //! for every edge from a cloned block, the value of the original edge; the
 //! values of edges the rewrite removes are dropped. A trivially unswitched
 //! header holds no instruction, so no phi; an exit's value from it now
-//! comes from the preheader, where the exit test moved.
+//! comes from the preheader, where the exit test moved. A module with a
+//! phi after a non-phi instruction of its block is refused with a
+//! [`PassError`] that names the block.
 
 use crate::phis;
 use crate::uniformity;
