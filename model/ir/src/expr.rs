@@ -24,6 +24,12 @@ pub enum UnOp {
     Neg,
     /// `~`.
     BitNot,
+    /// Keep the low `n` bits (1 to 63) and sign-extend them: the value of an
+    /// LLVM `iN` held in 64 bits (`sext32(x)`).
+    SExt(u8),
+    /// Keep the low `n` bits (1 to 63), zero-extended (`zext32(x)`): how an
+    /// unsigned comparison or a `zext` reads an `iN`.
+    ZExt(u8),
 }
 
 /// Binary operators.
@@ -65,11 +71,25 @@ pub enum BinOp {
     Div,
     /// `%`, signed; 0 when dividing by zero
     Rem,
+    /// `<` on the unsigned 64-bit values (`ult`)
+    ULt,
+    /// `<=` unsigned (`ule`)
+    ULe,
+    /// `>` unsigned (`ugt`)
+    UGt,
+    /// `>=` unsigned (`uge`)
+    UGe,
+    /// `/` unsigned; 0 when dividing by zero (`udiv`)
+    UDiv,
+    /// `%` unsigned; 0 when dividing by zero (`urem`)
+    URem,
+    /// `>>` logical, shift amount modulo 64 (`lshr`)
+    LShr,
 }
 
 impl BinOp {
     /// Every operator, for text forms and generators.
-    pub const ALL: [BinOp; 18] = [
+    pub const ALL: [BinOp; 25] = [
         BinOp::Or,
         BinOp::And,
         BinOp::BitOr,
@@ -88,6 +108,13 @@ impl BinOp {
         BinOp::Mul,
         BinOp::Div,
         BinOp::Rem,
+        BinOp::ULt,
+        BinOp::ULe,
+        BinOp::UGt,
+        BinOp::UGe,
+        BinOp::UDiv,
+        BinOp::URem,
+        BinOp::LShr,
     ];
 
     /// The operator's C spelling.
@@ -111,6 +138,13 @@ impl BinOp {
             BinOp::Mul => "*",
             BinOp::Div => "/",
             BinOp::Rem => "%",
+            BinOp::ULt => "ult",
+            BinOp::ULe => "ule",
+            BinOp::UGt => "ugt",
+            BinOp::UGe => "uge",
+            BinOp::UDiv => "udiv",
+            BinOp::URem => "urem",
+            BinOp::LShr => "lshr",
         }
     }
 }
@@ -299,6 +333,13 @@ pub fn binary(op: BinOp, x: i64, y: i64) -> i64 {
         // model; kernels that divide by zero are outside its scope.
         BinOp::Div => x.checked_div(y).unwrap_or(0),
         BinOp::Rem => x.checked_rem(y).unwrap_or(0),
+        BinOp::ULt => i64::from((x as u64) < (y as u64)),
+        BinOp::ULe => i64::from((x as u64) <= (y as u64)),
+        BinOp::UGt => i64::from((x as u64) > (y as u64)),
+        BinOp::UGe => i64::from((x as u64) >= (y as u64)),
+        BinOp::UDiv => (x as u64).checked_div(y as u64).unwrap_or(0) as i64,
+        BinOp::URem => (x as u64).checked_rem(y as u64).unwrap_or(0) as i64,
+        BinOp::LShr => ((x as u64) >> (y & 63)) as i64,
     }
 }
 
@@ -308,6 +349,57 @@ pub fn unary(op: UnOp, v: i64) -> i64 {
         UnOp::Not => i64::from(v == 0),
         UnOp::Neg => v.wrapping_neg(),
         UnOp::BitNot => !v,
+        UnOp::SExt(n) => {
+            let n = u32::from(n.clamp(1, 64));
+            if n >= 64 {
+                v
+            } else {
+                (v << (64 - n)) >> (64 - n)
+            }
+        }
+        UnOp::ZExt(n) => {
+            let n = u32::from(n.clamp(1, 64));
+            if n >= 64 {
+                v
+            } else {
+                v & ((1i64 << n) - 1)
+            }
+        }
+    }
+}
+
+impl UnOp {
+    /// The operator's name in the IR text form (`not`, `sext32`).
+    pub fn name(self) -> String {
+        match self {
+            UnOp::Not => "not".into(),
+            UnOp::Neg => "neg".into(),
+            UnOp::BitNot => "bitnot".into(),
+            UnOp::SExt(n) => format!("sext{n}"),
+            UnOp::ZExt(n) => format!("zext{n}"),
+        }
+    }
+
+    /// The operator called `name` in the IR text form.
+    pub fn from_name(name: &str) -> Option<UnOp> {
+        match name {
+            "not" => Some(UnOp::Not),
+            "neg" => Some(UnOp::Neg),
+            "bitnot" => Some(UnOp::BitNot),
+            _ => {
+                let (ctor, bits): (fn(u8) -> UnOp, &str) =
+                    if let Some(b) = name.strip_prefix("sext") {
+                        (UnOp::SExt, b)
+                    } else {
+                        (UnOp::ZExt, name.strip_prefix("zext")?)
+                    };
+                if bits.starts_with('0') {
+                    return None;
+                }
+                let n: u8 = bits.parse().ok()?;
+                (1..=63).contains(&n).then(|| ctor(n))
+            }
+        }
     }
 }
 
@@ -318,5 +410,46 @@ pub fn assign(op: AssignOp, old: i64, v: i64) -> i64 {
         AssignOp::Add => old.wrapping_add(v),
         AssignOp::Sub => old.wrapping_sub(v),
         AssignOp::Mul => old.wrapping_mul(v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The width operators give LLVM's value of an `iN` held in 64 bits,
+    /// and the unsigned operators read the 64 bits as unsigned.
+    #[test]
+    fn width_and_unsigned_arithmetic() {
+        assert_eq!(unary(UnOp::SExt(8), 0xff), -1);
+        assert_eq!(unary(UnOp::SExt(8), 0x7f), 127);
+        assert_eq!(unary(UnOp::ZExt(8), -1), 255);
+        assert_eq!(unary(UnOp::SExt(32), i64::from(u32::MAX)), -1);
+        assert_eq!(unary(UnOp::ZExt(1), 3), 1);
+        assert_eq!(unary(UnOp::SExt(1), 1), -1);
+        assert_eq!(binary(BinOp::ULt, -1, 0), 0);
+        assert_eq!(binary(BinOp::Lt, -1, 0), 1);
+        assert_eq!(binary(BinOp::UGe, -1, 5), 1);
+        assert_eq!(binary(BinOp::UDiv, -2, 2), i64::MAX);
+        assert_eq!(binary(BinOp::URem, 7, 0), 0);
+        assert_eq!(binary(BinOp::LShr, -1, 60), 15);
+        assert_eq!(binary(BinOp::Shr, -1, 60), -1);
+    }
+
+    #[test]
+    fn unary_names_read_back() {
+        for op in [
+            UnOp::Not,
+            UnOp::Neg,
+            UnOp::BitNot,
+            UnOp::SExt(1),
+            UnOp::SExt(63),
+            UnOp::ZExt(32),
+        ] {
+            assert_eq!(UnOp::from_name(&op.name()), Some(op));
+        }
+        for bad in ["sext0", "sext64", "zext", "sext08", "zext-1", "sext1x"] {
+            assert_eq!(UnOp::from_name(bad), None, "{bad}");
+        }
     }
 }

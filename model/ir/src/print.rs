@@ -35,7 +35,9 @@
 //!   [EXPR, %pred] ...`, `#ID token %t = entry|loop|anchor`; any of them can
 //!   end with `[convergencectrl %t]`.
 //! - expressions: integers, `tid`, `N`, `%local`, `$oracle`, `(a OP b)` with
-//!   C's operators, `not(a)`, `neg(a)`, `bitnot(a)`, `(c ? a : b)`,
+//!   C's operators and the unsigned `ult ule ugt uge udiv urem lshr`,
+//!   `not(a)`, `neg(a)`, `bitnot(a)`, `sextN(a)` and `zextN(a)` (keep the low
+//!   N bits, sign- or zero-extended), `(c ? a : b)`,
 //!   `(%x = v)` and `(%x += v)`, `call #ID CALLKIND @name(args)`, `load #ID
 //!   SPACE[index] -> $o`, `store #ID SPACE[index] = v`.
 //!
@@ -49,7 +51,7 @@
 
 use crate::cfg::{Cfg, Inst, InstKind, Module, Term};
 use crate::cycles::CycleInfo;
-use crate::expr::{Expr, UnOp};
+use crate::expr::Expr;
 use crate::ops::{CallKind, OpKind, OracleInfo};
 use crate::span::Span;
 use std::fmt::Write;
@@ -129,14 +131,7 @@ pub fn expr(m: &Module, e: &Expr) -> String {
         Expr::GroupSize => "N".into(),
         Expr::Var(v) => name('%', v),
         Expr::Oracle(o) => oracle_ref(m, *o),
-        Expr::Unary(op, a) => {
-            let f = match op {
-                UnOp::Not => "not",
-                UnOp::Neg => "neg",
-                UnOp::BitNot => "bitnot",
-            };
-            format!("{f}({})", expr(m, a))
-        }
+        Expr::Unary(op, a) => format!("{}({})", op.name(), expr(m, a)),
         Expr::Binary(op, a, b) => format!("({} {} {})", expr(m, a), op.symbol(), expr(m, b)),
         Expr::Select(c, a, b) => format!("({} ? {} : {})", expr(m, c), expr(m, a), expr(m, b)),
         Expr::Call {

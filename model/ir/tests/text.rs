@@ -245,7 +245,15 @@ fn every_construct_round_trips() {
     for op in BinOp::ALL {
         exprs.push(Expr::binary(op, Expr::Var("a".into()), Expr::Const(-1)));
     }
-    for op in [UnOp::Not, UnOp::Neg, UnOp::BitNot] {
+    for op in [
+        UnOp::Not,
+        UnOp::Neg,
+        UnOp::BitNot,
+        UnOp::SExt(1),
+        UnOp::SExt(32),
+        UnOp::ZExt(8),
+        UnOp::ZExt(63),
+    ] {
         exprs.push(Expr::Unary(op, b(Expr::Const(-2))));
     }
     for op in [AssignOp::Set, AssignOp::Add, AssignOp::Sub, AssignOp::Mul] {

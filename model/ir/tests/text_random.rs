@@ -112,7 +112,11 @@ fn arb_expr() -> impl Strategy<Value = Expr> {
         any::<usize>().prop_map(Expr::Oracle),
     ];
     leaf.prop_recursive(4, 24, 3, |inner| {
-        let unop = select(vec![UnOp::Not, UnOp::Neg, UnOp::BitNot]);
+        let unop = prop_oneof![
+            select(vec![UnOp::Not, UnOp::Neg, UnOp::BitNot]),
+            (1u8..64).prop_map(UnOp::SExt),
+            (1u8..64).prop_map(UnOp::ZExt),
+        ];
         let assign = select(vec![
             AssignOp::Set,
             AssignOp::Add,

@@ -17,7 +17,9 @@
 //!   arguments are the same in every thread).
 //! - **labels** for trace tables: a statement's `// NAME`, else for `...`
 //!   right after `label:` the label's name, else for a call the callee's
-//!   name, else `@<line>` (`@<line>:<col>` on collisions).
+//!   name, else `@<line>` (`@<line>:<col>` on collisions). A call that is
+//!   the whole value of its statement (`f(x);`, `T m = f(x);`,
+//!   `m = f(x);`) takes the statement's `// NAME`.
 //! - **key scopes** (seed 000, Cycles, Iteration Statement, Jump Statements,
 //!   The noconvergent Statement): which statements are keyed by a loop's
 //!   iteration and which are *members* of an implementation-defined region:
@@ -583,13 +585,7 @@ impl<'f> Analyser<'f> {
                 }
             }
             self.set_node(s.id, s.span, kind, fid, label);
-            let top_call = match &s.kind {
-                StmtKind::Expr(Expr {
-                    kind: ExprKind::Call { id, .. },
-                    ..
-                }) => Some(*id),
-                _ => None,
-            };
+            let top_call = top_call(s);
             let (conds, others) = split_exprs(s);
             for e in conds {
                 self.resolve_expr(fid, e, facts, OracleClass::Varying, true, s, top_call);
@@ -854,6 +850,29 @@ pub fn switch_cases(body: &Stmt) -> Vec<&Stmt> {
     }
     visit(body, &mut out);
     out
+}
+
+/// The call a statement's `// NAME` also names: the call that is the whole
+/// value of the statement, in `f(x);`, `T m = f(x);` and `m = f(x);` (a
+/// plain assignment to a variable). Calls anywhere else keep the callee's
+/// name, since a statement may hold several.
+fn top_call(s: &Stmt) -> Option<ExprId> {
+    let value = match &s.kind {
+        StmtKind::Expr(e) => match &e.kind {
+            ExprKind::Assign {
+                place: Place::Var(_),
+                op: AssignOp::Set,
+                value,
+            } => value,
+            _ => e,
+        },
+        StmtKind::Local { init: Some(e), .. } => e,
+        _ => return None,
+    };
+    match &value.kind {
+        ExprKind::Call { id, .. } => Some(*id),
+        _ => None,
+    }
 }
 
 /// The id of an eventful expression.

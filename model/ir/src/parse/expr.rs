@@ -46,12 +46,7 @@ impl Parser<'_> {
         if word.starts_with(|c: char| c.is_ascii_digit()) {
             return Ok(Expr::Const(self.int(what)?));
         }
-        let unary = match word {
-            "not" => Some(UnOp::Not),
-            "neg" => Some(UnOp::Neg),
-            "bitnot" => Some(UnOp::BitNot),
-            _ => None,
-        };
+        let unary = UnOp::from_name(word);
         if let Some(op) = unary {
             self.bump();
             self.punct("(", &format!("'(' after '{word}'"))?;
@@ -127,10 +122,13 @@ impl Parser<'_> {
     fn compound(&mut self) -> PResult<Expr> {
         let lhs_pos = self.peek().pos;
         let lhs = self.expr("an expression after '('")?;
-        let op = match self.peek().tok {
+        let op: &str = match &self.peek().tok {
             Tok::Punct(p) => p,
+            Tok::Word(w) => w.as_str(),
             _ => "",
         };
+        let op = op.to_string();
+        let op = op.as_str();
         let assign = match op {
             "=" => Some(AssignOp::Set),
             "+=" => Some(AssignOp::Add),

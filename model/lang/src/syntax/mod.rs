@@ -10,6 +10,6 @@ mod parser;
 mod print;
 mod renumber;
 
-pub use parser::parse;
+pub use parser::{parse, MAX_EXPR_NESTING, MAX_STMT_NESTING};
 pub use print::{expr as print_expr, print};
 pub use renumber::renumber;

@@ -32,10 +32,22 @@
 //!   `get_local_size(0)` are `N`; `uniform(e)`, `invariant(e)` and
 //!   `shared[e]` / `global[e]` / `local[e]` are special only when followed by
 //!   `(` or `[`. `x++`, `++x` and `x += 1` are the same tree.
-//! - Nesting (statements and expressions together) is limited to
-//!   [`MAX_DEPTH`] levels so that no input can exhaust the stack: at the
-//!   limit the parser needs about 1.2 MiB of stack in a debug build, so it
-//!   runs on a default 2 MiB thread.
+//! - `x op= v` for `/ % & | ^ << >>` is sugar: the IR's assignment
+//!   operators are `=`, `+=`, `-=` and `*=` only, so on a variable it
+//!   becomes `x = x op v`, and on memory (`shared[i] >>= v`) a store of `v`,
+//!   as `shared[i] += v` is, since values in memory are not modelled.
+//! - Nesting is limited in the units a reader counts, so that no input can
+//!   exhaust the stack: a statement may be nested inside at most
+//!   [`MAX_STMT_NESTING`] statements (a `{ }` block that is the body of a
+//!   statement counts with that statement, so 128 nested `if (c) { ... }`
+//!   are 128 levels), and an expression at most [`MAX_EXPR_NESTING`] levels
+//!   deep (each operator, assignment, parenthesis, call, subscript,
+//!   `uniform(...)` / `invariant(...)` and `?:` is a level; a statement's own
+//!   expression is not). At both limits together the parser, the printer,
+//!   the analysis and lowering need between 512 and 768 KiB of stack at the
+//!   test profile's opt-level 1 (measured 2026-11-24), so they run on a 2
+//!   MiB test thread
+//!   (`model/lang/tests/syntax.rs::nesting_at_both_limits_runs_on_a_small_stack`).
 //!
 //! Why this file is long: it is one recursive-descent grammar (statements,
 //! expressions, declarations) whose functions call each other; the lexer
@@ -49,8 +61,17 @@ use super::lexer::{lex, NameComment, Tok, Token};
 use crate::span::{Diagnostic, Diagnostics, Pos, Span};
 use std::collections::HashMap;
 
-/// How deeply statements and expressions may nest, counted together.
-pub const MAX_DEPTH: u32 = 256;
+/// How many statements one statement may be nested inside. A `{ }` block
+/// that is the body of a statement (`if`, `else`, a loop, `switch`, a label,
+/// `case`, `[[...]]`, a function) counts with that statement; a block
+/// standing alone counts as one; `else if` is an `if` nested in the `else`.
+pub const MAX_STMT_NESTING: u32 = 128;
+
+/// How many levels one expression may nest: each unary or binary operator,
+/// assignment, parenthesis, call, subscript, `uniform(...)`,
+/// `invariant(...)` and `?:` is a level, so `a + b + c` has two. The
+/// expression of a statement (a condition, an initializer) starts at 0.
+pub const MAX_EXPR_NESTING: u32 = 128;
 
 /// At most this many diagnostics are reported for one file.
 const MAX_DIAGNOSTICS: usize = 50;
@@ -90,7 +111,8 @@ pub fn parse(file_name: &str, src: &str) -> Result<File, Diagnostics> {
         toks: lexed.tokens,
         pos: 0,
         next_id: 0,
-        depth: 0,
+        stmt_depth: 0,
+        expr_depth: 0,
         prev_end: Pos { line: 1, col: 1 },
         names: lexed.names.into_iter().map(|n| (n.pos.line, n)).collect(),
     };
@@ -119,13 +141,24 @@ struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
     next_id: u32,
-    depth: u32,
+    /// Statements open around the current token.
+    stmt_depth: u32,
+    /// Expression levels open in the current statement's expression.
+    expr_depth: u32,
     prev_end: Pos,
     /// Naming comments by line, removed once attached.
     names: HashMap<u32, NameComment>,
 }
 
 type PResult<T> = Result<T, Diagnostic>;
+
+/// An assignment operator as written: one the IR has, or `x op= v` for a
+/// binary operator the IR's assignments lack (see [`Parser::assignment`]).
+#[derive(Clone, Copy)]
+enum Compound {
+    Op(AssignOp),
+    Sugar(BinOp),
+}
 
 /// Describes a token for "found ..." in messages.
 fn describe(t: &Tok) -> String {
@@ -243,18 +276,38 @@ impl<'a> Parser<'a> {
         Ok(StmtId(id))
     }
 
+    /// Opens one expression level (see [`MAX_EXPR_NESTING`]).
     fn enter(&mut self) -> PResult<()> {
-        if self.depth >= MAX_DEPTH {
-            return Err(self.error_here(format!(
-                "nesting too deep: statements and expressions may nest at most {MAX_DEPTH} levels"
-            )));
+        if self.expr_depth >= MAX_EXPR_NESTING {
+            return Err(self.expr_too_deep());
         }
-        self.depth += 1;
+        self.expr_depth += 1;
         Ok(())
     }
 
     fn leave(&mut self) {
-        self.depth = self.depth.saturating_sub(1);
+        self.expr_depth = self.expr_depth.saturating_sub(1);
+    }
+
+    #[cold]
+    fn expr_too_deep(&self) -> Diagnostic {
+        self.error_here(format!(
+            "nesting too deep: this expression is nested {} levels deep, at most \
+             {MAX_EXPR_NESTING} are allowed (each operator, assignment, parenthesis, \
+             call and subscript is a level)",
+            MAX_EXPR_NESTING + 1
+        ))
+    }
+
+    #[cold]
+    fn stmt_too_deep(&self) -> Diagnostic {
+        self.error_here(format!(
+            "nesting too deep: this statement is inside {} statements, at most \
+             {MAX_STMT_NESTING} are allowed (each `if`, `else`, loop, `switch`, label, \
+             `case` and block `{{ }}` around it counts; a block that is a statement's \
+             body counts with the statement)",
+            self.stmt_depth
+        ))
     }
 
     /// After an error in the item that started at token `start`, skips to
@@ -299,7 +352,8 @@ impl<'a> Parser<'a> {
         // Always make progress.
         let end = end.max(start + 1);
         self.pos = end.min(n.saturating_sub(1));
-        self.depth = 0;
+        self.stmt_depth = 0;
+        self.expr_depth = 0;
     }
 
     // ----- attributes -----
@@ -387,7 +441,8 @@ impl<'a> Parser<'a> {
     // ----- items -----
 
     fn item(&mut self) -> PResult<Item> {
-        self.depth = 0;
+        self.stmt_depth = 0;
+        self.expr_depth = 0;
         let start = self.peek_span().start;
         let mut attrs = String::new();
         // Type words, `*`, and the name last.
@@ -468,7 +523,7 @@ impl<'a> Parser<'a> {
         if !self.is_punct("{") {
             return Err(self.expected("`{` or `;` after the function header"));
         }
-        let body = self.stmt()?;
+        let body = self.compound()?;
         let mut function = Function {
             ret,
             name,
@@ -569,11 +624,25 @@ impl<'a> Parser<'a> {
 
     // ----- statements -----
 
+    /// A statement nested in the `stmt_depth` statements open around it.
     fn stmt(&mut self) -> PResult<Stmt> {
-        self.enter()?;
+        if self.stmt_depth > MAX_STMT_NESTING {
+            return Err(self.stmt_too_deep());
+        }
+        self.stmt_depth += 1;
         let r = self.stmt_inner();
-        self.leave();
+        self.stmt_depth -= 1;
         r
+    }
+
+    /// The body of a statement: a block here counts with its statement
+    /// (see [`MAX_STMT_NESTING`]).
+    fn body(&mut self) -> PResult<Stmt> {
+        if self.is_punct("{") {
+            self.compound()
+        } else {
+            self.stmt()
+        }
     }
 
     /// Dispatches on the first token. Each kind of statement has its own
@@ -614,7 +683,7 @@ impl<'a> Parser<'a> {
             let text = self.std_attr()?;
             if text.contains("noconvergent") {
                 let id = self.new_id()?;
-                let body = self.stmt()?;
+                let body = self.body()?;
                 return Ok(self.finish(id, start, StmtKind::NoConvergent(Box::new(body))));
             }
             if self.is_punct(";") {
@@ -653,7 +722,7 @@ impl<'a> Parser<'a> {
                 let value = if self.is_punct(";") {
                     None
                 } else {
-                    Some(self.expr()?)
+                    Some(self.full_expr()?)
                 };
                 self.expect_punct(";", "after `return`")?;
                 StmtKind::Return(value)
@@ -668,10 +737,10 @@ impl<'a> Parser<'a> {
         let id = self.new_id()?;
         self.bump();
         let cond = self.paren_expr("if")?;
-        let then = Box::new(self.stmt()?);
+        let then = Box::new(self.body()?);
         let els = if self.is_word("else") {
             self.bump();
-            Some(Box::new(self.stmt()?))
+            Some(Box::new(self.body()?))
         } else {
             None
         };
@@ -683,7 +752,7 @@ impl<'a> Parser<'a> {
         let id = self.new_id()?;
         self.bump();
         let cond = self.paren_expr("while")?;
-        let body = Box::new(self.stmt()?);
+        let body = Box::new(self.body()?);
         Ok(self.finish(id, start, StmtKind::While { cond, body }))
     }
 
@@ -691,7 +760,7 @@ impl<'a> Parser<'a> {
         let start = self.peek_span().start;
         let id = self.new_id()?;
         self.bump();
-        let body = Box::new(self.stmt()?);
+        let body = Box::new(self.body()?);
         if !self.is_word("while") {
             return Err(self.expected("`while` after the body of `do`"));
         }
@@ -706,7 +775,7 @@ impl<'a> Parser<'a> {
         let id = self.new_id()?;
         self.bump();
         let value = self.paren_expr("switch")?;
-        let body = Box::new(self.stmt()?);
+        let body = Box::new(self.body()?);
         Ok(self.finish(id, start, StmtKind::Switch { value, body }))
     }
 
@@ -770,7 +839,7 @@ impl<'a> Parser<'a> {
     /// `( expr )` after `if`, `while`, `switch`.
     fn paren_expr(&mut self, keyword: &str) -> PResult<Expr> {
         self.expect_punct("(", &format!("after `{keyword}`"))?;
-        let e = self.expr()?;
+        let e = self.full_expr()?;
         self.expect_punct(")", &format!("after the `{keyword}` condition"))?;
         Ok(e)
     }
@@ -789,7 +858,7 @@ impl<'a> Parser<'a> {
                 span: Span::new(at, at),
             });
         }
-        self.stmt()
+        self.body()
     }
 
     fn compound(&mut self) -> PResult<Stmt> {
@@ -823,7 +892,7 @@ impl<'a> Parser<'a> {
         if self.is_punct("...") && self.is_punct_at(1, ")") {
             let dots = self.bump().span;
             self.bump();
-            let body = Box::new(self.stmt()?);
+            let body = Box::new(self.body()?);
             return Ok(self.finish(
                 id,
                 start,
@@ -848,16 +917,16 @@ impl<'a> Parser<'a> {
         let cond = if self.is_punct(";") {
             None
         } else {
-            Some(self.expr()?)
+            Some(self.full_expr()?)
         };
         self.expect_punct(";", "after the `for` condition")?;
         let step = if self.is_punct(")") {
             None
         } else {
-            Some(self.expr()?)
+            Some(self.full_expr()?)
         };
         self.expect_punct(")", "after the `for` clauses")?;
-        let body = Box::new(self.stmt()?);
+        let body = Box::new(self.body()?);
         Ok(self.finish(
             id,
             start,
@@ -894,7 +963,7 @@ impl<'a> Parser<'a> {
         };
         let ty = join_words(words.iter().map(|(w, _)| w.as_str()));
         let init = if self.eat_punct("=") {
-            Some(self.expr()?)
+            Some(self.full_expr()?)
         } else {
             None
         };
@@ -908,13 +977,19 @@ impl<'a> Parser<'a> {
     fn expr_stmt(&mut self) -> PResult<Stmt> {
         let start = self.peek_span().start;
         let id = self.new_id()?;
-        let e = self.expr()?;
+        let e = self.full_expr()?;
         self.expect_punct(";", "after expression")?;
         Ok(self.finish(id, start, StmtKind::Expr(e)))
     }
 
     // ----- expressions -----
 
+    /// The expression of a statement: level 0 (see [`MAX_EXPR_NESTING`]).
+    fn full_expr(&mut self) -> PResult<Expr> {
+        self.assign()
+    }
+
+    /// An expression nested in another one: one level deeper.
     fn expr(&mut self) -> PResult<Expr> {
         self.enter()?;
         let r = self.assign();
@@ -925,33 +1000,50 @@ impl<'a> Parser<'a> {
     fn assign(&mut self) -> PResult<Expr> {
         let lhs = self.cond()?;
         let op = match self.peek() {
-            Tok::Punct("=") => AssignOp::Set,
-            Tok::Punct("+=") => AssignOp::Add,
-            Tok::Punct("-=") => AssignOp::Sub,
-            Tok::Punct("*=") => AssignOp::Mul,
-            Tok::Punct("/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=") => {
-                return Err(self.unsupported_assignment())
-            }
+            Tok::Punct("=") => Compound::Op(AssignOp::Set),
+            Tok::Punct("+=") => Compound::Op(AssignOp::Add),
+            Tok::Punct("-=") => Compound::Op(AssignOp::Sub),
+            Tok::Punct("*=") => Compound::Op(AssignOp::Mul),
+            Tok::Punct("/=") => Compound::Sugar(BinOp::Div),
+            Tok::Punct("%=") => Compound::Sugar(BinOp::Rem),
+            Tok::Punct("&=") => Compound::Sugar(BinOp::BitAnd),
+            Tok::Punct("|=") => Compound::Sugar(BinOp::BitOr),
+            Tok::Punct("^=") => Compound::Sugar(BinOp::BitXor),
+            Tok::Punct("<<=") => Compound::Sugar(BinOp::Shl),
+            Tok::Punct(">>=") => Compound::Sugar(BinOp::Shr),
             _ => return Ok(lhs),
         };
         self.bump();
         self.assignment(lhs, op)
     }
 
-    #[cold]
-    fn unsupported_assignment(&self) -> Diagnostic {
-        self.error_here(format!(
-            "unsupported assignment operator {}: expected `=`, `+=`, `-=` or `*=`",
-            describe(self.peek())
-        ))
-    }
-
-    /// `lhs op value`, the operator consumed.
-    fn assignment(&mut self, lhs: Expr, op: AssignOp) -> PResult<Expr> {
+    /// `lhs op value`, the operator consumed. The IR has no `>>=` and the
+    /// like, so `x >>= v` becomes `x = x >> v` (the place is a variable,
+    /// read without side effects, so evaluating it twice changes nothing),
+    /// and `shared[i] >>= v` a store of `v`, as `shared[i] += v` is: values
+    /// in memory are not modelled, a store counts by its instance and
+    /// address.
+    fn assignment(&mut self, lhs: Expr, op: Compound) -> PResult<Expr> {
         let start = lhs.span.start;
+        let lhs_span = lhs.span;
         let place = self.place(lhs)?;
         let value = Box::new(self.expr()?);
         let span = Span::new(start, value.span.end);
+        let (op, value) = match (op, &place) {
+            (Compound::Op(op), _) => (op, value),
+            (Compound::Sugar(_), Place::Mem { .. }) => (AssignOp::Set, value),
+            (Compound::Sugar(bin), Place::Var(v)) => {
+                let old = Box::new(Expr {
+                    kind: ExprKind::Name(v.clone()),
+                    span: lhs_span,
+                });
+                let value = Box::new(Expr {
+                    kind: ExprKind::Binary(bin, old, value),
+                    span,
+                });
+                (AssignOp::Set, value)
+            }
+        };
         Ok(Expr {
             kind: ExprKind::Assign { place, op, value },
             span,
@@ -997,10 +1089,10 @@ impl<'a> Parser<'a> {
 
     fn binary(&mut self, min_prec: u8) -> PResult<Expr> {
         let lhs = self.unary()?;
-        let levels = self.depth;
+        let levels = self.expr_depth;
         let result = self.binary_rest(lhs, min_prec);
         // Every operator added a level to the tree (see `binary_rest`).
-        self.depth = levels;
+        self.expr_depth = levels;
         result
     }
 

@@ -309,12 +309,16 @@ fn binop_prec(op: BinOp) -> u8 {
         BinOp::BitAnd => 5,
         BinOp::Eq | BinOp::Ne => 6,
         BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 7,
-        BinOp::Shl | BinOp::Shr => 8,
+        BinOp::ULt | BinOp::ULe | BinOp::UGt | BinOp::UGe => 7,
+        BinOp::Shl | BinOp::Shr | BinOp::LShr => 8,
         BinOp::Add | BinOp::Sub => 9,
-        BinOp::Mul | BinOp::Div | BinOp::Rem => 10,
+        BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::UDiv | BinOp::URem => 10,
     }
 }
 
+/// The operator's spelling. The IR's unsigned operators (from LLVM IR)
+/// have no kernel-language syntax; the parser never produces them, and they
+/// print in the IR's spelling (`ult`).
 fn binop_str(op: BinOp) -> &'static str {
     match op {
         BinOp::Or => "||",
@@ -335,6 +339,7 @@ fn binop_str(op: BinOp) -> &'static str {
         BinOp::Mul => "*",
         BinOp::Div => "/",
         BinOp::Rem => "%",
+        other => other.symbol(),
     }
 }
 
@@ -369,11 +374,19 @@ fn write_expr(out: &mut String, e: &Expr, min: u8) {
             write_expr(out, a, 1);
             out.push(')');
         }
+        // Width operators come from LLVM IR and have no kernel-language
+        // syntax; the parser never produces them.
+        ExprKind::Unary(op @ (UnOp::SExt(_) | UnOp::ZExt(_)), a) => {
+            out.push_str(&op.name());
+            out.push('(');
+            write_expr(out, a, 1);
+            out.push(')');
+        }
         ExprKind::Unary(op, a) => {
             out.push(match op {
                 UnOp::Not => '!',
                 UnOp::Neg => '-',
-                UnOp::BitNot => '~',
+                _ => '~',
             });
             // `- -x`, not the decrement `--x`.
             if *op == UnOp::Neg && matches!(a.kind, ExprKind::Unary(UnOp::Neg, _)) {
