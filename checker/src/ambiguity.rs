@@ -73,6 +73,7 @@ pub fn canonical(module: &Module, cfg: &Cfg) -> String {
                 format!("switch ({}) {} [{}]", e(value), n(*default), cs.join(" "))
             }
             Term::Ret(x) => format!("ret {}", x.as_ref().map(e).unwrap_or_default()),
+            Term::Unreachable => "unreachable".into(),
         };
         let _ = writeln!(out, "  {term}");
     }

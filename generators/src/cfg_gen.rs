@@ -321,7 +321,7 @@ fn describe(mut blocks: Vec<Block>, ops: &[Vec<bool>]) -> Module {
                 domain.dedup();
                 *value = Expr::Oracle(new_oracle(format!("s{i}"), domain));
             }
-            Term::Br(_) | Term::Ret(_) => {}
+            Term::Br(_) | Term::Ret(_) | Term::Unreachable => {}
         }
     }
     Module {

@@ -120,6 +120,10 @@ pub enum Term {
     },
     /// `ret`.
     Ret(Option<Expr>),
+    /// `unreachable`: reaching it is undefined behaviour. A run that does
+    /// stops, out of bounds (the scenario is outside what the model
+    /// decides), so a check that meets it is inconclusive, never passed.
+    Unreachable,
 }
 
 impl Term {
@@ -133,7 +137,7 @@ impl Term {
                 v.push(*default);
                 v
             }
-            Term::Ret(_) => Vec::new(),
+            Term::Ret(_) | Term::Unreachable => Vec::new(),
         }
     }
 
@@ -151,7 +155,7 @@ impl Term {
                 }
                 *default = f(*default);
             }
-            Term::Ret(_) => {}
+            Term::Ret(_) | Term::Unreachable => {}
         }
     }
 }

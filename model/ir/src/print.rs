@@ -29,7 +29,7 @@
 //! - a block: `NAME:` with `origin #ID` when it has one, instructions, and
 //!   a terminator: `br label %b`, `br COND, label %t, label %f`,
 //!   `switch VALUE, label %default [ V: label %b ... ]`, `ret void`,
-//!   `ret VALUE`.
+//!   `ret VALUE`, `unreachable`.
 //! - an instruction starts with its op: `#ID observe`, `#ID eval EXPR`,
 //!   `#ID set %x = EXPR`, `#ID set %x` (declared, no value), `#ID phi %x
 //!   [EXPR, %pred] ...`, `#ID token %t = entry|loop|anchor`; any of them can
@@ -259,6 +259,7 @@ fn term(m: &Module, cfg: &Cfg, t: &Term) -> String {
         }
         Term::Ret(None) => "ret void".into(),
         Term::Ret(Some(e)) => format!("ret {}", expr(m, e)),
+        Term::Unreachable => "unreachable".into(),
     }
 }
 

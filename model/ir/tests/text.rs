@@ -770,3 +770,29 @@ fn label_with_a_line_break_reads_back() {
     assert!(text.contains("; \"a\\0ab\" (line 1)"), "{text}");
     assert_eq!(parse_module("t.cir", &text), Ok(m));
 }
+
+/// `unreachable` reads back, and a run that reaches it stops out of bounds
+/// (undefined behaviour is never a passing scenario).
+#[test]
+fn unreachable_reads_back_and_stops_a_run() {
+    use convcheck_ir::exec::{cfg::CfgProgram, run_thread, Bounds, Stop};
+    use convcheck_ir::scenario::{ThreadValues, ValuesSource};
+    let text = "module \"u\"\noracle $c varying [0, 1] at 1:1-1:2\nop #0 stmt \"k\" in @k at 1:1-1:2\n\ndefine void @k() {\nentry: origin #0\n  br $c, label %dead, label %live\n\ndead: origin #0\n  unreachable\n\nlive: origin #0\n  ret void\n}\n";
+    let m = parse_module("u.cir", text).expect("reads");
+    let printed = module_text(&m);
+    assert!(printed.contains("dead: origin #0  ; from line 1\n  unreachable\n"), "{printed}");
+    assert_eq!(parse_module("u.cir", &printed).as_ref(), Ok(&m));
+    let program = CfgProgram::new(m);
+    for (c, reaches) in [(1, true), (0, false)] {
+        let values = ThreadValues::parse(&format!("c={c}")).expect("values");
+        let mut src = ValuesSource(&values);
+        let (_, res) = run_thread(&program, 0, 0, 2, Bounds::default(), &mut src);
+        match res {
+            Err(Stop::OutOfBounds(why)) => {
+                assert!(reaches && why.contains("unreachable"), "{why}")
+            }
+            Ok(()) => assert!(!reaches),
+            other => panic!("{other:?}"),
+        }
+    }
+}

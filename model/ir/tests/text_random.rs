@@ -202,6 +202,7 @@ fn arb_term() -> impl Strategy<Value = Term> {
                 default
             }),
         Just(Term::Ret(None)),
+        Just(Term::Unreachable),
         arb_expr().prop_map(|e| Term::Ret(Some(e))),
     ]
 }

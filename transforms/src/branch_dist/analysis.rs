@@ -196,7 +196,7 @@ impl Classifier {
             Term::CondBr { cond: e, .. } | Term::Switch { value: e, .. } | Term::Ret(Some(e)) => {
                 self.expr(m, e, Slot::Term, None, &mut out)
             }
-            Term::Br(_) | Term::Ret(None) => {}
+            Term::Br(_) | Term::Ret(None) | Term::Unreachable => {}
         }
         out
     }

@@ -235,6 +235,12 @@ impl Machine<'_> {
                     };
                     return Ok(v);
                 }
+                Term::Unreachable => {
+                    return Err(Stop::OutOfBounds(format!(
+                        "the run reaches `unreachable` in block {} (undefined behaviour)",
+                        block.name
+                    )))
+                }
             };
         }
     }

@@ -242,7 +242,9 @@ impl Parser<'_> {
             Tok::Punct("}") => Line::Close,
             Tok::Word(_) | Tok::Str(_) if colon => Line::Label,
             Tok::Name('#', _) => Line::Inst,
-            Tok::Word(w) if find(&["br", "switch", "ret"], w).is_some() => Line::Term,
+            Tok::Word(w) if find(&["br", "switch", "ret", "unreachable"], w).is_some() => {
+                Line::Term
+            }
             Tok::Word(w) if find(&["module", "oracle", "op", "define"], w).is_some() => {
                 Line::TopLevel
             }
@@ -431,8 +433,12 @@ impl Parser<'_> {
     }
 
     fn term(&mut self, blocks: &mut Names) -> PResult<Term> {
-        let kind = self.keyword(|w| find(&["br", "switch", "ret"], w), "a terminator")?;
+        let kind = self.keyword(
+            |w| find(&["br", "switch", "ret", "unreachable"], w),
+            "a terminator",
+        )?;
         Ok(match kind {
+            "unreachable" => Term::Unreachable,
             "br" if self.at_word("label") => Term::Br(self.label_use(blocks)?),
             "br" => {
                 let cond = self.expr("'label' or a condition after 'br'")?;
