@@ -246,7 +246,12 @@ fn the_layering_check_catches_an_import_of_the_kernel_language() {
 
 #[test]
 fn the_model_does_no_io() {
-    let model = sources(&["model/ir/src", "model/lang/src", "model/smt/src", "model/llvm/src"]);
+    let model = sources(&[
+        "model/ir/src",
+        "model/lang/src",
+        "model/smt/src",
+        "model/llvm/src",
+    ]);
     let bad = lines_naming(
         &model,
         &[

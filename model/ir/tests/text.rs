@@ -780,7 +780,10 @@ fn unreachable_reads_back_and_stops_a_run() {
     let text = "module \"u\"\noracle $c varying [0, 1] at 1:1-1:2\nop #0 stmt \"k\" in @k at 1:1-1:2\n\ndefine void @k() {\nentry: origin #0\n  br $c, label %dead, label %live\n\ndead: origin #0\n  unreachable\n\nlive: origin #0\n  ret void\n}\n";
     let m = parse_module("u.cir", text).expect("reads");
     let printed = module_text(&m);
-    assert!(printed.contains("dead: origin #0  ; from line 1\n  unreachable\n"), "{printed}");
+    assert!(
+        printed.contains("dead: origin #0  ; from line 1\n  unreachable\n"),
+        "{printed}"
+    );
     assert_eq!(parse_module("u.cir", &printed).as_ref(), Ok(&m));
     let program = CfgProgram::new(m);
     for (c, reaches) in [(1, true), (0, false)] {
