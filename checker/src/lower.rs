@@ -43,8 +43,16 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         let mut part = String::new();
         if staged && !matches!(a.emit, Emit::Svg | Emit::Dot) {
             part.push_str(&format!("; after {stage}\n"));
+            // With --function, notes about the other functions of the
+            // file are not about what is shown.
+            let own = only.map(|f| format!("@{}:", module.functions[f].name));
             for n in notes {
-                part.push_str(&format!("; {n}\n"));
+                if own
+                    .as_ref()
+                    .is_none_or(|o| n.starts_with(o.as_str()) || !n.starts_with('@'))
+                {
+                    part.push_str(&format!("; {n}\n"));
+                }
             }
         }
         if a.emit == Emit::Cfg && only.is_none() {
