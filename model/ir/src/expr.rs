@@ -88,6 +88,28 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The operators C spells (the kernel language has exactly these).
+    pub const C: [BinOp; 18] = [
+        BinOp::Or,
+        BinOp::And,
+        BinOp::BitOr,
+        BinOp::BitXor,
+        BinOp::BitAnd,
+        BinOp::Eq,
+        BinOp::Ne,
+        BinOp::Lt,
+        BinOp::Le,
+        BinOp::Gt,
+        BinOp::Ge,
+        BinOp::Shl,
+        BinOp::Shr,
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::Div,
+        BinOp::Rem,
+    ];
+
     /// Every operator, for text forms and generators.
     pub const ALL: [BinOp; 25] = [
         BinOp::Or,

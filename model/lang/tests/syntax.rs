@@ -905,26 +905,7 @@ fn arb_expr() -> impl Strategy<Value = Expr> {
     .prop_map(ex);
     leaf.prop_recursive(4, 24, 3, |inner| {
         let unop = prop_oneof![Just(UnOp::Not), Just(UnOp::Neg), Just(UnOp::BitNot)];
-        let binop = prop::sample::select(vec![
-            BinOp::Or,
-            BinOp::And,
-            BinOp::BitOr,
-            BinOp::BitXor,
-            BinOp::BitAnd,
-            BinOp::Eq,
-            BinOp::Ne,
-            BinOp::Lt,
-            BinOp::Le,
-            BinOp::Gt,
-            BinOp::Ge,
-            BinOp::Shl,
-            BinOp::Shr,
-            BinOp::Add,
-            BinOp::Sub,
-            BinOp::Mul,
-            BinOp::Div,
-            BinOp::Rem,
-        ]);
+        let binop = prop::sample::select(BinOp::C.to_vec());
         let assign_op = prop_oneof![
             Just(AssignOp::Set),
             Just(AssignOp::Add),

@@ -316,31 +316,11 @@ fn binop_prec(op: BinOp) -> u8 {
     }
 }
 
-/// The operator's spelling. The IR's unsigned operators (from LLVM IR)
-/// have no kernel-language syntax; the parser never produces them, and they
-/// print in the IR's spelling (`ult`).
+/// The operator's spelling: C's, which the IR shares. The IR's unsigned
+/// operators (from LLVM IR) have no kernel-language syntax; the parser
+/// never produces them, and they print in the IR's spelling (`ult`).
 fn binop_str(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Or => "||",
-        BinOp::And => "&&",
-        BinOp::BitOr => "|",
-        BinOp::BitXor => "^",
-        BinOp::BitAnd => "&",
-        BinOp::Eq => "==",
-        BinOp::Ne => "!=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::Shl => "<<",
-        BinOp::Shr => ">>",
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Rem => "%",
-        other => other.symbol(),
-    }
+    op.symbol()
 }
 
 /// Prints one expression as kernel-language text.
