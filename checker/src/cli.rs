@@ -42,6 +42,22 @@ pub enum Command {
     Bench(BenchArgs),
     /// Checks a pass on random kernels; minimizes every violation.
     Fuzz(FuzzArgs),
+    /// Serves a local web page (127.0.0.1 only) to study kernels, passes
+    /// and counterexamples.
+    Explore(ExploreArgs),
+}
+
+/// Arguments of `convcheck explore`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ExploreArgs {
+    /// A kernel file to start with (default: seed 000's ambiguity example).
+    pub file: Option<String>,
+    /// The port on 127.0.0.1 (0: any free port; the URL is printed).
+    #[arg(long, default_value_t = crate::explore::DEFAULT_PORT)]
+    pub port: u16,
+    /// Seconds one request may take before it is answered with 503.
+    #[arg(long, default_value_t = crate::explore::DEFAULT_BUDGET_SECS)]
+    pub budget: u64,
 }
 
 /// Arguments of `convcheck fuzz`.
@@ -305,5 +321,6 @@ where
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
         Command::Bench(a) => crate::bench::bench(&a),
         Command::Fuzz(a) => crate::fuzz::fuzz(&a),
+        Command::Explore(a) => crate::explore::explore(a.file.as_deref(), a.port, a.budget),
     }
 }

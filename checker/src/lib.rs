@@ -14,6 +14,7 @@ pub mod config;
 pub mod corpus;
 pub mod demo;
 pub mod engine;
+pub mod explore;
 pub mod fuzz;
 pub mod hazard_report;
 pub mod lower;

@@ -142,6 +142,36 @@ fn run_once(
     })
 }
 
+/// The JSON object of `run --format json` (docs/src/cli.md): the table,
+/// the file, function, level (`source`, `cfg` or `cfg-tokens`) and passes,
+/// the cycle hierarchy note, the values each thread read (`tid` counted
+/// from 0 in row order) and the hazards. The explorer answers the same
+/// object.
+pub fn run_json(
+    report: &RunReport,
+    file: &str,
+    function: &str,
+    level: &str,
+    passes: &[String],
+) -> serde_json::Value {
+    let mut obj = report.table.to_json();
+    obj["file"] = serde_json::json!(file);
+    obj["function"] = serde_json::json!(function);
+    obj["level"] = serde_json::json!(level);
+    obj["passes"] = serde_json::json!(passes);
+    if let Some(h) = &report.hierarchy {
+        obj["cycle_hierarchy"] = serde_json::json!(h);
+    }
+    obj["threads"] = serde_json::json!(report
+        .values
+        .iter()
+        .enumerate()
+        .map(|(t, v)| serde_json::json!({"tid": t, "values": v.0}))
+        .collect::<Vec<_>>());
+    obj["hazards"] = crate::hazard_report::to_json(&report.hazards);
+    obj
+}
+
 /// The `run` command.
 pub fn run(a: &RunArgs) -> Outcome {
     let kernel = match load_kernel(&a.file) {
@@ -205,21 +235,7 @@ pub fn run(a: &RunArgs) -> Outcome {
     };
     match a.format {
         Format::Json => {
-            let mut obj = report.table.to_json();
-            obj["file"] = serde_json::json!(a.file);
-            obj["function"] = serde_json::json!(function);
-            obj["level"] = serde_json::json!(level);
-            obj["passes"] = serde_json::json!(a.passes);
-            if let Some(h) = &report.hierarchy {
-                obj["cycle_hierarchy"] = serde_json::json!(h);
-            }
-            obj["threads"] = serde_json::json!(report
-                .values
-                .iter()
-                .enumerate()
-                .map(|(t, v)| serde_json::json!({"tid": t, "values": v.0}))
-                .collect::<Vec<_>>());
-            obj["hazards"] = crate::hazard_report::to_json(&report.hazards);
+            let obj = run_json(&report, &a.file, &function, level, &a.passes);
             Outcome::ok(format!("{obj}\n"))
         }
         Format::Text => {

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The explorer's browser test (issue #13), in one script for CI:
+#   1. installs Debian's chromium if it is missing (as root, with apt-get);
+#   2. installs playwright-core from the committed package-lock.json (npm ci;
+#      it downloads no browser);
+#   3. builds the release binary;
+#   4. starts `convcheck explore --port 0` and reads its URL;
+#   5. runs test.mjs with node's test runner, which writes the screenshot
+#      (SCREENSHOT, default target/browser-test/explorer.png, under
+#      CARGO_TARGET_DIR when it is set);
+# and exits non-zero if any step fails. The server is stopped on exit.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+out="$target/browser-test"
+mkdir -p "$out"
+export SCREENSHOT="${SCREENSHOT:-$out/explorer.png}"
+
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "browser test: chromium is missing; install Debian's chromium (apt-get install chromium)" >&2
+    exit 1
+  fi
+  echo "== browser test: installing chromium (apt-get)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+export CHROMIUM="$(command -v chromium)"
+
+echo "== browser test: npm ci (playwright-core)"
+(cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+
+echo "== browser test: cargo build --release -p convcheck"
+(cd "$root" && cargo build --release -p convcheck --quiet)
+
+log="$out/server.log"
+"$target/release/convcheck" explore --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+url=""
+for _ in $(seq 1 100); do
+  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$log" | head -n 1 || true)"
+  [ -n "$url" ] && break
+  if ! kill -0 "$server" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+if [ -z "$url" ]; then
+  echo "browser test: the server did not start:" >&2
+  cat "$log" >&2
+  exit 1
+fi
+echo "== browser test: $url with $CHROMIUM"
+export EXPLORE_URL="$url"
+(cd "$here" && node --test --test-reporter=spec test.mjs)
+echo "== browser test: screenshot in $SCREENSHOT"

@@ -1,0 +1,134 @@
+// The explorer page in a real browser: Debian's chromium, headless, driven
+// by playwright-core (no browser download). Run by run.sh (CI) or by
+// checker/tests/explore_browser.rs (cargo test, when chromium and
+// node_modules are there), against a server given in EXPLORE_URL.
+//
+// What it shows (issue #13): the page loads from 127.0.0.1; seed 000's
+// loop_nest checked with simplifycfg is violated, with a counterexample
+// that steps; clicking a table cell highlights its block in both CFG
+// pictures and clicking a block highlights its instances; a parse error is
+// shown at its line and column; the URL fragment carries the whole state.
+// The screenshot of the counterexample goes to SCREENSHOT.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const URL = process.env.EXPLORE_URL;
+const SHOT = process.env.SCREENSHOT || 'explorer.png';
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CHECK_TIMEOUT = 120_000;
+
+assert.ok(URL && URL.startsWith('http://127.0.0.1:'), `EXPLORE_URL must be a 127.0.0.1 URL, got ${URL}`);
+
+// The flags this workplace's chromium needs: no sandbox as root, and no
+// background connections (the machine has no network).
+const ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+async function withPage(fn) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      // The 422 of a deliberately broken kernel is logged by chromium as a
+      // failed resource; anything else is a bug.
+      if (m.type() === 'error' && !/status of 422/.test(m.text())) errors.push(`console: ${m.text()}`);
+    });
+    await fn(page);
+    assert.deepEqual(errors, [], 'the page logged errors');
+  } finally {
+    await browser.close();
+  }
+}
+
+test('loop_nest with simplifycfg: verdict, counterexample, highlights, screenshot', async () => {
+  await withPage(async (page) => {
+    await page.goto(URL);
+    assert.match(page.url(), /^http:\/\/127\.0\.0\.1:\d+\//);
+    await page.waitForSelector('#cfg-before g.cc-block');
+    await page.selectOption('#function', 'loop_nest');
+    await page.waitForSelector('body[data-ready="loop_nest"]');
+    await page.fill('#passes', 'simplifycfg');
+    await page.waitForSelector('body[data-ready="loop_nest"]');
+    assert.equal(await page.locator('#tables table.trace').count(), 3, 'three trace tables');
+    assert.match(await page.textContent('#after-name'), /simplifycfg/);
+
+    // The check.
+    await page.click('#check-button');
+    await page.waitForSelector('#verdict-word', { timeout: CHECK_TIMEOUT });
+    assert.equal((await page.textContent('#verdict-word')).trim(), 'violated');
+    assert.match(await page.textContent('#stages'), /simplifycfg: violated/);
+    assert.match(await page.textContent('#counterexample'), /convergence at C/);
+
+    // Click a cell of the counterexample's target table: its block is
+    // highlighted in both pictures.
+    const cell = page.locator('#counterexample table[data-kind="cx-target"] td.inst[data-label="C"]').first();
+    await cell.click();
+    assert.match(await cell.getAttribute('class'), /\bselected\b/);
+    for (const pic of ['before', 'after']) {
+      const blocks = page.locator(`#cfg-${pic} g.cc-block.hl`);
+      assert.ok(await blocks.count() >= 1, `a block is highlighted in the ${pic} picture`);
+      assert.match(await blocks.first().getAttribute('aria-label'), /\bC\b/);
+    }
+    assert.match(await page.textContent('#status'), /operation C\) is in block/);
+
+    // Click a block: its instances are highlighted in the tables.
+    const blockB = page.locator('#cfg-after g.cc-block[aria-label*=": B"]').first();
+    await blockB.click();
+    const hl = page.locator('table.trace td.hl');
+    assert.ok(await hl.count() >= 2, 'the instances of B are highlighted');
+    for (const label of await hl.evaluateAll((tds) => tds.map((td) => td.dataset.label))) {
+      assert.equal(label, 'B');
+    }
+
+    // The keyboard: a focused cell selects with Enter.
+    const first = page.locator('#tables table.trace td.inst[data-label="A"]').first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    assert.ok(await page.locator('#cfg-before g.cc-block.hl').count() >= 1);
+
+    // Step through the counterexample: it opens on the first difference.
+    assert.match(await page.textContent('#step-text'), /Step \d+ of \d+: C\. Reference: tid 0 \+ tid 1 together/);
+    assert.match(await page.textContent('#step-text'), /does not group these threads/);
+    await page.click('#step-prev');
+    assert.match(await page.textContent('#step-text'), /same grouping/);
+    await page.click('#step-next');
+    assert.match(await page.textContent('#step-text'), /: C\./);
+    await page.locator('#counterexample').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: SHOT, fullPage: true });
+
+    // The whole state is in the URL fragment: a new page opened on it
+    // shows the same kernel, function and pipeline.
+    await page.waitForFunction(() => location.hash.startsWith('#state='));
+    const shared = page.url();
+    const other = await page.context().browser().newPage();
+    await other.goto(shared);
+    await other.waitForSelector('body[data-ready="loop_nest"]');
+    assert.equal(await other.inputValue('#passes'), 'simplifycfg');
+    assert.equal(await other.inputValue('#function'), 'loop_nest');
+    await other.close();
+  });
+});
+
+test('a parse error is shown at its line and column', async () => {
+  await withPage(async (page) => {
+    await page.goto(URL);
+    await page.waitForSelector('#cfg-before g.cc-block');
+    await page.fill('#source', 'void f() {\n  ... // A\n  if (c { }\n}\n');
+    await page.waitForSelector('body[data-errors="1"]');
+    const d = await page.textContent('#diagnostics');
+    assert.match(d, /:3:9: expected `\)` after the `if` condition/);
+    assert.equal(await page.textContent('#backdrop mark.err'), '{');
+    assert.equal(await page.textContent('#gutter .err'), '3');
+    // Fixing it brings the pictures back.
+    await page.fill('#source', 'void f() {\n  ... // A\n  if (c) { }\n}\n');
+    await page.waitForSelector('body[data-ready="f"]');
+    assert.equal(await page.locator('#diagnostics li').count(), 0);
+  });
+});

@@ -1,0 +1,187 @@
+//! `convcheck explore`: a local web page to study kernels, passes and
+//! counterexamples (DESIGN.md 1, job 3; issue #13; docs/src/explorer.md).
+//!
+//! The page (`checker/assets/`, embedded with `include_str!`, so the binary
+//! serves it offline) calls a small JSON API over HTTP:
+//!
+//! - `POST /api/lower`: the CFG of one function after each stage of a
+//!   pipeline, as text and as an SVG picture whose blocks carry their index
+//!   ([`graph`]);
+//! - `POST /api/run`: one scenario's trace table at the source level or the
+//!   CFG level, the same object as `run --format json`, with thread ids and
+//!   a group size of the user's choice ([`group`]);
+//! - `POST /api/check`: a check, the same object as `check --format json`;
+//! - `GET /api/initial`, `GET /api/passes`: the kernel to start with and the
+//!   pass registry.
+//!
+//! The requests and their answers are in [`api`]; the HTTP side (routing,
+//! limits, the time budget) is in [`http`].
+//!
+//! What the server promises, each tested in `checker/tests/explore.rs`:
+//!
+//! - It listens on 127.0.0.1 only, never on all interfaces, and answers
+//!   only requests whose `Host` names the loopback address (so a web page
+//!   elsewhere cannot reach it by DNS rebinding); `POST` bodies must be
+//!   `application/json` (so a cross-site form cannot post to it).
+//! - Request bodies above [`MAX_BODY`] (1 MiB) get 413 and the server keeps
+//!   serving.
+//! - At most one check and [`Options::slots`] other requests compute at
+//!   once; each answer is due within [`Options::budget`], or the client
+//!   gets 503 with a JSON error. A computation that overruns cannot be
+//!   stopped (the engines have no cancellation point): it runs to its end
+//!   on its worker thread, holding its slot, and its result is dropped.
+//!   Inputs are capped ([`api`]'s `MAX_*` constants), which bounds such a
+//!   run but not tightly: seed 000's `loop_nest` checked with `max_iters`
+//!   4 takes minutes (docs/src/explorer.md, "Limits").
+//! - It never runs an external command: there is no `--pass-cmd`, no `opt`
+//!   and no file access from the web; kernels come in the request body.
+//!
+//! This is the second command that writes to the terminal itself (after
+//! `fuzz`'s progress line): `explore` prints the URL when the server is up
+//! and then serves until the process is stopped, so it cannot return its
+//! output as an [`Outcome`] first.
+
+pub mod api;
+mod assets;
+pub mod graph;
+pub mod group;
+mod http;
+
+use crate::Outcome;
+use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+/// The largest request body the API reads (1 MiB); larger ones get 413.
+pub const MAX_BODY: usize = 1 << 20;
+
+/// The default port of `convcheck explore`.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// The default time budget of one request, in seconds.
+pub const DEFAULT_BUDGET_SECS: u64 = 30;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The TCP port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+    /// Time from a request's arrival to its answer; past it the answer is
+    /// 503 with a JSON error.
+    pub budget: Duration,
+    /// `run` and `lower` requests that compute at once (one per core of
+    /// the 2-core machines this runs on); others wait for a slot within
+    /// their budget. Checks have one slot of their own.
+    pub slots: usize,
+    /// The kernel the page starts with: its file name and its text.
+    pub initial: (String, String),
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            port: 0,
+            budget: Duration::from_secs(DEFAULT_BUDGET_SECS),
+            slots: 2,
+            initial: (
+                "ambiguity-source.c".to_string(),
+                crate::demo::AMBIGUITY_SOURCE.to_string(),
+            ),
+        }
+    }
+}
+
+/// A running explorer server.
+pub struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    /// Binds 127.0.0.1 on `options.port` and starts serving on a thread of
+    /// its own.
+    pub fn start(options: Options) -> std::io::Result<Server> {
+        let listener = std::net::TcpListener::bind((Ipv4Addr::LOCALHOST, options.port))?;
+        listener.set_nonblocking(true)?;
+        let addr = listener.local_addr()?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()?;
+        let (stop, stopped) = tokio::sync::oneshot::channel();
+        let thread = std::thread::Builder::new()
+            .name("convcheck-explore".into())
+            .spawn(move || http::serve(runtime, listener, options, stopped))?;
+        Ok(Server {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address the server listens on (always 127.0.0.1).
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Blocks until the server stops (it stops only through [`Server::stop`]
+    /// or when its thread fails).
+    pub fn wait(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    /// Stops accepting connections and waits for the server's thread.
+    /// Computations still running are abandoned with the runtime.
+    pub fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The `explore` command: serves the page for `file` (or seed 000's
+/// ambiguity example) on 127.0.0.1:`port`, prints the URL and serves until
+/// the process is stopped.
+pub fn explore(file: Option<&str>, port: u16, budget_secs: u64) -> Outcome {
+    let mut options = Options {
+        port,
+        budget: Duration::from_secs(budget_secs.max(1)),
+        ..Options::default()
+    };
+    if let Some(path) = file {
+        match std::fs::read_to_string(path) {
+            Ok(text) => options.initial = (path.to_string(), text),
+            Err(e) => return Outcome::usage(format!("{path}: cannot read: {e}")),
+        }
+    }
+    let server = match Server::start(options) {
+        Ok(s) => s,
+        Err(e) => {
+            return Outcome::usage(format!(
+                "cannot listen on 127.0.0.1:{port}: {e} (choose another with --port, or --port 0 for any free port)"
+            ))
+        }
+    };
+    println!(
+        "convcheck explore: serving {} (127.0.0.1 only; stop with Ctrl-C)",
+        server.url()
+    );
+    let _ = std::io::stdout().flush();
+    server.wait();
+    Outcome {
+        stdout: String::new(),
+        stderr: "error: the explorer's server stopped\n".into(),
+        code: crate::EXIT_USAGE,
+    }
+}
