@@ -1,9 +1,9 @@
-//! Reads the LLVM IR text that clang and opt print (LLVM 19 and newer) into
-//! an LLVM-level syntax tree (DESIGN.md 2.9, "LLVM IR as input").
+//! LLVM IR in and out (DESIGN.md 2.9, "LLVM IR as input"): reads the text
+//! that clang and opt print (LLVM 19 and newer) into an LLVM-level syntax
+//! tree, maps that tree into convcheck's IR ([`to_ir`]), and writes
+//! convcheck's IR as LLVM IR ([`mod@write`]).
 //!
-//! This crate is the first half of convcheck's LLVM front end: it parses;
-//! a later step maps the tree into convcheck's own IR. The tree therefore
-//! keeps everything that mapping needs and loses nothing silently:
+//! The tree keeps everything the mapping needs and loses nothing silently:
 //!
 //! - the module: `source_filename`, `target datalayout` and `triple`,
 //!   identified types, global variables with their address spaces,
@@ -17,8 +17,9 @@
 //!   instruction as a [`inst::Generic`] that names its opcode, so the
 //!   mapping can report the function as `inconclusive: uses <opcode>`
 //!   ([`inst`]);
-//! - types ([`types`]), operands and constants ([`value`]), attributes
-//!   ([`attrs`]).
+//! - types ([`types`]), operands and constants ([`value`]; constant
+//!   expressions are kept as text and read on demand by
+//!   [`value::ConstExpr::structure`]), attributes ([`attrs`]).
 //!
 //! Metadata, debug records and comments are skipped, never errors (metadata
 //! definitions and attachments are kept as text); unknown attributes are
@@ -30,10 +31,16 @@
 //! Errors ([`ParseError`]) carry file, line and column and say what was
 //! expected; the parser never panics, runs in time linear in its input, and
 //! bounds the nesting of types and constants by [`MAX_NESTING`]
-//! ([`fuzzing::parse_never_panics`] is the fuzz oracle).
+//! ([`fuzzing::parse_never_panics`] is the fuzz oracle, and
+//! [`fuzzing::map_never_panics`] the one of the mapping and the writer).
 //!
-//! Architecture invariant: this crate depends on no other convcheck crate
-//! and does no I/O; running clang or opt is the caller's business.
+//! Entry points: [`parse_module`], then [`to_ir::to_module`] (every defined
+//! function mapped, or listed as skipped with the construct outside the
+//! model), and [`write::module_text`] for the way back.
+//!
+//! Architecture invariant: this crate depends on `convcheck-ir` and no other
+//! convcheck crate (never the kernel language), and does no I/O; running
+//! clang or opt is the caller's business.
 #![deny(unsafe_code)]
 
 pub mod attrs;
@@ -44,12 +51,14 @@ mod lexer;
 pub mod module;
 mod parser;
 pub mod query;
+pub mod to_ir;
 pub mod types;
 pub mod value;
+pub mod write;
 
 pub use attrs::{AttrGroup, Attribute};
 pub use error::{ErrorKind, ParseError, ParseErrors};
-pub use fuzzing::parse_never_panics;
+pub use fuzzing::{map_never_panics, parse_never_panics};
 pub use inst::{Call, InstKind, Instruction};
 pub use module::{Block, Function, GlobalVar, Module, Span};
 pub use query::ConvergenceIntrinsic;

@@ -97,6 +97,52 @@ pub struct ConstExpr {
     pub globals: Vec<Name>,
 }
 
+/// The structure of a constant expression, as [`ConstExpr::structure`]
+/// reads it: the forms that compute addresses and integers. Operands that
+/// are themselves constant expressions stay [`Value::ConstExpr`], to be read
+/// the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ConstOp {
+    /// `getelementptr [flags] (T, ptr base, idx...)`
+    Gep {
+        /// `inbounds`, `nusw`, `nuw`, `inrange(a, b)`, as written.
+        flags: Vec<String>,
+        /// The source element type.
+        source_ty: Type,
+        /// The base address.
+        base: TypedValue,
+        /// The indices.
+        indices: Vec<TypedValue>,
+    },
+    /// `addrspacecast (ptr addrspace(3) @g to ptr)` and the other casts.
+    Cast {
+        /// The conversion.
+        op: crate::inst::CastOp,
+        /// The operand.
+        value: TypedValue,
+        /// The result type.
+        to: Type,
+    },
+    /// `add (i64 a, i64 b)` and the other binary operators.
+    Binary {
+        /// The operation.
+        op: crate::inst::BinOp,
+        /// The left operand.
+        lhs: TypedValue,
+        /// The right operand.
+        rhs: TypedValue,
+    },
+}
+
+impl ConstExpr {
+    /// Reads the expression's operands from its text: `None` for the
+    /// expressions [`ConstOp`] does not cover (`blockaddress`, `icmp`,
+    /// `select`, ...) and for text that does not parse.
+    pub fn structure(&self) -> Option<ConstOp> {
+        crate::parser::constexpr::parse(&self.text)
+    }
+}
+
 /// An operand or constant.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Value {

@@ -54,6 +54,9 @@ const EXPECTED: &[(&str, usize, &[&str])] = &[
     ("tokens.ll", 3, &[]),
     ("implicit.ll", 2, &[]),
     ("implicit_opt.ll", 2, &[]),
+    ("plain_kernels_O0.ll", 8, &[]),
+    ("plain_kernels_O2.ll", 8, &[]),
+    ("widths.ll", 22, &[]),
     (
         "generic.ll",
         3,

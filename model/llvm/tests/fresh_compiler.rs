@@ -61,6 +61,9 @@ fn regenerated_outputs_parse() {
     for src in ["plain.c", "kernel.cu", "kernel.cl"] {
         std::fs::copy(data_dir().join(src), dir.join(src)).expect("copy source");
     }
+    // The plain kernels' source is an example of the repository.
+    let kernels = data_dir().join("../../../../examples/llvm/plain-kernels.c");
+    std::fs::copy(kernels, dir.join("plain-kernels.c")).expect("copy source");
     let o0 = ["-O0", "-Xclang", "-disable-O0-optnone", "-S", "-emit-llvm"];
     let steps: Vec<(&Path, Vec<&str>)> = vec![
         (
@@ -142,6 +145,20 @@ fn regenerated_outputs_parse() {
                 "kernel_amdgcn.ll",
                 "-o",
                 "kernel_amdgcn_O2.ll",
+            ],
+        ),
+        (
+            &clang,
+            [&o0[..], &["plain-kernels.c", "-o", "plain_kernels_O0.ll"]].concat(),
+        ),
+        (
+            &opt,
+            vec![
+                "-passes=default<O2>",
+                "-S",
+                "plain_kernels_O0.ll",
+                "-o",
+                "plain_kernels_O2.ll",
             ],
         ),
     ];

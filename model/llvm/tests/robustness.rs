@@ -1,15 +1,17 @@
-//! The parser never panics and always returns: random bytes, random token
+//! The parser and the mapping never panic and always return: random bytes, random token
 //! soups, and random mutations (deletions, insertions, duplications,
 //! truncations) of the valid modules in `tests/data` all go through the
 //! fuzz oracle [`parse_never_panics`], which also checks the invariants of
-//! every tree it accepts and the location of every error. Pathological
+//! every tree it accepts and the location of every error; the mutated
+//! modules that still parse also go through [`map_never_panics`] (the
+//! mapping into convcheck's IR, the written LLVM IR read back). Pathological
 //! inputs (deep nesting, megabyte-long lines, thousands of errors) must
 //! return too; there are no timing assertions, only that they finish.
 #![deny(unsafe_code)]
 
 mod common;
 
-use convcheck_llvm::{parse_module, parse_never_panics, ErrorKind};
+use convcheck_llvm::{map_never_panics, parse_module, parse_never_panics, ErrorKind};
 use proptest::prelude::*;
 
 /// Fragments that drive the parser into its deeper states.
@@ -208,14 +210,49 @@ proptest! {
         let src = &sources[file % sources.len()];
         parse_never_panics(&apply(src.clone().into_bytes(), &muts));
     }
+
+    /// The mapping and the writer on mutated modules: most mutations leave
+    /// a module that still parses, with a construct changed here and there.
+    #[test]
+    fn mapping_mutated_modules(file in any::<usize>(), muts in prop::collection::vec(mutation(), 1..4)) {
+        let sources = data_sources();
+        let src = &sources[file % sources.len()];
+        map_never_panics(&apply(src.clone().into_bytes(), &muts));
+    }
 }
 
 #[test]
 fn every_data_file_passes_the_oracle_unchanged() {
     for src in data_sources() {
         parse_never_panics(src.as_bytes());
+        map_never_panics(src.as_bytes());
         assert!(parse_module(src, "x.ll").is_ok());
     }
+}
+
+/// The mapping on token soups inside a function body that parse: the
+/// instructions they make are random, the oracle must still hold.
+#[test]
+fn mapping_random_bodies() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut mapped = 0;
+    for _ in 0..3000 {
+        let mut body = String::new();
+        for _ in 0..12 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            body.push_str(FRAGMENTS[(state % FRAGMENTS.len() as u64) as usize]);
+            body.push(' ');
+        }
+        let text =
+            format!("declare void @g()\ndefine void @f(i32 %x) {{\nb:\n{body}\n  ret void\n}}\n");
+        if parse_module(&text, "r.ll").is_ok() {
+            mapped += 1;
+        }
+        map_never_panics(text.as_bytes());
+    }
+    println!("{mapped} of 3000 random bodies parsed and were mapped");
 }
 
 #[test]

@@ -18,12 +18,14 @@
 //!
 //! Submodules: [`toplevel`] (module entities), [`types`], [`values`]
 //! (operands, constants, metadata), [`attrs`] (attribute lists), [`body`]
-//! (blocks, numbering, local names), [`inst`] (instructions) and [`call`].
+//! (blocks, numbering, local names), [`inst`] (instructions) and [`call`];
+//! [`constexpr`] reads a constant expression's kept text again on demand.
 #![deny(unsafe_code)]
 
 mod attrs;
 mod body;
 mod call;
+pub(crate) mod constexpr;
 mod inst;
 mod toplevel;
 mod types;

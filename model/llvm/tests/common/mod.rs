@@ -3,6 +3,8 @@
 #![deny(unsafe_code)]
 #![allow(dead_code)] // Each test binary uses a different subset.
 
+pub mod ir;
+
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,0 +1,281 @@
+//! The functions convcheck knows by name: GPU builtins and intrinsics.
+//!
+//! CUDA reaches the work-item builtins through NVVM intrinsics
+//! (`llvm.nvvm.read.ptx.sreg.tid.x`), HIP and OpenCL on AMDGPU through
+//! AMDGPU intrinsics or the device library (`llvm.amdgcn.workitem.id.x`,
+//! `__ockl_get_local_id`), and OpenCL C through overloaded builtins that
+//! clang mangles (`_Z12get_local_idj`), so those are recognised by their
+//! demangled base name ([`demangled_base`]). What each becomes:
+//!
+//! - thread index in dimension x: [`Builtin::Tid`]; group size in x:
+//!   [`Builtin::GroupSize`]; the group's index in x: a uniform oracle
+//!   `group_id.x`; the global index in x: `group_id.x · N + tid` (no global
+//!   offset). Dimensions y and z are outside the model (one-dimensional
+//!   groups), so they make the function unsupported, named.
+//! - barriers: `llvm.nvvm.barrier0`, `llvm.nvvm.barrier.sync`,
+//!   `llvm.nvvm.bar.sync`, `llvm.amdgcn.s.barrier`, `__syncthreads`,
+//!   OpenCL's `barrier` and `work_group_barrier`, SPIR-V's
+//!   `__spirv_ControlBarrier`; the data-carrying `llvm.nvvm.barrier0.popc`,
+//!   `.and`, `.or` (and `__syncthreads_count`, `_and`, `_or`).
+//! - fences: `llvm.nvvm.membar.*`, `__threadfence*`, OpenCL's `mem_fence`,
+//!   `read_mem_fence`, `write_mem_fence`, `atomic_work_item_fence` (and the
+//!   `fence` instruction).
+//! - dropped, having no effect the model sees: `llvm.lifetime.*`,
+//!   `llvm.dbg.*`, `llvm.assume`, `llvm.experimental.noalias.scope.decl`,
+//!   `llvm.donothing`, `llvm.sideeffect`, `llvm.var.annotation`.
+//! - computed: `llvm.smin`, `llvm.smax`, `llvm.umin`, `llvm.umax`,
+//!   `llvm.abs`, `llvm.expect` (exact expressions).
+//! - `convcheck.tid`, `convcheck.group_size` and `oracle.NAME`: what
+//!   [`crate::write`] prints for `tid`, `N` and oracle reads.
+//!
+//! Any other intrinsic is outside the model unless it is `convergent` (the
+//! cross-lane operations: ballots, shuffles, `readfirstlane`), which makes
+//! it a convergent operation like any convergent external function.
+#![deny(unsafe_code)]
+
+use convcheck_ir::{BarrierKind, TokenKind};
+
+/// A known function.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Builtin {
+    /// A convergence-control intrinsic.
+    Token(TokenKind),
+    /// No effect the model sees.
+    Drop,
+    /// The thread's index in its group.
+    Tid,
+    /// The group size.
+    GroupSize,
+    /// The group's index: a uniform oracle.
+    GroupId,
+    /// The global index: `group_id.x · N + tid`.
+    GlobalId,
+    /// A barrier.
+    Barrier(BarrierKind),
+    /// A memory fence.
+    Fence,
+    /// `llvm.smin` and friends: the operator comparing the operands, and
+    /// whether the result is the first operand when it holds.
+    MinMax { signed: bool, less: bool },
+    /// `llvm.abs`
+    Abs,
+    /// `llvm.expect`: the first argument.
+    Expect,
+    /// An oracle read written by [`crate::write`]: `oracle.NAME`.
+    Oracle(String),
+    /// Outside the model, with the construct's name.
+    Unsupported(String),
+}
+
+/// The base name of a simple Itanium-mangled name: `_Z12get_local_idj` is
+/// `get_local_id`, `_ZL5tid_xv` is `tid_x`. Nested names (`_ZN...`) and
+/// anything else give `None`.
+pub fn demangled_base(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("_Z")?;
+    let rest = rest.strip_prefix('L').unwrap_or(rest);
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 4 {
+        return None;
+    }
+    let len: usize = rest[..digits].parse().ok()?;
+    let body = &rest[digits..];
+    let base = body.get(..len)?;
+    (!base.is_empty() && base.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_'))
+        .then_some(base)
+}
+
+/// The dimension argument of an OpenCL work-item builtin, when constant.
+pub(crate) type Dim = Option<i128>;
+
+/// What the function called `name` is, given its first argument when it is
+/// a constant (the dimension of the OpenCL work-item builtins). `None`
+/// for a function convcheck does not know by name.
+pub(crate) fn classify(name: &str, dim: Dim) -> Option<Builtin> {
+    use Builtin::*;
+    if let Some(rest) = name.strip_prefix("oracle.") {
+        return Some(Oracle(rest.to_string()));
+    }
+    match name {
+        "convcheck.tid" => return Some(Tid),
+        "convcheck.group_size" => return Some(GroupSize),
+        "llvm.experimental.convergence.entry" => return Some(Token(TokenKind::Entry)),
+        "llvm.experimental.convergence.loop" => return Some(Token(TokenKind::Loop)),
+        "llvm.experimental.convergence.anchor" => return Some(Token(TokenKind::Anchor)),
+        _ => {}
+    }
+    if let Some(sreg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
+        return Some(nvvm_sreg(sreg, name));
+    }
+    if let Some(id) = name.strip_prefix("llvm.amdgcn.workitem.id.") {
+        return Some(by_dim_letter(id, Tid, "thread index", name));
+    }
+    if let Some(id) = name.strip_prefix("llvm.amdgcn.workgroup.id.") {
+        return Some(by_dim_letter(id, GroupId, "group index", name));
+    }
+    if let Some(b) = barrier_or_fence(name) {
+        return Some(b);
+    }
+    if is_dropped(name) {
+        return Some(Drop);
+    }
+    if let Some(b) = value_intrinsic(name) {
+        return Some(b);
+    }
+    let base = demangled_base(name).unwrap_or(name);
+    let by_dim = |what: Builtin, desc: &str| match dim {
+        Some(0) => what,
+        Some(d) => Unsupported(format!("the {desc} in dimension {d} ({name})")),
+        None => Unsupported(format!(
+            "the {desc} in a dimension not known statically ({name})"
+        )),
+    };
+    match base {
+        "get_local_id" | "__ockl_get_local_id" => Some(by_dim(Tid, "thread index")),
+        "get_local_size" | "__ockl_get_local_size" => Some(by_dim(GroupSize, "group size")),
+        "get_group_id" | "__ockl_get_group_id" => Some(by_dim(GroupId, "group index")),
+        "get_global_id" | "__ockl_get_global_id" => Some(by_dim(GlobalId, "global index")),
+        "barrier" | "work_group_barrier" | "__spirv_ControlBarrier" => {
+            Some(Barrier(BarrierKind::Plain))
+        }
+        "mem_fence" | "read_mem_fence" | "write_mem_fence" | "atomic_work_item_fence" => {
+            Some(Fence)
+        }
+        _ => None,
+    }
+}
+
+fn nvvm_sreg(sreg: &str, name: &str) -> Builtin {
+    use Builtin::*;
+    if let Some(d) = sreg.strip_prefix("tid.") {
+        by_dim_letter(d, Tid, "thread index", name)
+    } else if let Some(d) = sreg.strip_prefix("ntid.") {
+        by_dim_letter(d, GroupSize, "group size", name)
+    } else if let Some(d) = sreg.strip_prefix("ctaid.") {
+        by_dim_letter(d, GroupId, "group index", name)
+    } else {
+        Unsupported(format!("the special register {name}"))
+    }
+}
+
+fn by_dim_letter(d: &str, what: Builtin, desc: &str, name: &str) -> Builtin {
+    if d == "x" {
+        what
+    } else {
+        Builtin::Unsupported(format!("the {desc} in dimension {d} ({name})"))
+    }
+}
+
+fn barrier_or_fence(name: &str) -> Option<Builtin> {
+    use Builtin::*;
+    Some(match name {
+        "llvm.nvvm.barrier0"
+        | "llvm.nvvm.barrier.sync"
+        | "llvm.nvvm.bar.sync"
+        | "llvm.amdgcn.s.barrier"
+        | "__syncthreads" => Barrier(BarrierKind::Plain),
+        "llvm.nvvm.barrier0.popc" | "__syncthreads_count" => Barrier(BarrierKind::Count),
+        "llvm.nvvm.barrier0.and" | "__syncthreads_and" => Barrier(BarrierKind::And),
+        "llvm.nvvm.barrier0.or" | "__syncthreads_or" => Barrier(BarrierKind::Or),
+        "llvm.nvvm.barrier.sync.cnt" | "llvm.nvvm.bar.warp.sync" => {
+            Unsupported(format!("a partial barrier ({name})"))
+        }
+        "llvm.nvvm.membar.cta"
+        | "llvm.nvvm.membar.gl"
+        | "llvm.nvvm.membar.sys"
+        | "__threadfence"
+        | "__threadfence_block"
+        | "__threadfence_system" => Fence,
+        _ => return None,
+    })
+}
+
+fn is_dropped(name: &str) -> bool {
+    [
+        "llvm.lifetime.",
+        "llvm.dbg.",
+        "llvm.experimental.noalias.scope.decl",
+        "llvm.var.annotation",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+        || matches!(name, "llvm.assume" | "llvm.donothing" | "llvm.sideeffect")
+}
+
+fn value_intrinsic(name: &str) -> Option<Builtin> {
+    use Builtin::*;
+    let stem = name.rsplit_once(".i").map_or(name, |(s, w)| {
+        if w.bytes().all(|c| c.is_ascii_digit()) && !w.is_empty() {
+            s
+        } else {
+            name
+        }
+    });
+    Some(match stem {
+        "llvm.smin" => MinMax {
+            signed: true,
+            less: true,
+        },
+        "llvm.smax" => MinMax {
+            signed: true,
+            less: false,
+        },
+        "llvm.umin" => MinMax {
+            signed: false,
+            less: true,
+        },
+        "llvm.umax" => MinMax {
+            signed: false,
+            less: false,
+        },
+        "llvm.abs" => Abs,
+        "llvm.expect" => Expect,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demangling_takes_the_base_name() {
+        assert_eq!(demangled_base("_Z12get_local_idj"), Some("get_local_id"));
+        assert_eq!(demangled_base("_ZL5tid_xv"), Some("tid_x"));
+        assert_eq!(
+            demangled_base("_Z20sub_group_reduce_addi"),
+            Some("sub_group_reduce_add")
+        );
+        assert_eq!(demangled_base("_ZN3foo3barEv"), None);
+        assert_eq!(demangled_base("_Z99x"), None);
+        assert_eq!(demangled_base("op"), None);
+    }
+
+    #[test]
+    fn work_item_builtins_by_dimension() {
+        assert_eq!(classify("_Z12get_local_idj", Some(0)), Some(Builtin::Tid));
+        assert!(matches!(
+            classify("_Z12get_local_idj", Some(1)),
+            Some(Builtin::Unsupported(_))
+        ));
+        assert_eq!(
+            classify("llvm.nvvm.read.ptx.sreg.ntid.x", None),
+            Some(Builtin::GroupSize)
+        );
+        assert!(matches!(
+            classify("llvm.amdgcn.workitem.id.y", None),
+            Some(Builtin::Unsupported(_))
+        ));
+        assert_eq!(
+            classify("llvm.umin.i32", None),
+            Some(Builtin::MinMax {
+                signed: false,
+                less: true
+            })
+        );
+        assert_eq!(classify("op", None), None);
+        assert_eq!(
+            classify("_Z7barrierj", Some(1)),
+            Some(Builtin::Barrier(BarrierKind::Plain))
+        );
+    }
+}

@@ -1,0 +1,320 @@
+//! Calls (DESIGN.md 2.9, "Convergent operations"; LangRef "call", "Function
+//! Attributes": `convergent`; "Convergence Control Intrinsics").
+//!
+//! In order of precedence, a direct call to `@f` is:
+//!
+//! 1. a call of a function the module defines: a real call
+//!    (`CallKind::Real`), whatever its name, unless that function is itself
+//!    skipped, which skips the caller;
+//! 2. a function [`super::builtins`] knows by its (demangled) name: a
+//!    convention of [`crate::write`] (`convcheck.tid`, `oracle.NAME`), an
+//!    intrinsic (a token, dropped, `tid`, `N`, a barrier, a fence, a
+//!    computed value), OpenCL's and CUDA's work-item functions, barriers
+//!    and fences;
+//! 3. when the call site or the callee is `convergent` (attribute groups
+//!    resolved): a convergent operation labelled by the callee's name,
+//!    whose value is a varying oracle of that name (`CallKind::Op`), or an
+//!    observation point when the declaration says `"convcheck.observe"`;
+//! 4. any other intrinsic: outside the model;
+//! 5. any other external function: a varying oracle named after the callee
+//!    (`CallKind::Plain`), not a convergent operation. Its effects on
+//!    memory, if any, are not modelled.
+//!
+//! Callee names are shown by their demangled base name when they have one
+//! (`_ZL5tid_xv` is `tid_x`, `_Z20sub_group_reduce_addi` is
+//! `sub_group_reduce_add`). A `"convergencectrl"` operand bundle sets the
+//! instruction's token; any other bundle is outside the model. The value of
+//! a call is read (its oracle evaluated) only when the call's result is
+//! used, as the model's interpreter does for an unused value.
+#![deny(unsafe_code)]
+
+use convcheck_ir::{
+    BarrierKind, BinOp as IrBin, CallKind, Expr, Inst, InstKind, OpKind, OracleClass, UnOp,
+};
+
+use super::builtins::{classify, demangled_base, Builtin};
+use super::conventions::{has_str_attr, str_attr};
+use super::func::{value_type, width_of, FnMapper};
+use super::values::{bin, sext, zext, Norm};
+use super::{plain, span_at, unsup, R};
+use crate::inst::{Call, Instruction};
+use crate::types::Type;
+use crate::value::Value;
+
+impl FnMapper<'_> {
+    /// Maps a call instruction.
+    pub fn call(&mut self, inst: &Instruction, c: &Call, out: &mut Vec<Inst>) -> R<()> {
+        let line = inst.line();
+        let callee = match &c.callee {
+            Value::InlineAsm(_) => return unsup("inline assembly", line),
+            Value::Global(n) => n,
+            _ => return unsup("an indirect call", line),
+        };
+        let m = self.ctx.m;
+        let Some(decl) = m.function_by_name(callee) else {
+            return unsup(
+                format!("a call through @{callee}, which is not a function"),
+                line,
+            );
+        };
+        let name = plain(callee);
+        let dim = c.args.first().and_then(|a| a.value.as_int());
+        let defined = decl.is_definition;
+        // A function the module defines is what runs, whatever its name.
+        let builtin = classify(&name, dim).filter(|_| !defined);
+        if builtin == Some(Builtin::Drop) {
+            return Ok(());
+        }
+        let mut token = None;
+        for b in &c.bundles {
+            if b.tag != "convergencectrl" {
+                return unsup(format!("the operand bundle \"{}\"", b.tag), line);
+            }
+            if let Some(Value::Local(t)) = b.inputs.first().map(|i| &i.value) {
+                token = Some(plain(t));
+            }
+        }
+        if let Some(Builtin::Token(kind)) = builtin {
+            let Some(r) = &inst.result else {
+                return unsup(format!("a {} token without a name", kind.name()), line);
+            };
+            let sid = self.op(name.as_str(), OpKind::Token, inst);
+            out.push(Inst {
+                kind: InstKind::Token {
+                    kind,
+                    name: plain(r),
+                },
+                sid,
+                token,
+            });
+            return Ok(());
+        }
+        if !matches!(c.ret_ty, Type::Void) {
+            value_type(&c.ret_ty, "a call's result", line)?;
+        }
+        for a in &c.args {
+            value_type(&a.ty, "a call argument", line)?;
+        }
+        if let Some(b) = builtin {
+            return self.builtin(inst, c, &name, b, token, out);
+        }
+        let shown = demangled_base(&name).unwrap_or(&name).to_string();
+        let label = str_attr(m, &c.fn_attrs, "convcheck.label")
+            .or_else(|| str_attr(m, &decl.attrs, "convcheck.label"))
+            .map_or_else(|| shown.clone(), str::to_string);
+        let oracle_name = str_attr(m, &c.fn_attrs, "convcheck.oracle")
+            .or_else(|| str_attr(m, &decl.attrs, "convcheck.oracle"))
+            .map_or_else(|| shown.clone(), str::to_string);
+        let span = span_at(inst.span.line, inst.span.col);
+        if defined {
+            if self.ctx.skipped.contains(callee) {
+                return unsup(format!("a call to @{callee}, which is not mapped"), line);
+            }
+            let Some(&f) = self.ctx.ids.get(callee) else {
+                return unsup(format!("a call to @{callee}, which is not mapped"), line);
+            };
+            let args = self.args(c, line)?;
+            let kind = CallKind::Real(f);
+            let op = self.op(label, OpKind::Call(kind), inst);
+            return self.push_call(inst, op, kind, name, args, token, out);
+        }
+        if c.is_convergent(m) {
+            if has_str_attr(m, &decl.attrs, "convcheck.observe") {
+                let sid = self.op(label, OpKind::Observe, inst);
+                out.push(Inst {
+                    kind: InstKind::Observe,
+                    sid,
+                    token,
+                });
+                return Ok(());
+            }
+            let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
+            let args = self.args(c, line)?;
+            let kind = CallKind::Op(o);
+            let op = self.op(label, OpKind::Call(kind), inst);
+            return self.push_call(inst, op, kind, shown, args, token, out);
+        }
+        if name.starts_with("llvm.") {
+            return unsup(format!("the intrinsic {name}"), line);
+        }
+        let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
+        let args = self.args(c, line)?;
+        let kind = CallKind::Plain(o);
+        let op = self.op(label, OpKind::Call(kind), inst);
+        self.push_call(inst, op, kind, shown, args, token, out)
+    }
+
+    fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
+        let mut out = Vec::new();
+        for a in &c.args {
+            out.push(self.value(&a.value, &a.ty, line)?);
+        }
+        Ok(out)
+    }
+
+    /// `%r = call ...` when the result is used, else the call for its
+    /// effect.
+    #[allow(clippy::too_many_arguments)]
+    fn push_call(
+        &mut self,
+        inst: &Instruction,
+        op: convcheck_ir::OpId,
+        kind: CallKind,
+        callee: String,
+        args: Vec<Expr>,
+        token: Option<String>,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        let e = Expr::Call {
+            op,
+            kind,
+            callee,
+            args,
+        };
+        let kind = match &inst.result {
+            Some(r) if self.used(inst) => InstKind::SetLocal {
+                name: plain(r),
+                value: Some(e),
+            },
+            _ => InstKind::Eval(e),
+        };
+        out.push(Inst {
+            kind,
+            sid: op,
+            token,
+        });
+        Ok(())
+    }
+
+    fn builtin(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        name: &str,
+        b: Builtin,
+        token: Option<String>,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        let line = inst.line();
+        let m = self.ctx.m;
+        let span = span_at(inst.span.line, inst.span.col);
+        let label = str_attr(m, &c.fn_attrs, "convcheck.label").map_or_else(
+            || demangled_base(name).unwrap_or(name).to_string(),
+            str::to_string,
+        );
+        let value = |s: &mut Self, e: Expr, out: &mut Vec<Inst>| -> R<()> {
+            if s.used(inst) {
+                s.set(inst, name, e, out)?;
+            }
+            Ok(())
+        };
+        match b {
+            Builtin::Tid => value(self, Expr::Tid, out),
+            Builtin::GroupSize => value(self, Expr::GroupSize, out),
+            Builtin::GroupId => {
+                let o = self.t.oracle("group_id.x", OracleClass::Uniform, span);
+                value(self, Expr::Oracle(o), out)
+            }
+            Builtin::GlobalId => {
+                let o = self.t.oracle("group_id.x", OracleClass::Uniform, span);
+                let e = bin(
+                    IrBin::Add,
+                    bin(IrBin::Mul, Expr::Oracle(o), Expr::GroupSize),
+                    Expr::Tid,
+                );
+                value(self, e, out)
+            }
+            Builtin::Oracle(n) => {
+                let o = self.t.oracle(&n, OracleClass::Varying, span);
+                if self.used(inst) {
+                    self.set(inst, name, Expr::Oracle(o), out)
+                } else {
+                    // The read still happens: it takes the oracle's next value.
+                    let sid = self.stmt_op(name, inst);
+                    out.push(Inst {
+                        kind: InstKind::Eval(Expr::Oracle(o)),
+                        sid,
+                        token: None,
+                    });
+                    Ok(())
+                }
+            }
+            Builtin::Barrier(kind) => {
+                let mut args = Vec::new();
+                let mut result = None;
+                if kind != BarrierKind::Plain {
+                    let Some(a) = c.args.first() else {
+                        return unsup(
+                            format!("the data-carrying barrier {name} without a predicate"),
+                            line,
+                        );
+                    };
+                    // The predicate is read as the unsigned iN it is, so that
+                    // its test against zero is right.
+                    let e = self.value(&a.value, &a.ty, line)?;
+                    args.push(zext(e, width_of(&a.ty), Norm::default()));
+                    if self.used(inst) {
+                        let oracle = str_attr(m, &c.fn_attrs, "convcheck.oracle").map_or_else(
+                            || demangled_base(name).unwrap_or(name).to_string(),
+                            str::to_string,
+                        );
+                        result = Some(self.t.oracle(&oracle, OracleClass::Uniform, span));
+                    }
+                }
+                let kind = CallKind::Barrier(kind, result);
+                let op = self.op(label, OpKind::Call(kind), inst);
+                self.push_call(inst, op, kind, name.to_string(), args, token, out)
+            }
+            Builtin::Fence => {
+                let kind = CallKind::Fence;
+                let op = self.op(label, OpKind::Call(kind), inst);
+                self.push_call(inst, op, kind, name.to_string(), Vec::new(), token, out)
+            }
+            Builtin::MinMax { signed, less } => {
+                let [a, b] = c.args.as_slice() else {
+                    return unsup(format!("{name} with other than two arguments"), line);
+                };
+                let w = width_of(&a.ty);
+                let x = self.value(&a.value, &a.ty, line)?;
+                let y = self.value(&b.value, &b.ty, line)?;
+                let (nx, ny) = (Norm::default(), Norm::default());
+                let (cx, cy, op) = if signed {
+                    (sext(x.clone(), w, nx), sext(y.clone(), w, ny), IrBin::Lt)
+                } else {
+                    (zext(x.clone(), w, nx), zext(y.clone(), w, ny), IrBin::ULt)
+                };
+                let test = bin(op, cx, cy);
+                let (first, second) = if less { (x, y) } else { (y, x) };
+                let e = Expr::Select(Box::new(test), Box::new(first), Box::new(second));
+                value(self, e, out)
+            }
+            Builtin::Abs => {
+                let Some(a) = c.args.first() else {
+                    return unsup(format!("{name} without an argument"), line);
+                };
+                let w = width_of(&a.ty);
+                let x = self.value(&a.value, &a.ty, line)?;
+                let negative = bin(
+                    IrBin::Lt,
+                    sext(x.clone(), w, Norm::default()),
+                    Expr::Const(0),
+                );
+                let e = Expr::Select(
+                    Box::new(negative),
+                    Box::new(Expr::Unary(UnOp::Neg, Box::new(x.clone()))),
+                    Box::new(x),
+                );
+                value(self, e, out)
+            }
+            Builtin::Expect => {
+                let Some(a) = c.args.first() else {
+                    return unsup(format!("{name} without an argument"), line);
+                };
+                let x = self.value(&a.value, &a.ty, line)?;
+                value(self, x, out)
+            }
+            Builtin::Unsupported(what) => unsup(what, line),
+            Builtin::Drop | Builtin::Token(_) => Ok(()),
+        }
+    }
+}

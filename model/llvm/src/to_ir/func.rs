@@ -1,0 +1,659 @@
+//! One function: blocks, instructions, operands (see [`super`] for the
+//! decisions, [`super::values`] for the width rule).
+//!
+//! Every instruction that yields an IR instruction or a terminator gets an
+//! op, in instruction order: labelled by the callee for calls, `load @buf`
+//! / `store @buf` for memory, the opcode for the rest, with the LLVM line
+//! in its span. A block's origin is its first op. Pointer arithmetic
+//! (`getelementptr`, pointer casts, allocas that stay in memory) yields no
+//! instruction: its address is folded into the accesses that use it
+//! ([`super::memory`]), which is sound because an SSA value's operands
+//! hold the same values at every use it dominates.
+#![deny(unsafe_code)]
+
+use std::collections::{HashMap, HashSet};
+
+use convcheck_ir::{
+    BinOp as IrBin, Block, BlockId, Cfg, Expr, FuncId, Inst, InstKind, OpId, OpInfo, OpKind,
+    OracleClass, Term,
+};
+
+use super::conventions::{attachment, str_attr};
+use super::layout::Layout;
+use super::memory::Globals;
+use super::values::{bin, sext, zext, Lin, Norm};
+use super::{plain, span_at, unsup, Tables, Unsup, R};
+use crate::inst::{BinOp, CastOp, InstKind as K, Instruction, IntPredicate};
+use crate::module::{Function, Module};
+use crate::types::Type;
+use crate::value::{Name, Value};
+
+/// What every function's mapping shares.
+pub(crate) struct Ctx<'a> {
+    pub m: &'a Module,
+    pub layout: &'a Layout,
+    pub globals: &'a Globals,
+    /// The functions being mapped, with their ids.
+    pub ids: &'a HashMap<&'a Name, FuncId>,
+    /// The defined functions that are not mapped.
+    pub skipped: &'a HashSet<&'a Name>,
+}
+
+/// The state of one function's mapping.
+pub(crate) struct FnMapper<'a> {
+    pub ctx: &'a Ctx<'a>,
+    pub t: &'a mut Tables,
+    pub f: &'a Function,
+    pub fid: FuncId,
+    /// Each result's defining instruction.
+    pub defs: HashMap<&'a Name, &'a Instruction>,
+    /// How often each local is used.
+    pub uses: HashMap<&'a Name, u32>,
+    /// Allocas (and casts of them) promoted to locals: the local's name.
+    pub promoted: HashMap<&'a Name, String>,
+    /// The values stored to each promoted local.
+    pub stored: HashMap<String, Vec<&'a Value>>,
+    /// Pointers that yield no instruction, by name.
+    pub virt: HashSet<&'a Name>,
+    /// Their addresses, once computed.
+    pub lin_memo: HashMap<Name, Lin>,
+    /// The base address of each alloca kept in memory.
+    pub alloca_base: HashMap<&'a Name, i64>,
+    /// What is known of locals' high bits.
+    pub norm: HashMap<String, Norm>,
+    pub blocks: HashMap<&'a Name, BlockId>,
+    /// The first op made for the current block.
+    pub origin: Option<OpId>,
+}
+
+/// Maps one function.
+pub(crate) fn map_function(
+    ctx: &Ctx<'_>,
+    t: &mut Tables,
+    f: &Function,
+    fid: FuncId,
+) -> Result<Cfg, Unsup> {
+    let line = f.span.line;
+    if f.varargs {
+        return unsup("a variadic function", line);
+    }
+    match &f.ret_ty {
+        Type::Void | Type::Ptr { .. } => {}
+        Type::Int(n) if *n <= 64 => {}
+        other => value_type(other, "the return value", line).map(|_| ())?,
+    }
+    let mut mapper = FnMapper {
+        ctx,
+        t,
+        f,
+        fid,
+        defs: HashMap::new(),
+        uses: HashMap::new(),
+        promoted: HashMap::new(),
+        stored: HashMap::new(),
+        virt: HashSet::new(),
+        lin_memo: HashMap::new(),
+        alloca_base: HashMap::new(),
+        norm: HashMap::new(),
+        blocks: HashMap::new(),
+        origin: None,
+    };
+    mapper.analyse()?;
+    let mut params = Vec::new();
+    let mut param_oracles = Vec::new();
+    for p in &f.params {
+        value_type(&p.ty, "a parameter", p.span.line)?;
+        let name = plain(&p.name);
+        let class = if ctx.m.has_attr(&p.attrs, "inreg") {
+            OracleClass::Uniform
+        } else {
+            OracleClass::Invariant
+        };
+        let oracle_name = str_attr(ctx.m, &p.attrs, "convcheck.oracle")
+            .map_or_else(|| name.clone(), str::to_string);
+        let o = mapper
+            .t
+            .oracle(&oracle_name, class, span_at(p.span.line, p.span.col));
+        params.push(name);
+        param_oracles.push(o);
+    }
+    let mut blocks = Vec::new();
+    for b in &f.blocks {
+        mapper.origin = None;
+        let mut insts = Vec::new();
+        let mut term = None;
+        for inst in &b.instructions {
+            if inst.is_terminator() {
+                term = Some(mapper.terminator(inst)?);
+            } else {
+                mapper.instruction(inst, &mut insts)?;
+            }
+        }
+        let Some(term) = term else {
+            return unsup("a block without a terminator", b.span.line);
+        };
+        blocks.push(Block {
+            name: plain(&b.name),
+            insts,
+            term,
+            origin: mapper.origin,
+        });
+    }
+    let mut cfg = Cfg {
+        name: plain(&f.name),
+        params,
+        param_oracles,
+        blocks,
+    };
+    drop_written_entry(&mut cfg);
+    Ok(cfg)
+}
+
+/// The block [`crate::write`] adds when the IR's entry block has
+/// predecessors (LLVM's entry block may have none) is dropped again: a
+/// first block named `convcheck.entry` that holds no instruction once its
+/// allocas are promoted and branches to the second block, the IR's entry.
+fn drop_written_entry(cfg: &mut Cfg) {
+    let droppable = cfg.blocks.len() > 1
+        && cfg.blocks[0].name == "convcheck.entry"
+        && cfg.blocks[0].insts.is_empty()
+        && cfg.blocks[0].term == Term::Br(1)
+        && !cfg.blocks.iter().skip(1).any(|b| {
+            b.term.succs().contains(&0)
+                || b.insts.iter().any(|i| {
+                    matches!(&i.kind, InstKind::Phi { incoming, .. }
+                        if incoming.iter().any(|(p, _)| *p == 0))
+                })
+        });
+    if !droppable {
+        return;
+    }
+    cfg.blocks.remove(0);
+    for block in &mut cfg.blocks {
+        block.term.map_succs(|b| b - 1);
+        for i in &mut block.insts {
+            if let InstKind::Phi { incoming, .. } = &mut i.kind {
+                for (p, _) in incoming.iter_mut() {
+                    *p -= 1;
+                }
+            }
+        }
+    }
+}
+
+/// The width of a value of type `ty`: `iN` up to 64 bits, pointers as 64.
+pub(crate) fn value_type(ty: &Type, what: &str, line: u32) -> R<u32> {
+    match ty {
+        Type::Int(n) if *n <= 64 => Ok(*n),
+        Type::Int(n) => unsup(format!("i{n} ({what})"), line),
+        Type::Ptr { .. } => Ok(64),
+        t if t.is_float() => unsup(format!("floating point ({what} of type {t})"), line),
+        Type::Vector { .. } => unsup(format!("vectors ({what} of type {ty})"), line),
+        Type::Array { .. } | Type::Struct { .. } | Type::Named(_) => {
+            unsup(format!("aggregates ({what} of type {ty})"), line)
+        }
+        _ => unsup(format!("a value of type {ty} ({what})"), line),
+    }
+}
+
+/// What a generic instruction's opcode is, for the message.
+fn generic_construct(opcode: &str) -> String {
+    let kind = match opcode {
+        "fneg" | "fadd" | "fsub" | "fmul" | "fdiv" | "frem" | "fcmp" | "fptrunc" | "fpext"
+        | "fptoui" | "fptosi" | "uitofp" | "sitofp" => "floating point",
+        "extractelement" | "insertelement" | "shufflevector" => "vectors",
+        "extractvalue" | "insertvalue" => "aggregates",
+        "atomicrmw" | "cmpxchg" => "atomics",
+        "invoke" | "landingpad" | "resume" | "catchswitch" | "catchpad" | "cleanuppad"
+        | "catchret" | "cleanupret" => "exceptions",
+        "indirectbr" | "callbr" => "indirect branches",
+        "va_arg" => "variadic arguments",
+        _ => return format!("the instruction '{opcode}'"),
+    };
+    format!("{kind} ({opcode})")
+}
+
+impl<'a> FnMapper<'a> {
+    /// A new op of this function at `inst`; the block's origin if it is the
+    /// block's first.
+    pub fn op(&mut self, label: impl Into<String>, kind: OpKind, inst: &Instruction) -> OpId {
+        let id = self.t.op(OpInfo {
+            label: label.into(),
+            span: span_at(inst.span.line, inst.span.col),
+            kind,
+            func: self.fid,
+        });
+        self.origin.get_or_insert(id);
+        id
+    }
+
+    /// A statement's op: its label from `!convcheck.label`, else `default`.
+    pub fn stmt_op(&mut self, default: &str, inst: &Instruction) -> OpId {
+        let label =
+            attachment(self.ctx.m, inst, "convcheck.label").unwrap_or_else(|| default.to_string());
+        self.op(label, OpKind::Stmt, inst)
+    }
+
+    /// Whether the result of `inst` is used.
+    pub fn used(&self, inst: &Instruction) -> bool {
+        inst.result
+            .as_ref()
+            .is_some_and(|r| self.uses.get(r).copied().unwrap_or(0) > 0)
+    }
+
+    fn result_name(inst: &Instruction) -> R<String> {
+        match &inst.result {
+            Some(r) => Ok(plain(r)),
+            None => unsup("an instruction whose result has no name", inst.line()),
+        }
+    }
+
+    /// Pushes `%result = e` with a statement op labelled `label`.
+    pub fn set(&mut self, inst: &Instruction, label: &str, e: Expr, out: &mut Vec<Inst>) -> R<()> {
+        let name = Self::result_name(inst)?;
+        let sid = self.stmt_op(label, inst);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name,
+                value: Some(e),
+            },
+            sid,
+            token: None,
+        });
+        Ok(())
+    }
+
+    fn norm_of(&self, e: &Expr) -> Norm {
+        match e {
+            Expr::Var(n) => self.norm.get(n).copied().unwrap_or_default(),
+            Expr::Const(c) => Norm::of_const(*c),
+            _ => Norm::default(),
+        }
+    }
+
+    /// An integer or pointer operand of type `ty`.
+    pub fn value(&mut self, v: &Value, ty: &Type, line: u32) -> R<Expr> {
+        if let Type::Ptr { .. } = ty {
+            return Ok(self.ptr_lin(v, line, 0)?.expr());
+        }
+        let width = value_type(ty, "an operand", line)?;
+        Ok(match v {
+            Value::Local(n) => Expr::Var(plain(n)),
+            Value::Int(i) => Expr::Const(*i as i64),
+            Value::Null | Value::Undef | Value::Poison | Value::ZeroInitializer => Expr::Const(0),
+            Value::ConstExpr(c) => return self.const_int(c, width, line, 0),
+            Value::Float(_) => return unsup("floating point (a constant)", line),
+            other => return unsup(format!("the constant {}", short(&other.to_string())), line),
+        })
+    }
+
+    /// `sextN` / `zextN` of an operand.
+    pub fn sv(&mut self, v: &Value, ty: &Type, line: u32) -> R<Expr> {
+        let e = self.value(v, ty, line)?;
+        let n = self.norm_of(&e);
+        Ok(sext(e, width_of(ty), n))
+    }
+
+    pub fn zv(&mut self, v: &Value, ty: &Type, line: u32) -> R<Expr> {
+        let e = self.value(v, ty, line)?;
+        let n = self.norm_of(&e);
+        Ok(zext(e, width_of(ty), n))
+    }
+
+    /// A condition of type `i1`: `zext1(c)`.
+    pub fn cond(&mut self, v: &Value, line: u32) -> R<Expr> {
+        self.zv(v, &Type::Int(1), line)
+    }
+
+    fn instruction(&mut self, inst: &'a Instruction, out: &mut Vec<Inst>) -> R<()> {
+        let line = inst.line();
+        match &inst.kind {
+            K::Phi(p) => {
+                value_type(&p.ty, "a phi", line)?;
+                let name = Self::result_name(inst)?;
+                let mut incoming = Vec::new();
+                for (v, pred) in &p.incoming {
+                    let Some(&b) = self.blocks.get(pred) else {
+                        return unsup(
+                            format!("a phi predecessor %{pred} that is not a block"),
+                            line,
+                        );
+                    };
+                    incoming.push((b, self.value(v, &p.ty, line)?));
+                }
+                let sid = self.stmt_op("phi", inst);
+                out.push(Inst {
+                    kind: InstKind::Phi { name, incoming },
+                    sid,
+                    token: None,
+                });
+            }
+            K::Select(s) => {
+                value_type(&s.cond.ty, "a select", line)?;
+                value_type(&s.if_true.ty, "a select", line)?;
+                let c = self.cond(&s.cond.value, line)?;
+                let a = self.value(&s.if_true.value, &s.if_true.ty, line)?;
+                let b = self.value(&s.if_false.value, &s.if_false.ty, line)?;
+                let n = Norm::either(self.norm_of(&a), self.norm_of(&b));
+                let e = Expr::Select(Box::new(c), Box::new(a), Box::new(b));
+                self.set(inst, "select", e, out)?;
+                self.note_norm(inst, n);
+            }
+            K::ICmp(c) => {
+                value_type(&c.ty, "an icmp", line)?;
+                let (op, signed) = match c.pred {
+                    IntPredicate::Eq => (IrBin::Eq, false),
+                    IntPredicate::Ne => (IrBin::Ne, false),
+                    IntPredicate::Ult => (IrBin::ULt, false),
+                    IntPredicate::Ule => (IrBin::ULe, false),
+                    IntPredicate::Ugt => (IrBin::UGt, false),
+                    IntPredicate::Uge => (IrBin::UGe, false),
+                    IntPredicate::Slt => (IrBin::Lt, true),
+                    IntPredicate::Sle => (IrBin::Le, true),
+                    IntPredicate::Sgt => (IrBin::Gt, true),
+                    IntPredicate::Sge => (IrBin::Ge, true),
+                };
+                let (a, b) = if signed {
+                    (self.sv(&c.lhs, &c.ty, line)?, self.sv(&c.rhs, &c.ty, line)?)
+                } else {
+                    (self.zv(&c.lhs, &c.ty, line)?, self.zv(&c.rhs, &c.ty, line)?)
+                };
+                self.set(inst, "icmp", bin(op, a, b), out)?;
+                self.note_norm(inst, Norm::boolean());
+            }
+            K::Binary(b) => {
+                let w = value_type(&b.ty, &format!("'{}'", b.op.keyword()), line)?;
+                let e = self.binary(b.op, &b.ty, &b.lhs, &b.rhs, w, line)?;
+                self.set(inst, b.op.keyword(), e, out)?;
+            }
+            K::Cast(c) => self.cast(inst, c, out)?,
+            K::Freeze(tv) => {
+                value_type(&tv.ty, "a freeze", line)?;
+                let e = self.value(&tv.value, &tv.ty, line)?;
+                let n = self.norm_of(&e);
+                self.set(inst, "freeze", e, out)?;
+                self.note_norm(inst, n);
+            }
+            K::Alloca(_) | K::GetElementPtr(_) => {
+                // Promoted allocas become locals where they are stored to;
+                // the address of the others is folded into their accesses.
+                // It is computed here so that an address outside the model
+                // is reported at its own line.
+                if let Some(r) = &inst.result {
+                    if self.virt.contains(r) {
+                        self.def_lin(r, line, 0)?;
+                    }
+                }
+            }
+            K::Load(l) => self.load(inst, l, out)?,
+            K::Store(s) => self.store(inst, s, out)?,
+            K::Call(c) => self.call(inst, c, out)?,
+            K::Generic(g) if g.opcode == "fence" => {
+                let label = attachment(self.ctx.m, inst, "convcheck.label")
+                    .unwrap_or_else(|| "fence".to_string());
+                let kind = convcheck_ir::CallKind::Fence;
+                let op = self.op(label, OpKind::Call(kind), inst);
+                out.push(Inst {
+                    kind: InstKind::Eval(Expr::Call {
+                        op,
+                        kind,
+                        callee: "fence".into(),
+                        args: Vec::new(),
+                    }),
+                    sid: op,
+                    token: None,
+                });
+            }
+            K::Generic(g) => return unsup(generic_construct(&g.opcode), line),
+            K::Br(_) | K::CondBr { .. } | K::Switch(_) | K::Ret(_) | K::Unreachable => {
+                return unsup("a terminator in the middle of a block", line)
+            }
+        }
+        Ok(())
+    }
+
+    pub fn note_norm(&mut self, inst: &Instruction, n: Norm) {
+        if n != Norm::default() {
+            if let Some(r) = &inst.result {
+                self.norm.insert(plain(r), n);
+            }
+        }
+    }
+
+    /// An integer binary operator (see [`super::values`] for the operands).
+    pub fn binary(
+        &mut self,
+        op: BinOp,
+        ty: &Type,
+        lhs: &Value,
+        rhs: &Value,
+        w: u32,
+        line: u32,
+    ) -> R<Expr> {
+        let plain2 = |s: &mut Self, op| -> R<Expr> {
+            let a = s.value(lhs, ty, line)?;
+            let b = s.value(rhs, ty, line)?;
+            Ok(bin(op, a, b))
+        };
+        let amount = |s: &mut Self| -> R<Expr> {
+            if w < 6 {
+                s.zv(rhs, ty, line)
+            } else {
+                s.value(rhs, ty, line)
+            }
+        };
+        Ok(match op {
+            BinOp::Add => plain2(self, IrBin::Add)?,
+            BinOp::Sub => plain2(self, IrBin::Sub)?,
+            BinOp::Mul => plain2(self, IrBin::Mul)?,
+            BinOp::And => plain2(self, IrBin::BitAnd)?,
+            BinOp::Or => plain2(self, IrBin::BitOr)?,
+            BinOp::Xor => plain2(self, IrBin::BitXor)?,
+            BinOp::Shl => {
+                let a = self.value(lhs, ty, line)?;
+                bin(IrBin::Shl, a, amount(self)?)
+            }
+            BinOp::LShr => {
+                let a = self.zv(lhs, ty, line)?;
+                bin(IrBin::LShr, a, amount(self)?)
+            }
+            BinOp::AShr => {
+                let a = self.sv(lhs, ty, line)?;
+                bin(IrBin::Shr, a, amount(self)?)
+            }
+            BinOp::SDiv | BinOp::SRem => {
+                let a = self.sv(lhs, ty, line)?;
+                let b = self.sv(rhs, ty, line)?;
+                let op = if op == BinOp::SDiv {
+                    IrBin::Div
+                } else {
+                    IrBin::Rem
+                };
+                bin(op, a, b)
+            }
+            BinOp::UDiv | BinOp::URem => {
+                let a = self.zv(lhs, ty, line)?;
+                let b = self.zv(rhs, ty, line)?;
+                let op = if op == BinOp::UDiv {
+                    IrBin::UDiv
+                } else {
+                    IrBin::URem
+                };
+                bin(op, a, b)
+            }
+        })
+    }
+
+    fn cast(&mut self, inst: &Instruction, c: &crate::inst::Cast, out: &mut Vec<Inst>) -> R<()> {
+        let line = inst.line();
+        let from = &c.value.ty;
+        let kw = c.op.keyword();
+        let what = format!("'{kw}'");
+        match c.op {
+            CastOp::Trunc | CastOp::ZExt | CastOp::SExt => {
+                let n = value_type(from, &what, line)?;
+                let to = value_type(&c.to, &what, line)?;
+                if !matches!(from, Type::Int(_)) || !matches!(c.to, Type::Int(_)) {
+                    return unsup(format!("the instruction '{kw}' on {from}"), line);
+                }
+                let (e, norm) = match c.op {
+                    CastOp::ZExt => (
+                        self.zv(&c.value.value, from, line)?,
+                        Norm {
+                            zext_bits: Some(n),
+                            sext_bits: Some(n + 1),
+                        },
+                    ),
+                    CastOp::SExt => (
+                        self.sv(&c.value.value, from, line)?,
+                        Norm {
+                            zext_bits: None,
+                            sext_bits: Some(n),
+                        },
+                    ),
+                    _ => (self.value(&c.value.value, from, line)?, Norm::default()),
+                };
+                let _ = to;
+                self.set(inst, kw, e, out)?;
+                self.note_norm(inst, norm);
+            }
+            CastOp::BitCast | CastOp::AddrSpaceCast => {
+                value_type(from, &what, line)?;
+                value_type(&c.to, &what, line)?;
+                match (from, &c.to) {
+                    (Type::Ptr { .. }, Type::Ptr { .. }) => {
+                        if let Some(r) = &inst.result {
+                            if self.virt.contains(r) {
+                                self.def_lin(r, line, 0)?;
+                            }
+                        }
+                    }
+                    (Type::Int(a), Type::Int(b)) if a == b => {
+                        let e = self.value(&c.value.value, from, line)?;
+                        self.set(inst, kw, e, out)?;
+                    }
+                    _ => {
+                        return unsup(
+                            format!("the instruction '{kw}' from {from} to {}", c.to),
+                            line,
+                        )
+                    }
+                }
+            }
+            CastOp::PtrToInt => {
+                value_type(&c.to, &what, line)?;
+                let e = self.value(&c.value.value, from, line)?;
+                self.set(inst, kw, e, out)?;
+            }
+            CastOp::IntToPtr => return unsup("inttoptr", line),
+        }
+        Ok(())
+    }
+
+    fn terminator(&mut self, inst: &Instruction) -> R<Term> {
+        let line = inst.line();
+        let block = |s: &Self, n: &Name| -> R<BlockId> {
+            match s.blocks.get(n) {
+                Some(&b) => Ok(b),
+                None => unsup(format!("a branch to %{n}, which is not a block"), line),
+            }
+        };
+        let term = match &inst.kind {
+            K::Br(d) => Term::Br(block(self, d)?),
+            K::CondBr {
+                cond,
+                if_true,
+                if_false,
+            } => Term::CondBr {
+                cond: self.cond(cond, line)?,
+                then: block(self, if_true)?,
+                els: block(self, if_false)?,
+            },
+            K::Switch(s) => {
+                let w = value_type(&s.value.ty, "a switch", line)?;
+                let value = self.sv(&s.value.value, &s.value.ty, line)?;
+                let mut cases = Vec::new();
+                for c in &s.cases {
+                    let v = crate::value::sext(c.value, w) as i64;
+                    cases.push((v, block(self, &c.dest)?));
+                }
+                Term::Switch {
+                    value,
+                    cases,
+                    default: block(self, &s.default)?,
+                }
+            }
+            K::Ret(None) => Term::Ret(None),
+            K::Ret(Some(tv)) => {
+                value_type(&tv.ty, "the return value", line)?;
+                Term::Ret(Some(self.value(&tv.value, &tv.ty, line)?))
+            }
+            K::Unreachable => Term::Unreachable,
+            K::Generic(g) => return unsup(generic_construct(&g.opcode), line),
+            _ => return unsup("a block that does not end in a terminator", line),
+        };
+        self.stmt_op(inst.opcode(), inst);
+        Ok(term)
+    }
+
+    /// An integer constant expression (`ptrtoint`, `add`, casts of them).
+    fn const_int(&mut self, c: &crate::value::ConstExpr, w: u32, line: u32, depth: u32) -> R<Expr> {
+        use crate::value::ConstOp;
+        if depth > 16 {
+            return unsup("a constant expression nested too deeply", line);
+        }
+        let Some(op) = c.structure() else {
+            return unsup(format!("the constant expression '{}'", c.opcode), line);
+        };
+        let _ = w;
+        match op {
+            ConstOp::Cast {
+                op: CastOp::PtrToInt,
+                value,
+                ..
+            } => Ok(self.ptr_lin(&value.value, line, depth + 1)?.expr()),
+            ConstOp::Cast {
+                op: op @ (CastOp::Trunc | CastOp::ZExt | CastOp::SExt | CastOp::BitCast),
+                value,
+                ..
+            } => {
+                let n = value_type(&value.ty, "a constant cast", line)?;
+                let inner = match &value.value {
+                    Value::ConstExpr(ce) => self.const_int(ce, n, line, depth + 1)?,
+                    v => self.value(v, &value.ty, line)?,
+                };
+                Ok(match op {
+                    CastOp::ZExt => zext(inner, n, Norm::default()),
+                    CastOp::SExt => sext(inner, n, Norm::default()),
+                    _ => inner,
+                })
+            }
+            ConstOp::Binary { op, lhs, .. } if !matches!(lhs.ty, Type::Int(_)) => {
+                unsup(format!("the constant expression '{}'", op.keyword()), line)
+            }
+            ConstOp::Binary { op, lhs, rhs } => {
+                let n = value_type(&lhs.ty, "a constant", line)?;
+                let e = self.binary(op, &lhs.ty, &lhs.value, &rhs.value, n, line)?;
+                Ok(e)
+            }
+            _ => unsup(format!("the constant expression '{}'", c.opcode), line),
+        }
+    }
+}
+
+/// The width of an integer or pointer type (64 for anything else).
+pub(crate) fn width_of(ty: &Type) -> u32 {
+    match ty {
+        Type::Int(n) => (*n).min(64),
+        _ => 64,
+    }
+}
+
+/// `s` cut to 40 characters, for messages.
+pub(crate) fn short(s: &str) -> String {
+    if s.chars().count() > 40 {
+        format!("{}...", s.chars().take(40).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}

@@ -1,0 +1,319 @@
+//! LLVM IR to convcheck's IR (DESIGN.md 2.9, "LLVM IR as input").
+//!
+//! [`to_module`] maps every function an LLVM module defines to a
+//! [`convcheck_ir::Cfg`], or lists it in [`Mapped::skipped`] with the first
+//! construct outside the model named ([`Unsupported`]): a function is
+//! mapped faithfully or not at all, never approximately. The decisions are
+//! written out in `docs/src/llvm.md`; in short:
+//!
+//! - **Values.** Integer SSA values (and pointers, which are integers: byte
+//!   addresses) become locals named without the `%` sigil (`%7` is `7`);
+//!   `phi` becomes [`InstKind::Phi`](convcheck_ir::InstKind::Phi). A value
+//!   of type `iN` with `N < 64` is held as any 64-bit value whose low `N`
+//!   bits are right; operations whose result depends on the high bits
+//!   normalise their operands with `sextN` / `zextN` (`to_ir/values.rs`).
+//! - **Calls** (`to_ir/calls.rs`, `to_ir/builtins.rs`): convergent calls are convergent
+//!   operations labelled by the callee; barriers, fences, thread-id and
+//!   group-size builtins are recognised by name (OpenCL's by demangled base
+//!   name); other external calls are varying oracles; calls to defined
+//!   functions are real calls; `convergencectrl` bundles and the three
+//!   convergence intrinsics are tokens.
+//! - **Parameters** are per-thread values: an `invariant` oracle named after
+//!   the parameter, `uniform` when the parameter is `inreg`.
+//! - **Memory** (`to_ir/memory.rs`): allocas used only by direct loads and stores
+//!   are promoted to locals; other accesses are memory events in the space
+//!   of their address space (3 shared, 5 and allocas local, others global),
+//!   at an integer address (a distinct base per global plus the offset),
+//!   and loads return a free value named after the location's base.
+//! - **Labels and oracle names** come from callee, global and parameter
+//!   names, never from positions, so a function before and after `opt`
+//!   gets the same ones.
+//!
+//! The LLVM IR that [`crate::write`] prints carries a few conventions of
+//! its own (labels and oracle names as string attributes, the oracle table
+//! as named metadata; see `to_ir/conventions.rs`), which this reader honours, so
+//! writing a module and reading it back gives the same CFG.
+#![deny(unsafe_code)]
+
+mod builtins;
+mod calls;
+mod conventions;
+mod domains;
+mod func;
+mod layout;
+mod memory;
+mod values;
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use convcheck_ir::{Module, OpInfo, OracleClass, OracleId, OracleInfo, Pos, Span};
+
+use crate::module::Module as LlvmModule;
+use crate::value::Name;
+
+pub use builtins::demangled_base;
+
+/// Whether the reader takes a call to `name` for a plain barrier by its
+/// name alone (so that the writer may keep the name).
+pub(crate) fn builtins_classify_plain_barrier(name: &str) -> bool {
+    matches!(
+        builtins::classify(name, None),
+        Some(builtins::Builtin::Barrier(convcheck_ir::BarrierKind::Plain))
+    )
+}
+
+/// The result of [`to_module`]: the mapped functions, and those that could
+/// not be mapped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mapped {
+    /// The module of every function that was mapped.
+    pub module: Module,
+    /// The functions that were not mapped, in module order, each with the
+    /// first construct outside the model.
+    pub skipped: Vec<Unsupported>,
+}
+
+/// A function that was not mapped, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Unsupported {
+    /// The function's name, without `@`.
+    pub function: String,
+    /// The first construct outside the model: `floating point (fadd)`,
+    /// `indirect call`, `intrinsic llvm.ctpop.i32`, ...
+    pub construct: String,
+    /// The line of the instruction (or definition) that uses it.
+    pub line: u32,
+}
+
+impl fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "@{} (line {}): uses {}, which convcheck does not model",
+            self.function, self.line, self.construct
+        )
+    }
+}
+
+/// Why one function cannot be mapped: the construct and its line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Unsup {
+    pub construct: String,
+    pub line: u32,
+}
+
+/// A mapping result inside a function.
+pub(crate) type R<T> = Result<T, Unsup>;
+
+/// `Err(Unsup)` for `construct` at `line`.
+pub(crate) fn unsup<T>(construct: impl Into<String>, line: u32) -> R<T> {
+    Err(Unsup {
+        construct: construct.into(),
+        line,
+    })
+}
+
+/// A name as convcheck's IR spells it: without the sigil, numbers as their
+/// digits.
+pub fn plain_name(n: &Name) -> String {
+    plain(n)
+}
+
+pub(crate) fn plain(n: &Name) -> String {
+    match n {
+        Name::Named(s) => s.clone(),
+        Name::Numbered(k) => k.to_string(),
+    }
+}
+
+/// A one-character span at a line and column of the input.
+pub(crate) fn span_at(line: u32, col: u32) -> Span {
+    Span::new(
+        Pos { line, col },
+        Pos {
+            line,
+            col: col.saturating_add(1),
+        },
+    )
+}
+
+/// The op and oracle tables being built for one module.
+#[derive(Default)]
+pub(crate) struct Tables {
+    pub ops: Vec<OpInfo>,
+    pub oracles: Vec<OracleInfo>,
+    by_name: HashMap<String, OracleId>,
+    /// Oracles whose class and domain the module states itself (the
+    /// `!convcheck.oracles` table that [`crate::write`] prints).
+    pub stated: HashMap<String, (OracleClass, Vec<i64>)>,
+}
+
+impl Tables {
+    /// The oracle called `name` with class `class`, created on first use.
+    /// A name already taken by an oracle of another class gets the class
+    /// as a suffix (`c.invariant`), so two different sources of values never
+    /// share an oracle. A class the module states itself wins.
+    pub fn oracle(&mut self, name: &str, class: OracleClass, span: Span) -> OracleId {
+        let (class, domain) = match self.stated.get(name) {
+            Some((c, d)) => (*c, d.clone()),
+            None => (class, vec![0, 1]),
+        };
+        let mut key = name.to_string();
+        if let Some(&id) = self.by_name.get(&key) {
+            if self.oracles[id].class == class {
+                return id;
+            }
+            key = format!("{name}.{}", class.name());
+            if let Some(&id) = self.by_name.get(&key) {
+                return id;
+            }
+        }
+        let id = self.oracles.len();
+        self.oracles.push(OracleInfo {
+            name: key.clone(),
+            class,
+            domain,
+            span,
+        });
+        self.by_name.insert(key, id);
+        id
+    }
+
+    /// Forgets the ops and oracles made after `mark` (the table lengths),
+    /// when the function that made them turns out to be unsupported.
+    pub fn rollback(&mut self, mark: (usize, usize)) {
+        self.ops.truncate(mark.0);
+        self.oracles.truncate(mark.1);
+        self.by_name.retain(|_, id| *id < mark.1);
+    }
+
+    /// A new op.
+    pub fn op(&mut self, info: OpInfo) -> convcheck_ir::OpId {
+        let id = convcheck_ir::OpId(self.ops.len() as u32);
+        self.ops.push(info);
+        id
+    }
+}
+
+/// Maps every function `m` defines (see the module documentation). `name`
+/// names the resulting module in messages (usually the file name).
+pub fn to_module(m: &LlvmModule, name: &str) -> Mapped {
+    let stated = conventions::oracle_table(m);
+    let layout = layout::Layout::new(m);
+    let globals = memory::Globals::new(m);
+    let defined: Vec<&crate::module::Function> = m.defined_functions().collect();
+    let mut failed: HashMap<usize, Unsup> = HashMap::new();
+    // Round one finds the functions that use something outside the model;
+    // a caller of a skipped function is skipped too (its calls could not be
+    // real calls). Round two maps the rest with their final ids; should it
+    // find another failure (it should not), the rounds repeat without it.
+    loop {
+        let survivors: Vec<usize> = (0..defined.len())
+            .filter(|i| !failed.contains_key(i))
+            .collect();
+        let ids: HashMap<&Name, usize> = survivors
+            .iter()
+            .enumerate()
+            .map(|(new, &old)| (&defined[old].name, new))
+            .collect();
+        let skipped_names: HashSet<&Name> = failed.keys().map(|&i| &defined[i].name).collect();
+        let ctx = func::Ctx {
+            m,
+            layout: &layout,
+            globals: &globals,
+            ids: &ids,
+            skipped: &skipped_names,
+        };
+        let mut tables = Tables {
+            stated: stated.clone(),
+            ..Tables::default()
+        };
+        let mut functions = Vec::new();
+        let mut new_failures = Vec::new();
+        for (fid, &i) in survivors.iter().enumerate() {
+            let mark = (tables.ops.len(), tables.oracles.len());
+            match func::map_function(&ctx, &mut tables, defined[i], fid) {
+                Ok(cfg) => functions.push(cfg),
+                Err(e) => {
+                    tables.rollback(mark);
+                    new_failures.push((i, e));
+                }
+            }
+        }
+        if new_failures.is_empty() {
+            domains::widen(&mut tables, &functions);
+            let module = Module {
+                name: name.to_string(),
+                ops: tables.ops,
+                oracles: tables.oracles,
+                functions,
+            };
+            let mut skipped: Vec<(usize, Unsupported)> = failed
+                .into_iter()
+                .map(|(i, e)| {
+                    (
+                        i,
+                        Unsupported {
+                            function: plain(&defined[i].name),
+                            construct: e.construct,
+                            line: e.line,
+                        },
+                    )
+                })
+                .collect();
+            skipped.sort_by_key(|(i, _)| *i);
+            return Mapped {
+                module,
+                skipped: skipped.into_iter().map(|(_, u)| u).collect(),
+            };
+        }
+        for (i, e) in new_failures {
+            failed.insert(i, e);
+        }
+        propagate(&defined, &mut failed);
+    }
+}
+
+/// Marks every caller of a failed function as failed, transitively, naming
+/// the first call to a skipped function.
+fn propagate(defined: &[&crate::module::Function], failed: &mut HashMap<usize, Unsup>) {
+    let index: HashMap<&Name, usize> = defined
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (&f.name, i))
+        .collect();
+    // Who calls whom, with the line of each caller's first call.
+    let mut callers: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, f) in defined.iter().enumerate() {
+        let mut seen = HashSet::new();
+        for (_, c) in f.calls() {
+            if let Some(&g) = c.callee.as_global().and_then(|n| index.get(n)) {
+                if seen.insert(g) {
+                    callers.entry(g).or_default().push(i);
+                }
+            }
+        }
+    }
+    let mut work: Vec<usize> = failed.keys().copied().collect();
+    work.sort_unstable();
+    while let Some(g) = work.pop() {
+        for &i in callers.get(&g).map(Vec::as_slice).unwrap_or(&[]) {
+            if failed.contains_key(&i) {
+                continue;
+            }
+            let bad: HashSet<&Name> = failed.keys().map(|&k| &defined[k].name).collect();
+            let first = defined[i].calls().find_map(|(inst, c)| {
+                let callee = c.callee.as_global()?;
+                bad.contains(callee).then(|| Unsup {
+                    construct: format!("a call to @{callee}, which is not mapped"),
+                    line: inst.line(),
+                })
+            });
+            if let Some(e) = first {
+                failed.insert(i, e);
+                work.push(i);
+            }
+        }
+    }
+}

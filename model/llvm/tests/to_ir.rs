@@ -1,0 +1,466 @@
+//! The mapping of LLVM IR into convcheck's IR (`to_ir::to_module`) on the
+//! compiler output of `tests/data` and on small hand-written modules: which
+//! functions are mapped and which are skipped (exactly), what calls,
+//! tokens, parameters and memory become, and that names survive `opt`.
+#![deny(unsafe_code)]
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use convcheck_ir::{
+    BarrierKind, CallKind, Expr, InstKind, Module, OpKind, OracleClass, Space, TokenKind,
+};
+use convcheck_llvm::to_ir::{to_module, Mapped, Unsupported};
+
+fn map_data(name: &str) -> Mapped {
+    to_module(&common::parse_data(name), name)
+}
+
+fn map_text(src: &str) -> Mapped {
+    let m = convcheck_llvm::parse_module(src, "t.ll").unwrap_or_else(|e| panic!("{e}"));
+    to_module(&m, "t.ll")
+}
+
+fn names(m: &Module) -> Vec<&str> {
+    m.functions.iter().map(|f| f.name.as_str()).collect()
+}
+
+/// Every call expression of a function, with its label.
+fn calls<'m>(m: &'m Module, f: &str) -> Vec<(&'m str, CallKind, &'m Expr)> {
+    let cfg = &m.functions[m.function(f).expect("function")];
+    let mut out = Vec::new();
+    for b in &cfg.blocks {
+        for e in b.exprs() {
+            e.walk(&mut |x| {
+                if let Expr::Call { op, kind, .. } = x {
+                    out.push((m.label(*op), *kind, x));
+                }
+            });
+        }
+    }
+    out
+}
+
+/// Every memory access of a function: label, space, write.
+fn accesses<'m>(m: &'m Module, f: &str) -> Vec<(&'m str, Space, bool)> {
+    let fid = m.function(f).expect("function");
+    m.ops
+        .iter()
+        .filter(|o| o.func == fid)
+        .filter_map(|o| match o.kind {
+            OpKind::Mem { space, write } => Some((o.label.as_str(), space, write)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn skip(function: &str, construct: &str, line: u32) -> Unsupported {
+    Unsupported {
+        function: function.into(),
+        construct: construct.into(),
+        line,
+    }
+}
+
+#[test]
+fn compiler_output_maps_with_exactly_the_expected_skips() {
+    let plain = vec![
+        "if_then_else",
+        "loop_with_break",
+        "switch_fallthrough",
+        "goto_cycle",
+        "arith",
+        "nested_loops",
+    ];
+    let kernels = vec![
+        "if_else",
+        "loop_nest",
+        "loop_continue",
+        "divergent_exit",
+        "counted_loop",
+        "switch_fallthrough",
+        "nested_if",
+        "goto_forward",
+    ];
+    let cuda = vec![
+        "reduce",
+        "_ZL5tid_xv",
+        "divergent_exit",
+        "helper",
+        "calls_helper",
+    ];
+    let amdgcn = vec!["reduce", "loop_exit", "helper", "calls_helper"];
+    let cases: Vec<(&str, Vec<&str>, Vec<Unsupported>)> = vec![
+        (
+            "generic.ll",
+            vec![],
+            vec![
+                skip(
+                    "floats",
+                    "floating point (the return value of type float)",
+                    29,
+                ),
+                skip("aggregates", "aggregates (insertvalue)", 48),
+                skip("indirect_branch", "indirect branches (indirectbr)", 78),
+            ],
+        ),
+        ("implicit.ll", vec!["k", "f"], vec![]),
+        ("implicit_opt.ll", vec!["k", "f"], vec![]),
+        ("kernel_amdgcn.ll", amdgcn.clone(), vec![]),
+        ("kernel_amdgcn_O2.ll", amdgcn, vec![]),
+        ("kernel_cuda.ll", cuda.clone(), vec![]),
+        ("kernel_cuda_O2.ll", cuda, vec![]),
+        ("plain_O0.ll", plain.clone(), vec![]),
+        ("plain_O2.ll", plain.clone(), vec![]),
+        ("plain_g_O1.ll", plain, vec![]),
+        ("plain_kernels_O0.ll", kernels.clone(), vec![]),
+        ("plain_kernels_O2.ll", kernels, vec![]),
+        (
+            "tokens.ll",
+            vec!["divergent_exit", "anchored"],
+            vec![skip("memory", "atomics (store atomic)", 78)],
+        ),
+    ];
+    let listed: BTreeSet<&str> = cases.iter().map(|c| c.0).collect();
+    for path in common::data_files() {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        assert!(
+            listed.contains(name.as_str()) || name == "widths.ll",
+            "{name} has no expectation here"
+        );
+    }
+    for (file, mapped, skipped) in cases {
+        let got = map_data(file);
+        assert_eq!(names(&got.module), mapped, "{file}: mapped functions");
+        assert_eq!(got.skipped, skipped, "{file}: skipped functions");
+    }
+}
+
+#[test]
+fn declarations_are_not_functions_of_the_module() {
+    let got = map_data("plain_O0.ll");
+    assert!(got.module.function("op").is_none());
+    assert!(got.module.function("c").is_none());
+}
+
+#[test]
+fn tokens_map_to_token_instructions_and_bundles() {
+    let got = map_data("tokens.ll");
+    let m = &got.module;
+    let f = &m.functions[m.function("divergent_exit").unwrap()];
+    let tokens: Vec<(TokenKind, &str, Option<&str>)> = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter_map(|i| match &i.kind {
+            InstKind::Token { kind, name } => Some((*kind, name.as_str(), i.token.as_deref())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        tokens,
+        vec![
+            (TokenKind::Entry, "tok", None),
+            (TokenKind::Loop, "ltok", Some("tok"))
+        ]
+    );
+    let controlled: Vec<(&str, Option<&str>)> = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.insts)
+        .filter(|i| matches!(i.kind, InstKind::Eval(_)))
+        .map(|i| (m.label(i.sid), i.token.as_deref()))
+        .collect();
+    assert_eq!(controlled, vec![("op", Some("ltok")), ("op", Some("tok"))]);
+    // `%n` is `inreg`: a uniform parameter.
+    let n = m.oracle("n").expect("the parameter's oracle");
+    assert_eq!(m.oracles[n].class, OracleClass::Uniform);
+    // The anchor, and `c()` made convergent by its call site.
+    let a = &m.functions[m.function("anchored").unwrap()];
+    assert!(matches!(
+        a.blocks[0].insts[0].kind,
+        InstKind::Token {
+            kind: TokenKind::Anchor,
+            ..
+        }
+    ));
+    let c = calls(m, "anchored");
+    assert!(matches!(c[0], ("c", CallKind::Op(_), _)), "{c:?}");
+    // The `i32 inreg`-less parameter of @anchored is per-thread.
+    let v = m.oracle("v").expect("the parameter's oracle");
+    assert_eq!(m.oracles[v].class, OracleClass::Invariant);
+    // convcheck's own static rules accept what was read.
+    for f in &m.functions {
+        assert!(
+            convcheck_ir::tokens::verify(f).is_empty(),
+            "{:?}",
+            convcheck_ir::tokens::verify(f)
+        );
+    }
+}
+
+#[test]
+fn cuda_kernels_use_shared_memory_barriers_and_the_thread_index() {
+    for file in ["kernel_cuda.ll", "kernel_cuda_O2.ll"] {
+        let got = map_data(file);
+        let m = &got.module;
+        let barriers: Vec<&str> = calls(m, "reduce")
+            .into_iter()
+            .filter(|c| matches!(c.1, CallKind::Barrier(BarrierKind::Plain, None)))
+            .map(|c| c.0)
+            .collect();
+        assert!(!barriers.is_empty(), "{file}");
+        assert!(
+            barriers.iter().all(|l| *l == "llvm.nvvm.barrier0"),
+            "{file}: {barriers:?}"
+        );
+        // `tile` is `addrspace(3)`, reached through `addrspacecast`.
+        let acc = accesses(m, "reduce");
+        assert!(
+            acc.contains(&("store @tile", Space::Shared, true)),
+            "{file}: {acc:?}"
+        );
+        assert!(
+            acc.contains(&("load @tile", Space::Shared, false)),
+            "{file}: {acc:?}"
+        );
+        assert!(
+            acc.contains(&("store %0", Space::Global, true)),
+            "{file}: {acc:?}"
+        );
+        // tid_x() is a real call whose body reads the thread index.
+        let tid = &m.functions[m.function("_ZL5tid_xv").unwrap()];
+        let reads_tid = tid
+            .blocks
+            .iter()
+            .flat_map(|b| b.exprs())
+            .any(|e| e.any(&mut |x| *x == Expr::Tid));
+        assert!(reads_tid, "{file}");
+        assert!(calls(m, "divergent_exit")
+            .iter()
+            .any(|c| c.0 == "tid_x" && matches!(c.1, CallKind::Real(_))));
+        assert!(calls(m, "divergent_exit")
+            .iter()
+            .any(|c| c.0 == "llvm.nvvm.bar.sync"
+                && matches!(c.1, CallKind::Barrier(BarrierKind::Plain, None))));
+    }
+}
+
+#[test]
+fn opencl_builtins_are_recognised_by_their_demangled_names() {
+    for file in ["kernel_amdgcn.ll", "kernel_amdgcn_O2.ll"] {
+        let got = map_data(file);
+        let m = &got.module;
+        let reduce = &m.functions[m.function("reduce").unwrap()];
+        let exprs: Vec<&Expr> = reduce.blocks.iter().flat_map(|b| b.exprs()).collect();
+        let has = |want: &Expr| exprs.iter().any(|e| e.any(&mut |x| x == want));
+        assert!(has(&Expr::Tid), "{file}: get_local_id(0)");
+        assert!(has(&Expr::GroupSize), "{file}: get_local_size(0)");
+        let gid = m.oracle("group_id.x").expect("get_group_id(0)");
+        assert_eq!(m.oracles[gid].class, OracleClass::Uniform);
+        let barriers: Vec<&str> = calls(m, "reduce")
+            .into_iter()
+            .filter(|c| matches!(c.1, CallKind::Barrier(..)))
+            .map(|c| c.0)
+            .collect();
+        assert_eq!(barriers.len(), 2, "{file}");
+        assert!(
+            barriers.iter().all(|l| *l == "barrier"),
+            "{file}: {barriers:?}"
+        );
+        // `local int *scratch` is `ptr addrspace(3)`: shared memory.
+        let acc = accesses(m, "reduce");
+        assert!(
+            acc.iter().any(|a| a.1 == Space::Shared && a.2),
+            "{file}: {acc:?}"
+        );
+        // OpenCL functions are convergent: c() is a convergent operation.
+        assert!(calls(m, "helper")
+            .iter()
+            .any(|c| c.0 == "c" && matches!(c.1, CallKind::Op(_))));
+        // calls_helper: get_global_id(0) is group_id.x * N + tid.
+        let ch = &m.functions[m.function("calls_helper").unwrap()];
+        let global_id = Expr::binary(
+            convcheck_ir::BinOp::Add,
+            Expr::binary(convcheck_ir::BinOp::Mul, Expr::Oracle(gid), Expr::GroupSize),
+            Expr::Tid,
+        );
+        assert!(ch
+            .blocks
+            .iter()
+            .flat_map(|b| b.exprs())
+            .any(|e| e.any(&mut |x| *x == global_id)));
+    }
+}
+
+#[test]
+fn o0_allocas_become_locals() {
+    let got = map_data("plain_O0.ll");
+    let m = &got.module;
+    // Every alloca of if_then_else is promoted: no memory access at all.
+    assert!(accesses(m, "if_then_else").is_empty());
+    // arith writes and reads the global array, nothing else.
+    assert_eq!(
+        accesses(m, "arith"),
+        vec![
+            ("store @shared_buf", Space::Global, true),
+            ("load @shared_buf", Space::Global, false)
+        ]
+    );
+}
+
+/// Labels, oracle names and which operations are convergent stay the same
+/// when `opt -O2` rewrites a module: checks match instances by (label,
+/// occurrence) and oracles by name.
+#[test]
+fn names_survive_opt() {
+    let pairs = [
+        ("plain_O0.ll", "plain_O2.ll"),
+        ("kernel_cuda.ll", "kernel_cuda_O2.ll"),
+        ("kernel_amdgcn.ll", "kernel_amdgcn_O2.ll"),
+        ("plain_kernels_O0.ll", "plain_kernels_O2.ll"),
+    ];
+    for (a, b) in pairs {
+        let (ma, mb) = (map_data(a).module, map_data(b).module);
+        for f in &ma.functions {
+            let convergent = |m: &Module| -> BTreeSet<String> {
+                let fid = m.function(&f.name).expect("function on both sides");
+                m.ops
+                    .iter()
+                    .filter(|o| o.func == fid && o.is_convergent())
+                    .map(|o| o.label.clone())
+                    .collect()
+            };
+            assert_eq!(convergent(&ma), convergent(&mb), "{a} / {b}: @{}", f.name);
+        }
+        let oracles = |m: &Module| -> BTreeSet<(String, OracleClass)> {
+            m.oracles
+                .iter()
+                .map(|o| (o.name.clone(), o.class))
+                .collect()
+        };
+        // -O2 removes the -O0 homes of parameters and locals, never renames.
+        assert!(
+            oracles(&mb).is_subset(&oracles(&ma)),
+            "{a} / {b}: {:?} vs {:?}",
+            oracles(&ma),
+            oracles(&mb)
+        );
+    }
+}
+
+#[test]
+fn widths_maps_every_function() {
+    let got = map_data("widths.ll");
+    assert!(got.skipped.is_empty(), "{:?}", got.skipped);
+    assert_eq!(got.module.functions.len(), 22);
+}
+
+/// Each construct outside the model makes its function unsupported, named,
+/// at its line; a caller of a skipped function is skipped too.
+#[test]
+fn constructs_outside_the_model_are_named() {
+    let cases: &[(&str, &str)] = &[
+        ("%x = fadd float 1.0, 2.0", "floating point (fadd)"),
+        ("%x = add <2 x i32> zeroinitializer, zeroinitializer", "vectors ('add' of type <2 x i32>)"),
+        ("%x = add i128 1, 2", "i128 ('add')"),
+        ("%p = inttoptr i64 8 to ptr", "inttoptr"),
+        ("%x = atomicrmw add ptr @g, i32 1 seq_cst", "atomics (atomicrmw)"),
+        ("%x = load atomic i32, ptr @g seq_cst, align 4", "atomics (load atomic)"),
+        ("%x = call i32 %fp()", "an indirect call"),
+        ("%x = call i32 asm \"\", \"=r\"()", "inline assembly"),
+        ("%x = call i32 @llvm.ctpop.i32(i32 1)", "the intrinsic llvm.ctpop.i32"),
+        (
+            "%x = call i32 @llvm.nvvm.read.ptx.sreg.tid.y()",
+            "the thread index in dimension y (llvm.nvvm.read.ptx.sreg.tid.y)",
+        ),
+        (
+            "%x = call i64 @_Z12get_local_idj(i32 1)",
+            "the thread index in dimension 1 (_Z12get_local_idj)",
+        ),
+        ("call void @llvm.memcpy.p0.p0.i64(ptr @g, ptr @g, i64 4, i1 false)", "the intrinsic llvm.memcpy.p0.p0.i64"),
+        ("call void @ext() [ \"deopt\"(i32 0) ]", "the operand bundle \"deopt\""),
+        ("%x = ptrtoint ptr @f to i64", "the address of the function @f"),
+        ("%a = alloca i32, i32 %n\n  store i32 0, ptr %a\n  %v = load i32, ptr %a\n  %w = getelementptr i32, ptr %a, i32 1", "a dynamically sized alloca"),
+    ];
+    for (body, construct) in cases {
+        let src = format!(
+            "@g = global i32 0\n\
+             declare i32 @llvm.ctpop.i32(i32)\n\
+             declare i32 @llvm.nvvm.read.ptx.sreg.tid.y()\n\
+             declare i64 @_Z12get_local_idj(i32)\n\
+             declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\
+             declare void @ext()\n\
+             define void @f(ptr %fp, i32 %n) {{\n  {body}\n  ret void\n}}\n\
+             define void @caller() {{\n  call void @f(ptr null, i32 0)\n  ret void\n}}\n"
+        );
+        let got = map_text(&src);
+        assert_eq!(
+            got.skipped,
+            vec![
+                skip("f", construct, 8),
+                skip(
+                    "caller",
+                    "a call to @f, which is not mapped",
+                    12 + body.matches('\n').count() as u32
+                ),
+            ],
+            "{body}"
+        );
+        assert!(got.module.functions.is_empty());
+    }
+}
+
+#[test]
+fn escaping_and_volatile_allocas_stay_in_memory() {
+    let got = map_text(
+        "declare void @use(ptr)\n\
+         define i32 @f(i32 %x) {\n\
+           %kept = alloca i32, align 4\n\
+           %vol = alloca i32, align 4\n\
+           %slot = alloca i32, align 4\n\
+           store i32 %x, ptr %kept\n\
+           call void @use(ptr %kept)\n\
+           store volatile i32 %x, ptr %vol\n\
+           store i32 %x, ptr %slot\n\
+           %a = load i32, ptr %slot\n\
+           %b = load i32, ptr %kept\n\
+           %s = add i32 %a, %b\n\
+           ret i32 %s\n\
+         }\n",
+    );
+    assert!(got.skipped.is_empty(), "{:?}", got.skipped);
+    assert_eq!(
+        accesses(&got.module, "f"),
+        vec![
+            ("store %kept", Space::Local, true),
+            ("store %vol", Space::Local, true),
+            ("load %kept", Space::Local, false)
+        ]
+    );
+}
+
+#[test]
+fn unused_values_read_no_oracle() {
+    // An unused load is an access without a value; an unused call's value
+    // is not read either (as the IR's interpreter does for unused values).
+    let got = map_text(
+        "@g = global i32 0\n\
+         declare i32 @c()\n\
+         define void @f() {\n\
+           %unused = load i32, ptr @g\n\
+           %also = call i32 @c()\n\
+           ret void\n\
+         }\n",
+    );
+    let f = &got.module.functions[0];
+    assert!(f.blocks[0]
+        .insts
+        .iter()
+        .all(|i| matches!(i.kind, InstKind::Eval(_))));
+    assert!(f.blocks[0]
+        .exprs()
+        .iter()
+        .any(|e| matches!(e, Expr::Load { value: None, .. })));
+}
