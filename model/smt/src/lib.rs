@@ -38,6 +38,7 @@
 pub mod cfg;
 mod encode;
 mod events;
+pub mod product;
 pub mod source;
 
 pub use cfg::{

@@ -1,0 +1,489 @@
+//! The symbolic refinement engine (DESIGN.md 2.5 use 2, 2.7): "is there a
+//! scenario in which the target changes a thread's observable events or
+//! relates matched instances differently from the reference?" as one SMT
+//! problem over two symbolic threads running both programs, unrolled to a
+//! bound per cycle.
+//!
+//! [`compare`] takes two CFG programs (each with its cycle hierarchy) and
+//! the entry function, and answers
+//!
+//! - `Proved(`[`Preserved`]`)`: no counterexample within the bounds it
+//!   lists, for every group size `N >= 2` (or the fixed one), every pair of
+//!   distinct thread ids and every 64-bit oracle value; the reference
+//!   bound that cut some behaviour, if one did, is named;
+//! - `Counterexample(`[`Counterexample`]`)`: a concrete scenario, replayed
+//!   by the explicit interpreter, that breaks single-thread behaviour or
+//!   convergence;
+//! - `Unknown(reason)`: a timeout, a resource limit, an input the engine
+//!   does not model (tokens, recursion, barrier removal with plain
+//!   barriers), a run that stops out of bounds (`unreachable`), a target
+//!   that needs more iterations than the engine unrolled it to, no
+//!   scenario within bounds at all, or an internal error (a model that
+//!   does not replay). Never a pass.
+//!
+//! How it works:
+//!
+//! 1. [`unroll`]: each function is unrolled along its cycle hierarchy into
+//!    block copies keyed by the iteration counts of the enclosing cycles;
+//!    a copy *is* a maximal-convergence key (cross-checked against the
+//!    interpreter by `tests/product_keys.rs`), so converged-with is
+//!    equality of copies.
+//! 2. `symex`: each of the two threads runs each program symbolically over
+//!    the copies; oracle streams are uninterpreted functions of (name,
+//!    thread, evaluation index) shared by both programs; every observable
+//!    event gets a guard, a position and a site.
+//! 3. `query`: single-thread behaviour and convergence as one formula
+//!    linear in the events (a chosen position per thread and the
+//!    descriptors of the events there), with the scenario's constraints
+//!    (distinct ids below `N`, uniform oracles equal in converged
+//!    instances of the reference).
+//! 4. `replay`: a model becomes a scenario, both programs run on it, and
+//!    the interpreter names the property that fails.
+//!
+//! Bounds, in the order they are decided (every query under the overall
+//! timeout, each check with what remains of it): the reference must have
+//! some run within bounds (else `Unknown`, never a vacuous pass); a
+//! violation within bounds is searched for; if the target can leave its
+//! unrolling where the reference stays within `max_iters`, the target is
+//! unrolled further (its bound doubles, up to [`TARGET_ITERS_FACTOR`] times
+//! `max_iters + 1`) and the query is built again; a run that gets stuck is
+//! `Unknown`; finally whether the bound cut some reference run is decided
+//! and reported.
+//!
+//! What is not modelled is listed in `support` and answers `Unknown`.
+//! Uniform oracles are LLVM's (equal in one converged dynamic instance),
+//! which differs from the explicit engine's path pairing (equal at equal
+//! evaluation counts; `convcheck_ir::paths::compatible`): a scenario the
+//! explicit engine pairs may not be one this engine allows, and the
+//! other way around.
+
+pub mod unroll;
+
+mod matching;
+mod query;
+mod replay;
+mod support;
+mod symex;
+
+use crate::Answer;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::Trace;
+use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_ir::{FuncId, OpId};
+use std::collections::{BTreeSet, HashMap};
+use std::time::{Duration, Instant};
+use z3::ast::{Bool, BV};
+use z3::{FuncDecl, Model, Params, SatResult, Sort};
+
+/// How far the target may be unrolled, in multiples of `max_iters + 1`
+/// iterations per cycle: a transform that merges a loop nest into one
+/// cycle needs about the product of the nest's bounds.
+pub const TARGET_ITERS_FACTOR: u32 = 16;
+
+/// The most time the monolithic query gets before the proof by matching
+/// takes over (or a twentieth of the timeout, if less). Measured on the
+/// seed's loop_nest under `simplifycfg<keep-loops>`: the query decides
+/// max-iters 2 in 2 s and needs minutes from 3 on, while matching decides
+/// max-iters 3 in under a second.
+const QUICK_BUDGET: Duration = Duration::from_secs(1);
+
+/// Options of one comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProductOptions {
+    /// Iterations (from 0) of each cycle per iteration of its parent that
+    /// the reference may start; runs that start more are outside the
+    /// bounds, and the answer says whether there were any.
+    pub max_iters: u32,
+    /// The group size, or `None` for every `N >= 2`.
+    pub group: Option<u32>,
+    /// Whether the transform may remove plain barriers (a barrier-removal
+    /// pass's contract).
+    pub allow_barrier_removal: bool,
+    /// The budget of the whole comparison.
+    pub timeout: Duration,
+    /// At most this many block copies per program (over both threads and
+    /// inlined calls); more is `Unknown`.
+    pub max_copies: usize,
+}
+
+impl Default for ProductOptions {
+    fn default() -> ProductOptions {
+        ProductOptions {
+            max_iters: 8,
+            group: None,
+            allow_barrier_removal: false,
+            timeout: Duration::from_secs(60),
+            max_copies: 200_000,
+        }
+    }
+}
+
+/// The property a counterexample breaks (DESIGN.md 2.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Property {
+    /// A thread's observable events changed.
+    SingleThreadBehaviour,
+    /// Matched convergent instances are converged in one program and not
+    /// in the other.
+    Convergence,
+}
+
+/// No counterexample within the bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preserved {
+    /// The reference's bound on iterations per cycle.
+    pub max_iters: u32,
+    /// How far the target was unrolled (its runs all stayed within it).
+    pub target_iters: u32,
+    /// The fixed group size, if any.
+    pub group: Option<u32>,
+    /// What the reference's bound cut, if it cut anything (one example).
+    pub cut: Option<String>,
+    /// Block copies executed symbolically: reference, target.
+    pub copies: [usize; 2],
+    /// Observable event records of one thread: reference, target.
+    pub events: [usize; 2],
+    /// How the absence of a counterexample was proved.
+    pub proof: Proof,
+}
+
+/// How [`compare`] proved that no counterexample exists within bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The monolithic query was unsatisfiable.
+    Query,
+    /// By matching events (see the `matching` module): pairs in the
+    /// matching and refinement rounds.
+    Matching {
+        /// Pairs of event records.
+        pairs: usize,
+        /// Solver calls that found new pairs.
+        rounds: usize,
+    },
+}
+
+/// A scenario that breaks a property, replayed by the interpreter.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// Which property.
+    pub property: Property,
+    /// The group size.
+    pub group: u32,
+    /// The thread ids involved: one for single-thread behaviour, two for
+    /// convergence.
+    pub tids: Vec<u32>,
+    /// Their oracle values, by name, in evaluation order.
+    pub threads: Vec<ThreadValues>,
+    /// What went wrong, in one sentence.
+    pub message: String,
+    /// The reference op it is about, if one.
+    pub op: Option<OpId>,
+    /// The reference runs of those threads.
+    pub reference: Vec<Trace>,
+    /// The target runs.
+    pub target: Vec<Trace>,
+}
+
+impl Counterexample {
+    /// The whole group as a scenario: the involved threads at their ids,
+    /// every other thread with no values (all zero).
+    pub fn scenario(&self) -> Scenario {
+        let mut threads = vec![ThreadValues::default(); self.group as usize];
+        for (t, v) in self.tids.iter().zip(&self.threads) {
+            if let Some(slot) = threads.get_mut(*t as usize) {
+                *slot = v.clone();
+            }
+        }
+        Scenario { threads }
+    }
+}
+
+/// The terms both programs share: the counter width, the thread ids, the
+/// group size and the oracle streams (per name, per thread).
+pub(crate) struct Globals {
+    pub w: u32,
+    pub tid: [BV; 2],
+    pub n: BV,
+    pub streams: Vec<[FuncDecl; 2]>,
+}
+
+/// Compares `target` against `reference` from function `entry` of both.
+pub fn compare(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &ProductOptions) -> Answer<Preserved, Counterexample> {
+    let deadline = Instant::now() + opts.timeout;
+    if let Some(n) = opts.group {
+        if n < 2 {
+            return Answer::Unknown(format!("a group of {n} thread(s) has no pair of threads to compare"));
+        }
+    }
+    for (p, side) in [(reference, "reference"), (target, "target")] {
+        if p.module.functions.get(entry).is_none() {
+            return Answer::Unknown(format!("{side}: no function {entry}"));
+        }
+        if let Some(why) = support::unsupported(p, entry, opts.allow_barrier_removal, side) {
+            return Answer::Unknown(why);
+        }
+    }
+    let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
+    let mut target_iters = opts.max_iters;
+    loop {
+        match attempt(reference, target, entry, opts, target_iters, deadline) {
+            Step::Done(a) => return a,
+            Step::TargetCut(why) => {
+                if target_iters >= cap {
+                    return Answer::Unknown(format!(
+                        "the target needs more iterations than the engine unrolls it to ({why}) in a \
+                         scenario where the reference stays within max-iters={}",
+                        opts.max_iters
+                    ));
+                }
+                target_iters = target_iters.saturating_mul(2).saturating_add(1).min(cap);
+            }
+        }
+    }
+}
+
+enum Step {
+    Done(Answer<Preserved, Counterexample>),
+    TargetCut(String),
+}
+
+/// A satisfiability check under the remaining time: `Ok(Some(model))`,
+/// `Ok(None)` for unsat, `Err(reason)` for unknown.
+fn check(q: &query::Query, assumptions: &[Bool], deadline: Instant) -> Result<Option<Model>, String> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err("timeout: the time budget ran out".into());
+    }
+    let mut params = Params::new();
+    params.set_u32("timeout", u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1));
+    q.solver.set_params(&params);
+    let r = q.solver.check_assumptions(assumptions);
+    match r {
+        SatResult::Sat => q
+            .solver
+            .get_model()
+            .map(Some)
+            .ok_or_else(|| "internal: z3 said sat but gave no model".into()),
+        SatResult::Unsat => Ok(None),
+        SatResult::Unknown => Err(format!(
+            "z3: {}",
+            q.solver.get_reason_unknown().unwrap_or_else(|| "unknown".into())
+        )),
+    }
+}
+
+/// The first description whose guard holds in the model.
+fn which(model: &Model, list: &[(Bool, String)]) -> Option<String> {
+    list.iter()
+        .find(|(g, _)| replay::holds(model, g))
+        .map(|(_, d)| d.clone())
+}
+
+fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &ProductOptions, target_iters: u32, deadline: Instant) -> Step {
+    let unknown = |s: String| Step::Done(Answer::Unknown(s));
+    // Oracle names of both modules, matched by name.
+    let names: Vec<String> = reference
+        .module
+        .oracles
+        .iter()
+        .chain(&target.module.oracles)
+        .map(|o| o.name.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let name_of = |p: &CfgProgram| -> Vec<usize> {
+        p.module
+            .oracles
+            .iter()
+            .map(|o| names.binary_search(&o.name).unwrap_or(0))
+            .collect()
+    };
+    let mut progs = [
+        symex::Prog::new(reference, opts.max_iters, opts.max_copies, name_of(reference)),
+        symex::Prog::new(target, target_iters, opts.max_copies, name_of(target)),
+    ];
+    let mut longest = 0u64;
+    for p in progs.iter_mut() {
+        match p.path_bound(entry, &mut HashMap::new()) {
+            Ok(b) => longest = longest.max(b),
+            Err(e) => return unknown(e),
+        }
+    }
+    // Counters and positions never exceed `longest`; one more bit keeps
+    // `K < len` comparisons free of wrap-around.
+    let w = query::width_for(longest.saturating_add(2)).saturating_add(1).min(64);
+    let counter = Sort::bitvector(w);
+    let value = Sort::bitvector(64);
+    let g = Globals {
+        w,
+        tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
+        n: BV::fresh_const("N", 64),
+        streams: names
+            .iter()
+            .enumerate()
+            .map(|(i, _)| {
+                [0, 1].map(|t| FuncDecl::new(format!("v{i}.t{t}"), &[&counter], &value))
+            })
+            .collect(),
+    };
+    let mut tags = symex::Tags::default();
+    let mut runs: Vec<[symex::Run; 2]> = Vec::new();
+    for (p, prog) in progs.iter_mut().enumerate() {
+        let mut pair = Vec::new();
+        for t in 0..2 {
+            match symex::Exec::new(&g, &mut tags, prog, t, p == 0).run(entry) {
+                Ok(r) => pair.push(r),
+                Err(e) => return unknown(e),
+            }
+        }
+        let (Some(b), Some(a)) = (pair.pop(), pair.pop()) else {
+            return unknown("internal: missing run".into());
+        };
+        runs.push([a, b]);
+    }
+    let (Some(tr), Some(rr)) = (runs.pop(), runs.pop()) else {
+        return unknown("internal: missing runs".into());
+    };
+    let runs = [rr, tr];
+    let sites = [progs[0].site_count(), progs[1].site_count()];
+    let q = query::build(&g, &runs, opts.group, tags.list.len(), sites);
+    let ask = |a: &[&Bool]| {
+        let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();
+        check(&q, &a, deadline)
+    };
+    // 1. Some reference run is within bounds (no vacuous proof).
+    match ask(&[&q.ref_ok]) {
+        Err(e) => return unknown(e),
+        Ok(None) => {
+            let why = match ask(&[&q.ref_in_bounds]) {
+                Err(e) => return unknown(e),
+                Ok(None) => format!(
+                    "no scenario within bounds: every run of the reference leaves max-iters={}",
+                    opts.max_iters
+                ),
+                Ok(Some(m)) => format!(
+                    "no scenario within bounds: every reference run within max-iters={} stops out of bounds ({})",
+                    opts.max_iters,
+                    which(&m, &runs[0][0].stuck)
+                        .or_else(|| which(&m, &runs[0][1].stuck))
+                        .unwrap_or_default()
+                ),
+            };
+            return unknown(why);
+        }
+        Ok(Some(_)) => {}
+    }
+    // 2. A violation within bounds, or a proof, by the monolithic query
+    // under a short budget: it decides small programs and finds most
+    // counterexamples at once (DESIGN.md 2.5); larger proofs go by
+    // matching (step 5).
+    let main = [&q.ref_ok, &q.tgt_ok, &q.violated];
+    let quick = Instant::now() + (opts.timeout / 20).min(QUICK_BUDGET);
+    let confirm = |model: Model| -> Step {
+        let mut model = model;
+        if opts.group.is_none() {
+            // Prefer the smallest group that still fails.
+            for bound in [2u64, 8, 64] {
+                let small = g.n.bvule(BV::from_u64(bound, 64));
+                let a: Vec<Bool> = vec![q.ref_ok.clone(), q.tgt_ok.clone(), q.violated.clone(), small];
+                match check(&q, &a, deadline) {
+                    Ok(Some(m)) => {
+                        model = m;
+                        break;
+                    }
+                    Ok(None) => {}
+                    Err(e) => return Step::Done(Answer::Unknown(e)),
+                }
+            }
+        }
+        let decoded = match replay::decode(&model, &g, &runs, &names) {
+            Ok(d) => d,
+            Err(e) => return Step::Done(Answer::Unknown(e)),
+        };
+        let r = replay::Replay {
+            reference,
+            target,
+            entry,
+            max_iters: opts.max_iters,
+            target_iters,
+            allow: opts.allow_barrier_removal,
+        };
+        let parts: Vec<bool> = q.parts.iter().map(|p| replay::holds(&model, p)).collect();
+        Step::Done(match r.confirm(decoded) {
+            Ok(c) => Answer::Counterexample(c),
+            Err(e) => Answer::Unknown(format!(
+                "internal: model did not replay: {e} (the model's failing parts: \
+                 single-thread {} / {}, convergence {})",
+                parts[0], parts[1], parts[2]
+            )),
+        })
+    };
+    let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
+    let mut proof = None;
+    match check(&q, &a, quick.min(deadline)) {
+        Ok(Some(model)) => return confirm(model),
+        Ok(None) => proof = Some(Proof::Query),
+        // Out of its budget: the proof goes by matching below.
+        Err(_) => {}
+    }
+    // 3. The target leaves its unrolling where the reference does not.
+    match ask(&[&q.ref_ok, &q.tgt_cut]) {
+        Err(e) => return unknown(e),
+        Ok(Some(m)) => {
+            let why = which(&m, &runs[1][0].cut)
+                .or_else(|| which(&m, &runs[1][1].cut))
+                .unwrap_or_default();
+            return Step::TargetCut(why);
+        }
+        Ok(None) => {}
+    }
+    // 4. A run within bounds that stops out of bounds.
+    match ask(&[&q.ref_in_bounds, &q.stuck]) {
+        Err(e) => return unknown(e),
+        Ok(Some(m)) => {
+            let why = runs
+                .iter()
+                .flat_map(|per| per.iter())
+                .find_map(|r| which(&m, &r.stuck))
+                .unwrap_or_default();
+            return unknown(format!("a run stops out of bounds: {why}"));
+        }
+        Ok(None) => {}
+    }
+    // 5. The proof by matching, and the monolithic query with all the
+    // time left if it does not go through.
+    if proof.is_none() {
+        let by = |a: &[Bool]| check(&q, a, deadline);
+        match matching::prove(&q, &runs, &by) {
+            matching::Matching::Proved { pairs, rounds } => proof = Some(Proof::Matching { pairs, rounds }),
+            matching::Matching::Witness(model) => return confirm(model),
+            matching::Matching::Failed(why) => match check(&q, &a, deadline) {
+                Ok(Some(model)) => return confirm(model),
+                Ok(None) => proof = Some(Proof::Query),
+                Err(e) => return unknown(format!("{e} (the proof by matching failed: {why})")),
+            },
+        }
+    }
+    // 5. The assumptions of the proof are satisfiable.
+    match ask(&[&q.ref_ok, &q.tgt_ok]) {
+        Err(e) => return unknown(e),
+        Ok(None) => return unknown("internal: no scenario satisfies the assumptions of the proof".into()),
+        Ok(Some(_)) => {}
+    }
+    // 6. What the reference's bound cut.
+    let cut = match ask(&[&q.ref_cut]) {
+        Err(e) => return unknown(e),
+        Ok(None) => None,
+        Ok(Some(m)) => which(&m, &runs[0][0].cut).or_else(|| which(&m, &runs[0][1].cut)),
+    };
+    let count = |p: usize| runs[p][0].events.len();
+    Step::Done(Answer::Proved(Preserved {
+        max_iters: opts.max_iters,
+        target_iters,
+        group: opts.group,
+        cut,
+        copies: [progs[0].copies, progs[1].copies],
+        events: [count(0), count(1)],
+        proof: proof.unwrap_or(Proof::Query),
+    }))
+}

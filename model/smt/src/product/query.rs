@@ -1,0 +1,207 @@
+//! The checking query (DESIGN.md 2.5 use 2, 2.7) over the four symbolic
+//! runs: threads 0 and 1, each running the reference and the target on
+//! the same oracle streams.
+//!
+//! **Scenario.** Thread ids `t0 != t1`, both below the group size `N`;
+//! `N >= 2` and below 2^32 (the interpreter's `u32`), or `N` fixed. Uniform
+//! oracles (LLVM's UniformityAnalysis meaning): two reads of the reference
+//! at the same *read site* (the copy, the instruction, the invocation and
+//! the read's place in the instruction's expression) by both threads, that
+//! is in one converged dynamic instance, return equal values. Only the
+//! reference constrains the scenario: it is the program whose semantics
+//! says which scenarios are legal.
+//!
+//! **Single-thread behaviour** (property 1). For thread `i`, a fresh
+//! position `K_i` and, per program, a fresh *descriptor* of the event at
+//! that position: `(g_e /\ pos_e = K_i) -> D = desc_e` for every event
+//! `e` (exactly one event of a run has a given position, so this only names
+//! it). The sequences differ iff the lengths differ or, below both
+//! lengths, the descriptors (tag, address, predicate) differ at some
+//! `K_i`: linear in the events, no pairs of events.
+//!
+//! **Convergence** (property 2). Instances are matched by (thread, label,
+//! occurrence). When the observable sequences are equal (otherwise
+//! property 1 already fails), the `n`-th instance of a label sits at the
+//! same position in both programs, so matching by position is matching by
+//! occurrence. With the descriptors also naming the event's site: at
+//! positions `K_0`, `K_1` the reference has convergent operations of one
+//! label and `(S_ref0 = S_ref1) != (S_tgt0 = S_tgt1)`. The satisfying
+//! scenarios of `P1 \/ P2` are exactly those of property 1 or property 2.
+//!
+//! **Hazards** (property 3) follow from properties 1 and 2 unless barriers
+//! may be removed ([`super::support`]).
+//!
+//! Each part is behind an assumption literal, so that one solver answers
+//! the query, the vacuity check and the bound reports.
+
+use super::symex::Run;
+use super::Globals;
+use z3::ast::{Bool, BV};
+use z3::Solver;
+
+/// The bits needed for values `0..=n`.
+pub(crate) fn width_for(n: u64) -> u32 {
+    (64 - n.leading_zeros()).max(1)
+}
+
+/// What one run's event at a chosen position is.
+pub(crate) struct Desc {
+    pub tag: BV,
+    pub addr: BV,
+    pub pred: Bool,
+    pub label: BV,
+    pub site: BV,
+    pub convergent: Bool,
+}
+
+/// The encoded query: the solver with every definition asserted, and the
+/// assumption literals that select a question.
+pub(crate) struct Query {
+    pub solver: Solver,
+    /// The reference is neither cut nor stuck, in both threads.
+    pub ref_ok: Bool,
+    /// The reference is not cut, in both threads.
+    pub ref_in_bounds: Bool,
+    /// The target is neither cut nor stuck, in both threads.
+    pub tgt_ok: Bool,
+    /// Property 1 or property 2 fails.
+    pub violated: Bool,
+    /// The target is cut in some thread.
+    pub tgt_cut: Bool,
+    /// Some run is stuck.
+    pub stuck: Bool,
+    /// The reference is cut in some thread.
+    pub ref_cut: Bool,
+    /// Property 1 fails for thread 0 / 1; property 2 fails.
+    pub parts: [Bool; 3],
+    /// The width of site numbers.
+    pub site_w: u32,
+}
+
+fn or_all(terms: &[Bool]) -> Bool {
+    match terms {
+        [] => Bool::from_bool(false),
+        [one] => one.clone(),
+        _ => Bool::or(terms),
+    }
+}
+
+fn and_all(terms: &[Bool]) -> Bool {
+    match terms {
+        [] => Bool::from_bool(true),
+        [one] => one.clone(),
+        _ => Bool::and(terms),
+    }
+}
+
+/// A literal `l` with `l -> f` asserted.
+fn literal(solver: &Solver, name: &str, f: &Bool) -> Bool {
+    let l = Bool::fresh_const(name);
+    solver.assert(l.implies(f));
+    l
+}
+
+/// Builds the query. `runs[p][i]` is program `p` (0 reference, 1 target)
+/// run by thread `i`; `tags` and `sites` bound the numbers used.
+pub(crate) fn build(g: &Globals, runs: &[[Run; 2]; 2], group: Option<u32>, tags: usize, sites: [usize; 2]) -> Query {
+    let solver = Solver::new_for_logic("QF_UFBV").unwrap_or_default();
+    for per in runs {
+        for run in per {
+            for d in &run.defs {
+                solver.assert(d);
+            }
+        }
+    }
+    // The scenario.
+    let [t0, t1] = &g.tid;
+    let n = &g.n;
+    solver.assert(t0.eq(t1).not());
+    solver.assert(t0.bvult(n));
+    solver.assert(t1.bvult(n));
+    match group {
+        Some(size) => solver.assert(n.eq(BV::from_u64(u64::from(size), 64))),
+        None => {
+            solver.assert(n.bvuge(BV::from_u64(2, 64)));
+            solver.assert(n.bvule(BV::from_u64(u64::from(u32::MAX), 64)));
+        }
+    }
+    // Uniform reads of the reference, pairwise by read site.
+    for (s0, name0, g0, v0) in &runs[0][0].uniform {
+        for (s1, name1, g1, v1) in &runs[0][1].uniform {
+            if s0 == s1 && name0 == name1 {
+                solver.assert(Bool::and(&[g0.clone(), g1.clone()]).implies(v0.eq(v1)));
+            }
+        }
+    }
+    let tag_w = width_for(tags as u64);
+    let site_w = width_for(sites[0].max(sites[1]) as u64);
+    let k: [BV; 2] = [BV::fresh_const("k0", g.w), BV::fresh_const("k1", g.w)];
+    let mut desc: Vec<Vec<Desc>> = Vec::new();
+    for (p, per) in runs.iter().enumerate() {
+        let mut ds = Vec::new();
+        for (i, run) in per.iter().enumerate() {
+            let d = Desc {
+                tag: BV::fresh_const(&format!("tag{p}{i}"), tag_w),
+                addr: BV::fresh_const(&format!("addr{p}{i}"), 64),
+                pred: Bool::fresh_const(&format!("pred{p}{i}")),
+                label: BV::fresh_const(&format!("label{p}{i}"), tag_w),
+                site: BV::fresh_const(&format!("site{p}{i}"), site_w),
+                convergent: Bool::fresh_const(&format!("conv{p}{i}")),
+            };
+            for e in &run.events {
+                let here = Bool::and(&[e.guard.clone(), e.pos.eq(&k[i])]);
+                let mut is = vec![
+                    d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w)),
+                    d.addr.eq(e.addr.clone().unwrap_or_else(|| BV::from_u64(0, 64))),
+                    d.pred.eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
+                    d.site.eq(BV::from_u64(u64::from(e.site), site_w)),
+                    d.convergent.eq(Bool::from_bool(e.convergent)),
+                ];
+                if e.convergent {
+                    is.push(d.label.eq(BV::from_u64(u64::from(e.label), tag_w)));
+                }
+                solver.assert(here.implies(Bool::and(&is)));
+            }
+            ds.push(d);
+        }
+        desc.push(ds);
+    }
+    // Property 1, per thread.
+    let mut p1 = Vec::new();
+    for i in 0..2 {
+        let (lr, lt) = (&runs[0][i].len, &runs[1][i].len);
+        let (dr, dt) = (&desc[0][i], &desc[1][i]);
+        let differs = Bool::or(&[dr.tag.eq(&dt.tag).not(), dr.addr.eq(&dt.addr).not(), dr.pred.eq(&dt.pred).not()]);
+        p1.push(Bool::or(&[lr.eq(lt).not(), Bool::and(&[k[i].bvult(lr), k[i].bvult(lt), differs])]));
+    }
+    // Property 2.
+    let mut within = Vec::new();
+    for i in 0..2 {
+        within.push(k[i].bvult(&runs[0][i].len));
+        within.push(k[i].bvult(&runs[1][i].len));
+    }
+    let (r0, r1, g0, g1) = (&desc[0][0], &desc[0][1], &desc[1][0], &desc[1][1]);
+    within.push(r0.convergent.clone());
+    within.push(r1.convergent.clone());
+    within.push(r0.label.eq(&r1.label));
+    within.push(r0.site.eq(&r1.site).xor(g0.site.eq(&g1.site)));
+    let p2 = Bool::and(&within);
+    let cut = |p: usize, i: usize| or_all(&runs[p][i].cut.iter().map(|c| c.0.clone()).collect::<Vec<_>>());
+    let stuck = |p: usize, i: usize| or_all(&runs[p][i].stuck.iter().map(|c| c.0.clone()).collect::<Vec<_>>());
+    let ref_in = and_all(&[cut(0, 0).not(), cut(0, 1).not()]);
+    let ref_ok = and_all(&[ref_in.clone(), stuck(0, 0).not(), stuck(0, 1).not()]);
+    let tgt_ok = and_all(&[cut(1, 0).not(), cut(1, 1).not(), stuck(1, 0).not(), stuck(1, 1).not()]);
+    let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
+    Query {
+        ref_ok: literal(&solver, "ref_ok", &ref_ok),
+        ref_in_bounds: literal(&solver, "ref_in", &ref_in),
+        tgt_ok: literal(&solver, "tgt_ok", &tgt_ok),
+        violated: literal(&solver, "violated", &Bool::or(&[p1[0].clone(), p1[1].clone(), p2.clone()])),
+        tgt_cut: literal(&solver, "tgt_cut", &Bool::or(&[cut(1, 0), cut(1, 1)])),
+        stuck: literal(&solver, "stuck", &any_stuck),
+        ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),
+        parts: [p1[0].clone(), p1[1].clone(), p2],
+        site_w,
+        solver,
+    }
+}

@@ -1,0 +1,236 @@
+//! From a model to a confirmed counterexample: the model is decoded into a
+//! concrete scenario (group size, the two thread ids, each thread's oracle
+//! values in evaluation order) and both programs are run on it by the
+//! explicit interpreter (`convcheck_ir::exec::run_thread`), which decides
+//! the failing property with the same comparisons as the explicit engine
+//! (`checker/src/engine.rs`: observable events as strings, instances
+//! matched by label and occurrence, converged-with by keys). The SMT
+//! engine finds, the interpreter confirms (DESIGN.md 2.5); a model that
+//! does not replay is a bug of the encoding, reported as such.
+
+use super::symex::Run;
+use super::{Counterexample, Globals, Property};
+use convcheck_ir::convergence::relate_events;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_thread, Bounds, EventKind, Stop, Trace};
+use convcheck_ir::key::Rel;
+use convcheck_ir::scenario::{ThreadValues, ValuesSource};
+use convcheck_ir::{BarrierKind, FuncId, Module};
+use std::collections::BTreeMap;
+use z3::ast::{Bool, BV};
+use z3::Model;
+
+/// A scenario read from a model.
+pub(crate) struct Decoded {
+    pub group: u32,
+    pub tids: [u32; 2],
+    pub values: [ThreadValues; 2],
+}
+
+fn value(model: &Model, v: &BV) -> Result<u64, String> {
+    model
+        .eval(v, true)
+        .and_then(|x| x.as_u64())
+        .ok_or_else(|| "internal: the model has no value for a bit-vector".to_string())
+}
+
+pub(crate) fn holds(model: &Model, b: &Bool) -> bool {
+    model.eval(b, true).and_then(|x| x.as_bool()).unwrap_or(false)
+}
+
+/// Reads the scenario of a model: every oracle value either program reads.
+pub(crate) fn decode(model: &Model, g: &Globals, runs: &[[Run; 2]; 2], names: &[String]) -> Result<Decoded, String> {
+    let group = value(model, &g.n)?;
+    let t0 = value(model, &g.tid[0])?;
+    let t1 = value(model, &g.tid[1])?;
+    let narrow = |x: u64| u32::try_from(x).map_err(|_| format!("internal: the model's value {x} is not a u32"));
+    let mut values = [ThreadValues::default(), ThreadValues::default()];
+    for (i, tv) in values.iter_mut().enumerate() {
+        for (name, label) in names.iter().enumerate() {
+            let mut count = 0;
+            for per in runs {
+                count = count.max(value(model, &per[i].counts[name])?);
+                if per[i].invariant.iter().any(|(n, guard)| *n == name && holds(model, guard)) {
+                    count = count.max(1);
+                }
+            }
+            if count == 0 {
+                continue;
+            }
+            let f = &g.streams[name][i];
+            let mut list = Vec::new();
+            for k in 0..count {
+                let at = f
+                    .apply(&[&BV::from_u64(k, g.w)])
+                    .as_bv()
+                    .ok_or("internal: stream sort")?;
+                list.push(value(model, &at)? as i64);
+            }
+            tv.0.insert(label.clone(), list);
+        }
+    }
+    Ok(Decoded {
+        group: narrow(group)?,
+        tids: [narrow(t0)?, narrow(t1)?],
+        values,
+    })
+}
+
+/// Observable events as the explicit engine writes them.
+fn observable(module: &Module, t: &Trace, allow: bool) -> Vec<String> {
+    t.events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Op | EventKind::Call(_) => Some(module.label(e.sid).to_string()),
+            EventKind::Barrier { kind, predicate } => {
+                if allow && *kind == BarrierKind::Plain {
+                    None
+                } else {
+                    Some(match predicate {
+                        Some(p) => format!("{}({})", module.label(e.sid), i64::from(*p != 0)),
+                        None => module.label(e.sid).to_string(),
+                    })
+                }
+            }
+            EventKind::Mem { space, write, addr } => Some(format!(
+                "{} {}[{addr}]",
+                if *write { "store" } else { "load" },
+                space.name()
+            )),
+            EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
+        })
+        .collect()
+}
+
+/// Convergent instances by (label, occurrence).
+fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize), usize> {
+    let mut count: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for (i, e) in t.events.iter().enumerate() {
+        let plain = matches!(e.kind, EventKind::Barrier { kind: BarrierKind::Plain, .. });
+        if !e.is_convergent_op() || (allow && plain) {
+            continue;
+        }
+        let l = module.label(e.sid).to_string();
+        let n = count.entry(l.clone()).or_insert(0);
+        out.insert((l, *n), i);
+        *n += 1;
+    }
+    out
+}
+
+fn run(program: &CfgProgram, entry: FuncId, tid: u32, group: u32, max_iters: u32, values: &ThreadValues) -> Result<Trace, String> {
+    let bounds = Bounds {
+        max_iters,
+        fuel: 10_000_000,
+        ..Bounds::default()
+    };
+    let mut src = ValuesSource(values);
+    let (trace, res) = run_thread(program, entry, tid, group, bounds, &mut src);
+    match res {
+        Ok(()) => Ok(trace),
+        Err(Stop::Cut(w) | Stop::OutOfBounds(w)) => Err(w),
+        Err(Stop::Need { .. }) => Err("a value source ran dry".into()),
+    }
+}
+
+/// The programs and bounds a replay runs.
+pub(crate) struct Replay<'a> {
+    pub reference: &'a CfgProgram,
+    pub target: &'a CfgProgram,
+    pub entry: FuncId,
+    pub max_iters: u32,
+    pub target_iters: u32,
+    pub allow: bool,
+}
+
+impl Replay<'_> {
+    /// Runs the scenario and names the property it breaks; `Err` if it
+    /// breaks none (the model did not replay).
+    pub fn confirm(&self, d: Decoded) -> Result<Counterexample, String> {
+        let mut rt = Vec::new();
+        let mut tt = Vec::new();
+        for i in 0..2 {
+            let (tid, v) = (d.tids[i], &d.values[i]);
+            rt.push(
+                run(self.reference, self.entry, tid, d.group, self.max_iters, v)
+                    .map_err(|w| format!("the reference run of tid {tid} stops: {w}"))?,
+            );
+            tt.push(
+                run(self.target, self.entry, tid, d.group, self.target_iters, v)
+                    .map_err(|w| format!("the target run of tid {tid} stops: {w}"))?,
+            );
+        }
+        let (rm, tm) = (&self.reference.module, &self.target.module);
+        for i in 0..2 {
+            let (a, b) = (observable(rm, &rt[i], self.allow), observable(tm, &tt[i], self.allow));
+            if a == b {
+                continue;
+            }
+            let tid = d.tids[i];
+            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            let message = match (a.get(k), b.get(k)) {
+                (Some(x), Some(y)) => {
+                    format!("event {} of thread {tid} is `{x}` in the reference but `{y}` in the target", k + 1)
+                }
+                (Some(x), None) => format!("thread {tid} stops before `{x}` (event {}) in the target", k + 1),
+                (None, Some(y)) => format!("thread {tid} has an extra `{y}` (event {}) in the target", k + 1),
+                (None, None) => "the event sequences differ".into(),
+            };
+            return Ok(Counterexample {
+                property: Property::SingleThreadBehaviour,
+                group: d.group,
+                tids: vec![tid],
+                threads: vec![d.values[i].clone()],
+                message,
+                op: None,
+                reference: vec![rt[i].clone()],
+                target: vec![tt[i].clone()],
+            });
+        }
+        let rmatch: Vec<_> = rt.iter().map(|t| matched(rm, t, self.allow)).collect();
+        let tmatch: Vec<_> = tt.iter().map(|t| matched(tm, t, self.allow)).collect();
+        for (ka, &a) in &rmatch[0] {
+            for (kb, &b) in rmatch[1].range((ka.0.clone(), 0)..(ka.0.clone(), usize::MAX)) {
+                let (Some(&ta), Some(&tb)) = (tmatch[0].get(ka), tmatch[1].get(kb)) else {
+                    continue;
+                };
+                let (ra, rb) = (&rt[0].events[a], &rt[1].events[b]);
+                let r = relate_events(ra, rb);
+                let t = relate_events(&tt[0].events[ta], &tt[1].events[tb]);
+                let converged = match (&r, &t) {
+                    (Rel::Converged, Rel::Apart) => true,
+                    (Rel::Apart, Rel::Converged) => false,
+                    _ => continue,
+                };
+                let what = |c: bool| if c { "converged" } else { "not converged" };
+                return Ok(Counterexample {
+                    property: Property::Convergence,
+                    group: d.group,
+                    tids: d.tids.to_vec(),
+                    threads: d.values.to_vec(),
+                    message: format!(
+                        "`{}` (occurrence {} in tid {}, {} in tid {}) is {} in the reference but {} in the target",
+                        ka.0,
+                        ka.1 + 1,
+                        d.tids[0],
+                        kb.1 + 1,
+                        d.tids[1],
+                        what(converged),
+                        what(!converged)
+                    ),
+                    op: Some(ra.sid),
+                    reference: rt,
+                    target: tt,
+                });
+            }
+        }
+        Err(format!(
+            "both programs agree on the scenario (group {}, tids {:?}, values {} | {})",
+            d.group,
+            d.tids,
+            d.values[0].render(),
+            d.values[1].render()
+        ))
+    }
+}

@@ -1,0 +1,120 @@
+//! What the symbolic engine models, decided before anything is encoded: an
+//! input outside it gets `Unknown` with the construct named, never a
+//! verdict (DESIGN.md 2.7, "inconclusive").
+//!
+//! - **Tokens** (convergence-control intrinsics and controlled operations)
+//!   are not modelled: their keys count `loop` executions per token value,
+//!   which the copies of [`super::unroll`] do not represent.
+//! - **Recursion** cannot be inlined.
+//! - **Hazards when barriers may be removed.** Without a barrier-removal
+//!   allowance, hazard-freedom needs no encoding of its own: when every
+//!   thread's observable events (barriers and accesses included) and the
+//!   convergence of every matched pair are the same in both programs, so
+//!   are each thread's barrier sequence, the phases of its accesses, the
+//!   convergence of its `k`-th barrier with another thread's `k`-th, and
+//!   the predicates of data-carrying barriers, from which races, barrier
+//!   divergence and barrier results are computed (DESIGN.md 2.6;
+//!   `convcheck_ir::hazards`). With the allowance plain barriers drop out
+//!   of both comparisons while they still cut phases, so a target could
+//!   race where the reference does not: inputs with a plain barrier are
+//!   `Unknown("hazards not modelled ...")` then.
+
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId, InstKind};
+
+/// The functions reachable from `entry` through real calls, or the first
+/// recursive call found.
+pub(crate) fn reachable_functions(program: &CfgProgram, entry: FuncId) -> Result<Vec<FuncId>, String> {
+    let module = &program.module;
+    let callees = |f: FuncId| -> Vec<FuncId> {
+        let mut out = Vec::new();
+        if let Some(cfg) = module.functions.get(f) {
+            for b in &cfg.blocks {
+                for e in b.exprs() {
+                    e.walk(&mut |x| {
+                        if let Expr::Call { kind: CallKind::Real(g), .. } = x {
+                            if !out.contains(g) {
+                                out.push(*g);
+                            }
+                        }
+                    });
+                }
+            }
+        }
+        out
+    };
+    let mut order = Vec::new();
+    // 0 unvisited, 1 on the stack, 2 done.
+    let mut state = vec![0u8; module.functions.len()];
+    fn visit(
+        f: FuncId,
+        state: &mut [u8],
+        order: &mut Vec<FuncId>,
+        callees: &dyn Fn(FuncId) -> Vec<FuncId>,
+        names: &dyn Fn(FuncId) -> String,
+    ) -> Result<(), String> {
+        match state.get(f) {
+            None => return Err(format!("a call of function {f}, which the module does not have")),
+            Some(1) => return Err(format!("recursive calls (of `{}`) are not modelled", names(f))),
+            Some(2) => return Ok(()),
+            _ => {}
+        }
+        state[f] = 1;
+        for g in callees(f) {
+            visit(g, state, order, callees, names)?;
+        }
+        state[f] = 2;
+        order.push(f);
+        Ok(())
+    }
+    let names = |f: FuncId| module.functions.get(f).map_or("?".to_string(), |c| c.name.clone());
+    visit(entry, &mut state, &mut order, &callees, &names)?;
+    Ok(order)
+}
+
+/// Why the engine cannot decide a comparison involving `program`, if it
+/// cannot.
+pub(crate) fn unsupported(program: &CfgProgram, entry: FuncId, allow_barrier_removal: bool, side: &str) -> Option<String> {
+    let module = &program.module;
+    let funcs = match reachable_functions(program, entry) {
+        Ok(f) => f,
+        Err(e) => return Some(format!("{side}: {e}")),
+    };
+    for f in funcs {
+        let cfg = &module.functions[f];
+        for b in &cfg.blocks {
+            for i in &b.insts {
+                if matches!(i.kind, InstKind::Token { .. }) || i.token.is_some() {
+                    return Some(format!(
+                        "{side}: convergence-control tokens (in `{}`, block {}) are not modelled by the symbolic engine",
+                        cfg.name, b.name
+                    ));
+                }
+            }
+            if allow_barrier_removal {
+                let mut plain = None;
+                for e in b.exprs() {
+                    e.walk(&mut |x| {
+                        if let Expr::Call {
+                            kind: CallKind::Barrier(BarrierKind::Plain, _),
+                            op,
+                            ..
+                        } = x
+                        {
+                            plain.get_or_insert(*op);
+                        }
+                    });
+                }
+                if let Some(op) = plain {
+                    return Some(format!(
+                        "hazards not modelled: the barrier `{}` (in `{}`) may be removed, and races after a \
+                         removed barrier are not encoded yet",
+                        module.label(op),
+                        cfg.name
+                    ));
+                }
+            }
+        }
+    }
+    None
+}

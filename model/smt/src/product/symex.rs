@@ -1,0 +1,907 @@
+//! Symbolic execution of one thread of one program over its unrolled CFG
+//! (DESIGN.md 2.5, use 2): the guarded events, counters and exits that the
+//! checking query ([`super::query`]) relates.
+//!
+//! **State.** At every point of the unrolled program a thread has a *path
+//! condition* (the guard under which it is there), its locals as 64-bit
+//! bit-vector terms, one evaluation counter per oracle name, and the
+//! number of observable events so far (its *position*). Counters and
+//! positions are bit-vectors of the width [`super::Globals::w`], wide
+//! enough for every path. A state's values mean something only under its
+//! guard, so effects advance counters unconditionally and merges choose by
+//! guard: at a copy with several incoming edges every value is an
+//! if-then-else over the edge guards (which exclude each other, a thread
+//! taking one path), and lazy `&&`, `||` and `select` evaluate both arms
+//! under their conditions and merge.
+//!
+//! **Values** follow `convcheck_ir::expr`: 64-bit wrapping arithmetic,
+//! comparisons 1 or 0, division and remainder by zero 0 (and
+//! `i64::MIN / -1` is 0, as `checked_div` makes it), shifts modulo 64. The
+//! `k`-th evaluation of a varying or uniform oracle named `c` by thread `t`
+//! is `V_c,t(k)` for an uninterpreted function `V_c,t` shared by the
+//! reference and the target (oracles are matched by name); an invariant
+//! oracle is `V_c,t(0)` at every evaluation, as the interpreter asks a
+//! source once with `k = 0`. `tid` and `N` are the thread's id and the
+//! group size, both bit-vectors.
+//!
+//! **Events.** Every convergent operation (observation point, convergent
+//! call, real call, barrier) and memory access is an observable event: its
+//! guard, its position, a tag (the label, or the direction and space of an
+//! access; a data-carrying barrier's tag differs from a plain one's), its
+//! address or predicate, and its *site*: the copy, the instruction and the
+//! op, plus the site of the enclosing call for an inlined callee. Sites
+//! are numbered per program, the same numbers for both threads, so two
+//! threads' instances are converged iff their sites are equal (see
+//! [`super::unroll`]; the instruction and op complete the key as the
+//! interpreter's `Inst` and `Sid` atoms do).
+//!
+//! **Exits.** An edge to a copy past the bound is a *cut* (the scenario is
+//! outside the bounds); `unreachable`, a phi without a value for the edge
+//! taken and a branch to a block the CFG does not have are *stuck* (the
+//! interpreter stops out of bounds there). Both are recorded with their
+//! guards and a description, never dropped.
+//!
+//! Real calls are inlined: the callee's copies are executed under the
+//! call's guard with the call's site as their invocation key. Recursion
+//! and tokens are refused before anything is built ([`super::support`]).
+
+use super::unroll::{unroll, Target, Unrolled};
+use super::Globals;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::{
+    BarrierKind, BinOp, CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId,
+    Space, Term, UnOp,
+};
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
+use z3::ast::{Ast, Bool, BV};
+
+/// What an observable event is, as single-thread behaviour compares it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Tag {
+    /// A convergent operation without a predicate, by label.
+    Label(String),
+    /// A data-carrying barrier, by label; its predicate is compared too.
+    DataBarrier(String),
+    /// A memory access: space and direction; its address is compared too.
+    Mem(Space, bool),
+}
+
+/// Interned tags and labels, shared by both programs.
+#[derive(Default)]
+pub(crate) struct Tags {
+    index: HashMap<Tag, u32>,
+    pub list: Vec<Tag>,
+}
+
+impl Tags {
+    pub fn id(&mut self, t: Tag) -> u32 {
+        if let Some(&i) = self.index.get(&t) {
+            return i;
+        }
+        let i = self.list.len() as u32;
+        self.index.insert(t.clone(), i);
+        self.list.push(t);
+        i
+    }
+}
+
+/// One observable event of a symbolic run.
+#[derive(Clone, Debug)]
+pub(crate) struct Ev {
+    pub guard: Bool,
+    pub pos: BV,
+    pub tag: u32,
+    /// The label's id (as a [`Tag::Label`]) for convergent operations.
+    pub label: u32,
+    pub addr: Option<BV>,
+    pub pred: Option<Bool>,
+    pub site: u32,
+    pub convergent: bool,
+}
+
+/// One thread's symbolic run of one program.
+pub(crate) struct Run {
+    pub events: Vec<Ev>,
+    /// The number of observable events at the exit.
+    pub len: BV,
+    /// Edges past the bound, with a description.
+    pub cut: Vec<(Bool, String)>,
+    /// Where the run stops out of bounds, with a description.
+    pub stuck: Vec<(Bool, String)>,
+    /// Reads of uniform oracles: (read site, name, guard, value).
+    pub uniform: Vec<(u32, usize, Bool, BV)>,
+    /// Final evaluation counter of every oracle name.
+    pub counts: Vec<BV>,
+    /// Reads of invariant oracles: (name, guard).
+    pub invariant: Vec<(usize, Bool)>,
+    /// Definitions of the names given to merged values (`name = term`),
+    /// to be asserted.
+    pub defs: Vec<Bool>,
+}
+
+/// A program being encoded: its unrolled functions and site numbering,
+/// shared by both threads.
+pub(crate) struct Prog<'a> {
+    pub program: &'a CfgProgram,
+    pub bound: u32,
+    pub max_nodes: usize,
+    /// Oracle id to name index.
+    pub name_of: Vec<usize>,
+    unrolled: HashMap<FuncId, Rc<Unrolled>>,
+    sites: HashMap<(Option<u32>, FuncId, usize, u32, OpId), u32>,
+    /// The op of every site.
+    pub site_ops: Vec<OpId>,
+    read_sites: HashMap<(Option<u32>, FuncId, usize, u32, u32), u32>,
+    /// Block copies executed, over both threads and all inlined calls.
+    pub copies: usize,
+}
+
+impl<'a> Prog<'a> {
+    pub fn new(program: &'a CfgProgram, bound: u32, max_nodes: usize, name_of: Vec<usize>) -> Prog<'a> {
+        Prog {
+            program,
+            bound,
+            max_nodes,
+            name_of,
+            unrolled: HashMap::new(),
+            sites: HashMap::new(),
+            site_ops: Vec::new(),
+            read_sites: HashMap::new(),
+            copies: 0,
+        }
+    }
+
+    pub fn module(&self) -> &'a Module {
+        &self.program.module
+    }
+
+    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, String> {
+        if let Some(u) = self.unrolled.get(&f) {
+            return Ok(u.clone());
+        }
+        let (Some(cfg), Some(ci)) = (self.program.module.functions.get(f), self.program.cycles.get(f)) else {
+            return Err(format!("internal: no function {f}"));
+        };
+        let u = Rc::new(unroll(cfg, ci, self.bound, self.max_nodes)?);
+        self.unrolled.insert(f, u.clone());
+        Ok(u)
+    }
+
+    fn site(&mut self, at: At, op: OpId) -> u32 {
+        let key = (at.ctx, at.func, at.node, at.inst, op);
+        if let Some(&s) = self.sites.get(&key) {
+            return s;
+        }
+        let s = self.site_ops.len() as u32;
+        self.sites.insert(key, s);
+        self.site_ops.push(op);
+        s
+    }
+
+    fn read_site(&mut self, at: At, position: u32) -> u32 {
+        let key = (at.ctx, at.func, at.node, at.inst, position);
+        let n = self.read_sites.len() as u32;
+        *self.read_sites.entry(key).or_insert(n)
+    }
+
+    /// The number of sites so far.
+    pub fn site_count(&self) -> usize {
+        self.site_ops.len()
+    }
+
+    /// An upper bound on the events and oracle reads of one run of `f`
+    /// (every copy counted once, callees inlined): counters never exceed
+    /// it. Also unrolls every function reachable from `f`, so that a bound
+    /// too large for the budget is found before anything is encoded.
+    pub fn path_bound(&mut self, f: FuncId, memo: &mut HashMap<FuncId, u64>) -> Result<u64, String> {
+        if let Some(&b) = memo.get(&f) {
+            return Ok(b);
+        }
+        let un = self.unrolled(f)?;
+        let cfg = &self.program.module.functions[f];
+        let mut per_block: HashMap<usize, u64> = HashMap::new();
+        let mut total: u64 = cfg.params.len() as u64;
+        for node in &un.nodes {
+            let w = match per_block.get(&node.block) {
+                Some(&w) => w,
+                None => {
+                    let block = &cfg.blocks[node.block];
+                    let mut w = block.insts.len() as u64 + 1;
+                    let mut callees = Vec::new();
+                    for e in block.exprs() {
+                        e.walk(&mut |x| {
+                            w += 1;
+                            if let Expr::Call { kind: CallKind::Real(g), .. } = x {
+                                callees.push(*g);
+                            }
+                        });
+                    }
+                    for g in callees {
+                        w = w.saturating_add(self.path_bound(g, memo)?);
+                    }
+                    per_block.insert(node.block, w);
+                    w
+                }
+            };
+            total = total.saturating_add(w);
+        }
+        memo.insert(f, total);
+        Ok(total)
+    }
+}
+
+/// Where an instruction executes: the invocation (the site of its call),
+/// the function, the copy and the instruction's index.
+#[derive(Clone, Copy, Debug)]
+struct At {
+    ctx: Option<u32>,
+    func: FuncId,
+    node: usize,
+    inst: u32,
+}
+
+#[derive(Clone)]
+struct State {
+    guard: Bool,
+    locals: BTreeMap<String, BV>,
+    counts: Vec<BV>,
+    pos: BV,
+}
+
+fn c64(v: i64) -> BV {
+    BV::from_i64(v, 64)
+}
+
+fn truth(b: &Bool) -> BV {
+    b.ite(&c64(1), &c64(0))
+}
+
+fn nonzero(v: &BV) -> Bool {
+    v.eq(c64(0)).not()
+}
+
+fn or_all(terms: &[Bool]) -> Bool {
+    match terms {
+        [] => Bool::from_bool(false),
+        [one] => one.clone(),
+        _ => Bool::or(terms),
+    }
+}
+
+/// `ite(g1, v1, ite(g2, v2, ... vk))`, or the common value.
+fn choose(guards: &[Bool], values: &[BV]) -> BV {
+    let last = values.len() - 1;
+    if values.iter().all(|v| *v == values[0]) {
+        return values[0].clone();
+    }
+    let mut acc = values[last].clone();
+    for i in (0..last).rev() {
+        acc = guards[i].ite(&values[i], &acc);
+    }
+    acc
+}
+
+/// Merges states reaching one point; each state's guard is its edge's.
+fn merge(states: Vec<State>, w: u32) -> State {
+    if states.len() <= 1 {
+        return states.into_iter().next().unwrap_or_else(|| unreachable_state(w, 0));
+    }
+    let guards: Vec<Bool> = states.iter().map(|s| s.guard.clone()).collect();
+    let mut names: Vec<&String> = states.iter().flat_map(|s| s.locals.keys()).collect();
+    names.sort();
+    names.dedup();
+    let mut locals = BTreeMap::new();
+    for n in names {
+        let vals: Vec<BV> = states
+            .iter()
+            .map(|s| s.locals.get(n).cloned().unwrap_or_else(|| c64(0)))
+            .collect();
+        locals.insert(n.clone(), choose(&guards, &vals));
+    }
+    let counts = (0..states[0].counts.len())
+        .map(|i| {
+            let vals: Vec<BV> = states.iter().map(|s| s.counts[i].clone()).collect();
+            choose(&guards, &vals)
+        })
+        .collect();
+    let pos = choose(&guards, &states.iter().map(|s| s.pos.clone()).collect::<Vec<_>>());
+    State {
+        guard: or_all(&guards),
+        locals,
+        counts,
+        pos,
+    }
+}
+
+/// A state no path reaches (the merge of nothing).
+fn unreachable_state(w: u32, names: usize) -> State {
+    State {
+        guard: Bool::from_bool(false),
+        locals: BTreeMap::new(),
+        counts: vec![BV::from_u64(0, w); names],
+        pos: BV::from_u64(0, w),
+    }
+}
+
+/// `if cond then a else b`, field by field.
+fn merge2(cond: &Bool, a: State, b: State) -> State {
+    let pick = |x: &BV, y: &BV| if x == y { x.clone() } else { cond.ite(x, y) };
+    let mut names: Vec<&String> = a.locals.keys().chain(b.locals.keys()).collect();
+    names.sort();
+    names.dedup();
+    let zero = c64(0);
+    let locals = names
+        .into_iter()
+        .map(|n| {
+            let x = a.locals.get(n).unwrap_or(&zero);
+            let y = b.locals.get(n).unwrap_or(&zero);
+            (n.clone(), pick(x, y))
+        })
+        .collect();
+    State {
+        guard: cond.ite(&a.guard, &b.guard),
+        locals,
+        counts: a.counts.iter().zip(&b.counts).map(|(x, y)| pick(x, y)).collect(),
+        pos: pick(&a.pos, &b.pos),
+    }
+}
+
+/// Executes one thread of one program.
+pub(crate) struct Exec<'p, 'a> {
+    pub g: &'p Globals,
+    pub tags: &'p mut Tags,
+    pub prog: &'p mut Prog<'a>,
+    pub thread: usize,
+    /// Whether this is the reference (whose uniform reads constrain the
+    /// scenario).
+    pub reference: bool,
+    events: Vec<Ev>,
+    cut: Vec<(Bool, String)>,
+    stuck: Vec<(Bool, String)>,
+    uniform: Vec<(u32, usize, Bool, BV)>,
+    invariant: Vec<(usize, Bool)>,
+    defs: Vec<Bool>,
+    depth: u32,
+}
+
+/// The interpreter's call-depth bound (`Bounds::default().max_depth`).
+const MAX_DEPTH: u32 = 32;
+
+impl<'p, 'a> Exec<'p, 'a> {
+    pub fn new(g: &'p Globals, tags: &'p mut Tags, prog: &'p mut Prog<'a>, thread: usize, reference: bool) -> Self {
+        Exec {
+            g,
+            tags,
+            prog,
+            thread,
+            reference,
+            events: Vec::new(),
+            cut: Vec::new(),
+            stuck: Vec::new(),
+            uniform: Vec::new(),
+            invariant: Vec::new(),
+            defs: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// Runs the kernel from `entry`: its parameters come from their
+    /// oracles, read at the launch.
+    pub fn run(mut self, entry: FuncId) -> Result<Run, String> {
+        let module = self.prog.module();
+        let Some(f) = module.functions.get(entry) else {
+            return Err(format!("internal: no function {entry}"));
+        };
+        let names = self.g.streams.len();
+        let mut st = State {
+            guard: Bool::from_bool(true),
+            locals: BTreeMap::new(),
+            counts: vec![BV::from_u64(0, self.g.w); names],
+            pos: BV::from_u64(0, self.g.w),
+        };
+        let launch = At {
+            ctx: None,
+            func: entry,
+            node: usize::MAX,
+            inst: 0,
+        };
+        let mut rp = 0;
+        let mut args = Vec::new();
+        for &o in &f.param_oracles {
+            args.push(self.read(&mut st, launch, &mut rp, o)?);
+        }
+        let (end, _) = self.invoke(entry, args, st, None)?;
+        Ok(Run {
+            events: self.events,
+            len: end.pos,
+            cut: self.cut,
+            stuck: self.stuck,
+            uniform: self.uniform,
+            counts: end.counts,
+            invariant: self.invariant,
+            defs: self.defs,
+        })
+    }
+
+    /// Executes one invocation of `f`; returns the state at its return
+    /// (guarded by "it returned") and its value.
+    fn invoke(&mut self, f: FuncId, args: Vec<BV>, st: State, ctx: Option<u32>) -> Result<(State, BV), String> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(format!("call depth exceeds {MAX_DEPTH}"));
+        }
+        let module = self.prog.module();
+        let cfg = &module.functions[f];
+        let un = self.prog.unrolled(f)?;
+        self.prog.copies += un.nodes.len();
+        if self.prog.copies > self.prog.max_nodes {
+            return Err(format!(
+                "the unrolled programs exceed {} block copies (max-iters={})",
+                self.prog.max_nodes, self.prog.bound
+            ));
+        }
+        let w = self.g.w;
+        let names = st.counts.len();
+        let caller_locals = st.locals.clone();
+        let mut first = st;
+        first.locals = cfg.params.iter().cloned().zip(args).collect();
+        let mut incoming: Vec<Vec<State>> = vec![Vec::new(); un.nodes.len()];
+        // The entry block has no predecessor: a phi there has no value.
+        let first = self.phis(f, 0, None, first, ctx)?;
+        incoming[0].push(first);
+        let mut exits: Vec<(State, BV)> = Vec::new();
+        for n in 0..un.nodes.len() {
+            let states = std::mem::take(&mut incoming[n]);
+            if states.is_empty() {
+                continue;
+            }
+            let node = &un.nodes[n];
+            let block = &cfg.blocks[node.block];
+            let merged = states.len() > 1;
+            let mut s = merge(states, w);
+            self.name_state(&mut s, merged);
+            for (i, inst) in block.insts.iter().enumerate() {
+                let at = At {
+                    ctx,
+                    func: f,
+                    node: n,
+                    inst: i as u32,
+                };
+                let mut rp = 0;
+                match &inst.kind {
+                    InstKind::Phi { .. } => {}
+                    InstKind::Observe => self.event(&mut s, at, inst.sid, Tag::Label(module.label(inst.sid).into()), None, None, true),
+                    InstKind::Eval(e) => {
+                        self.eval(&mut s, at, &mut rp, e, false)?;
+                    }
+                    InstKind::SetLocal { name, value } => {
+                        let v = match value {
+                            Some(e) => self.eval(&mut s, at, &mut rp, e, true)?,
+                            None => c64(0),
+                        };
+                        s.locals.insert(name.clone(), v);
+                    }
+                    InstKind::Token { .. } => return Err("convergence-control tokens are not modelled".into()),
+                }
+            }
+            let at = At {
+                ctx,
+                func: f,
+                node: n,
+                inst: block.insts.len() as u32,
+            };
+            let mut rp = 0;
+            // The condition of each distinct successor.
+            let conds: Vec<(usize, Bool)> = match &block.term {
+                Term::Br(t) => vec![(*t, Bool::from_bool(true))],
+                Term::CondBr { cond, then, els } => {
+                    let c = nonzero(&self.eval(&mut s, at, &mut rp, cond, true)?);
+                    if then == els {
+                        vec![(*then, Bool::from_bool(true))]
+                    } else {
+                        vec![(*then, c.clone()), (*els, c.not())]
+                    }
+                }
+                Term::Switch { value, cases, default } => {
+                    let v = self.eval(&mut s, at, &mut rp, value, true)?;
+                    let mut per: Vec<(usize, Vec<Bool>)> = Vec::new();
+                    let mut seen: Vec<i64> = Vec::new();
+                    let mut none = Vec::new();
+                    for &(c, t) in cases {
+                        if seen.contains(&c) {
+                            continue;
+                        }
+                        seen.push(c);
+                        let hit = v.eq(c64(c));
+                        none.push(hit.not());
+                        match per.iter_mut().find(|p| p.0 == t) {
+                            Some(p) => p.1.push(hit),
+                            None => per.push((t, vec![hit])),
+                        }
+                    }
+                    let dflt = if none.is_empty() { Bool::from_bool(true) } else { Bool::and(&none) };
+                    match per.iter_mut().find(|p| p.0 == *default) {
+                        Some(p) => p.1.push(dflt),
+                        None => per.push((*default, vec![dflt])),
+                    }
+                    per.into_iter().map(|(t, cs)| (t, or_all(&cs))).collect()
+                }
+                Term::Ret(e) => {
+                    let v = match e {
+                        Some(e) => self.eval(&mut s, at, &mut rp, e, true)?,
+                        None => c64(0),
+                    };
+                    exits.push((s, v));
+                    continue;
+                }
+                Term::Unreachable => {
+                    self.stuck.push((
+                        s.guard.clone(),
+                        format!("the run reaches `unreachable` in block {} of `{}`", block.name, cfg.name),
+                    ));
+                    continue;
+                }
+            };
+            for (to, target) in &node.succs {
+                let cond = conds
+                    .iter()
+                    .find(|c| c.0 == *to)
+                    .map(|c| c.1.clone())
+                    .unwrap_or_else(|| Bool::from_bool(false));
+                let mut es = s.clone();
+                es.guard = Bool::and(&[s.guard.clone(), cond]);
+                match target {
+                    Target::Node(m) => {
+                        let es = self.phis(f, *m, Some((node.block, &un)), es, ctx)?;
+                        incoming[*m].push(es);
+                    }
+                    Target::Cut { header, iteration } => self.cut.push((
+                        es.guard,
+                        format!(
+                            "the cycle headed by block {} of `{}` starts iteration {iteration} > max-iters={}",
+                            cfg.blocks[*header].name, cfg.name, self.prog.bound
+                        ),
+                    )),
+                    Target::Missing(b) => self.stuck.push((
+                        es.guard,
+                        format!("block {} of `{}` branches to block {b}, which does not exist", block.name, cfg.name),
+                    )),
+                }
+            }
+        }
+        self.depth -= 1;
+        let mut out = if exits.is_empty() {
+            (unreachable_state(w, names), c64(0))
+        } else {
+            let guards: Vec<Bool> = exits.iter().map(|e| e.0.guard.clone()).collect();
+            let values: Vec<BV> = exits.iter().map(|e| e.1.clone()).collect();
+            let v = choose(&guards, &values);
+            (merge(exits.into_iter().map(|e| e.0).collect(), w), v)
+        };
+        out.0.locals = caller_locals;
+        Ok(out)
+    }
+
+    /// Names the guard of a copy, and its merged values, by fresh
+    /// constants (their definitions go to the solver): terms stay small,
+    /// and a model gives their values without evaluating terms.
+    fn name_state(&mut self, s: &mut State, merged: bool) {
+        let g = Bool::fresh_const("g");
+        self.defs.push(g.eq(&s.guard));
+        s.guard = g;
+        if !merged {
+            return;
+        }
+        let name = |v: &mut BV, prefix: &str, defs: &mut Vec<Bool>| {
+            if v.is_const() {
+                return;
+            }
+            let n = BV::fresh_const(prefix, v.get_size());
+            defs.push(n.eq(&*v));
+            *v = n;
+        };
+        name(&mut s.pos, "pos", &mut self.defs);
+        for c in s.counts.iter_mut() {
+            name(c, "cnt", &mut self.defs);
+        }
+        for v in s.locals.values_mut() {
+            name(v, "var", &mut self.defs);
+        }
+    }
+
+    /// Evaluates the phis at the start of copy `m` for an edge from block
+    /// `pred` (all operands first, then the assignments).
+    fn phis(&mut self, f: FuncId, m: usize, pred: Option<(usize, &Rc<Unrolled>)>, mut st: State, ctx: Option<u32>) -> Result<State, String> {
+        let module = self.prog.module();
+        let cfg = &module.functions[f];
+        let block = match pred {
+            Some((_, un)) => un.nodes[m].block,
+            None => 0,
+        };
+        let mut sets = Vec::new();
+        for (i, inst) in cfg.blocks[block].insts.iter().enumerate() {
+            let InstKind::Phi { name, incoming } = &inst.kind else {
+                break;
+            };
+            let Some((_, e)) = incoming.iter().find(|(p, _)| Some(*p) == pred.map(|p| p.0)) else {
+                self.stuck.push((
+                    st.guard.clone(),
+                    format!("phi %{name} in block {} has no value for the edge taken", cfg.blocks[block].name),
+                ));
+                st.guard = Bool::from_bool(false);
+                return Ok(st);
+            };
+            let at = At {
+                ctx,
+                func: f,
+                node: m,
+                inst: i as u32,
+            };
+            let mut rp = 0;
+            let v = self.eval(&mut st, at, &mut rp, e, true)?;
+            sets.push((name.clone(), v));
+        }
+        for (n, v) in sets {
+            st.locals.insert(n, v);
+        }
+        Ok(st)
+    }
+
+    /// Records an observable event at the current state.
+    #[allow(clippy::too_many_arguments)]
+    fn event(&mut self, st: &mut State, at: At, op: OpId, tag: Tag, addr: Option<BV>, pred: Option<Bool>, convergent: bool) {
+        let label = if convergent {
+            self.tags.id(Tag::Label(self.prog.module().label(op).into()))
+        } else {
+            u32::MAX
+        };
+        let site = self.prog.site(at, op);
+        let tag = self.tags.id(tag);
+        self.events.push(Ev {
+            guard: st.guard.clone(),
+            pos: st.pos.clone(),
+            tag,
+            label,
+            addr,
+            pred,
+            site,
+            convergent,
+        });
+        st.pos = st.pos.bvadd(BV::from_u64(1, self.g.w));
+    }
+
+    fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, String> {
+        let module = self.prog.module();
+        let Some(info) = module.oracles.get(o) else {
+            return Err(format!("internal: no oracle {o}"));
+        };
+        let name = self.prog.name_of[o];
+        let position = *rp;
+        *rp += 1;
+        let f = &self.g.streams[name][self.thread];
+        let zero = BV::from_u64(0, self.g.w);
+        if info.class == OracleClass::Invariant {
+            self.invariant.push((name, st.guard.clone()));
+            return Ok(f.apply(&[&zero]).as_bv().ok_or("internal: stream sort")?);
+        }
+        let k = st.counts[name].clone();
+        st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
+        let v = f.apply(&[&k]).as_bv().ok_or("internal: stream sort")?;
+        if info.class == OracleClass::Uniform && self.reference {
+            let site = self.prog.read_site(at, position);
+            self.uniform.push((site, name, st.guard.clone(), v.clone()));
+        }
+        Ok(v)
+    }
+
+    /// Evaluates `e` lazily where C does; `want` says whether the value is
+    /// used (a load or call whose value is unused reads no oracle).
+    fn eval(&mut self, st: &mut State, at: At, rp: &mut u32, e: &Expr, want: bool) -> Result<BV, String> {
+        Ok(match e {
+            Expr::Const(v) => c64(*v),
+            Expr::Tid => self.g.tid[self.thread].clone(),
+            Expr::GroupSize => self.g.n.clone(),
+            Expr::Var(n) => st.locals.get(n).cloned().unwrap_or_else(|| c64(0)),
+            Expr::Oracle(o) => self.read(st, at, rp, *o)?,
+            Expr::Unary(op, a) => {
+                let x = self.eval(st, at, rp, a, true)?;
+                unary(*op, &x)
+            }
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let x = nonzero(&self.eval(st, at, rp, a, true)?);
+                // `b` runs only when `a` does not decide.
+                let runs = if *op == BinOp::And { x.clone() } else { x.not() };
+                let mut arm = st.clone();
+                arm.guard = Bool::and(&[st.guard.clone(), runs.clone()]);
+                let y = nonzero(&self.eval(&mut arm, at, rp, b, true)?);
+                let before = std::mem::replace(st, unreachable_state(self.g.w, 0));
+                *st = merge2(&runs, arm, before);
+                truth(&runs.ite(&y, &(if *op == BinOp::And { Bool::from_bool(false) } else { Bool::from_bool(true) })))
+            }
+            Expr::Binary(op, a, b) => {
+                let x = self.eval(st, at, rp, a, true)?;
+                let y = self.eval(st, at, rp, b, true)?;
+                binary(*op, &x, &y)
+            }
+            Expr::Select(c, a, b) => {
+                let x = nonzero(&self.eval(st, at, rp, c, true)?);
+                let mut sa = st.clone();
+                sa.guard = Bool::and(&[st.guard.clone(), x.clone()]);
+                let va = self.eval(&mut sa, at, rp, a, want)?;
+                let mut sb = st.clone();
+                sb.guard = Bool::and(&[st.guard.clone(), x.not()]);
+                let vb = self.eval(&mut sb, at, rp, b, want)?;
+                *st = merge2(&x, sa, sb);
+                x.ite(&va, &vb)
+            }
+            Expr::Load { op, space, index, value } => {
+                let addr = self.eval(st, at, rp, index, true)?;
+                self.event(st, at, *op, Tag::Mem(*space, false), Some(addr), None, false);
+                match (want, value) {
+                    (true, Some(o)) => self.read(st, at, rp, *o)?,
+                    _ => c64(0),
+                }
+            }
+            Expr::Store { op, space, index, value } => {
+                let v = self.eval(st, at, rp, value, true)?;
+                let addr = self.eval(st, at, rp, index, true)?;
+                self.event(st, at, *op, Tag::Mem(*space, true), Some(addr), None, false);
+                v
+            }
+            Expr::Assign { var, op, value } => {
+                let v = self.eval(st, at, rp, value, true)?;
+                let old = st.locals.get(var).cloned().unwrap_or_else(|| c64(0));
+                let new = match op {
+                    convcheck_ir::AssignOp::Set => v,
+                    convcheck_ir::AssignOp::Add => old.bvadd(&v),
+                    convcheck_ir::AssignOp::Sub => old.bvsub(&v),
+                    convcheck_ir::AssignOp::Mul => old.bvmul(&v),
+                };
+                st.locals.insert(var.clone(), new.clone());
+                new
+            }
+            Expr::Call { op, kind, args, .. } => match *kind {
+                CallKind::Oracle(o) => self.read(st, at, rp, o)?,
+                CallKind::Real(f) => {
+                    let mut vals = Vec::new();
+                    for a in args {
+                        vals.push(self.eval(st, at, rp, a, true)?);
+                    }
+                    let label = self.prog.module().label(*op).to_string();
+                    self.event(st, at, *op, Tag::Label(label), None, None, true);
+                    let call_site = self.prog.site(at, *op);
+                    let entry = std::mem::replace(st, unreachable_state(self.g.w, 0));
+                    let (after, v) = self.invoke(f, vals, entry, Some(call_site))?;
+                    *st = after;
+                    v
+                }
+                CallKind::Op(o) | CallKind::Plain(o) => {
+                    for a in args {
+                        self.eval(st, at, rp, a, false)?;
+                    }
+                    if matches!(kind, CallKind::Op(_)) {
+                        let label = self.prog.module().label(*op).to_string();
+                        self.event(st, at, *op, Tag::Label(label), None, None, true);
+                    }
+                    if want {
+                        self.read(st, at, rp, o)?
+                    } else {
+                        c64(0)
+                    }
+                }
+                CallKind::Barrier(b, result) => {
+                    let mut predicate = None;
+                    for a in args {
+                        let v = self.eval(st, at, rp, a, b != BarrierKind::Plain)?;
+                        if b != BarrierKind::Plain {
+                            predicate = Some(nonzero(&v));
+                        }
+                    }
+                    let label = self.prog.module().label(*op).to_string();
+                    let tag = if predicate.is_some() { Tag::DataBarrier(label) } else { Tag::Label(label) };
+                    self.event(st, at, *op, tag, None, predicate, true);
+                    match (want, result) {
+                        (true, Some(o)) if b != BarrierKind::Plain => self.read(st, at, rp, o)?,
+                        _ => c64(0),
+                    }
+                }
+                // A fence orders memory; it is neither observable nor
+                // convergent.
+                CallKind::Fence => c64(0),
+            },
+        })
+    }
+}
+
+/// The model's unary arithmetic on bit-vectors (`convcheck_ir::expr::unary`).
+fn unary(op: UnOp, x: &BV) -> BV {
+    match op {
+        UnOp::Not => truth(&x.eq(c64(0))),
+        UnOp::Neg => x.bvneg(),
+        UnOp::BitNot => x.bvnot(),
+        UnOp::SExt(n) | UnOp::ZExt(n) => {
+            let n = u32::from(n.clamp(1, 64));
+            if n >= 64 {
+                return x.clone();
+            }
+            let low = x.extract(n - 1, 0);
+            if matches!(op, UnOp::SExt(_)) {
+                low.sign_ext(64 - n)
+            } else {
+                low.zero_ext(64 - n)
+            }
+        }
+    }
+}
+
+/// The model's binary arithmetic on bit-vectors (`convcheck_ir::expr::binary`).
+fn binary(op: BinOp, x: &BV, y: &BV) -> BV {
+    let zero = c64(0);
+    let amount = || y.bvand(c64(63));
+    let y_zero = y.eq(&zero);
+    match op {
+        BinOp::Or => truth(&Bool::or(&[nonzero(x), nonzero(y)])),
+        BinOp::And => truth(&Bool::and(&[nonzero(x), nonzero(y)])),
+        BinOp::BitOr => x.bvor(y),
+        BinOp::BitXor => x.bvxor(y),
+        BinOp::BitAnd => x.bvand(y),
+        BinOp::Eq => truth(&x.eq(y)),
+        BinOp::Ne => truth(&x.eq(y).not()),
+        BinOp::Lt => truth(&x.bvslt(y)),
+        BinOp::Le => truth(&x.bvsle(y)),
+        BinOp::Gt => truth(&x.bvsgt(y)),
+        BinOp::Ge => truth(&x.bvsge(y)),
+        BinOp::Shl => x.bvshl(amount()),
+        BinOp::Shr => x.bvashr(amount()),
+        BinOp::LShr => x.bvlshr(amount()),
+        BinOp::Add => x.bvadd(y),
+        BinOp::Sub => x.bvsub(y),
+        BinOp::Mul => x.bvmul(y),
+        // `checked_div` is None on division by zero and on MIN / -1.
+        BinOp::Div => {
+            let overflow = Bool::and(&[x.eq(c64(i64::MIN)), y.eq(c64(-1))]);
+            Bool::or(&[y_zero, overflow]).ite(&zero, &x.bvsdiv(y))
+        }
+        // MIN % -1 is 0 in both; only the divisor 0 needs a case.
+        BinOp::Rem => y_zero.ite(&zero, &x.bvsrem(y)),
+        BinOp::ULt => truth(&x.bvult(y)),
+        BinOp::ULe => truth(&x.bvule(y)),
+        BinOp::UGt => truth(&x.bvugt(y)),
+        BinOp::UGe => truth(&x.bvuge(y)),
+        BinOp::UDiv => y_zero.ite(&zero, &x.bvudiv(y)),
+        BinOp::URem => y_zero.ite(&zero, &x.bvurem(y)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use z3::ast::Ast;
+    use z3::{SatResult, Solver};
+
+    /// The bit-vector arithmetic agrees with the model's integer arithmetic
+    /// on edge values.
+    #[test]
+    fn arithmetic_agrees_with_the_model() {
+        let vals = [0i64, 1, -1, 2, 7, -8, 63, 64, 65, i64::MIN, i64::MAX, 0x1_0000_0001];
+        let solver = Solver::new();
+        for op in BinOp::ALL {
+            for &a in &vals {
+                for &b in &vals {
+                    let want = convcheck_ir::expr::binary(op, a, b);
+                    let got = binary(op, &c64(a), &c64(b)).simplify();
+                    assert_eq!(got.as_u64().map(|v| v as i64), Some(want), "{op:?} {a} {b}");
+                }
+            }
+        }
+        for op in [UnOp::Not, UnOp::Neg, UnOp::BitNot, UnOp::SExt(8), UnOp::ZExt(8), UnOp::SExt(32), UnOp::ZExt(1)] {
+            for &a in &vals {
+                let want = convcheck_ir::expr::unary(op, a);
+                let got = unary(op, &c64(a)).simplify();
+                assert_eq!(got.as_u64().map(|v| v as i64), Some(want), "{op:?} {a}");
+            }
+        }
+        assert_eq!(solver.check(), SatResult::Sat);
+    }
+}

@@ -1,0 +1,243 @@
+//! The symbolic refinement engine (`convcheck_smt::product`, DESIGN.md
+//! 2.5 use 2) on the seed's examples and the classes of counterexample a
+//! 0/1 checker misses: the loop_nest / simplifycfg violation, the
+//! keep-loops variant preserved, a hoist out of `if (v == 2)` (integer
+//! values) and out of `if (tid == 2)` (thread ids), and what the engine
+//! refuses (tokens, barrier removal, recursion) or cannot decide (a bound
+//! that cuts every run).
+//!
+//! Every counterexample the engine returns was already replayed by the
+//! interpreter inside `compare`; the tests replay it once more from its
+//! scenario alone, and fail loudly on an internal `Unknown`.
+
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::{run_thread, Bounds};
+use convcheck_ir::scenario::ValuesSource;
+use convcheck_ir::{FuncId, Module};
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
+use convcheck_smt::product::{compare, Counterexample, Preserved, ProductOptions, Property};
+use convcheck_smt::Answer;
+use std::time::Duration;
+
+/// A kernel's module (lowered without tokens unless asked) and the id of
+/// function `f`.
+fn lowered(src: &str, f: &str, tokens: bool) -> (Module, FuncId) {
+    let k = Kernel::parse("test.c", src).unwrap_or_else(|d| panic!("{d}"));
+    let m = lower(&k, tokens);
+    let id = m.function(f).expect("function exists");
+    (m, id)
+}
+
+fn example(rel: &str) -> String {
+    let path = format!("{}/../../examples/{rel}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).expect("example exists")
+}
+
+fn opts(max_iters: u32) -> ProductOptions {
+    ProductOptions {
+        max_iters,
+        timeout: Duration::from_secs(120),
+        ..ProductOptions::default()
+    }
+}
+
+/// Runs `pass` on `f` of `src` and compares the result with the input.
+fn check_pass(src: &str, f: &str, pass: &str, o: &ProductOptions) -> Answer<Preserved, Counterexample> {
+    let (m, id) = lowered(src, f, false);
+    let mut t = m.clone();
+    let p = convcheck_transforms::lookup(pass).unwrap_or_else(|e| panic!("{e:?}"));
+    p.run(&mut t).unwrap_or_else(|e| panic!("{e:?}"));
+    compare(&CfgProgram::new(m), &CfgProgram::new(t), id, o)
+}
+
+/// The counterexample, after replaying it from its scenario alone: the
+/// reference and the target runs of its threads are the ones it reports.
+fn violated(a: Answer<Preserved, Counterexample>, reference: &CfgProgram, target: &CfgProgram, entry: FuncId) -> Counterexample {
+    let c = match a {
+        Answer::Counterexample(c) => c,
+        Answer::Proved(p) => panic!("expected a counterexample, got preserved: {p:?}"),
+        Answer::Unknown(why) => panic!("expected a counterexample, got unknown: {why}"),
+    };
+    let scenario = c.scenario();
+    assert_eq!(scenario.threads.len(), c.group as usize);
+    for (i, &tid) in c.tids.iter().enumerate() {
+        let values = &scenario.threads[tid as usize];
+        assert_eq!(values, &c.threads[i]);
+        for (program, expected) in [(reference, &c.reference[i]), (target, &c.target[i])] {
+            let bounds = Bounds {
+                max_iters: u32::MAX,
+                fuel: 1_000_000,
+                ..Bounds::default()
+            };
+            let (trace, res) = run_thread(program, entry, tid, c.group, bounds, &mut ValuesSource(values));
+            assert!(res.is_ok(), "{res:?}");
+            assert_eq!(trace.events, expected.events, "the replay of tid {tid} differs");
+        }
+    }
+    c
+}
+
+fn preserved(a: Answer<Preserved, Counterexample>) -> Preserved {
+    match a {
+        Answer::Proved(p) => p,
+        Answer::Counterexample(c) => panic!("expected preserved, got a counterexample: {}", c.message),
+        Answer::Unknown(why) => panic!("expected preserved, got unknown: {why}"),
+    }
+}
+
+fn pass_programs(src: &str, f: &str, pass: &str) -> (CfgProgram, CfgProgram, FuncId) {
+    let (m, id) = lowered(src, f, false);
+    let mut t = m.clone();
+    convcheck_transforms::lookup(pass)
+        .expect("pass")
+        .run(&mut t)
+        .expect("pass runs");
+    (CfgProgram::new(m), CfgProgram::new(t), id)
+}
+
+#[test]
+fn the_identity_is_preserved_and_says_what_the_bound_cut() {
+    let src = example("seed/ambiguity-source.c");
+    for f in ["loop_nest", "loop_continue"] {
+        let (m, id) = lowered(&src, f, false);
+        let p = CfgProgram::new(m);
+        let r = preserved(compare(&p, &p, id, &opts(3)));
+        let cut = r.cut.expect("the loops can run past the bound");
+        assert!(cut.contains("max-iters=3"), "{cut}");
+        assert_eq!(r.target_iters, 3);
+    }
+}
+
+#[test]
+fn loop_nest_under_simplifycfg_is_violated() {
+    let src = example("seed/ambiguity-source.c");
+    let (r, t, id) = pass_programs(&src, "loop_nest", "simplifycfg");
+    let c = violated(compare(&r, &t, id, &opts(8)), &r, &t, id);
+    assert_eq!(c.property, Property::Convergence, "{}", c.message);
+    assert!(c.message.contains("in the reference but"), "{}", c.message);
+}
+
+#[test]
+fn loop_nest_under_simplifycfg_keep_loops_is_preserved() {
+    let src = example("seed/ambiguity-source.c");
+    let a = check_pass(&src, "loop_nest", "simplifycfg<keep-loops>", &opts(8));
+    let p = preserved(a);
+    assert!(p.cut.is_some());
+}
+
+#[test]
+fn loop_continue_under_simplifycfg_is_preserved() {
+    let src = example("seed/ambiguity-source.c");
+    preserved(check_pass(&src, "loop_continue", "simplifycfg", &opts(4)));
+}
+
+#[test]
+fn hoisting_out_of_a_divergent_branch_is_caught_and_the_safe_hoist_is_not() {
+    let src = example("corpus/hoist-divergent.c");
+    let (r, t, id) = pass_programs(&src, "k", "simplifycfg.hoist.unsafe");
+    let c = violated(compare(&r, &t, id, &opts(4)), &r, &t, id);
+    assert_eq!(c.property, Property::Convergence);
+    assert_eq!(c.group, 2, "the smallest group is preferred");
+    preserved(check_pass(&src, "k", "simplifycfg.hoist", &opts(4)));
+    // Under a uniform condition every thread takes the same arm.
+    let uniform = example("corpus/hoist-uniform.c");
+    preserved(check_pass(&uniform, "k", "simplifycfg.hoist.unsafe", &opts(4)));
+}
+
+/// A checker that tries only 0 and 1 for `v` sends both threads into the
+/// same arm of `if (v == 2)` and misses this.
+#[test]
+fn hoisting_out_of_if_v_equals_2_is_violated() {
+    let src = "void k() {\n  ... // A\n  if (v == 2) {\n    ballot();\n    ... // T\n  } else {\n    ballot();\n    ... // E\n  }\n  ... // D\n}\n";
+    let (r, t, id) = pass_programs(src, "k", "simplifycfg.hoist.unsafe");
+    let c = violated(compare(&r, &t, id, &opts(2)), &r, &t, id);
+    assert_eq!(c.property, Property::Convergence);
+    let v: Vec<i64> = c.threads.iter().map(|t| t.0["v"][0]).collect();
+    assert!(v.contains(&2) && v.iter().any(|x| *x != 2), "{v:?}");
+}
+
+/// Only thread 2 takes the branch: the group must have at least three
+/// threads, and the engine finds one.
+#[test]
+fn hoisting_out_of_if_tid_equals_2_is_violated() {
+    let src = "void k() {\n  ... // A\n  if (tid == 2) {\n    ballot();\n    ... // T\n  } else {\n    ballot();\n    ... // E\n  }\n  ... // D\n}\n";
+    let (r, t, id) = pass_programs(src, "k", "simplifycfg.hoist.unsafe");
+    let c = violated(compare(&r, &t, id, &opts(2)), &r, &t, id);
+    assert_eq!(c.property, Property::Convergence);
+    assert!(c.tids.contains(&2), "{:?}", c.tids);
+    assert!(c.group >= 3);
+    // With a group of two threads there is no thread 2.
+    let two = ProductOptions {
+        group: Some(2),
+        ..opts(2)
+    };
+    preserved(compare(&r, &t, id, &two));
+}
+
+#[test]
+fn a_changed_event_is_a_single_thread_difference() {
+    let a = "void k() {\n  ... // A\n  if (c) {\n    ... // B\n  }\n}\n";
+    let b = "void k() {\n  ... // A\n  if (c) {\n    ... // C\n  }\n}\n";
+    let (ma, id) = lowered(a, "k", false);
+    let (mb, _) = lowered(b, "k", false);
+    let (r, t) = (CfgProgram::new(ma), CfgProgram::new(mb));
+    let c = violated(compare(&r, &t, id, &opts(2)), &r, &t, id);
+    assert_eq!(c.property, Property::SingleThreadBehaviour);
+    assert_eq!(c.tids.len(), 1);
+    assert!(c.message.contains("`B` in the reference but `C`"), "{}", c.message);
+}
+
+#[test]
+fn tokens_are_unknown() {
+    let src = example("seed/ambiguity-source.c");
+    let (m, id) = lowered(&src, "loop_nest", true);
+    let p = CfgProgram::new(m);
+    match compare(&p, &p, id, &opts(2)) {
+        Answer::Unknown(why) => assert!(why.contains("tokens"), "{why}"),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+}
+
+#[test]
+fn barrier_removal_with_plain_barriers_is_unknown() {
+    let src = "void k() {\n  shared[tid] = 1;\n  __syncthreads();\n  int x = shared[tid + 1];\n}\n";
+    let (m, id) = lowered(src, "k", false);
+    let p = CfgProgram::new(m);
+    let o = ProductOptions {
+        allow_barrier_removal: true,
+        ..opts(2)
+    };
+    match compare(&p, &p, id, &o) {
+        Answer::Unknown(why) => assert!(why.contains("hazards not modelled"), "{why}"),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+    // Without the allowance, hazards follow from the two properties.
+    preserved(compare(&p, &p, id, &opts(2)));
+}
+
+#[test]
+fn a_bound_that_cuts_every_run_is_unknown_not_preserved() {
+    let src = "void k() {\n  for (int i = 0; i < 10; i++) {\n    ... // B\n  }\n}\n";
+    let (m, id) = lowered(src, "k", false);
+    let p = CfgProgram::new(m);
+    match compare(&p, &p, id, &opts(3)) {
+        Answer::Unknown(why) => assert!(why.contains("no scenario within bounds"), "{why}"),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+    preserved(compare(&p, &p, id, &opts(10)));
+}
+
+#[test]
+fn a_tiny_timeout_is_unknown() {
+    let src = example("seed/ambiguity-source.c");
+    let (r, t, id) = pass_programs(&src, "loop_nest", "simplifycfg<keep-loops>");
+    let o = ProductOptions {
+        timeout: Duration::from_millis(1),
+        ..opts(16)
+    };
+    match compare(&r, &t, id, &o) {
+        Answer::Unknown(why) => assert!(why.contains("timeout") || why.contains("canceled"), "{why}"),
+        other => panic!("expected unknown, got {other:?}"),
+    }
+}
