@@ -11,13 +11,23 @@
 //! target, side by side, plus a `convcheck run` line that replays it.
 //!
 //! `check SRC TGT` compares two kernel files: TGT (with any passes) is the
-//! target, matched to SRC by operation labels and oracle names.
+//! target, matched to SRC by operation labels and oracle names; an oracle
+//! only one side reads is a free value like any other.
+//!
+//! All stages are compared on one stream of scenarios
+//! ([`crate::engine::compare_stages`]), under the budgets of
+//! [`Budget`] (time, pairs, stored events); the report lists the bounds
+//! that applied and what they cut ([`Coverage`]). On a terminal, a check
+//! that takes more than a second shows a progress line on standard error.
 
 use crate::cli::{CheckArgs, ReportFormat};
 pub use crate::config::{CheckConfig, Reference, Verdict};
-use crate::engine::{compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome, Side};
+use crate::engine::{
+    compare_any_hierarchy, compare_stages, Allowance, Budget, Comparison, Coverage, Limits,
+    Outcome as EngineOutcome, Progress, Side,
+};
 pub use crate::render::{render_json, render_sarif, render_text};
-use crate::{load_kernel, Outcome, EXIT_USAGE};
+use crate::{load_kernel, Outcome};
 use convcheck_ir::cycles::HIERARCHY_CAP;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Bounds;
@@ -57,8 +67,15 @@ pub struct CheckReport {
     pub reference_module: Module,
     /// The target's module (its tables name the target's instances).
     pub target_module: Module,
-    /// Reference paths of thread 0 within the bounds.
+    /// Reference paths within the bounds, over every group size and
+    /// thread index tried.
     pub paths: usize,
+    /// What the check covered and which bounds cut what.
+    pub coverage: Coverage,
+    /// The budgets it ran under.
+    pub budget: Budget,
+    /// The target file, for `check SRC TGT`.
+    pub target_file: Option<String>,
 }
 
 impl CheckReport {
@@ -97,24 +114,47 @@ impl CheckReport {
     }
 }
 
-/// Runs the check described by the arguments.
+/// Runs the check described by the arguments, with the default budget.
 pub fn run_check(a: &CheckArgs) -> Result<CheckReport, Outcome> {
+    run_check_with(a, &Budget::default(), &mut |_| {})
+}
+
+/// Runs the check described by the arguments under `budget`.
+pub fn run_check_with(
+    a: &CheckArgs,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<CheckReport, Outcome> {
     let kernel = load_kernel(&a.src)?;
     let target_kernel = match &a.tgt {
         Some(t) => Some(load_kernel(t)?),
         None => None,
     };
-    run_check_on(&a.src, kernel, target_kernel, &a.config())
+    let mut report = run_check_budgeted(&a.src, kernel, target_kernel, &a.config(), budget, progress)?;
+    report.target_file.clone_from(&a.tgt);
+    Ok(report)
 }
 
-/// Runs a check on kernels already loaded; `file` names the reference in
-/// the report and its replay lines. This is the one pipeline that `check`,
-/// `fuzz`, `bench`, `demo` and the corpus call.
+/// Runs a check on kernels already loaded with the default budget; `file`
+/// names the reference in the report and its replay lines. This is the one
+/// pipeline that `check`, `fuzz`, `bench`, `demo` and the corpus call.
 pub fn run_check_on(
     file: &str,
     kernel: Kernel,
     target_kernel: Option<Kernel>,
     a: &CheckConfig,
+) -> Result<CheckReport, Outcome> {
+    run_check_budgeted(file, kernel, target_kernel, a, &Budget::default(), &mut |_| {})
+}
+
+/// [`run_check_on`] under `budget`, telling `progress` where it is.
+pub fn run_check_budgeted(
+    file: &str,
+    kernel: Kernel,
+    target_kernel: Option<Kernel>,
+    a: &CheckConfig,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<CheckReport, Outcome> {
     let entry = kernel
         .entry(a.function.as_deref())
@@ -151,33 +191,37 @@ pub fn run_check_on(
             .map_err(Outcome::usage)?,
         None => entry,
     };
-    let mut stages = Vec::new();
     let tokens = if a.tokens { " --tokens" } else { "" };
+    // The targets, stage by stage: (name, program, allowance, notes, level).
+    struct Stage<'c> {
+        name: String,
+        code: StageCode<'c>,
+        allow: Allowance,
+        notes: Vec<String>,
+        level: String,
+    }
+    enum StageCode<'c> {
+        Source(crate::Code<'c>),
+        Cfg(CfgProgram),
+    }
+    let mut targets: Vec<Stage> = Vec::new();
     // Stage 0: the target program before any pass.
     let mut module: Module = lower(tk, a.tokens);
-    let compare_with = |program: &dyn convcheck_ir::exec::Program, allow| {
-        let target = Side {
-            program,
-            cfg: None,
-            entry: tentry,
-        };
-        compare_any_hierarchy(&reference, &target, allow, limits, HIERARCHY_CAP)
-    };
     if target_kernel.is_some() && a.reference == Reference::Source && passes.is_empty() {
-        let code = crate::Code::new(tk, None)?;
-        stages.push(StageReport {
+        targets.push(Stage {
             name: "target file".into(),
-            outcome: compare_with(code.program(), Allowance::Exact),
+            code: StageCode::Source(crate::Code::new(tk, None)?),
+            allow: Allowance::Exact,
             notes: Vec::new(),
-            target_level: "source level".into(),
+            level: "source level".into(),
         });
     } else if a.reference == Reference::Source || target_kernel.is_some() {
-        let program = CfgProgram::new(module.clone());
-        stages.push(StageReport {
+        targets.push(Stage {
             name: format!("lower{tokens}"),
-            outcome: compare_with(&program, Allowance::Exact),
+            code: StageCode::Cfg(CfgProgram::new(module.clone())),
+            allow: Allowance::Exact,
             notes: Vec::new(),
-            target_level: format!("CFG{tokens}"),
+            level: format!("CFG{tokens}"),
         });
     }
     let mut allow = Allowance::Exact;
@@ -194,14 +238,57 @@ pub fn run_check_on(
         if pass.contract() == Contract::RemovesBarriers {
             allow = Allowance::Barriers;
         }
-        let program = CfgProgram::new(module.clone());
-        stages.push(StageReport {
+        targets.push(Stage {
             name: pass.name(),
-            outcome: compare_with(&program, allow),
+            code: StageCode::Cfg(CfgProgram::new(module.clone())),
+            allow,
             notes,
-            target_level: format!("after {}", pass.name()),
+            level: format!("after {}", pass.name()),
         });
     }
+    let sides: Vec<(Side, Allowance)> = targets
+        .iter()
+        .map(|t| {
+            let program: &dyn convcheck_ir::exec::Program = match &t.code {
+                StageCode::Source(c) => c.program(),
+                StageCode::Cfg(p) => p,
+            };
+            (
+                Side {
+                    program,
+                    cfg: None,
+                    entry: tentry,
+                },
+                t.allow,
+            )
+        })
+        .collect();
+    // An irreducible CFG reference has several cycle hierarchies, each a
+    // relation an implementation may follow: each stage is then compared
+    // on its own, under any of them (at most HIERARCHY_CAP).
+    let several = reference_program.as_ref().is_some_and(|p| {
+        convcheck_ir::cycles::all_hierarchies(&p.module.functions[entry], 2).len() > 1
+    });
+    let comparison = if several && !sides.is_empty() {
+        let mut c: Comparison = compare_stages(&reference, &sides[..1], limits, budget, progress);
+        c.outcomes = sides
+            .iter()
+            .map(|(t, allow)| compare_any_hierarchy(&reference, t, *allow, limits, HIERARCHY_CAP))
+            .collect();
+        c
+    } else {
+        compare_stages(&reference, &sides, limits, budget, progress)
+    };
+    let stages: Vec<StageReport> = targets
+        .into_iter()
+        .zip(comparison.outcomes)
+        .map(|(t, outcome)| StageReport {
+            name: t.name,
+            outcome,
+            notes: t.notes,
+            target_level: t.level,
+        })
+        .collect();
     Ok(CheckReport {
         file: file.to_string(),
         function: kernel.functions[entry].name.clone(),
@@ -211,48 +298,73 @@ pub fn run_check_on(
         stages,
         reference_module: reference_code.module().clone(),
         target_module: tk.module(),
-        paths: count_paths(reference_code.program(), entry, a),
+        paths: comparison.coverage.paths,
+        coverage: comparison.coverage,
+        budget: *budget,
+        target_file: None,
     })
 }
 
-/// The `check` command.
+/// The `check` command: the arguments, the budgets, and whether a
+/// progress line may be shown (standard error is a terminal).
 pub fn check(a: &CheckArgs) -> Outcome {
-    let report = match run_check(a) {
+    check_with(a, &Budget::default(), false)
+}
+
+/// The `check` command under `budget`; with `tty`, a check that takes more
+/// than a second shows its progress on standard error.
+pub fn check_with(a: &CheckArgs, budget: &Budget, tty: bool) -> Outcome {
+    let start = std::time::Instant::now();
+    let mut shown = false;
+    let mut last = start;
+    let mut progress = |p: &Progress| {
+        if !tty {
+            return;
+        }
+        let now = std::time::Instant::now();
+        if now.duration_since(start).as_secs_f64() < 1.0
+            || now.duration_since(last).as_millis() < 200
+        {
+            return;
+        }
+        last = now;
+        shown = true;
+        use std::io::Write as _;
+        let total = if p.total > 0 {
+            format!(" of {}", crate::engine::grouped(p.total))
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            std::io::stderr(),
+            "\r\x1b[Kconvcheck check: {} {}{total} ({:.0} s)",
+            p.phase,
+            crate::engine::grouped(p.done),
+            now.duration_since(start).as_secs_f64()
+        );
+    };
+    let result = run_check_with(a, budget, &mut progress);
+    if shown {
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), "\r\x1b[K");
+    }
+    let report = match result {
         Ok(r) => r,
         Err(o) => return o,
-    };
-    let stdout = match a.format {
-        ReportFormat::Text => render_text(&report),
-        ReportFormat::Json => format!("{}\n", render_json(&report)),
-        ReportFormat::Sarif => format!("{}\n", render_sarif(&report)),
-    };
-    let code = if report.stages.is_empty() {
-        EXIT_USAGE
-    } else {
-        report.exit_code()
     };
     if report.stages.is_empty() {
         return Outcome::usage(
             "nothing to check: with --reference cfg give at least one --pass or a target file",
         );
     }
+    let stdout = match a.format {
+        ReportFormat::Text => render_text(&report),
+        ReportFormat::Json => format!("{}\n", render_json(&report)),
+        ReportFormat::Sarif => format!("{}\n", render_sarif(&report)),
+    };
     Outcome {
         stdout,
         stderr: String::new(),
-        code,
+        code: report.exit_code(),
     }
-}
-
-/// Reference paths per thread index at the check's bounds (for reports and
-/// benchmarks).
-fn count_paths(program: &dyn convcheck_ir::exec::Program, entry: usize, a: &CheckConfig) -> usize {
-    let bounds = Bounds {
-        max_iters: a.max_iters,
-        fuel: a.fuel,
-        max_paths: a.max_paths,
-        ..Bounds::default()
-    };
-    convcheck_ir::paths::enumerate(program, entry, 0, a.threads, bounds)
-        .paths
-        .len()
 }

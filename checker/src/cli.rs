@@ -32,7 +32,7 @@ pub enum Command {
     /// Lowers a kernel to its CFG and prints it.
     Lower(LowerArgs),
     /// Checks that a pipeline of passes preserves convergence.
-    Check(CheckArgs),
+    Check(CheckCommand),
     /// Lists every pass and variant.
     Passes,
     /// Finds functions that a pipeline makes identical although their
@@ -160,21 +160,79 @@ pub struct CheckArgs {
     /// The reference semantics.
     #[arg(long, value_enum, default_value_t = crate::check::Reference::Source)]
     pub reference: crate::check::Reference,
-    /// Threads in the group (`N` in the kernel).
-    #[arg(long, default_value_t = 2)]
+    /// Threads in the group when it is fixed; 0 for every group size
+    /// `N >= 2`. On the command line this is `--threads N` of
+    /// [`CheckCommand`] (0 is refused there).
+    #[arg(skip = 0u32)]
     pub threads: u32,
     /// Largest iteration number of any loop execution in a scenario.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = crate::config::DEFAULT_MAX_ITERS)]
     pub max_iters: u32,
     /// Instructions one thread may execute.
     #[arg(long, default_value_t = 100_000)]
     pub fuel: u64,
-    /// Paths per thread before the check is inconclusive.
+    /// Paths per thread index before the check is inconclusive.
     #[arg(long, default_value_t = 20_000)]
     pub max_paths: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+}
+
+/// `convcheck check` on the command line: the check's arguments, the
+/// group size and the budgets.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CheckCommand {
+    /// The check.
+    #[command(flatten)]
+    pub args: CheckArgs,
+    /// Fix the group size `N` (at least 2). Without it, the verdict holds
+    /// for every group size `N >= 2` and every pair of thread indices.
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// Seconds the check may take before it ends as inconclusive (exit 3).
+    #[arg(long, default_value_t = crate::engine::DEFAULT_TIMEOUT.as_secs())]
+    pub timeout: u64,
+    /// Pairs of paths the check may examine before it ends as
+    /// inconclusive.
+    #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_PAIRS)]
+    pub max_pairs: u64,
+    /// Recorded events (about 100 bytes each) the check may hold before it
+    /// ends as inconclusive: its memory budget.
+    #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_EVENTS)]
+    pub max_events: usize,
+}
+
+impl CheckCommand {
+    /// The check's arguments with the group size, and its budget; a usage
+    /// error for a group size or budget of 0.
+    pub fn resolve(&self) -> Result<(CheckArgs, crate::engine::Budget), String> {
+        let mut args = self.args.clone();
+        match self.threads {
+            Some(0) | Some(1) => {
+                return Err(format!(
+                    "--threads {}: a group needs at least 2 threads to compare pairs (omit \
+                     --threads to check every group size)",
+                    self.threads.unwrap_or(0)
+                ))
+            }
+            Some(n) => args.threads = n,
+            None => args.threads = 0,
+        }
+        if self.timeout == 0 {
+            return Err("--timeout 0: give a time budget of at least one second".into());
+        }
+        if self.max_pairs == 0 || self.max_events == 0 || args.max_paths == 0 {
+            return Err("--max-pairs, --max-events and --max-paths must be at least 1".into());
+        }
+        let budget = crate::engine::Budget {
+            start: std::time::Instant::now(),
+            timeout: Some(std::time::Duration::from_secs(self.timeout)),
+            max_pairs: self.max_pairs,
+            max_events: self.max_events,
+        };
+        Ok((args, budget))
+    }
 }
 
 impl CheckArgs {
@@ -316,7 +374,13 @@ where
         Command::Demo => crate::demo::demo(),
         Command::Run(a) => crate::run::run(&a),
         Command::Lower(a) => crate::lower::lower(&a),
-        Command::Check(a) => crate::check::check(&a),
+        Command::Check(c) => match c.resolve() {
+            Ok((a, budget)) => {
+                use std::io::IsTerminal;
+                crate::check::check_with(&a, &budget, std::io::stderr().is_terminal())
+            }
+            Err(e) => Outcome::usage(e),
+        },
         Command::Passes => crate::passes(),
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
         Command::Bench(a) => crate::bench::bench(&a),

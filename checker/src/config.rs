@@ -3,7 +3,10 @@
 //!
 //! The CLI (`cli.rs`) converts its arguments into a `CheckConfig`; `fuzz`,
 //! `bench`, `demo`, the fuzz oracles, the corpus and the explorer build one
-//! directly, starting from [`CheckConfig::default`].
+//! directly, starting from [`CheckConfig::default`]. The budgets of a check
+//! (time, pairs, memory) are [`crate::engine::Budget`], given to
+//! [`crate::check::run_check_budgeted`]; [`crate::check::run_check_on`]
+//! uses the default budget.
 
 use crate::{EXIT_INCONCLUSIVE, EXIT_OK, EXIT_VIOLATION};
 
@@ -28,7 +31,10 @@ pub struct CheckConfig {
     pub tokens: bool,
     /// The reference semantics.
     pub reference: Reference,
-    /// Threads in the group (`N` in the kernel); at least 2.
+    /// Threads in the group (`N` in the kernel) when the group is fixed;
+    /// 0 (the default) for every group size `N >= 2`: the verdict then
+    /// holds for every group size and every pair of thread indices
+    /// (DESIGN.md 2.2).
     pub threads: u32,
     /// Largest iteration number of any loop execution in a scenario.
     pub max_iters: u32,
@@ -45,13 +51,18 @@ impl Default for CheckConfig {
             passes: Vec::new(),
             tokens: false,
             reference: Reference::Source,
-            threads: 2,
-            max_iters: 3,
+            threads: 0,
+            max_iters: DEFAULT_MAX_ITERS,
             fuel: 100_000,
             max_paths: 20_000,
         }
     }
 }
+
+/// The default iteration bound: iterations 0 to 8 of every loop
+/// execution (a loop whose fifth iteration differs is examined with room
+/// to spare).
+pub const DEFAULT_MAX_ITERS: u32 = 8;
 
 /// The answer of a check (DESIGN.md 2.7, "Verdicts").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

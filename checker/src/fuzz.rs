@@ -215,6 +215,13 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
     if a.count.is_none() && a.time.is_none() {
         return Outcome::usage("give --count N or --time SECS");
     }
+    // A run that examines no program must not look like a clean one.
+    if a.count == Some(0) {
+        return Outcome::usage("--count 0: give at least one program to check");
+    }
+    if a.time == Some(0) {
+        return Outcome::usage("--time 0: give at least one second");
+    }
     if let Some(dir) = &a.out {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return Outcome::usage(format!("--out {dir}: {e}"));

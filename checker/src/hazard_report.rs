@@ -181,7 +181,7 @@ mod tests {
         assert_eq!(
             to_text(&h),
             "hazards:\n  \
-             race on shared[0] in phase 0: thread 0 writes at `shared@2` (line 2) and thread 1 writes at `shared@2` (line 2)\n  \
+             race on shared[0] in phase 0: thread 0 writes at `shared[0]` (line 2) and thread 1 writes at `shared[0]` (line 2)\n  \
              barrier divergence: thread 1 leaves after 1 barrier(s) while thread 0 waits at `__syncthreads` (line 5)\n  \
              barrier #0 `__syncthreads_count` (line 3) returns 1: count over threads 0, 1 with predicates 0, 1\n"
         );

@@ -12,7 +12,11 @@ fn examples() -> Vec<String> {
         let full = format!("{}/../examples/{dir}", env!("CARGO_MANIFEST_DIR"));
         for e in std::fs::read_dir(full).expect("examples dir") {
             let path = e.expect("entry").path();
-            if path.extension().is_some_and(|x| x == "c") {
+            // plain-kernels.c is written for clang and the kernel language
+            // alike: its loops on the oracle `c()` do not end in the
+            // default scenario (model/llvm/tests/semantics.rs runs it).
+            let plain = path.file_name().is_some_and(|n| n == "plain-kernels.c");
+            if path.extension().is_some_and(|x| x == "c") && !plain {
                 out.push(path.to_string_lossy().into_owned());
             }
         }

@@ -1,10 +1,17 @@
 //! Scenarios (DESIGN.md 2.2): the oracle values of every thread of a group.
 //!
 //! A scenario fixes, for each thread, the values its oracles return: thread
-//! `t`'s k-th evaluation of varying oracle `c` returns `values[t][c][k]`;
-//! values past the end of a list are 0 (false). Uniform oracles must agree
-//! across threads at equal `k` and invariant oracles return their first
-//! value at every evaluation.
+//! `t`'s k-th evaluation of oracle `c` returns `values[t][c][k]`; values
+//! past the end of a list are 0 (false). Invariant oracles return their
+//! first value at every evaluation. Uniform oracles mean what LLVM's
+//! UniformityAnalysis means: threads that evaluate one in the same
+//! converged dynamic instance (equal read sites, [`crate::exec::ReadSite`])
+//! read the same value; threads that reach it in different instances (an
+//! extra evaluation in a divergent branch, another iteration) may read
+//! different values. Whether a scenario respects that is known once its
+//! threads have run ([`uniform_conflict`]).
+//!
+//! Values are integers; [`domains`] decides which ones are worth trying.
 //!
 //! On the command line one `--thread` flag gives one thread, in `tid`
 //! order: `--thread 'cond1=1,0 cond2=0'`.
@@ -17,10 +24,12 @@
 //! thread 0 and 0 elsewhere. It ends every loop whose exit depends on an
 //! oracle, and the two threads diverge at their first varying decision.
 
-use crate::exec::{OracleSource, Stop};
+pub mod domains;
+
+use crate::exec::{OracleSource, ReadSite, Stop, Trace};
 use crate::ops::{OracleClass, OracleId};
 use crate::Module;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// One thread's oracle values, by oracle name.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -76,8 +85,9 @@ impl ThreadValues {
 }
 
 impl Scenario {
-    /// Checks that every name is an oracle of the kernel and that uniform
-    /// oracles agree across threads.
+    /// Checks that every name is an oracle of the kernel. (Whether uniform
+    /// oracles agree where they must depends on the runs: see
+    /// [`uniform_conflict`].)
     pub fn validate(&self, module: &Module) -> Result<(), String> {
         for (t, tv) in self.threads.iter().enumerate() {
             for name in tv.0.keys() {
@@ -90,29 +100,6 @@ impl Scenario {
                         } else {
                             known.join(", ")
                         }
-                    ));
-                }
-            }
-        }
-        for o in &module.oracles {
-            if o.class != OracleClass::Uniform {
-                continue;
-            }
-            let lists: Vec<Vec<i64>> = self
-                .threads
-                .iter()
-                .map(|t| t.0.get(&o.name).cloned().unwrap_or_default())
-                .collect();
-            let len = lists.iter().map(Vec::len).max().unwrap_or(0);
-            for k in 0..len {
-                let vals: Vec<i64> = lists
-                    .iter()
-                    .map(|l| l.get(k).copied().unwrap_or(0))
-                    .collect();
-                if vals.windows(2).any(|w| w[0] != w[1]) {
-                    return Err(format!(
-                        "uniform oracle `{}` has different values across threads at evaluation {k}",
-                        o.name
                     ));
                 }
             }
@@ -155,4 +142,40 @@ impl OracleSource for ValuesSource<'_> {
             .copied()
             .unwrap_or(0))
     }
+}
+
+/// The uniform reads of a run by site: site to (oracle, value).
+pub fn uniform_reads(trace: &Trace) -> HashMap<&ReadSite, (OracleId, i64)> {
+    trace
+        .uniform
+        .iter()
+        .filter_map(|(i, site)| trace.reads.get(*i).map(|&(o, _, v)| (site, (o, v))))
+        .collect()
+}
+
+/// The first uniform oracle that two threads read with different values in
+/// one converged dynamic instance (equal read sites), if any: such runs
+/// are not a scenario of the program (DESIGN.md 2.2). Returns the oracle
+/// and the two values.
+pub fn uniform_conflict(a: &Trace, b: &Trace) -> Option<(OracleId, i64, i64)> {
+    let (small, large, swap) = if a.uniform.len() <= b.uniform.len() {
+        (a, b, false)
+    } else {
+        (b, a, true)
+    };
+    if small.uniform.is_empty() {
+        return None;
+    }
+    let index = uniform_reads(large);
+    for (i, site) in &small.uniform {
+        let Some(&(o, _, v)) = small.reads.get(*i) else {
+            continue;
+        };
+        if let Some(&(o2, w)) = index.get(site) {
+            if o == o2 && v != w {
+                return Some(if swap { (o, w, v) } else { (o, v, w) });
+            }
+        }
+    }
+    None
 }

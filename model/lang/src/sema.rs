@@ -9,15 +9,24 @@
 //!   oracle `cond1`) and, elsewhere, a convergent operation labelled with the
 //!   callee's name, unless the callee is declared `noconvergent`.
 //! - **names**: locals and parameters are variables; every other name is an
-//!   oracle. `...` where a value is expected is an anonymous varying oracle
-//!   named `_L<line>` (`_L<line>c<col>` when one line has several).
+//!   oracle. Oracles are named by what they are, never by where they stand
+//!   (DESIGN.md 2.2), so that moving code renames nothing and two copies of
+//!   a function read the same oracles: `...` where a value is expected is
+//!   an anonymous oracle named after the statement it belongs to and its
+//!   order among the anonymous oracles of that kind in the function:
+//!   `if#1`, `while#2`, `for#1`, `do#1`, `switch#1` for conditions, the
+//!   variable for a value assigned to one (`mask#1` in `auto mask = ...;`),
+//!   `value#1` elsewhere. A load's value is the oracle named by the access
+//!   as written, `shared[tid]` or `global[i + 1]`. An automatic name used
+//!   in two oracle classes gets the class as a suffix (`if#1:uniform`).
 //! - **oracle classes**: names inside `uniform(...)` are uniform, inside
 //!   `invariant(...)` invariant, elsewhere varying; a name used in two classes
 //!   is an error. Parameters of the kernel entry are uniform (kernel
 //!   arguments are the same in every thread).
 //! - **labels** for trace tables: a statement's `// NAME`, else for `...`
 //!   right after `label:` the label's name, else for a call the callee's
-//!   name, else `@<line>` (`@<line>:<col>` on collisions). A call that is
+//!   name, for a memory access the access as written (`shared[tid]`), else
+//!   `@<line>` (`@<line>:<col>` on collisions). A call that is
 //!   the whole value of its statement (`f(x);`, `T m = f(x);`,
 //!   `m = f(x);`) takes the statement's `// NAME`.
 //! - **key scopes** (seed 000, Cycles, Iteration Statement, Jump Statements,
@@ -116,6 +125,8 @@ pub struct Kernel {
     pub oracle_ids: BTreeMap<String, OracleId>,
     /// Anonymous oracles by the position of their `...`.
     pub dots: HashMap<crate::span::Pos, OracleId>,
+    /// The oracle that gives the value of each load.
+    pub load_oracles: HashMap<ExprId, OracleId>,
     /// The meaning of each call expression.
     pub calls: HashMap<ExprId, CallKind>,
     /// Statements that are members of implementation-defined regions.
@@ -237,10 +248,13 @@ struct Analyser<'f> {
     oracles: Vec<OracleInfo>,
     oracle_ids: BTreeMap<String, OracleId>,
     dots: HashMap<crate::span::Pos, OracleId>,
+    load_oracles: HashMap<ExprId, OracleId>,
     calls: HashMap<ExprId, CallKind>,
     members: BTreeSet<StmtId>,
     irreducible: BTreeSet<StmtId>,
     case_values: HashMap<OracleId, BTreeSet<i64>>,
+    /// Anonymous oracles named so far in the current function, by kind.
+    dot_counts: HashMap<String, u32>,
 }
 
 /// Per-function structural facts.
@@ -264,10 +278,12 @@ impl<'f> Analyser<'f> {
             oracles: Vec::new(),
             oracle_ids: BTreeMap::new(),
             dots: HashMap::new(),
+            load_oracles: HashMap::new(),
             calls: HashMap::new(),
             members: BTreeSet::new(),
             irreducible: BTreeSet::new(),
             case_values: HashMap::new(),
+            dot_counts: HashMap::new(),
         }
     }
 
@@ -307,6 +323,7 @@ impl<'f> Analyser<'f> {
         for (fid, f) in funcs.iter().enumerate() {
             let facts = self.facts(f);
             self.regions(f, &facts);
+            self.dot_counts.clear();
             self.resolve(fid, f, &facts);
             self.jumps(&f.body, false, false);
             let mut param_oracles = Vec::new();
@@ -364,6 +381,7 @@ impl<'f> Analyser<'f> {
             oracles: self.oracles,
             oracle_ids: self.oracle_ids,
             dots: self.dots,
+            load_oracles: self.load_oracles,
             calls: self.calls,
             members: self.members,
             irreducible: self.irreducible,
@@ -526,6 +544,43 @@ impl<'f> Analyser<'f> {
         });
     }
 
+    /// An oracle whose name the analysis chose (an anonymous `...`, a
+    /// load): used in another class already, the name gets the class as a
+    /// suffix instead of being an error.
+    fn auto_oracle(&mut self, name: &str, class: OracleClass, span: Span) -> OracleId {
+        let name = match self.oracle_ids.get(name) {
+            Some(&id) if self.oracles[id].class != class => {
+                format!("{name}:{}", class_name(class))
+            }
+            _ => name.to_string(),
+        };
+        self.oracle(&name, class, span)
+    }
+
+    /// The name of the next anonymous oracle of statement `stmt` (see the
+    /// module documentation).
+    fn dot_name(&mut self, stmt: &Stmt) -> String {
+        let what = match &stmt.kind {
+            StmtKind::If { .. } => "if".to_string(),
+            StmtKind::While { .. } => "while".to_string(),
+            StmtKind::DoWhile { .. } => "do".to_string(),
+            StmtKind::For { .. } => "for".to_string(),
+            StmtKind::Switch { .. } => "switch".to_string(),
+            StmtKind::Local { name, .. } => name.clone(),
+            StmtKind::Expr(e) => match &e.kind {
+                ExprKind::Assign {
+                    place: Place::Var(v),
+                    ..
+                } => v.clone(),
+                _ => "value".to_string(),
+            },
+            _ => "value".to_string(),
+        };
+        let n = self.dot_counts.entry(what.clone()).or_insert(0);
+        *n += 1;
+        format!("{what}#{n}")
+    }
+
     fn oracle(&mut self, name: &str, class: OracleClass, span: Span) -> OracleId {
         if let Some(&id) = self.oracle_ids.get(name) {
             let prev = self.oracles[id].class;
@@ -648,8 +703,8 @@ impl<'f> Analyser<'f> {
                 }
             }
             ExprKind::Dots => {
-                let name = format!("_L{}c{}", e.span.start.line, e.span.start.col);
-                let id = self.oracle(&name, class, e.span);
+                let name = self.dot_name(stmt);
+                let id = self.auto_oracle(&name, class, e.span);
                 self.dots.insert(e.span.start, id);
             }
             ExprKind::Uniform(a) => rec(self, a, OracleClass::Uniform),
@@ -665,10 +720,15 @@ impl<'f> Analyser<'f> {
                 rec(self, c, class);
             }
             ExprKind::Load { space, index, id } => {
-                let label = format!("{}@{}", space.name(), e.span.start.line);
+                let label = format!(
+                    "{}[{}]",
+                    space.name(),
+                    crate::syntax::print_expr(index)
+                );
                 // Values in memory are not modelled (DESIGN.md 2.6): a load
                 // whose value is used reads an oracle named like the access.
-                self.oracle(&label, class, e.span);
+                let o = self.auto_oracle(&label, class, e.span);
+                self.load_oracles.insert(*id, o);
                 let kind = NodeKind::Mem {
                     space: *space,
                     write: false,
@@ -687,7 +747,11 @@ impl<'f> Analyser<'f> {
                         }
                     }
                     Place::Mem { space, index, id } => {
-                        let label = format!("{}@{}", space.name(), e.span.start.line);
+                        let label = format!(
+                            "{}[{}]",
+                            space.name(),
+                            crate::syntax::print_expr(index)
+                        );
                         let kind = NodeKind::Mem {
                             space: *space,
                             write: true,
@@ -805,22 +869,6 @@ impl<'f> Analyser<'f> {
                     format!("@{}:{}", n.span.start.line, n.span.start.col)
                 };
             }
-        }
-        // Anonymous oracles: `_L<line>` unless the line has several.
-        let mut per_line: HashMap<u32, usize> = HashMap::new();
-        for p in self.dots.keys() {
-            *per_line.entry(p.line).or_default() += 1;
-        }
-        let renames: Vec<(OracleId, String)> = self
-            .dots
-            .iter()
-            .filter(|(p, _)| per_line.get(&p.line) == Some(&1))
-            .map(|(p, id)| (*id, format!("_L{}", p.line)))
-            .collect();
-        for (id, name) in renames {
-            let old = std::mem::replace(&mut self.oracles[id].name, name.clone());
-            self.oracle_ids.remove(&old);
-            self.oracle_ids.insert(name, id);
         }
     }
 }

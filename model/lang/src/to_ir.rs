@@ -46,7 +46,7 @@ pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
             op: *id,
             space: *space,
             index: go(index),
-            value: k.oracle_ids.get(k.label(*id)).copied(),
+            value: k.load_oracles.get(id).copied(),
         },
         ExprKind::Assign { place, op, value } => match place {
             Place::Var(v) => Expr::Assign {

@@ -72,7 +72,7 @@ fn grid(rows: &[&[&str]]) -> Vec<Vec<Option<String>>> {
 #[test]
 fn divergent_exit_tables_at_both_levels() {
     let k = kernel("seed/divergent-exit-source.c");
-    let threads = ["_L3=1 cond=1", "_L3=1,1 cond=0,1"];
+    let threads = ["for#1=1 cond=1", "for#1=1,1 cond=0,1"];
     let plain = CfgProgram::new(lower(&k, false));
     let tokens = CfgProgram::new(lower(&k, true));
     let source = labels(&k, None, "loop_continue", &threads);

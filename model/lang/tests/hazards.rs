@@ -136,7 +136,7 @@ fn producer_consumer_without_a_barrier_races_on_each_neighbour_slot() {
     let text = r.races[0].to_string();
     assert_eq!(
         text,
-        "race on shared[0] in phase 0: thread 0 writes at `shared@6` (line 6) and thread 3 reads at `shared@7` (line 7)"
+        "race on shared[0] in phase 0: thread 0 writes at `shared[tid]` (line 6) and thread 3 reads at `shared[(tid + 1) % N]` (line 7)"
     );
 }
 

@@ -125,11 +125,7 @@ impl Machine<'_> {
                         "the cycle headed by block {} starts iteration {iteration} > max-iters={}",
                         block.name, self.bounds.max_iters
                     );
-                    return Err(if first == self.decisions {
-                        Stop::OutOfBounds(format!("{what} whatever its oracles"))
-                    } else {
-                        Stop::Cut(what)
-                    });
+                    return Err(self.cut(what, first));
                 }
                 last.insert(
                     b,

@@ -21,7 +21,19 @@
 //!
 //! Bounds: `fuel` (instructions per thread), `max_depth` (calls) and, when
 //! enumerating, `max_iters` (iterations of one loop execution). A run that
-//! hits a bound stops with a named reason; it is never cut silently.
+//! hits a bound stops with a named reason; it is never cut silently. A
+//! run's recorded trace is also capped in memory ([`MAX_TRACE_BYTES`] per
+//! thread, [`MAX_SCENARIO_BYTES`] for a whole scenario), so a large fuel on
+//! a loop that never ends stops with a message instead of exhausting the
+//! machine.
+//!
+//! Uniform reads (DESIGN.md 2.2): a uniform oracle has one value per
+//! converged dynamic instance of its evaluation (LLVM's uniformity), so
+//! each uniform read is recorded with its [`ReadSite`]: the key of the
+//! instruction execution that evaluates it, the expression it belongs to,
+//! and the occurrence of that pair in the run. Two threads' reads with
+//! equal sites must read equal values; a scenario is checked against that
+//! after its runs ([`crate::scenario::uniform_conflict`]).
 
 pub mod cfg;
 
@@ -139,6 +151,36 @@ pub trait OracleSource {
     /// The value of the `k`-th evaluation (from 0) of `oracle`. Invariant
     /// oracles are asked once, with `k == 0`.
     fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop>;
+
+    /// Whether the value just given for the `k`-th evaluation of `oracle`
+    /// was a decision (one of several values path enumeration tries).
+    /// Iteration bounds use the count of decisions to tell a loop cut by
+    /// its values from one that exceeds the bound whatever they are.
+    fn decided(&self, module: &Module, oracle: OracleId, _k: u32) -> bool {
+        module.oracles[oracle].domain.len() > 1
+    }
+}
+
+/// The most a single thread's run may record (events, their keys and its
+/// reads), in estimated bytes: 256 MiB.
+pub const MAX_TRACE_BYTES: u64 = 256 << 20;
+
+/// The most the runs of one scenario may record together: 1 GiB.
+pub const MAX_SCENARIO_BYTES: u64 = 1 << 30;
+
+/// Where a uniform oracle was read: the key of the evaluating instruction
+/// execution, the expression (an identity stable for the lifetime of the
+/// running program, compared only between runs of that program), and the
+/// occurrence of this (key, expression) in the run.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ReadSite {
+    /// The key of the instruction execution (without its own atom).
+    pub key: Vec<Atom>,
+    /// The expression read (0 for the kernel's parameters, which use
+    /// `occurrence` for their position).
+    pub expr: usize,
+    /// How many earlier reads of this run had the same key and expression.
+    pub occurrence: u32,
 }
 
 /// One thread's run.
@@ -148,6 +190,13 @@ pub struct Trace {
     pub events: Vec<Event>,
     /// Every oracle evaluation in order: (oracle, k, value).
     pub reads: Vec<(OracleId, u32, i64)>,
+    /// The reads of uniform oracles: (index in `reads`, where).
+    pub uniform: Vec<(usize, ReadSite)>,
+    /// When the run was cut by an iteration bound ([`Stop::Cut`]): the
+    /// number of decisions made before the cut loop (or backwards `goto`)
+    /// was entered. Every run that shares those first decisions enters the
+    /// same loop execution.
+    pub cut_since: Option<u32>,
 }
 
 /// The code a [`Machine`] runs: a module's functions at some level.
@@ -189,13 +238,17 @@ pub fn run_thread(
         seq: 0,
         decisions: 0,
         depth: 0,
+        bytes: 0,
+        sites: HashMap::new(),
     };
     let module = program.module();
     let mut args = Vec::new();
     let mut res = Ok(());
     if let Some(f) = module.functions.get(entry) {
         for &o in &f.param_oracles {
-            match m.read(o) {
+            // Parameters are read at the launch, where all threads are
+            // converged: their site is the empty key.
+            match m.read_at(o, &[], 0) {
                 Ok(v) => args.push(v),
                 Err(e) => {
                     res = Err(e);
@@ -233,6 +286,15 @@ pub struct Machine<'p> {
     /// whatever the oracles (an out-of-bounds program, not a cut path).
     pub decisions: u32,
     depth: u32,
+    /// Estimated bytes recorded so far (see [`MAX_TRACE_BYTES`]).
+    bytes: u64,
+    /// Occurrences of uniform read sites so far.
+    sites: HashMap<(Vec<Atom>, usize), u32>,
+}
+
+/// Estimated bytes of one recorded event with a key of `atoms` atoms.
+fn event_bytes(atoms: usize) -> u64 {
+    (std::mem::size_of::<Event>() + atoms * std::mem::size_of::<Atom>()) as u64
 }
 
 impl<'p> Machine<'p> {
@@ -256,8 +318,9 @@ impl<'p> Machine<'p> {
         Ok(v)
     }
 
-    /// Counts one step against the fuel.
+    /// Counts one step against the fuel (and checks the memory cap).
     pub fn step(&mut self) -> Result<(), Stop> {
+        self.charge(0)?;
         self.steps += 1;
         if self.steps > self.bounds.fuel {
             return Err(Stop::OutOfBounds(format!(
@@ -274,14 +337,51 @@ impl<'p> Machine<'p> {
         self.seq
     }
 
+    /// Counts `bytes` more recorded bytes against [`MAX_TRACE_BYTES`].
+    fn charge(&mut self, bytes: u64) -> Result<(), Stop> {
+        self.bytes += bytes;
+        if self.bytes > MAX_TRACE_BYTES {
+            return Err(Stop::OutOfBounds(format!(
+                "the run's trace exceeds the memory cap of {} MiB per thread ({} instances recorded); \
+                 lower the fuel or bound the loop",
+                MAX_TRACE_BYTES >> 20,
+                self.trace.events.len()
+            )));
+        }
+        Ok(())
+    }
+
     /// Records a non-instance event (a block instance at the CFG level).
+    /// Recording counts against [`MAX_TRACE_BYTES`], checked at the next
+    /// step.
     pub fn push_event(&mut self, e: Event) {
+        self.bytes += event_bytes(e.key.0.len());
         self.trace.events.push(e);
     }
 
-    /// Reads oracle `o`: the next value of a varying or uniform oracle, the
-    /// one value of an invariant oracle.
+    /// The stop of a run cut by an iteration bound (`what` says which):
+    /// `since` is the number of decisions made before the loop execution
+    /// was entered; if none was made since, the bound is reached whatever
+    /// the oracles and the run is out of bounds instead.
+    pub fn cut(&mut self, what: String, since: u32) -> Stop {
+        if since == self.decisions {
+            Stop::OutOfBounds(format!("{what} whatever its oracles"))
+        } else {
+            self.trace.cut_since = Some(since);
+            Stop::Cut(what)
+        }
+    }
+
+    /// Reads oracle `o` outside any expression (its site is the empty
+    /// key): the next value of a varying or uniform oracle, the one value
+    /// of an invariant oracle.
     pub fn read(&mut self, o: OracleId) -> Result<i64, Stop> {
+        self.read_at(o, &[], 0)
+    }
+
+    /// Reads oracle `o` for expression `expr` (an identity of the
+    /// expression node) in an instruction execution keyed `base`.
+    pub fn read_at(&mut self, o: OracleId, base: &[Atom], expr: usize) -> Result<i64, Stop> {
         let module = self.module();
         let Some(info) = module.oracles.get(o) else {
             return Err(Stop::OutOfBounds(format!("internal: no oracle {o}")));
@@ -297,15 +397,29 @@ impl<'p> Machine<'p> {
         if info.class == OracleClass::Invariant {
             self.invariants.insert(o, v);
         }
-        if info.domain.len() > 1 {
+        if self.src.decided(module, o, k) {
             self.decisions += 1;
+        }
+        self.charge(16)?;
+        if info.class == OracleClass::Uniform {
+            let n = self.sites.entry((base.to_vec(), expr)).or_insert(0);
+            let site = ReadSite {
+                key: base.to_vec(),
+                expr,
+                occurrence: *n,
+            };
+            *n += 1;
+            self.charge(event_bytes(base.len()))?;
+            self.trace.uniform.push((self.trace.reads.len(), site));
         }
         self.trace.reads.push((o, k, v));
         Ok(v)
     }
 
-    /// Records an instance of `sid` whose key is `base` plus `sid`.
+    /// Records an instance of `sid` whose key is `base` plus `sid` (counted
+    /// against [`MAX_TRACE_BYTES`], checked at the next step).
     pub fn record(&mut self, base: &[Atom], sid: OpId, kind: EventKind) -> Key {
+        self.bytes += event_bytes(base.len() + 1);
         let mut atoms = base.to_vec();
         atoms.push(Atom::Sid(sid));
         let key = Key(atoms);
@@ -333,7 +447,7 @@ impl<'p> Machine<'p> {
             Expr::Tid => self.tid,
             Expr::GroupSize => self.group,
             Expr::Var(n) => *vars.get(n).unwrap_or(&0),
-            Expr::Oracle(o) => self.read(*o)?,
+            Expr::Oracle(o) => self.read_at(*o, base, site(e))?,
             Expr::Unary(op, a) => unary(*op, self.eval(vars, base, a, true)?),
             Expr::Binary(BinOp::And, a, b) => {
                 let x = self.eval(vars, base, a, true)?;
@@ -369,7 +483,7 @@ impl<'p> Machine<'p> {
                 };
                 self.record(base, *op, kind);
                 match (want, value) {
-                    (true, Some(o)) => self.read(*o)?,
+                    (true, Some(o)) => self.read_at(*o, base, site(e))?,
                     _ => 0,
                 }
             }
@@ -397,7 +511,7 @@ impl<'p> Machine<'p> {
                 new
             }
             Expr::Call { op, kind, args, .. } => match *kind {
-                CallKind::Oracle(o) => self.read(o)?,
+                CallKind::Oracle(o) => self.read_at(o, base, site(e))?,
                 CallKind::Real(f) => {
                     let mut vals = Vec::new();
                     for a in args {
@@ -414,7 +528,7 @@ impl<'p> Machine<'p> {
                         self.record(base, *op, EventKind::Op);
                     }
                     if want {
-                        self.read(o)?
+                        self.read_at(o, base, site(e))?
                     } else {
                         0
                     }
@@ -430,7 +544,7 @@ impl<'p> Machine<'p> {
                     let kind = EventKind::Barrier { kind: b, predicate };
                     self.record(base, *op, kind);
                     match (want, result) {
-                        (true, Some(o)) if b != BarrierKind::Plain => self.read(o)?,
+                        (true, Some(o)) if b != BarrierKind::Plain => self.read_at(o, base, site(e))?,
                         _ => 0,
                     }
                 }
@@ -446,6 +560,13 @@ impl<'p> Machine<'p> {
     pub fn trace(&self) -> &Trace {
         &self.trace
     }
+}
+
+/// The identity of an expression node as a read site: its address in the
+/// running program, which does not move while the program is borrowed.
+/// Sites are only compared for equality between runs of one program.
+fn site(e: &Expr) -> usize {
+    e as *const Expr as usize
 }
 
 /// Runs every thread of a scenario with a fuel bound (no iteration bound:
@@ -464,9 +585,24 @@ pub fn run_scenario(
     };
     let group = scenario.threads.len() as u32;
     let mut traces = Vec::new();
+    let mut total = 0u64;
     for (t, values) in scenario.threads.iter().enumerate() {
         let mut src = crate::scenario::ValuesSource(values);
         let (trace, res) = run_thread(program, entry, t as u32, group, bounds, &mut src);
+        total += trace
+            .events
+            .iter()
+            .map(|e| event_bytes(e.key.0.len()))
+            .sum::<u64>();
+        if total > MAX_SCENARIO_BYTES {
+            return Err((
+                t as u32,
+                format!(
+                    "the runs' traces exceed the memory cap of {} MiB for one scenario; lower the fuel",
+                    MAX_SCENARIO_BYTES >> 20
+                ),
+            ));
+        }
         match res {
             Ok(()) => traces.push(trace),
             Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => return Err((t as u32, why)),

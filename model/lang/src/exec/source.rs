@@ -191,18 +191,14 @@ impl Program for SourceProgram {
                                 self.module.line(instr.sid),
                                 m.bounds.max_iters
                             );
-                            return Err(if entry.1 == decisions {
-                                Stop::OutOfBounds(format!("{what} whatever its oracles"))
-                            } else {
-                                Stop::Cut(what)
-                            });
+                            let since = entry.1;
+                            return Err(m.cut(what, since));
                         }
                     }
                     restart = *r;
                     *target
                 }
                 Op::NextIter { loop_id, head } => {
-                    let decisions = m.decisions;
                     let max = m.bounds.max_iters;
                     let line = self.module.line(*loop_id);
                     restart = Some(Scope::Cond(*loop_id));
@@ -217,11 +213,8 @@ impl Program for SourceProgram {
                                     "the loop at line {line} starts iteration {} > max-iters={max}",
                                     *n
                                 );
-                                return Err(if s.2 == decisions {
-                                    Stop::OutOfBounds(format!("{what} whatever its oracles"))
-                                } else {
-                                    Stop::Cut(what)
-                                });
+                                let since = s.2;
+                                return Err(m.cut(what, since));
                             }
                         }
                     }

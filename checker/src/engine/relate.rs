@@ -1,0 +1,388 @@
+//! What the engine compares for one scenario (DESIGN.md 2.7): observable
+//! events of one thread, matched convergent instances of two threads, and
+//! the hazards of two threads.
+//!
+//! **Hazards with implementation-defined convergence.** Where a key holds
+//! choice variables (a goto cycle, an irreducible loop at the source
+//! level, an anchor), the program denotes a set of relations. For hazards
+//! the engine reads such a run in its most converged way: two instances
+//! whose keys differ only in choice variables of the same regions are
+//! taken as converged ([`settle`]). A reference that still has a race or
+//! a barrier divergence read that way has one in every relation it
+//! allows, and masks that scenario (that pair of runs) only; a reference
+//! whose only hazard is an implementation-defined barrier does not mask
+//! anything, since an implementation may converge it. A target with a
+//! race or a barrier divergence in its most converged reading, in a
+//! scenario where the reference has none, breaks hazard-freedom.
+
+use super::{At, Property, Side, Which};
+use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
+use convcheck_ir::exec::{Event, EventKind, Trace};
+use convcheck_ir::hazards::hazards;
+use convcheck_ir::key::{Atom, Key, Rel};
+use convcheck_ir::BarrierKind;
+
+use super::Allowance;
+
+/// Observable events for single-thread behaviour.
+pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<String> {
+    t.events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Op | EventKind::Call(_) => Some(side.label(e)),
+            EventKind::Barrier { kind, predicate } => {
+                if allow == Allowance::Barriers && *kind == BarrierKind::Plain {
+                    None
+                } else {
+                    Some(match predicate {
+                        Some(p) => format!("{}({})", side.label(e), i64::from(*p != 0)),
+                        None => side.label(e),
+                    })
+                }
+            }
+            EventKind::Mem { space, write, addr } => Some(format!(
+                "{} {}[{addr}]",
+                if *write { "store" } else { "load" },
+                space.name()
+            )),
+            EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
+        })
+        .collect()
+}
+
+/// The sentence for the first difference of two observable sequences.
+pub(super) fn describe_difference(a: &[String], b: &[String], tid: u32) -> String {
+    let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    match (a.get(k), b.get(k)) {
+        (Some(x), Some(y)) => format!(
+            "event {} of thread {tid} is `{x}` in the reference but `{y}` in the target",
+            k + 1
+        ),
+        (Some(x), None) => format!(
+            "thread {tid} stops before `{x}` (event {}) in the target",
+            k + 1
+        ),
+        (None, Some(y)) => format!(
+            "thread {tid} has an extra `{y}` (event {}) in the target",
+            k + 1
+        ),
+        (None, None) => "the event sequences differ".into(),
+    }
+}
+
+/// Labels as small numbers, shared by both sides of a comparison (the
+/// sides are matched by label text).
+#[derive(Default)]
+pub(super) struct Labels {
+    ids: std::collections::HashMap<String, u32>,
+    names: Vec<String>,
+}
+
+impl Labels {
+    /// The number of `label`.
+    pub(super) fn id(&mut self, label: &str) -> u32 {
+        if let Some(&i) = self.ids.get(label) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.ids.insert(label.to_string(), i);
+        self.names.push(label.to_string());
+        i
+    }
+
+    /// The label numbered `id`.
+    pub(super) fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+
+    /// The label number of every op of `side`'s module.
+    pub(super) fn of_ops(&mut self, side: &Side) -> Vec<u32> {
+        side.module()
+            .ops
+            .iter()
+            .map(|o| self.id(&o.label))
+            .collect()
+    }
+}
+
+/// Convergent operation instances of a run: (label, occurrence, event
+/// index), sorted.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Matched(Vec<(u32, u32, u32)>);
+
+impl Matched {
+    fn get(&self, label: u32, occurrence: u32) -> Option<usize> {
+        self.0
+            .binary_search_by_key(&(label, occurrence), |&(l, o, _)| (l, o))
+            .ok()
+            .map(|k| self.0[k].2 as usize)
+    }
+}
+
+/// Convergent operation instances of a run keyed by (label, occurrence);
+/// `labels` numbers the ops of the run's module.
+pub(super) fn matched(labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
+    let mut count: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for (i, e) in t.events.iter().enumerate() {
+        if !e.is_convergent_op() {
+            continue;
+        }
+        if allow == Allowance::Barriers
+            && matches!(
+                e.kind,
+                EventKind::Barrier {
+                    kind: BarrierKind::Plain,
+                    ..
+                }
+            )
+        {
+            continue;
+        }
+        let l = labels.get(e.sid.0 as usize).copied().unwrap_or(u32::MAX);
+        let n = count.entry(l).or_insert(0);
+        out.push((l, *n, i as u32));
+        *n += 1;
+    }
+    out.sort_unstable();
+    Matched(out)
+}
+
+/// Whether a run has a memory access or a barrier (the only events
+/// hazards are about).
+pub(super) fn touches(t: &Trace) -> bool {
+    t.events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Mem { .. } | EventKind::Barrier { .. }))
+}
+
+/// How the convergence of two threads compares.
+pub(super) enum Diff {
+    /// Every matched pair is related alike.
+    Same,
+    /// A difference, with the operation it is at.
+    Differs(String, Option<At>),
+    /// The target leaves convergence implementation-defined.
+    Undecided(String),
+}
+
+/// Compares the two threads' convergence; `refs` are the reference runs
+/// (with their thread indices), `traces` the target runs, `maps` the
+/// matched instances of the two reference runs, then the two target runs.
+pub(super) fn convergence_differs(
+    reference: &Side,
+    labels: &Labels,
+    refs: [(&Trace, u32); 2],
+    traces: [&Trace; 2],
+    maps: [&Matched; 4],
+) -> Diff {
+    let (r0, r1) = (&maps[0].0, &maps[1].0);
+    let (t0, t1) = (maps[2], maps[3]);
+    let at = |e: &Event| At::of(reference.module(), Which::Reference, e.sid);
+    let mut forced: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
+    let mut kept_apart: Vec<(usize, usize)> = Vec::new();
+    let mut open_target = None;
+    // Both lists are sorted by label: walk the labels they share. Only
+    // instances of the same operation can be converged.
+    let (mut x, mut y) = (0, 0);
+    while x < r0.len() && y < r1.len() {
+        let (la, lb) = (r0[x].0, r1[y].0);
+        if la < lb {
+            x += 1;
+            continue;
+        }
+        if lb < la {
+            y += 1;
+            continue;
+        }
+        let xe = x + r0[x..].iter().take_while(|m| m.0 == la).count();
+        let ye = y + r1[y..].iter().take_while(|m| m.0 == la).count();
+        for &(_, oa, a) in &r0[x..xe] {
+            for &(_, ob, b) in &r1[y..ye] {
+                let (a, b) = (a as usize, b as usize);
+                let (ra, rb) = (&refs[0].0.events[a], &refs[1].0.events[b]);
+                let r = relate_events(ra, rb);
+                let (Some(ta), Some(tb)) = (t0.get(la, oa), t1.get(la, ob)) else {
+                    continue;
+                };
+                let t = relate_events(&traces[0].events[ta], &traces[1].events[tb]);
+                let what = |c: bool| if c { "converged" } else { "not converged" };
+                let describe = |rc: bool, tc: bool| {
+                    format!(
+                        "`{}` (occurrence {} in tid {}, {} in tid {}) is {} in the reference but {} in the target",
+                        labels.name(la),
+                        oa + 1,
+                        refs[0].1,
+                        ob + 1,
+                        refs[1].1,
+                        what(rc),
+                        what(tc)
+                    )
+                };
+                match (&r, &t) {
+                    (_, Rel::Open(_)) => {
+                        open_target.get_or_insert(at(ra));
+                    }
+                    (Rel::Converged, Rel::Apart) => {
+                        return Diff::Differs(describe(true, false), Some(at(ra)))
+                    }
+                    (Rel::Apart, Rel::Converged) => {
+                        return Diff::Differs(describe(false, true), Some(at(ra)))
+                    }
+                    (Rel::Open(pairs), Rel::Converged) => {
+                        forced.extend(pairs.iter().map(|&(x, y)| ((0, x), (1, y))))
+                    }
+                    (Rel::Open(_), Rel::Apart) => kept_apart.push((a, b)),
+                    _ => {}
+                }
+            }
+        }
+        x = xe;
+        y = ye;
+    }
+    if let Some(op) = open_target {
+        // The target leaves convergence implementation-defined too; deciding
+        // inclusion of the two sets is not implemented, so such scenarios
+        // make the verdict inconclusive rather than pass.
+        return Diff::Undecided(format!(
+            "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor); \
+             inclusion of its relations in the reference's is not decided",
+            op.label, op.line
+        ));
+    }
+    if forced.is_empty() && kept_apart.is_empty() {
+        return Diff::Same;
+    }
+    let runs: [&[Event]; 2] = [&refs[0].0.events, &refs[1].0.events];
+    match check_assignment(&runs, &forced) {
+        Err(v) => Diff::Differs(
+            format!(
+                "the target converges instances whose implementation-defined convergence the reference \
+                 cannot choose that way ({v:?})"
+            ),
+            None,
+        ),
+        Ok(classes) => {
+            for (a, b) in kept_apart {
+                if classes.class[0][a] == classes.class[1][b] {
+                    let e = &refs[0].0.events[a];
+                    let l = reference.label(e);
+                    return Diff::Differs(
+                        format!(
+                            "the target keeps two instances of `{l}` apart, but every allowed reference \
+                             relation that matches its other converged pairs converges them"
+                        ),
+                        Some(at(e)),
+                    );
+                }
+            }
+            Diff::Same
+        }
+    }
+}
+
+/// A run read in its most converged way: every choice variable of a
+/// region is taken as equal to every other of the same region (see the
+/// module documentation). Runs without choice variables are returned as
+/// they are.
+pub(super) fn settle(events: &[Event]) -> std::borrow::Cow<'_, [Event]> {
+    if !events.iter().any(|e| e.key.is_open()) {
+        return std::borrow::Cow::Borrowed(events);
+    }
+    std::borrow::Cow::Owned(
+        events
+            .iter()
+            .map(|e| Event {
+                sid: e.sid,
+                kind: e.kind.clone(),
+                key: Key(
+                    e.key
+                        .0
+                        .iter()
+                        .map(|a| match a {
+                            Atom::Choice { scope, .. } => Atom::Sid(*scope),
+                            other => *other,
+                        })
+                        .collect(),
+                ),
+            })
+            .collect(),
+    )
+}
+
+/// What [`hazards_differ`] reports: the property, a sentence, and the
+/// operation it is about.
+pub(super) type HazardDiff = (Property, String, Option<At>);
+
+/// Hazard preservation (DESIGN.md 2.7 item 3) and the results of
+/// data-carrying barriers (part of single-thread behaviour), for one pair
+/// of threads: if the reference has no race and no barrier divergence in
+/// its most converged reading, neither may the target; every thread must
+/// observe the same data-barrier results.
+pub(super) fn hazards_differ(
+    reference: &Side,
+    target: &Side,
+    tids: [u32; 2],
+    r: [&Trace; 2],
+    t: [&Trace; 2],
+) -> Option<HazardDiff> {
+    let (r0, r1) = (settle(&r[0].events), settle(&r[1].events));
+    let (t0, t1) = (settle(&t[0].events), settle(&t[1].events));
+    let rr: [&[Event]; 2] = [&r0, &r1];
+    let tt: [&[Event]; 2] = [&t0, &t1];
+    let rh = hazards(reference.module(), &rr);
+    if !rh.is_hazard_free() {
+        // A hazard in every relation the reference allows: this scenario
+        // constrains nothing (and the barriers' results are undefined).
+        return None;
+    }
+    let th = hazards(target.module(), &tt);
+    if let Some(race) = th.races.first() {
+        let site = &race.second.site;
+        return Some((
+            Property::Hazards,
+            format!(
+                "the target races on {}[{}]: tid {} {} at line {} and tid {} {} at line {} in one barrier phase; \
+                 the reference does not",
+                race.space.name(),
+                race.addr,
+                tids[race.first.thread.min(1)],
+                if race.first.write { "writes" } else { "reads" },
+                race.first.site.line,
+                tids[race.second.thread.min(1)],
+                if race.second.write { "writes" } else { "reads" },
+                race.second.site.line
+            ),
+            Some(At::of(target.module(), Which::Target, site.sid)),
+        ));
+    }
+    if let Some(d) = th.divergence.first() {
+        let at =
+            d.at.as_ref()
+                .map(|s| At::of(target.module(), Which::Target, s.sid));
+        return Some((
+            Property::Hazards,
+            format!(
+                "the target has barrier divergence between tid {} (thread 0) and tid {} (thread 1): {d}; \
+                 the reference does not",
+                tids[0], tids[1]
+            ),
+            at,
+        ));
+    }
+    for thread in 0..2 {
+        let a: Vec<i64> = rh.observed(thread).iter().map(|x| x.2).collect();
+        let b: Vec<i64> = th.observed(thread).iter().map(|x| x.2).collect();
+        if a != b {
+            return Some((
+                Property::SingleThreadBehaviour,
+                format!(
+                    "tid {} observes data-carrying barrier results {a:?} in the reference but {b:?} in the target",
+                    tids[thread]
+                ),
+                None,
+            ));
+        }
+    }
+    None
+}
