@@ -22,8 +22,9 @@
 
 use super::graph;
 use super::group::{run_in_group, Group};
-use crate::check::{render_json, run_check_on};
+use crate::check::{render_json, run_check_budgeted};
 use crate::config::{CheckConfig, Reference};
+use crate::engine::Budget;
 use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_USAGE};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::print::cfg_text;
@@ -33,6 +34,7 @@ use convcheck_lang::sema::Kernel;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 /// Threads a run may list.
 pub const MAX_RUN_THREADS: usize = 16;
@@ -331,11 +333,14 @@ pub struct CheckRequest {
 }
 
 /// Answers one request body.
-pub fn answer(endpoint: Endpoint, body: &[u8]) -> Result<Value, ApiError> {
+///
+/// A check gets `time` as its engine budget: when it runs out the answer is
+/// an `inconclusive` report naming the time budget, not an error.
+pub fn answer(endpoint: Endpoint, body: &[u8], time: Duration) -> Result<Value, ApiError> {
     match endpoint {
         Endpoint::Run => run(parse_body(body)?),
         Endpoint::Lower => lower_answer(parse_body(body)?),
-        Endpoint::Check => check(parse_body(body)?),
+        Endpoint::Check => check(parse_body(body)?, time),
     }
 }
 
@@ -581,7 +586,7 @@ fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
     }))
 }
 
-fn check(r: CheckRequest) -> Result<Value, ApiError> {
+fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
     language(&r.language)?;
     let file = file_name(&r.file);
     let kernel = parse_kernel(&file, &r.source)?;
@@ -603,7 +608,12 @@ fn check(r: CheckRequest) -> Result<Value, ApiError> {
         fuel: capped("fuel", r.fuel, defaults.fuel, MAX_FUEL)?,
         max_paths: capped("max_paths", r.max_paths, defaults.max_paths, MAX_PATHS)?,
     };
-    let report = run_check_on(&file, kernel, None, &config).map_err(from_outcome)?;
+    let budget = Budget {
+        timeout: Some(time),
+        ..Budget::default()
+    };
+    let report = run_check_budgeted(&file, kernel, None, &config, &budget, &mut |_| {})
+        .map_err(from_outcome)?;
     if report.stages.is_empty() {
         return Err(invalid(
             "passes",

@@ -27,12 +27,11 @@
 //!   serving.
 //! - At most one check and [`Options::slots`] other requests compute at
 //!   once; each answer is due within [`Options::budget`], or the client
-//!   gets 503 with a JSON error. A computation that overruns cannot be
-//!   stopped (the engines have no cancellation point): it runs to its end
-//!   on its worker thread, holding its slot, and its result is dropped.
-//!   Inputs are capped ([`api`]'s `MAX_*` constants), which bounds such a
-//!   run but not tightly: seed 000's `loop_nest` checked with `max_iters`
-//!   4 takes minutes (docs/src/explorer.md, "Limits").
+//!   gets 503 with a JSON error. A check's engine gets four fifths of the
+//!   budget as its own time budget and answers `inconclusive` when that
+//!   runs out; a computation that still overruns (a `run`, a `lower`, an
+//!   engine that overshoots) cannot be stopped: it runs to its end on its
+//!   worker thread, holding its slot, and its result is dropped.
 //! - It never runs an external command: there is no `--pass-cmd`, no `opt`
 //!   and no file access from the web; kernels come in the request body.
 //!
