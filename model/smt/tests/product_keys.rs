@@ -50,7 +50,10 @@ fn random_succs(rng: &mut Rng, n: usize) -> Vec<Vec<usize>> {
 }
 
 /// One run's block instances: (block, interpreter key).
-fn block_instances(program: &CfgProgram, values: &ThreadValues) -> Vec<(usize, Vec<convcheck_ir::key::Atom>)> {
+fn block_instances(
+    program: &CfgProgram,
+    values: &ThreadValues,
+) -> Vec<(usize, Vec<convcheck_ir::key::Atom>)> {
     let bounds = Bounds {
         max_iters: 3,
         fuel: 200,
@@ -71,7 +74,11 @@ fn block_instances(program: &CfgProgram, values: &ThreadValues) -> Vec<(usize, V
 fn copies(ci: &CycleInfo, blocks: &[usize]) -> Vec<Vec<u32>> {
     let mut out: Vec<Vec<u32>> = Vec::new();
     for (i, &b) in blocks.iter().enumerate() {
-        let from = if i == 0 { None } else { Some((blocks[i - 1], out[i - 1].as_slice())) };
+        let from = if i == 0 {
+            None
+        } else {
+            Some((blocks[i - 1], out[i - 1].as_slice()))
+        };
         out.push(step(ci, from, b));
     }
     out
@@ -123,7 +130,10 @@ fn copies_are_the_interpreters_keys_on_random_cfgs() {
             }
         }
     }
-    assert!(instances > 5_000, "the test looked at {instances} instances");
+    assert!(
+        instances > 5_000,
+        "the test looked at {instances} instances"
+    );
     assert!(pairs > 100_000, "the test compared {pairs} pairs");
 }
 
@@ -163,7 +173,14 @@ fn runs_within_the_bound_stay_in_the_unrolled_program() {
                 fuel: 200,
                 ..Bounds::default()
             };
-            let (trace, res) = run_thread(&program, 0, 0, 2, bounds, &mut ValuesSource(&ThreadValues(map)));
+            let (trace, res) = run_thread(
+                &program,
+                0,
+                0,
+                2,
+                bounds,
+                &mut ValuesSource(&ThreadValues(map)),
+            );
             if res.is_err() {
                 continue;
             }

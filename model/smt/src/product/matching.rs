@@ -106,14 +106,14 @@ fn same_data(model: &Model, e: &Ev, f: &Ev) -> bool {
     addr && pred
 }
 
+/// A satisfiability question under assumptions: `Ok(Some(model))`,
+/// `Ok(None)` for unsat, `Err(reason)` for unknown.
+pub(crate) type Check<'a> = dyn Fn(&[Bool]) -> Result<Option<Model>, String> + 'a;
+
 /// Proves single-thread behaviour and convergence by matching (see the
 /// module documentation). `check` answers a satisfiability question under
 /// the given assumptions (besides the query's definitions).
-pub(crate) fn prove(
-    q: &Query,
-    runs: &[[Run; 2]; 2],
-    check: &dyn Fn(&[Bool]) -> Result<Option<Model>, String>,
-) -> Matching {
+pub(crate) fn prove(q: &Query, runs: &[[Run; 2]; 2], check: &Check) -> Matching {
     let (re, te) = (&runs[0][0].events, &runs[1][0].events);
     if runs[0][1].events.len() != re.len() || runs[1][1].events.len() != te.len() {
         return Matching::Failed("internal: the two threads' encodings differ in shape".into());
@@ -173,7 +173,12 @@ pub(crate) fn prove(
     // Data of aligned pairs.
     let differs: Vec<Bool> = pairs
         .iter()
-        .filter(|&&(i, j)| re[i].addr.is_some() || re[i].pred.is_some() || te[j].addr.is_some() || te[j].pred.is_some())
+        .filter(|&&(i, j)| {
+            re[i].addr.is_some()
+                || re[i].pred.is_some()
+                || te[j].addr.is_some()
+                || te[j].pred.is_some()
+        })
         .map(|&(i, j)| {
             let (e, f) = (&re[i], &te[j]);
             let mut d = Vec::new();
@@ -258,13 +263,18 @@ fn conflicts(q: &Query, runs: &[[Run; 2]; 2], pairs: &[(usize, usize)]) -> Optio
                 for &y in others {
                     let (a, b) = if one_is_ref { (x, y) } else { (y, x) };
                     let here = on(t, a, b);
-                    q.solver.assert(here.implies(s.eq(BV::from_u64(u64::from(y), q.site_w))));
+                    q.solver
+                        .assert(here.implies(s.eq(BV::from_u64(u64::from(y), q.site_w))));
                     any.push(here);
                 }
                 at.push(or_all(&any));
                 sel.push(s);
             }
-            out.push(Bool::and(&[at[0].clone(), at[1].clone(), sel[0].eq(&sel[1]).not()]));
+            out.push(Bool::and(&[
+                at[0].clone(),
+                at[1].clone(),
+                sel[0].eq(&sel[1]).not(),
+            ]));
         }
     }
     if out.is_empty() {

@@ -40,6 +40,11 @@
 //! 4. `replay`: a model becomes a scenario, both programs run on it, and
 //!    the interpreter names the property that fails.
 //!
+//! 0. `structure`: when the target is the reference up to block names and
+//!    order and merged straight-line chains, the answer is `Proved` with
+//!    [`Proof::Structure`], which holds for every iteration count (an
+//!    unbounded verdict); nothing is unrolled.
+//!
 //! Bounds, in the order they are decided (every query under the overall
 //! timeout, each check with what remains of it): the reference must have
 //! some run within bounds (else `Unknown`, never a vacuous pass); a
@@ -59,9 +64,11 @@
 
 pub mod unroll;
 
+mod bv;
 mod matching;
 mod query;
 mod replay;
+mod structure;
 mod support;
 mod symex;
 
@@ -80,12 +87,17 @@ use z3::{FuncDecl, Model, Params, SatResult, Sort};
 /// cycle needs about the product of the nest's bounds.
 pub const TARGET_ITERS_FACTOR: u32 = 16;
 
-/// The most time the monolithic query gets before the proof by matching
-/// takes over (or a twentieth of the timeout, if less). Measured on the
-/// seed's loop_nest under `simplifycfg<keep-loops>`: the query decides
-/// max-iters 2 in 2 s and needs minutes from 3 on, while matching decides
-/// max-iters 3 in under a second.
-const QUICK_BUDGET: Duration = Duration::from_secs(1);
+/// The work (units of z3's resource counter) the monolithic query gets
+/// before the proof by matching takes over. A resource limit rather than
+/// a time, so that whether the quick query decides does not depend on the
+/// machine or its load (a wall-clock budget made the seed's loop_nest
+/// under `simplifycfg` a counterexample on an idle machine and a timeout
+/// on a loaded one). Measured on that check at max-iters 8: the query
+/// finds the counterexample with about 1.7 million units (0.7 s on the
+/// machine of docs/src/performance.md); the seed's loop_nest under
+/// `simplifycfg<keep-loops>` needs minutes from max-iters 3 on, while
+/// matching decides it in under a second.
+const QUICK_RLIMIT: u32 = 5_000_000;
 
 /// Options of one comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +164,13 @@ pub struct Preserved {
 pub enum Proof {
     /// The monolithic query was unsatisfiable.
     Query,
+    /// By structure, for every iteration count (no bound): the target is
+    /// the reference up to block names and order and the merging of
+    /// straight-line chains (see the `structure` module).
+    Structure {
+        /// Straight-line edges contracted, over both programs.
+        merged: usize,
+    },
     /// By matching events (see the `matching` module): pairs in the
     /// matching and refinement rounds.
     Matching {
@@ -208,11 +227,18 @@ pub(crate) struct Globals {
 }
 
 /// Compares `target` against `reference` from function `entry` of both.
-pub fn compare(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &ProductOptions) -> Answer<Preserved, Counterexample> {
+pub fn compare(
+    reference: &CfgProgram,
+    target: &CfgProgram,
+    entry: FuncId,
+    opts: &ProductOptions,
+) -> Answer<Preserved, Counterexample> {
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
         if n < 2 {
-            return Answer::Unknown(format!("a group of {n} thread(s) has no pair of threads to compare"));
+            return Answer::Unknown(format!(
+                "a group of {n} thread(s) has no pair of threads to compare"
+            ));
         }
     }
     for (p, side) in [(reference, "reference"), (target, "target")] {
@@ -222,6 +248,17 @@ pub fn compare(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts:
         if let Some(why) = support::unsupported(p, entry, opts.allow_barrier_removal, side) {
             return Answer::Unknown(why);
         }
+    }
+    if let Some(merged) = structure::same_up_to_straight_line(reference, target, entry) {
+        return Answer::Proved(Preserved {
+            max_iters: opts.max_iters,
+            target_iters: opts.max_iters,
+            group: opts.group,
+            cut: None,
+            copies: [0, 0],
+            events: [0, 0],
+            proof: Proof::Structure { merged },
+        });
     }
     let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
     let mut target_iters = opts.max_iters;
@@ -249,13 +286,33 @@ enum Step {
 
 /// A satisfiability check under the remaining time: `Ok(Some(model))`,
 /// `Ok(None)` for unsat, `Err(reason)` for unknown.
-fn check(q: &query::Query, assumptions: &[Bool], deadline: Instant) -> Result<Option<Model>, String> {
+fn check(
+    q: &query::Query,
+    assumptions: &[Bool],
+    deadline: Instant,
+) -> Result<Option<Model>, String> {
+    check_limited(q, assumptions, deadline, 0)
+}
+
+/// [`check`] with at most `rlimit` units of z3's resource counter (0 for
+/// no limit): a bound on the work that, unlike a timeout, gives the same
+/// answer on every machine and under any load.
+fn check_limited(
+    q: &query::Query,
+    assumptions: &[Bool],
+    deadline: Instant,
+    rlimit: u32,
+) -> Result<Option<Model>, String> {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
         return Err("timeout: the time budget ran out".into());
     }
     let mut params = Params::new();
-    params.set_u32("timeout", u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1));
+    params.set_u32(
+        "timeout",
+        u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1),
+    );
+    params.set_u32("rlimit", rlimit);
     q.solver.set_params(&params);
     let r = q.solver.check_assumptions(assumptions);
     match r {
@@ -267,7 +324,9 @@ fn check(q: &query::Query, assumptions: &[Bool], deadline: Instant) -> Result<Op
         SatResult::Unsat => Ok(None),
         SatResult::Unknown => Err(format!(
             "z3: {}",
-            q.solver.get_reason_unknown().unwrap_or_else(|| "unknown".into())
+            q.solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into())
         )),
     }
 }
@@ -279,7 +338,14 @@ fn which(model: &Model, list: &[(Bool, String)]) -> Option<String> {
         .map(|(_, d)| d.clone())
 }
 
-fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &ProductOptions, target_iters: u32, deadline: Instant) -> Step {
+fn attempt(
+    reference: &CfgProgram,
+    target: &CfgProgram,
+    entry: FuncId,
+    opts: &ProductOptions,
+    target_iters: u32,
+    deadline: Instant,
+) -> Step {
     let unknown = |s: String| Step::Done(Answer::Unknown(s));
     // Oracle names of both modules, matched by name.
     let names: Vec<String> = reference
@@ -299,7 +365,12 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
             .collect()
     };
     let mut progs = [
-        symex::Prog::new(reference, opts.max_iters, opts.max_copies, name_of(reference)),
+        symex::Prog::new(
+            reference,
+            opts.max_iters,
+            opts.max_copies,
+            name_of(reference),
+        ),
         symex::Prog::new(target, target_iters, opts.max_copies, name_of(target)),
     ];
     let mut longest = 0u64;
@@ -311,7 +382,9 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
     }
     // Counters and positions never exceed `longest`; one more bit keeps
     // `K < len` comparisons free of wrap-around.
-    let w = query::width_for(longest.saturating_add(2)).saturating_add(1).min(64);
+    let w = query::width_for(longest.saturating_add(2))
+        .saturating_add(1)
+        .min(64);
     let counter = Sort::bitvector(w);
     let value = Sort::bitvector(64);
     let g = Globals {
@@ -321,9 +394,7 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
         streams: names
             .iter()
             .enumerate()
-            .map(|(i, _)| {
-                [0, 1].map(|t| FuncDecl::new(format!("v{i}.t{t}"), &[&counter], &value))
-            })
+            .map(|(i, _)| [0, 1].map(|t| FuncDecl::new(format!("v{i}.t{t}"), &[&counter], &value)))
             .collect(),
     };
     let mut tags = symex::Tags::default();
@@ -378,14 +449,18 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
     // counterexamples at once (DESIGN.md 2.5); larger proofs go by
     // matching (step 5).
     let main = [&q.ref_ok, &q.tgt_ok, &q.violated];
-    let quick = Instant::now() + (opts.timeout / 20).min(QUICK_BUDGET);
     let confirm = |model: Model| -> Step {
         let mut model = model;
         if opts.group.is_none() {
             // Prefer the smallest group that still fails.
             for bound in [2u64, 8, 64] {
                 let small = g.n.bvule(BV::from_u64(bound, 64));
-                let a: Vec<Bool> = vec![q.ref_ok.clone(), q.tgt_ok.clone(), q.violated.clone(), small];
+                let a: Vec<Bool> = vec![
+                    q.ref_ok.clone(),
+                    q.tgt_ok.clone(),
+                    q.violated.clone(),
+                    small,
+                ];
                 match check(&q, &a, deadline) {
                     Ok(Some(m)) => {
                         model = m;
@@ -420,7 +495,7 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
     };
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
     let mut proof = None;
-    match check(&q, &a, quick.min(deadline)) {
+    match check_limited(&q, &a, deadline, QUICK_RLIMIT) {
         Ok(Some(model)) => return confirm(model),
         Ok(None) => proof = Some(Proof::Query),
         // Out of its budget: the proof goes by matching below.
@@ -455,7 +530,9 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
     if proof.is_none() {
         let by = |a: &[Bool]| check(&q, a, deadline);
         match matching::prove(&q, &runs, &by) {
-            matching::Matching::Proved { pairs, rounds } => proof = Some(Proof::Matching { pairs, rounds }),
+            matching::Matching::Proved { pairs, rounds } => {
+                proof = Some(Proof::Matching { pairs, rounds })
+            }
             matching::Matching::Witness(model) => return confirm(model),
             matching::Matching::Failed(why) => match check(&q, &a, deadline) {
                 Ok(Some(model)) => return confirm(model),
@@ -467,7 +544,9 @@ fn attempt(reference: &CfgProgram, target: &CfgProgram, entry: FuncId, opts: &Pr
     // 5. The assumptions of the proof are satisfiable.
     match ask(&[&q.ref_ok, &q.tgt_ok]) {
         Err(e) => return unknown(e),
-        Ok(None) => return unknown("internal: no scenario satisfies the assumptions of the proof".into()),
+        Ok(None) => {
+            return unknown("internal: no scenario satisfies the assumptions of the proof".into())
+        }
         Ok(Some(_)) => {}
     }
     // 6. What the reference's bound cut.

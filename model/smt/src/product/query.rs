@@ -103,7 +103,13 @@ fn literal(solver: &Solver, name: &str, f: &Bool) -> Bool {
 
 /// Builds the query. `runs[p][i]` is program `p` (0 reference, 1 target)
 /// run by thread `i`; `tags` and `sites` bound the numbers used.
-pub(crate) fn build(g: &Globals, runs: &[[Run; 2]; 2], group: Option<u32>, tags: usize, sites: [usize; 2]) -> Query {
+pub(crate) fn build(
+    g: &Globals,
+    runs: &[[Run; 2]; 2],
+    group: Option<u32>,
+    tags: usize,
+    sites: [usize; 2],
+) -> Query {
     let solver = Solver::new_for_logic("QF_UFBV").unwrap_or_default();
     for per in runs {
         for run in per {
@@ -152,8 +158,10 @@ pub(crate) fn build(g: &Globals, runs: &[[Run; 2]; 2], group: Option<u32>, tags:
                 let here = Bool::and(&[e.guard.clone(), e.pos.eq(&k[i])]);
                 let mut is = vec![
                     d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w)),
-                    d.addr.eq(e.addr.clone().unwrap_or_else(|| BV::from_u64(0, 64))),
-                    d.pred.eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
+                    d.addr
+                        .eq(e.addr.clone().unwrap_or_else(|| BV::from_u64(0, 64))),
+                    d.pred
+                        .eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
                     d.site.eq(BV::from_u64(u64::from(e.site), site_w)),
                     d.convergent.eq(Bool::from_bool(e.convergent)),
                 ];
@@ -171,8 +179,15 @@ pub(crate) fn build(g: &Globals, runs: &[[Run; 2]; 2], group: Option<u32>, tags:
     for i in 0..2 {
         let (lr, lt) = (&runs[0][i].len, &runs[1][i].len);
         let (dr, dt) = (&desc[0][i], &desc[1][i]);
-        let differs = Bool::or(&[dr.tag.eq(&dt.tag).not(), dr.addr.eq(&dt.addr).not(), dr.pred.eq(&dt.pred).not()]);
-        p1.push(Bool::or(&[lr.eq(lt).not(), Bool::and(&[k[i].bvult(lr), k[i].bvult(lt), differs])]));
+        let differs = Bool::or(&[
+            dr.tag.eq(&dt.tag).not(),
+            dr.addr.eq(&dt.addr).not(),
+            dr.pred.eq(&dt.pred).not(),
+        ]);
+        p1.push(Bool::or(&[
+            lr.eq(lt).not(),
+            Bool::and(&[k[i].bvult(lr), k[i].bvult(lt), differs]),
+        ]));
     }
     // Property 2.
     let mut within = Vec::new();
@@ -186,17 +201,42 @@ pub(crate) fn build(g: &Globals, runs: &[[Run; 2]; 2], group: Option<u32>, tags:
     within.push(r0.label.eq(&r1.label));
     within.push(r0.site.eq(&r1.site).xor(g0.site.eq(&g1.site)));
     let p2 = Bool::and(&within);
-    let cut = |p: usize, i: usize| or_all(&runs[p][i].cut.iter().map(|c| c.0.clone()).collect::<Vec<_>>());
-    let stuck = |p: usize, i: usize| or_all(&runs[p][i].stuck.iter().map(|c| c.0.clone()).collect::<Vec<_>>());
+    let cut = |p: usize, i: usize| {
+        or_all(
+            &runs[p][i]
+                .cut
+                .iter()
+                .map(|c| c.0.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let stuck = |p: usize, i: usize| {
+        or_all(
+            &runs[p][i]
+                .stuck
+                .iter()
+                .map(|c| c.0.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
     let ref_in = and_all(&[cut(0, 0).not(), cut(0, 1).not()]);
     let ref_ok = and_all(&[ref_in.clone(), stuck(0, 0).not(), stuck(0, 1).not()]);
-    let tgt_ok = and_all(&[cut(1, 0).not(), cut(1, 1).not(), stuck(1, 0).not(), stuck(1, 1).not()]);
+    let tgt_ok = and_all(&[
+        cut(1, 0).not(),
+        cut(1, 1).not(),
+        stuck(1, 0).not(),
+        stuck(1, 1).not(),
+    ]);
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
     Query {
         ref_ok: literal(&solver, "ref_ok", &ref_ok),
         ref_in_bounds: literal(&solver, "ref_in", &ref_in),
         tgt_ok: literal(&solver, "tgt_ok", &tgt_ok),
-        violated: literal(&solver, "violated", &Bool::or(&[p1[0].clone(), p1[1].clone(), p2.clone()])),
+        violated: literal(
+            &solver,
+            "violated",
+            &Bool::or(&[p1[0].clone(), p1[1].clone(), p2.clone()]),
+        ),
         tgt_cut: literal(&solver, "tgt_cut", &Bool::or(&[cut(1, 0), cut(1, 1)])),
         stuck: literal(&solver, "stuck", &any_stuck),
         ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),

@@ -35,22 +35,36 @@ fn value(model: &Model, v: &BV) -> Result<u64, String> {
 }
 
 pub(crate) fn holds(model: &Model, b: &Bool) -> bool {
-    model.eval(b, true).and_then(|x| x.as_bool()).unwrap_or(false)
+    model
+        .eval(b, true)
+        .and_then(|x| x.as_bool())
+        .unwrap_or(false)
 }
 
 /// Reads the scenario of a model: every oracle value either program reads.
-pub(crate) fn decode(model: &Model, g: &Globals, runs: &[[Run; 2]; 2], names: &[String]) -> Result<Decoded, String> {
+pub(crate) fn decode(
+    model: &Model,
+    g: &Globals,
+    runs: &[[Run; 2]; 2],
+    names: &[String],
+) -> Result<Decoded, String> {
     let group = value(model, &g.n)?;
     let t0 = value(model, &g.tid[0])?;
     let t1 = value(model, &g.tid[1])?;
-    let narrow = |x: u64| u32::try_from(x).map_err(|_| format!("internal: the model's value {x} is not a u32"));
+    let narrow = |x: u64| {
+        u32::try_from(x).map_err(|_| format!("internal: the model's value {x} is not a u32"))
+    };
     let mut values = [ThreadValues::default(), ThreadValues::default()];
     for (i, tv) in values.iter_mut().enumerate() {
         for (name, label) in names.iter().enumerate() {
             let mut count = 0;
             for per in runs {
                 count = count.max(value(model, &per[i].counts[name])?);
-                if per[i].invariant.iter().any(|(n, guard)| *n == name && holds(model, guard)) {
+                if per[i]
+                    .invariant
+                    .iter()
+                    .any(|(n, guard)| *n == name && holds(model, guard))
+                {
                     count = count.max(1);
                 }
             }
@@ -107,7 +121,13 @@ fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize),
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (i, e) in t.events.iter().enumerate() {
-        let plain = matches!(e.kind, EventKind::Barrier { kind: BarrierKind::Plain, .. });
+        let plain = matches!(
+            e.kind,
+            EventKind::Barrier {
+                kind: BarrierKind::Plain,
+                ..
+            }
+        );
         if !e.is_convergent_op() || (allow && plain) {
             continue;
         }
@@ -119,7 +139,14 @@ fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize),
     out
 }
 
-fn run(program: &CfgProgram, entry: FuncId, tid: u32, group: u32, max_iters: u32, values: &ThreadValues) -> Result<Trace, String> {
+fn run(
+    program: &CfgProgram,
+    entry: FuncId,
+    tid: u32,
+    group: u32,
+    max_iters: u32,
+    values: &ThreadValues,
+) -> Result<Trace, String> {
     let bounds = Bounds {
         max_iters,
         fuel: 10_000_000,
@@ -163,7 +190,10 @@ impl Replay<'_> {
         }
         let (rm, tm) = (&self.reference.module, &self.target.module);
         for i in 0..2 {
-            let (a, b) = (observable(rm, &rt[i], self.allow), observable(tm, &tt[i], self.allow));
+            let (a, b) = (
+                observable(rm, &rt[i], self.allow),
+                observable(tm, &tt[i], self.allow),
+            );
             if a == b {
                 continue;
             }
@@ -173,8 +203,14 @@ impl Replay<'_> {
                 (Some(x), Some(y)) => {
                     format!("event {} of thread {tid} is `{x}` in the reference but `{y}` in the target", k + 1)
                 }
-                (Some(x), None) => format!("thread {tid} stops before `{x}` (event {}) in the target", k + 1),
-                (None, Some(y)) => format!("thread {tid} has an extra `{y}` (event {}) in the target", k + 1),
+                (Some(x), None) => format!(
+                    "thread {tid} stops before `{x}` (event {}) in the target",
+                    k + 1
+                ),
+                (None, Some(y)) => format!(
+                    "thread {tid} has an extra `{y}` (event {}) in the target",
+                    k + 1
+                ),
                 (None, None) => "the event sequences differ".into(),
             };
             return Ok(Counterexample {

@@ -24,7 +24,10 @@ use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId, InstKind};
 
 /// The functions reachable from `entry` through real calls, or the first
 /// recursive call found.
-pub(crate) fn reachable_functions(program: &CfgProgram, entry: FuncId) -> Result<Vec<FuncId>, String> {
+pub(crate) fn reachable_functions(
+    program: &CfgProgram,
+    entry: FuncId,
+) -> Result<Vec<FuncId>, String> {
     let module = &program.module;
     let callees = |f: FuncId| -> Vec<FuncId> {
         let mut out = Vec::new();
@@ -32,7 +35,11 @@ pub(crate) fn reachable_functions(program: &CfgProgram, entry: FuncId) -> Result
             for b in &cfg.blocks {
                 for e in b.exprs() {
                     e.walk(&mut |x| {
-                        if let Expr::Call { kind: CallKind::Real(g), .. } = x {
+                        if let Expr::Call {
+                            kind: CallKind::Real(g),
+                            ..
+                        } = x
+                        {
                             if !out.contains(g) {
                                 out.push(*g);
                             }
@@ -54,8 +61,17 @@ pub(crate) fn reachable_functions(program: &CfgProgram, entry: FuncId) -> Result
         names: &dyn Fn(FuncId) -> String,
     ) -> Result<(), String> {
         match state.get(f) {
-            None => return Err(format!("a call of function {f}, which the module does not have")),
-            Some(1) => return Err(format!("recursive calls (of `{}`) are not modelled", names(f))),
+            None => {
+                return Err(format!(
+                    "a call of function {f}, which the module does not have"
+                ))
+            }
+            Some(1) => {
+                return Err(format!(
+                    "recursive calls (of `{}`) are not modelled",
+                    names(f)
+                ))
+            }
             Some(2) => return Ok(()),
             _ => {}
         }
@@ -67,14 +83,24 @@ pub(crate) fn reachable_functions(program: &CfgProgram, entry: FuncId) -> Result
         order.push(f);
         Ok(())
     }
-    let names = |f: FuncId| module.functions.get(f).map_or("?".to_string(), |c| c.name.clone());
+    let names = |f: FuncId| {
+        module
+            .functions
+            .get(f)
+            .map_or("?".to_string(), |c| c.name.clone())
+    };
     visit(entry, &mut state, &mut order, &callees, &names)?;
     Ok(order)
 }
 
 /// Why the engine cannot decide a comparison involving `program`, if it
 /// cannot.
-pub(crate) fn unsupported(program: &CfgProgram, entry: FuncId, allow_barrier_removal: bool, side: &str) -> Option<String> {
+pub(crate) fn unsupported(
+    program: &CfgProgram,
+    entry: FuncId,
+    allow_barrier_removal: bool,
+    side: &str,
+) -> Option<String> {
     let module = &program.module;
     let funcs = match reachable_functions(program, entry) {
         Ok(f) => f,

@@ -145,7 +145,12 @@ pub fn distinct_succs(cfg: &Cfg, b: BlockId) -> Vec<BlockId> {
 /// instances of each header per iteration of its parent (iterations 0 to
 /// `max_iters`, as the interpreter's bound), and at most `max_nodes`
 /// copies.
-pub fn unroll(cfg: &Cfg, ci: &CycleInfo, max_iters: u32, max_nodes: usize) -> Result<Unrolled, String> {
+pub fn unroll(
+    cfg: &Cfg,
+    ci: &CycleInfo,
+    max_iters: u32,
+    max_nodes: usize,
+) -> Result<Unrolled, String> {
     if cfg.blocks.is_empty() {
         return Err(format!("function `{}` has no blocks", cfg.name));
     }
