@@ -43,9 +43,10 @@ pub fn canonical(module: &Module, cfg: &Cfg) -> String {
                 // A plain statement's label (`@6` by default) says where it
                 // stands, not what it does: two copies of one function must
                 // compare equal wherever they stand.
-                Ok(n) if module
-                    .op(OpId(n))
-                    .is_some_and(|o| o.kind == convcheck_ir::OpKind::Stmt) =>
+                Ok(n)
+                    if module
+                        .op(OpId(n))
+                        .is_some_and(|o| o.kind == convcheck_ir::OpKind::Stmt) =>
                 {
                     out.push_str("stmt")
                 }

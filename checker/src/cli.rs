@@ -42,6 +42,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Checks a pass on random kernels; minimizes every violation.
     Fuzz(FuzzArgs),
+    /// Runs an expectations file (every case's verdict and every table),
+    /// or checks every function of one kernel file.
+    Corpus(CorpusArgs),
     /// Serves a local web page (127.0.0.1 only) to study kernels, passes
     /// and counterexamples.
     Explore(ExploreArgs),
@@ -66,12 +69,31 @@ pub struct FuzzArgs {
     /// The pass under test.
     #[arg(long)]
     pub pass: Option<String>,
-    /// An external transform: `CMD FILE` prints the transformed kernel.
+    /// An external transform: `sh -c 'CMD FILE'` prints the transformed
+    /// program, in the exchange format, on standard output.
     #[arg(long)]
     pub pass_cmd: Option<String>,
-    /// Seconds the external command may take per program.
+    /// The format programs go to `--pass-cmd` in and come back in: kernel
+    /// text (`kernel` or `c`), the IR text form (`ir` or `cvir`) or LLVM IR
+    /// (`llvm` or `ll`).
+    #[arg(long, value_enum, default_value_t = crate::pass_cmd::Exchange::Kernel)]
+    pub exchange: crate::pass_cmd::Exchange,
+    /// Seconds the external command may take per program (its process
+    /// group is killed then).
     #[arg(long, default_value_t = 10)]
     pub cmd_timeout: u64,
+    /// Check these kernel files (as they are, not minimized) instead of
+    /// generated programs.
+    #[arg(long)]
+    pub input: Vec<String>,
+    /// A generator setting `KEY=VALUE` (repeat; e.g. `noconvergent=false`,
+    /// `loop_weight=4`); see docs/src/fuzzing.md for every key.
+    #[arg(long = "gen", value_name = "KEY=VALUE")]
+    pub gen: Vec<String>,
+    /// A TOML file of generator settings (`key = value` lines), applied
+    /// before any `--gen`.
+    #[arg(long)]
+    pub gen_config: Option<String>,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -84,7 +106,9 @@ pub struct FuzzArgs {
     /// `I/N`: check only programs i with i % N == I.
     #[arg(long)]
     pub shard: Option<String>,
-    /// Folder for minimized violations (`violation-I.c` and `.txt`).
+    /// Folder for every violation (minimized), inconclusive program and
+    /// command failure: `KIND-I.c`, `.txt` and `.json` (the report with the
+    /// command that re-checks it).
     #[arg(long)]
     pub out: Option<String>,
     /// Largest iteration number of any loop execution in a scenario (the
@@ -100,6 +124,32 @@ pub struct FuzzArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// Arguments of `convcheck corpus`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CorpusArgs {
+    /// An expectations file (`.toml`, see docs/src/cli.md), or a kernel
+    /// file whose every function is checked.
+    pub file: String,
+    /// For a kernel file: a pass to run (repeat for a pipeline).
+    #[arg(long = "pass")]
+    pub passes: Vec<String>,
+    /// For a kernel file: lower with convergence-control tokens.
+    #[arg(long)]
+    pub tokens: bool,
+    /// For a kernel file: the reference semantics.
+    #[arg(long, value_enum, default_value_t = crate::check::Reference::Source)]
+    pub reference: crate::check::Reference,
+    /// For a kernel file: the group size (default: every `N >= 2`).
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// For a kernel file: the iteration bound.
+    #[arg(long)]
+    pub max_iters: Option<u32>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
 }
 
 /// Arguments of `convcheck bench`.
@@ -306,6 +356,14 @@ pub struct RunArgs {
     /// threads; see `docs/src/language.md`).
     #[arg(long = "thread")]
     pub threads: Vec<String>,
+    /// The thread indices of the rows, `2,5` (default `0,1,...`): the
+    /// threads of a counterexample found with any group size.
+    #[arg(long, value_delimiter = ',')]
+    pub tids: Vec<u32>,
+    /// The group size `N` (default: the number of threads, or one more than
+    /// the largest of `--tids`).
+    #[arg(long)]
+    pub group: Option<u32>,
     /// Instructions one thread may execute before the run is inconclusive.
     #[arg(long, default_value_t = 100_000)]
     pub fuel: u64,
@@ -354,6 +412,26 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    crate::render::set_command_line(words.clone());
+    let mut outcome = dispatch(args);
+    // With --format json (or sarif), an error is also one object on
+    // standard output (DESIGN.md section 4), and the message stays on
+    // standard error.
+    if outcome.code == EXIT_USAGE && outcome.stdout.is_empty() {
+        let format = crate::render::requested_format(&words);
+        if let Some(obj) = crate::render::error_object(format, &outcome.stderr, outcome.code) {
+            outcome.stdout = obj;
+        }
+    }
+    outcome
+}
+
+fn dispatch(args: Vec<OsString>) -> Outcome {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -385,6 +463,7 @@ where
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
         Command::Bench(a) => crate::bench::bench(&a),
         Command::Fuzz(a) => crate::fuzz::fuzz(&a),
+        Command::Corpus(a) => crate::corpus::corpus(&a),
         Command::Explore(a) => crate::explore::explore(a.file.as_deref(), a.port, a.budget),
     }
 }

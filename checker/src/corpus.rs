@@ -125,3 +125,441 @@ impl TableCase {
         Ok(report.table.labels())
     }
 }
+
+// ----- `convcheck corpus`: the expectation runner as a command -----
+
+/// One expected verdict of an expectations file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// The kernel, relative to the file's `root`.
+    pub kernel: String,
+    /// The function; `"*"` checks every function of the kernel, each
+    /// against the same expectation; absent, the kernel's only entry.
+    #[serde(default)]
+    pub function: Option<String>,
+    /// The pipeline.
+    #[serde(default)]
+    pub passes: Vec<String>,
+    /// Lower with convergence-control tokens.
+    #[serde(default)]
+    pub tokens: bool,
+    /// `source` (default) or `cfg`.
+    #[serde(default)]
+    pub reference: Option<String>,
+    /// The expected verdict: `preserved`, `violated` or `inconclusive`.
+    pub verdict: String,
+    /// The stage expected to break the property first.
+    #[serde(default)]
+    pub stage: Option<String>,
+    /// The group size (default: the file's `threads`).
+    #[serde(default)]
+    pub threads: Option<u32>,
+    /// The iteration bound (default: the file's `max_iters`).
+    #[serde(default)]
+    pub max_iters: Option<u32>,
+}
+
+/// An expectations file (`examples/corpus/expectations.toml` is one).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectations {
+    /// The folder kernels are named relative to, relative to the file's
+    /// own folder (default: the file's folder).
+    #[serde(default)]
+    pub root: Option<String>,
+    /// The group size of every case (0 or absent: every `N >= 2`).
+    #[serde(default)]
+    pub threads: Option<u32>,
+    /// The iteration bound of every case (default: `check`'s).
+    #[serde(default)]
+    pub max_iters: Option<u32>,
+    /// The cases.
+    #[serde(default)]
+    pub case: Vec<Case>,
+    /// Tables to reproduce, as in `examples/corpus/tables.toml`.
+    #[serde(default)]
+    pub table: Vec<TableCase>,
+}
+
+/// `path` with `.` and `dir/..` removed, lexically (`examples/corpus/../seed`
+/// is `examples/seed`).
+fn normalize(path: &std::path::Path) -> String {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    let p: std::path::PathBuf = out.iter().collect();
+    p.to_string_lossy().into_owned()
+}
+
+/// One case's outcome.
+struct CaseResult {
+    kernel: String,
+    function: String,
+    case: Case,
+    verdict: String,
+    stage: Option<String>,
+    ok: bool,
+    detail: String,
+    report: Option<serde_json::Value>,
+}
+
+const VERDICTS: [&str; 3] = ["preserved", "violated", "inconclusive"];
+
+/// The `corpus` command: every case of an expectations file (or, given a
+/// kernel file, every function of it under the given pipeline).
+pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
+    use crate::cli::ReportFormat;
+    let (file, root) = if a.file.ends_with(".toml") {
+        let text = match std::fs::read_to_string(&a.file) {
+            Ok(t) => t,
+            Err(e) => return Outcome::usage(format!("{}: cannot read: {e}", a.file)),
+        };
+        let file: Expectations = match toml::from_str(&text) {
+            Ok(f) => f,
+            Err(e) => return Outcome::usage(format!("{}: {e}", a.file)),
+        };
+        let dir = std::path::Path::new(&a.file)
+            .parent()
+            .unwrap_or(std::path::Path::new(""));
+        let root = dir.join(file.root.as_deref().unwrap_or("."));
+        (file, root)
+    } else {
+        // A kernel file: every function, no expectation.
+        let case = Case {
+            kernel: a.file.clone(),
+            function: Some("*".into()),
+            passes: a.passes.clone(),
+            tokens: a.tokens,
+            reference: Some(
+                if a.reference == crate::config::Reference::Cfg {
+                    "cfg"
+                } else {
+                    "source"
+                }
+                .into(),
+            ),
+            verdict: String::new(),
+            stage: None,
+            threads: None,
+            max_iters: None,
+        };
+        let file = Expectations {
+            root: None,
+            threads: a.threads,
+            max_iters: a.max_iters,
+            case: vec![case],
+            table: Vec::new(),
+        };
+        (file, std::path::PathBuf::new())
+    };
+    if matches!(a.threads, Some(0 | 1)) || file.threads == Some(1) {
+        return Outcome::usage(
+            "threads: a group needs at least 2 threads (omit it to check every group size)",
+        );
+    }
+    let path_of = |k: &str| -> String {
+        if root.as_os_str().is_empty() {
+            k.to_string()
+        } else {
+            normalize(&root.join(k))
+        }
+    };
+    let mut results: Vec<CaseResult> = Vec::new();
+    for c in &file.case {
+        if !c.verdict.is_empty() && !VERDICTS.contains(&c.verdict.as_str()) {
+            return Outcome::usage(format!(
+                "{}: case {}: verdict `{}` is not one of {}",
+                a.file,
+                c.kernel,
+                c.verdict,
+                VERDICTS.join(", ")
+            ));
+        }
+        let path = path_of(&c.kernel);
+        let kernel = match crate::load_kernel(&path) {
+            Ok(k) => k,
+            Err(o) => return o,
+        };
+        let functions: Vec<Option<String>> = match c.function.as_deref() {
+            Some("*") => kernel
+                .functions
+                .iter()
+                .map(|f| Some(f.name.clone()))
+                .collect(),
+            other => vec![other.map(str::to_string)],
+        };
+        let reference = match c.reference.as_deref() {
+            None | Some("source") => crate::config::Reference::Source,
+            Some("cfg") => crate::config::Reference::Cfg,
+            Some(r) => {
+                return Outcome::usage(format!(
+                    "{}: case {}: reference `{r}` is not source or cfg",
+                    a.file, c.kernel
+                ))
+            }
+        };
+        for function in functions {
+            let config = crate::config::CheckConfig {
+                function: function.clone(),
+                passes: c.passes.clone(),
+                tokens: c.tokens,
+                reference,
+                threads: c.threads.or(file.threads).unwrap_or(0),
+                max_iters: c
+                    .max_iters
+                    .or(file.max_iters)
+                    .unwrap_or(crate::config::DEFAULT_MAX_ITERS),
+                ..crate::config::CheckConfig::default()
+            };
+            let report = match crate::check::run_check_on(&path, kernel.clone(), None, &config) {
+                Ok(r) => r,
+                Err(o) => return o,
+            };
+            let verdict = report.verdict().as_str().to_string();
+            let broken = report
+                .stages
+                .iter()
+                .find(|s| !matches!(s.outcome, crate::engine::Outcome::Preserved { .. }))
+                .map(|s| s.name.clone());
+            let nothing = report.stages.is_empty();
+            let (ok, detail) = if nothing {
+                (
+                    false,
+                    "nothing to check: with reference cfg give at least one pass".to_string(),
+                )
+            } else if c.verdict.is_empty() {
+                (
+                    verdict != "violated" && verdict != "inconclusive",
+                    String::new(),
+                )
+            } else if verdict != c.verdict {
+                (false, format!("expected {}, got {verdict}", c.verdict))
+            } else if c.stage.is_some() && broken != c.stage {
+                (
+                    false,
+                    format!(
+                        "expected stage {}, got {}",
+                        c.stage.as_deref().unwrap_or("-"),
+                        broken.as_deref().unwrap_or("none")
+                    ),
+                )
+            } else {
+                (true, String::new())
+            };
+            let why = report.first_broken().and_then(|(_, s)| match &s.outcome {
+                crate::engine::Outcome::Inconclusive(w) => Some(w.clone()),
+                crate::engine::Outcome::Violated(f) => Some(f.message.clone()),
+                _ => None,
+            });
+            let detail = match (detail.is_empty(), why) {
+                (true, Some(w)) if c.verdict.is_empty() => w,
+                (false, Some(w)) => format!("{detail}: {w}"),
+                (_, _) => detail,
+            };
+            results.push(CaseResult {
+                kernel: path.clone(),
+                function: report.function.clone(),
+                case: c.clone(),
+                verdict,
+                stage: broken,
+                ok,
+                detail,
+                report: (a.format != ReportFormat::Text)
+                    .then(|| crate::render::render_json(&report)),
+            });
+        }
+    }
+    // Tables: each at each level, under the key engine.
+    let mut tables: Vec<(String, String, bool, String)> = Vec::new();
+    for t in &file.table {
+        let path = path_of(&t.kernel);
+        let kernel = match crate::load_kernel(&path) {
+            Ok(k) => k,
+            Err(o) => return o,
+        };
+        for &level in &t.levels {
+            let (ok, detail) = match t.compute(&kernel, level, Engine::Keys) {
+                Ok(got) if got == t.expected() => (true, String::new()),
+                Ok(got) => (false, format!("expected {:?}, got {got:?}", t.rows)),
+                Err(o) => (false, o.stderr.trim().to_string()),
+            };
+            tables.push((t.name.clone(), level.name().to_string(), ok, detail));
+        }
+    }
+    let failed = results.iter().filter(|r| !r.ok).count() + tables.iter().filter(|t| !t.2).count();
+    let expectations = !file.case.iter().all(|c| c.verdict.is_empty());
+    let code = if !expectations && file.table.is_empty() {
+        // No expectation: the worst verdict decides, as for `check`.
+        if results.iter().any(|r| r.verdict == "violated") {
+            crate::EXIT_VIOLATION
+        } else if results.iter().any(|r| r.verdict != "preserved") {
+            crate::EXIT_INCONCLUSIVE
+        } else {
+            crate::EXIT_OK
+        }
+    } else if failed > 0 {
+        crate::EXIT_VIOLATION
+    } else {
+        crate::EXIT_OK
+    };
+    let count = |v: &str| results.iter().filter(|r| r.verdict == v).count();
+    let summary = if !expectations && file.table.is_empty() {
+        format!(
+            "{} function{}: {} preserved, {} violated, {} inconclusive",
+            results.len(),
+            if results.len() == 1 { "" } else { "s" },
+            count("preserved"),
+            count("violated"),
+            count("inconclusive")
+        )
+    } else {
+        format!(
+            "{} case{} and {} table{}: {} as expected, {failed} not",
+            results.len(),
+            if results.len() == 1 { "" } else { "s" },
+            tables.len(),
+            if tables.len() == 1 { "" } else { "s" },
+            results.len() + tables.len() - failed
+        )
+    };
+    let stdout = match a.format {
+        ReportFormat::Text => {
+            let mut out = String::new();
+            for r in &results {
+                let mark = match (r.ok, r.case.verdict.is_empty()) {
+                    (true, _) => "ok  ",
+                    (false, true) => "BAD ",
+                    (false, false) => "FAIL",
+                };
+                let passes = if r.case.passes.is_empty() {
+                    "lower".to_string()
+                } else {
+                    r.case.passes.join(",")
+                };
+                let tokens = if r.case.tokens { " --tokens" } else { "" };
+                let stage = r
+                    .stage
+                    .as_deref()
+                    .map(|s| format!(" at {s}"))
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "{mark} {} `{}` [{passes}{tokens}] reference {}: {}{stage}",
+                    r.kernel,
+                    r.function,
+                    r.case.reference.as_deref().unwrap_or("source"),
+                    r.verdict
+                ));
+                if !r.detail.is_empty() {
+                    out.push_str(&format!(" ({})", r.detail));
+                }
+                out.push('\n');
+            }
+            for (name, level, ok, detail) in &tables {
+                let mark = if *ok { "ok  " } else { "FAIL" };
+                out.push_str(&format!("{mark} table {name} at {level}"));
+                if !detail.is_empty() {
+                    out.push_str(&format!(" ({detail})"));
+                }
+                out.push('\n');
+            }
+            out.push_str(&summary);
+            out.push('\n');
+            out
+        }
+        ReportFormat::Json => {
+            let v = serde_json::json!({
+                "tool": crate::render::tool_json(),
+                "command_line": crate::render::command_line(),
+                "file": a.file,
+                "verdict": if code == crate::EXIT_OK { "passed" } else { "failed" },
+                "summary": summary,
+                "cases": results.iter().map(|r| serde_json::json!({
+                    "kernel": r.kernel,
+                    "function": r.function,
+                    "passes": r.case.passes,
+                    "tokens": r.case.tokens,
+                    "reference": r.case.reference.as_deref().unwrap_or("source"),
+                    "expected": (!r.case.verdict.is_empty()).then_some(&r.case.verdict),
+                    "expected_stage": r.case.stage,
+                    "verdict": r.verdict,
+                    "stage": r.stage,
+                    "ok": r.ok,
+                    "detail": r.detail,
+                    "report": r.report,
+                })).collect::<Vec<_>>(),
+                "tables": tables.iter().map(|(n, l, ok, d)| serde_json::json!({"name": n, "level": l, "ok": ok, "detail": d})).collect::<Vec<_>>(),
+            });
+            format!("{v}\n")
+        }
+        ReportFormat::Sarif => format!("{}\n", corpus_sarif(&results, &tables, code)),
+    };
+    Outcome {
+        stdout,
+        stderr: String::new(),
+        code,
+    }
+}
+
+/// The SARIF log of a corpus run: an `error` result (rule `expectation`)
+/// per case or table that did not meet its expectation, a `warning`
+/// (rule `inconclusive`) per inconclusive case that expected otherwise is
+/// already an error; without expectations, every violated function is an
+/// error and every inconclusive one a warning.
+fn corpus_sarif(
+    results: &[CaseResult],
+    tables: &[(String, String, bool, String)],
+    code: i32,
+) -> serde_json::Value {
+    use crate::render::sarif_uri;
+    let mut out = Vec::new();
+    for r in results.iter().filter(|r| !r.ok) {
+        let (rule, level) = if r.case.verdict.is_empty() {
+            if r.verdict == "violated" {
+                ("violation", "error")
+            } else {
+                ("inconclusive", "warning")
+            }
+        } else {
+            ("expectation", "error")
+        };
+        out.push(serde_json::json!({
+            "ruleId": rule,
+            "level": level,
+            "message": {"text": format!("`{}` [{}]: {}: {}", r.function, r.case.passes.join(","), r.verdict, r.detail)},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": sarif_uri(&r.kernel)}, "region": {"startLine": 1}}}],
+        }));
+    }
+    for (name, level, _, detail) in tables.iter().filter(|t| !t.2) {
+        out.push(serde_json::json!({
+            "ruleId": "expectation",
+            "level": "error",
+            "message": {"text": format!("table {name} at {level}: {detail}")},
+        }));
+    }
+    serde_json::json!({
+        "version": "2.1.0",
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "convcheck",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": [
+                    {"id": "expectation", "shortDescription": {"text": "A corpus case did not get its expected verdict"}},
+                    {"id": "violation", "shortDescription": {"text": "A transform does not preserve convergence or hazard-freedom"}},
+                    {"id": "inconclusive", "shortDescription": {"text": "The check did not reach an answer"}},
+                ],
+            }},
+            "invocations": [{"executionSuccessful": true, "exitCode": code}],
+            "results": out,
+        }]
+    })
+}

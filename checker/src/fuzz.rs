@@ -1,39 +1,56 @@
 //! `convcheck fuzz`: random kernels through a pass, every violation
-//! minimized and written out as a replayable kernel.
+//! minimized and written out with its full report and the command that
+//! re-checks it.
 //!
 //! Program `i` of a run is generated from the seed `mix(seed, i)` with the
-//! default generator configuration (`convcheck-generators`), lowered, and
+//! fuzz generator configuration ([`fuzz_config`], changed by `--gen
+//! KEY=VALUE` and `--gen-config FILE.toml`, see [`set_knob`]), lowered, and
 //! checked against the pass with the CFG as reference (the pass is what is
-//! under test, not the lowering) within `--max-iters` (1, the generator's
-//! iteration bound) and `--max-paths` (2,000 per thread; past it a program
-//! is inconclusive, counted and named). A shard `I/N` takes
-//! the programs with `i % N == I`, so shards never repeat work. A violation
-//! is minimized twice: the program (statements removed, compounds
-//! unwrapped, conditions simplified while the same property still breaks)
-//! and then the scenario (the engine reports the shortest pair of paths).
+//! under test, not the lowering), in a group of 2 threads, within
+//! `--max-iters` (1, the generator's iteration bound) and `--max-paths`
+//! (2,000 per thread; past it a program is inconclusive, counted and
+//! named). A shard `I/N` takes the programs with `i % N == I`, so shards
+//! never repeat work. A violation is minimized twice: the program
+//! (statements removed, compounds unwrapped, conditions simplified while
+//! the same property still breaks) and then the scenario (the engine
+//! reports the shortest pair of paths). `--input FILE` checks the given
+//! kernel files instead, as they are.
 //!
-//! `--pass-cmd 'CMD'` checks an external transform instead: CMD is run
-//! through `sh -c` with the kernel file's path appended; it must print the
-//! transformed kernel (kernel-language text) on standard output. A command
-//! that fails, times out or prints something unreadable is counted and
-//! reported under `command_failures`, never as a verdict.
+//! `--pass-cmd 'CMD'` checks an external transform instead
+//! ([`crate::pass_cmd`]): the program goes to the command in the exchange
+//! format of `--exchange` (kernel text, the IR text form, LLVM IR) and
+//! comes back in the same format. A command that fails, times out or
+//! prints something unreadable is counted under `command_failures`, never
+//! as a verdict, and a run with command failures never says `preserved`:
+//! it is `inconclusive` (exit 3), or an `error` (exit 2) when every
+//! command failed.
 //!
-//! Determinism: the same seed, count, shard and pass give the same output,
-//! byte for byte; timings appear only under `stats` in JSON (and in the
-//! text summary's last line).
+//! With `--out DIR`, every violation, inconclusive program and command
+//! failure `i` is written as `KIND-i.c` (the kernel that was checked),
+//! `KIND-i.txt` and `KIND-i.json` (its full report and the exact command
+//! that re-checks it), and for `--pass-cmd` what the command was given and
+//! printed (`KIND-i.in.EXT`, `KIND-i.out.EXT`).
+//!
+//! Determinism: the same arguments give the same output, byte for byte;
+//! timings appear only under `stats` in JSON (and in the text summary's
+//! last line). Seeds are written as decimal strings in JSON, so that
+//! JavaScript reads them exactly.
 
-use crate::check::{render_text, run_check_on, Reference};
-use crate::cli::FuzzArgs;
-use crate::config::CheckConfig;
+use crate::check::{render_text, run_check_on, CheckReport, Reference, StageReport};
+use crate::cli::{Format, FuzzArgs};
+use crate::config::{CheckConfig, Verdict};
 use crate::engine::{
-    check_pass_against_cfg, compare_any_hierarchy, Allowance, Limits, Outcome as EngineOutcome,
-    Property, Side,
+    check_pass_against_cfg, compare_any_hierarchy, compare_stages, Allowance, Budget, Limits,
+    Outcome as EngineOutcome, Property, Side,
 };
-use crate::Code;
+use crate::pass_cmd::{run_command, shell_quote, Exchange};
 use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
 use convcheck_generators::{generate_seeded, shrink_kernel, Config};
-use convcheck_ir::cycles::HIERARCHY_CAP;
+use convcheck_ir::cycles::{all_hierarchies, HIERARCHY_CAP};
+use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Bounds;
+use convcheck_ir::Module;
+use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use convcheck_lang::syntax::ast::File;
 use convcheck_lang::syntax::print;
@@ -49,11 +66,22 @@ pub fn program_seed(seed: u64, i: u64) -> u64 {
     seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
+/// The group size of every fuzz check: the two-thread reduction decides
+/// convergence and hazards for any group size (DESIGN.md 2.2) when the
+/// kernel does not branch on `tid` or `N`, which generated kernels only do
+/// as `tid < 1`.
+const GROUP: u32 = 2;
+
 enum Transform {
     Pass(Box<dyn Pass>),
-    Command { cmd: String, timeout: Duration },
+    Command {
+        cmd: String,
+        timeout: Duration,
+        exchange: Exchange,
+    },
 }
 
+/// What checking one program gave.
 enum Result1 {
     Preserved,
     Violated(Property),
@@ -61,132 +89,396 @@ enum Result1 {
     CommandFailed(String),
 }
 
+impl Result1 {
+    fn of(report: &CheckReport) -> Result1 {
+        match report.verdict() {
+            Verdict::Violated => Result1::Violated(
+                report
+                    .stages
+                    .iter()
+                    .find_map(|s| match &s.outcome {
+                        EngineOutcome::Violated(f) => Some(f.property),
+                        _ => None,
+                    })
+                    .unwrap_or(Property::Convergence),
+            ),
+            Verdict::Inconclusive => Result1::Inconclusive(
+                report
+                    .stages
+                    .iter()
+                    .find_map(|s| match &s.outcome {
+                        EngineOutcome::Inconclusive(w) => Some(w.clone()),
+                        _ => None,
+                    })
+                    .unwrap_or_default(),
+            ),
+            Verdict::Preserved | Verdict::Proved => Result1::Preserved,
+        }
+    }
+}
+
+/// One program's check, with its report when it was asked for.
+struct Examined {
+    result: Result1,
+    report: Option<CheckReport>,
+    /// What the external command was given and printed.
+    exchanged: Option<(String, String)>,
+}
+
+impl Examined {
+    fn just(result: Result1) -> Examined {
+        Examined {
+            result,
+            report: None,
+            exchanged: None,
+        }
+    }
+}
+
 fn limits(a: &FuzzArgs) -> Limits {
     Limits {
-        bounds: Bounds {
-            max_iters: a.max_iters,
-            max_paths: a.max_paths,
-            ..Bounds::default()
-        },
-        group: 2,
+        bounds: bounds(a),
+        group: GROUP,
     }
 }
 
-/// Checks one program; `name` is its file name in reports.
-fn check_one(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> Result1 {
-    let Ok(kernel) = Kernel::new(name, file.clone()) else {
-        return Result1::Inconclusive("the generated kernel does not analyse".into());
+fn bounds(a: &FuzzArgs) -> Bounds {
+    Bounds {
+        max_iters: a.max_iters,
+        max_paths: a.max_paths,
+        fuel: CheckConfig::default().fuel,
+        ..Bounds::default()
+    }
+}
+
+fn check_config(a: &FuzzArgs, reference: Reference, passes: Vec<String>) -> CheckConfig {
+    CheckConfig {
+        passes,
+        reference,
+        threads: GROUP,
+        max_iters: a.max_iters,
+        max_paths: a.max_paths,
+        ..CheckConfig::default()
+    }
+}
+
+/// Checks the kernel `text`, named `name` (the file it is or will be
+/// written to). With `full`, the result comes from a full check report
+/// (the one written out); without, a built-in pass takes the engine's
+/// quicker path (used while counting and minimizing).
+fn examine(t: &Transform, text: &str, name: &str, a: &FuzzArgs, full: bool) -> Examined {
+    let kernel = match Kernel::parse(name, text) {
+        Ok(k) => k,
+        Err(d) => {
+            return Examined::just(Result1::Inconclusive(format!(
+                "the kernel does not analyse: {d}"
+            )))
+        }
     };
-    let Ok(entry) = kernel.entry(None) else {
-        return Result1::Inconclusive("no single kernel entry".into());
+    let entry = match kernel.entry(None) {
+        Ok(e) => e,
+        Err(e) => {
+            return Examined::just(Result1::Inconclusive(format!(
+                "no single kernel entry: {e}"
+            )))
+        }
     };
     match t {
+        Transform::Pass(pass) if !full => {
+            let module = lower(&kernel, false);
+            Examined::just(
+                match check_pass_against_cfg(&module, entry, pass.as_ref(), limits(a)) {
+                    EngineOutcome::Preserved { .. } => Result1::Preserved,
+                    EngineOutcome::Violated(f) => Result1::Violated(f.property),
+                    EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),
+                },
+            )
+        }
         Transform::Pass(pass) => {
-            let module = convcheck_lang::lower::lower(&kernel, false);
-            match check_pass_against_cfg(&module, entry, pass.as_ref(), limits(a)) {
-                EngineOutcome::Preserved { .. } => Result1::Preserved,
-                EngineOutcome::Violated(f) => Result1::Violated(f.property),
-                EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),
+            match run_check_on(
+                name,
+                kernel,
+                None,
+                &check_config(a, Reference::Cfg, vec![pass.name()]),
+            ) {
+                Ok(r) => Examined {
+                    result: Result1::of(&r),
+                    report: Some(r),
+                    exchanged: None,
+                },
+                Err(o) => Examined::just(Result1::Inconclusive(o.stderr.trim().to_string())),
             }
         }
-        Transform::Command { cmd, timeout } => match run_command(cmd, &print(file), *timeout) {
-            Err(e) => Result1::CommandFailed(e),
-            Ok(text) => match Kernel::parse(&format!("{name} (after the command)"), &text) {
-                Err(d) => Result1::CommandFailed(format!("unreadable output: {d}")),
-                Ok(target_kernel) => {
-                    let Ok(tentry) = target_kernel.entry(Some(&kernel.functions[entry].name))
-                    else {
-                        return Result1::CommandFailed("the output lost the kernel entry".into());
-                    };
-                    let (code_r, code_t) =
-                        match (Code::new(&kernel, None), Code::new(&target_kernel, None)) {
-                            (Ok(r), Ok(t)) => (r, t),
-                            _ => {
-                                return Result1::Inconclusive(
-                                    "a kernel does not compile to source-level code".into(),
-                                )
+        Transform::Command {
+            cmd,
+            timeout,
+            exchange,
+        } => {
+            let function = kernel.functions[entry].name.clone();
+            let lowered = lower(&kernel, false);
+            let input = match exchange {
+                Exchange::Kernel => text.to_string(),
+                x => x.write_module(&lowered),
+            };
+            let out_name = format!(
+                "{}.out.{}",
+                name.trim_end_matches(".c"),
+                exchange.extension()
+            );
+            let output = match run_command(cmd, &input, exchange.extension(), *timeout) {
+                Ok(o) => o,
+                Err(e) => return Examined::just(Result1::CommandFailed(e)),
+            };
+            let report = match exchange {
+                Exchange::Kernel => match Kernel::parse(&out_name, &output) {
+                    Err(d) => Err(Result1::CommandFailed(format!("unreadable output: {d}"))),
+                    Ok(target) => {
+                        match run_check_on(
+                            name,
+                            kernel,
+                            Some(target),
+                            &check_config(a, Reference::Source, Vec::new()),
+                        ) {
+                            Ok(mut r) => {
+                                r.target_file = Some(out_name);
+                                Ok(r)
                             }
-                        };
-                    let reference = Side {
-                        program: code_r.program(),
-                        cfg: None,
-                        entry,
-                    };
-                    let target = Side {
-                        program: code_t.program(),
-                        cfg: None,
-                        entry: tentry,
-                    };
-                    match compare_any_hierarchy(
-                        &reference,
-                        &target,
-                        Allowance::Exact,
-                        limits(a),
-                        HIERARCHY_CAP,
-                    ) {
-                        EngineOutcome::Preserved { .. } => Result1::Preserved,
-                        EngineOutcome::Violated(f) => Result1::Violated(f.property),
-                        EngineOutcome::Inconclusive(w) => Result1::Inconclusive(w),
+                            Err(o) => Err(Result1::CommandFailed(format!(
+                                "the output: {}",
+                                o.stderr.trim()
+                            ))),
+                        }
                     }
-                }
-            },
-        },
-    }
-}
-
-/// Runs `sh -c 'CMD FILE'` on a temporary copy of the kernel, with a
-/// timeout; returns its standard output.
-fn run_command(cmd: &str, kernel_text: &str, timeout: Duration) -> Result<String, String> {
-    let dir = std::env::temp_dir().join(format!("convcheck-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| format!("temporary folder: {e}"))?;
-    let path = dir.join("kernel.c");
-    std::fs::write(&path, kernel_text).map_err(|e| format!("temporary file: {e}"))?;
-    let mut child = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("{cmd} '{}'", path.display()))
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run `{cmd}`: {e}"))?;
-    let start = Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                let out = child.wait_with_output().map_err(|e| e.to_string())?;
-                if !status.success() {
-                    let err = String::from_utf8_lossy(&out.stderr);
-                    return Err(format!("`{cmd}` exited with {status}: {}", err.trim()));
-                }
-                return String::from_utf8(out.stdout).map_err(|_| "the output is not UTF-8".into());
+                },
+                x => match x.read_module(&out_name, &output, &function) {
+                    Err(e) if e.starts_with("unsupported") => {
+                        Err(Result1::Inconclusive(format!("the output {e}")))
+                    }
+                    Err(e) => Err(Result1::CommandFailed(format!("unreadable output: {e}"))),
+                    Ok(target) => module_report(name, &function, lowered, entry, target, a),
+                },
+            };
+            match report {
+                Ok(r) => Examined {
+                    result: Result1::of(&r),
+                    report: Some(r),
+                    exchanged: Some((input, output)),
+                },
+                Err(result) => Examined {
+                    result,
+                    report: None,
+                    exchanged: Some((input, output)),
+                },
             }
-            Ok(None) if start.elapsed() > timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!(
-                    "`{cmd}` did not finish within {} s",
-                    timeout.as_secs()
-                ));
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(e) => return Err(e.to_string()),
         }
     }
 }
 
-/// A violation, minimized.
+/// The check report of an IR-level exchange: the lowered `reference`
+/// against the command's `target`, as `check --reference cfg` would
+/// compare them.
+fn module_report(
+    file: &str,
+    function: &str,
+    reference: Module,
+    entry: convcheck_ir::FuncId,
+    target: Module,
+    a: &FuzzArgs,
+) -> Result<CheckReport, Result1> {
+    let tentry = target.function(function).ok_or_else(|| {
+        Result1::CommandFailed(format!("the output has no function `{function}`"))
+    })?;
+    let rp = CfgProgram::new(reference.clone());
+    let tp = CfgProgram::new(target.clone());
+    let (rs, ts) = (Side::cfg(&rp, entry), Side::cfg(&tp, tentry));
+    let budget = Budget::default();
+    let mut c = compare_stages(
+        &rs,
+        &[(ts, Allowance::Exact)],
+        limits(a),
+        &budget,
+        &mut |_| {},
+    );
+    // As `check`: an irreducible reference is compared under any of its
+    // cycle hierarchies.
+    if all_hierarchies(&rp.module.functions[entry], 2).len() > 1 {
+        c.outcomes = vec![compare_any_hierarchy(
+            &rs,
+            &ts,
+            Allowance::Exact,
+            limits(a),
+            HIERARCHY_CAP,
+        )];
+    }
+    Ok(CheckReport {
+        file: file.to_string(),
+        function: function.to_string(),
+        reference: Reference::Cfg,
+        bounds: bounds(a),
+        threads: GROUP,
+        stages: vec![StageReport {
+            name: "pass-cmd".into(),
+            outcome: c.outcomes.swap_remove(0),
+            notes: Vec::new(),
+            target_level: "after the command".into(),
+        }],
+        reference_module: reference,
+        target_module: target,
+        paths: c.coverage.paths,
+        coverage: c.coverage,
+        budget,
+        target_file: None,
+    })
+}
+
+/// A program worth writing out: a violation (minimized), an inconclusive
+/// program or a command failure.
 struct Found {
+    kind: &'static str,
     index: u64,
-    seed: u64,
-    property: Property,
+    seed: Option<u64>,
+    /// The property broken, or why the program is inconclusive or failed.
+    what: String,
     original_statements: usize,
-    kernel: File,
+    statements: usize,
+    /// The kernel file's text (header comment included).
+    text: String,
+    name: String,
     report_text: String,
     report_json: serde_json::Value,
+    exchanged: Option<(String, String)>,
+    recheck: String,
 }
 
 fn statements(f: &File) -> usize {
     convcheck_generators::analysis::statement_count(f)
+}
+
+// The generator settings `--gen KEY=VALUE` and `--gen-config` can change:
+// every field of `convcheck_generators::Config` (documented there and in
+// docs/src/fuzzing.md).
+macro_rules! knobs {
+    ($($field:ident : $ty:ty),* $(,)?) => {
+        /// The names of the generator settings.
+        pub const KNOBS: &[&str] = &[$(stringify!($field)),*];
+
+        /// Sets generator setting `key` to `value` (a number or `true` /
+        /// `false`).
+        pub fn set_knob(c: &mut Config, key: &str, value: &str) -> Result<(), String> {
+            match key {
+                $(stringify!($field) => {
+                    c.$field = value.trim().parse::<$ty>().map_err(|e| {
+                        format!("generator setting {key}={value}: {e}")
+                    })?;
+                })*
+                _ => {
+                    return Err(format!(
+                        "unknown generator setting `{key}` (settings: {})",
+                        KNOBS.join(", ")
+                    ))
+                }
+            }
+            Ok(())
+        }
+
+        /// Every generator setting with its value.
+        pub fn knob_values(c: &Config) -> Vec<(&'static str, String)> {
+            vec![$((stringify!($field), c.$field.to_string())),*]
+        }
+    };
+}
+
+knobs! {
+    max_block_len: usize, max_depth: u32, max_helpers: usize, max_observations: usize,
+    max_statements: usize, max_switch_cases: usize, max_paths: u32, iteration_bound: u32,
+    statement_percent: u8, observe_weight: u32, operation_weight: u32, if_weight: u32,
+    loop_weight: u32, switch_weight: u32, jump_weight: u32, call_weight: u32,
+    noconvergent_weight: u32, goto_cycle_weight: u32, if_else: bool, while_loops: bool,
+    do_while_loops: bool, for_loops: bool, breaks: bool, continues: bool, returns: bool,
+    switches: bool, forward_gotos: bool, backward_gotos: bool, jumps_into_loops: bool,
+    noconvergent: bool, barriers: bool, data_barriers: bool, memory: bool,
+    helper_calls: bool, convergent_calls: bool, varying: bool, uniform: bool, invariant: bool,
+}
+
+/// The generator configuration of a run: [`fuzz_config`], then the
+/// settings of `--gen-config FILE.toml` (a TOML table `key = value`), then
+/// each `--gen KEY=VALUE` in order.
+pub fn generator_config(a: &FuzzArgs) -> Result<Config, String> {
+    let mut c = fuzz_config();
+    if let Some(path) = &a.gen_config {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("--gen-config {path}: {e}"))?;
+        let table: toml::Table = toml::from_str(&text).map_err(|e| format!("{path}: {e}"))?;
+        for (k, v) in &table {
+            let value = match v {
+                toml::Value::Integer(i) => i.to_string(),
+                toml::Value::Boolean(b) => b.to_string(),
+                other => {
+                    return Err(format!(
+                        "{path}: `{k}`: expected a number or a boolean, found {other}"
+                    ))
+                }
+            };
+            set_knob(&mut c, k, &value).map_err(|e| format!("{path}: {e}"))?;
+        }
+    }
+    for g in &a.gen {
+        let (k, v) = g
+            .split_once('=')
+            .ok_or_else(|| format!("--gen {g}: expected KEY=VALUE"))?;
+        set_knob(&mut c, k.trim(), v).map_err(|e| format!("--gen {e}"))?;
+    }
+    if c.max_statements == 0 || c.max_block_len == 0 || c.max_paths == 0 {
+        return Err(
+            "generator settings: max_statements, max_block_len and max_paths must be at least 1"
+                .into(),
+        );
+    }
+    Ok(c)
+}
+
+/// The command that re-checks the kernel written as `file`.
+fn recheck(t: &Transform, file: &str, a: &FuzzArgs) -> String {
+    let bounds = format!("--max-iters {} --max-paths {}", a.max_iters, a.max_paths);
+    match t {
+        Transform::Pass(p) => format!(
+            "convcheck check {} --pass {} --reference cfg --threads {GROUP} {bounds}",
+            shell_quote(file),
+            shell_quote(&p.name())
+        ),
+        Transform::Command {
+            cmd,
+            timeout,
+            exchange,
+        } => format!(
+            "convcheck fuzz --pass-cmd {} --exchange {} --cmd-timeout {} {bounds} --input {}",
+            shell_quote(cmd),
+            exchange.name(),
+            timeout.as_secs(),
+            shell_quote(file)
+        ),
+    }
+}
+
+/// Replaces the temporary file's path in a command's message, so that
+/// reports do not depend on the temporary folder's random name.
+fn stable(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(k) = rest.find("/convcheck-pass-") {
+        let start = rest[..k]
+            .rfind(|c: char| c.is_whitespace() || c == '\'' || c == '"' || c == '`')
+            .map_or(0, |s| s + 1);
+        let end = rest[k..]
+            .find("/kernel.")
+            .map(|e| k + e + "/kernel.".len())
+            .unwrap_or(k + 1);
+        out.push_str(&rest[..start]);
+        out.push_str("FILE.");
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The `fuzz` command.
@@ -199,9 +491,16 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
         (None, Some(c)) => Transform::Command {
             cmd: c.clone(),
             timeout: Duration::from_secs(a.cmd_timeout),
+            exchange: a.exchange,
         },
         _ => return Outcome::usage("give exactly one of --pass P and --pass-cmd 'CMD'"),
     };
+    if a.pass.is_some() && a.exchange != Exchange::Kernel {
+        return Outcome::usage("--exchange applies to --pass-cmd only");
+    }
+    if a.cmd_timeout == 0 {
+        return Outcome::usage("--cmd-timeout 0: give the command at least one second");
+    }
     let (shard, shards) = match a.shard.as_deref() {
         None => (0, 1),
         Some(s) => match s
@@ -212,8 +511,23 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             _ => return Outcome::usage(format!("--shard {s}: expected I/N with 0 <= I < N")),
         },
     };
-    if a.count.is_none() && a.time.is_none() {
-        return Outcome::usage("give --count N or --time SECS");
+    let inputs: Vec<(String, String)> = {
+        let mut v = Vec::new();
+        for path in &a.input {
+            match std::fs::read_to_string(path) {
+                Ok(text) => {
+                    if let Err(d) = Kernel::parse(path, &text) {
+                        return Outcome::usage(d.to_string());
+                    }
+                    v.push((path.clone(), text));
+                }
+                Err(e) => return Outcome::usage(format!("{path}: cannot read: {e}")),
+            }
+        }
+        v
+    };
+    if inputs.is_empty() && a.count.is_none() && a.time.is_none() {
+        return Outcome::usage("give --count N, --time SECS or --input FILE");
     }
     // A run that examines no program must not look like a clean one.
     if a.count == Some(0) {
@@ -222,167 +536,264 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
     if a.time == Some(0) {
         return Outcome::usage("--time 0: give at least one second");
     }
+    if a.max_iters == 0 || a.max_paths == 0 {
+        return Outcome::usage("--max-iters and --max-paths must be at least 1");
+    }
+    let config = match generator_config(a) {
+        Ok(c) => c,
+        Err(e) => return Outcome::usage(e),
+    };
     if let Some(dir) = &a.out {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return Outcome::usage(format!("--out {dir}: {e}"));
         }
     }
-    let config = fuzz_config();
     let start = Instant::now();
-    let tty = std::io::stderr().is_terminal();
-    let (mut programs, mut preserved, mut inconclusive, mut failures) = (0u64, 0u64, 0u64, 0u64);
+    let tty = std::io::stderr().is_terminal() && a.format == Format::Text;
+    let (mut programs, mut preserved, mut violations, mut inconclusive, mut failures) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut found: Vec<Found> = Vec::new();
-    let mut first_inconclusive: Option<String> = None;
-    let mut first_failure: Option<String> = None;
     let mut i = shard;
+    let mut k = 0usize;
     loop {
-        if a.count.is_some_and(|n| programs >= n)
-            || a.time
-                .is_some_and(|t| start.elapsed().as_secs_f64() >= t as f64)
+        if !inputs.is_empty() && k >= inputs.len() {
+            break;
+        }
+        if inputs.is_empty()
+            && (a.count.is_some_and(|n| programs >= n)
+                || a.time
+                    .is_some_and(|t| start.elapsed().as_secs_f64() >= t as f64))
         {
             break;
         }
-        let seed = program_seed(a.seed, i);
-        let file = generate_seeded(&config, seed);
-        // The name of the file a violation is written to, so that the
-        // report's replay line names it.
-        let name = match &a.out {
-            Some(dir) => format!("{dir}/violation-{i}.c"),
-            None => format!("violation-{i}.c"),
+        let (file, seed, original_text, index) = if let Some((path, text)) = inputs.get(k) {
+            k += 1;
+            (None, None, (path.clone(), text.clone()), k as u64 - 1)
+        } else {
+            let seed = program_seed(a.seed, i);
+            let file = generate_seeded(&config, seed);
+            let text = print(&file);
+            (Some(file), Some(seed), (String::new(), text), i)
         };
-        match check_one(&transform, &file, &name, a) {
-            Result1::Preserved => preserved += 1,
+        // The name a case is written under, so that the report's replay and
+        // re-check lines name the file.
+        let name_for = |kind: &str| -> String {
+            if !original_text.0.is_empty() {
+                return original_text.0.clone();
+            }
+            match &a.out {
+                Some(dir) => format!("{dir}/{kind}-{index}.c"),
+                None => format!("{kind}-{index}.c"),
+            }
+        };
+        let first = examine(
+            &transform,
+            &original_text.1,
+            &name_for("violation"),
+            a,
+            false,
+        );
+        let (kind, what) = match &first.result {
+            Result1::Preserved => {
+                preserved += 1;
+                ("", String::new())
+            }
+            Result1::Violated(p) => {
+                violations += 1;
+                ("violation", p.name().to_string())
+            }
             Result1::Inconclusive(w) => {
                 inconclusive += 1;
-                first_inconclusive.get_or_insert(format!("program {i}: {w}"));
+                ("inconclusive", stable(w))
             }
             Result1::CommandFailed(w) => {
                 failures += 1;
-                first_failure.get_or_insert(format!("program {i}: {w}"));
+                ("failure", stable(w))
             }
-            Result1::Violated(property) => {
-                let small = shrink_kernel(
-                    &file,
-                    |f| matches!(check_one(&transform, f, &name, a), Result1::Violated(ref p) if *p == property),
-                );
-                let (text, json) = report(&transform, &small, &name, a);
-                found.push(Found {
-                    index: i,
-                    seed,
-                    property,
-                    original_statements: statements(&file),
-                    kernel: small,
-                    report_text: text,
-                    report_json: json,
-                });
-                if a.stop_at_first {
-                    programs += 1;
-                    break;
+        };
+        if !kind.is_empty() {
+            let name = name_for(kind);
+            // Minimize a generated violation while the same property breaks.
+            let small = match (&first.result, &file) {
+                (Result1::Violated(property), Some(f)) => Some(shrink_kernel(f, |g| {
+                    matches!(examine(&transform, &print(g), &name, a, false).result,
+                             Result1::Violated(ref p) if p == property)
+                })),
+                _ => file.clone(),
+            };
+            let text = match (&small, seed) {
+                (Some(s), Some(seed)) => format!(
+                    "// convcheck fuzz: program {index} (seed {seed}): {kind}; {} statements{}.\n{}",
+                    statements(s),
+                    if kind == "violation" {
+                        format!(", minimized from {}", file.as_ref().map_or(0, statements))
+                    } else {
+                        String::new()
+                    },
+                    print(s)
+                ),
+                _ => original_text.1.clone(),
+            };
+            // The report is made on the very text that is written out; a
+            // command that failed is not run again (it may have taken its
+            // whole timeout).
+            let full = if kind == "failure" {
+                first
+            } else {
+                examine(&transform, &text, &name, a, true)
+            };
+            let re = recheck(&transform, &name, a);
+            let (mut report_text, report_json) = match &full.report {
+                Some(r) => (render_text(r), crate::render::render_json(r)),
+                None => {
+                    let why = match &full.result {
+                        Result1::CommandFailed(w) => format!("command failure: {}", stable(w)),
+                        Result1::Inconclusive(w) => format!("inconclusive: {}", stable(w)),
+                        _ => "no report".into(),
+                    };
+                    (
+                        format!("{why}\n"),
+                        json!({"verdict": "error", "reason": why}),
+                    )
                 }
+            };
+            let _ = writeln!(report_text, "re-check: {re}");
+            found.push(Found {
+                kind,
+                index,
+                seed,
+                what,
+                original_statements: file.as_ref().map_or(0, statements),
+                statements: small.as_ref().map_or(0, statements),
+                text,
+                name,
+                report_text,
+                report_json,
+                exchanged: full.exchanged,
+                recheck: re,
+            });
+            if a.stop_at_first && kind == "violation" {
+                programs += 1;
+                break;
             }
         }
         programs += 1;
         i += shards;
-        if tty && a.format == crate::cli::Format::Text && programs % 50 == 0 {
+        if tty && programs % 50 == 0 {
             let secs = start.elapsed().as_secs_f64();
             let _ = write!(
                 std::io::stderr(),
-                "\r{programs} programs, {:.0}/s, {} violations, {inconclusive} inconclusive ",
+                "\r{programs} programs, {:.0}/s, {violations} violations, {inconclusive} inconclusive, {failures} command failures ",
                 programs as f64 / secs.max(1e-9),
-                found.len()
             );
         }
     }
-    if tty && a.format == crate::cli::Format::Text {
+    if tty {
         let _ = writeln!(std::io::stderr());
     }
     let secs = start.elapsed().as_secs_f64();
-    // Files for each violation.
     if let Some(dir) = &a.out {
-        for f in &found {
-            let base = format!("{dir}/violation-{}", f.index);
-            let header = format!(
-                "// convcheck fuzz: program {} (seed {}), {} violated; minimized from {} to {} statements.\n",
-                f.index,
-                f.seed,
-                f.property.name(),
-                f.original_statements,
-                statements(&f.kernel)
-            );
-            let _ = std::fs::write(format!("{base}.c"), format!("{header}{}", print(&f.kernel)));
-            let _ = std::fs::write(format!("{base}.txt"), &f.report_text);
+        if let Err(e) = write_cases(dir, &found, a.exchange) {
+            return Outcome::usage(format!("--out {dir}: {e}"));
         }
     }
-    let verdict = if !found.is_empty() {
+    // Never `preserved` for a run whose commands failed: with every
+    // command failing nothing was examined (an error); with some, not
+    // everything was (inconclusive).
+    let verdict = if violations > 0 {
         "violated"
-    } else if inconclusive > 0 {
+    } else if failures > 0 && failures == programs {
+        "error"
+    } else if inconclusive > 0 || failures > 0 {
         "inconclusive"
     } else {
         "preserved"
     };
-    let what = match (&a.pass, &a.pass_cmd) {
-        (Some(p), _) => p.clone(),
-        (_, Some(c)) => format!("command `{c}`"),
-        _ => String::new(),
+    let code = match verdict {
+        "violated" => EXIT_VIOLATION,
+        "inconclusive" => EXIT_INCONCLUSIVE,
+        "error" => EXIT_USAGE,
+        _ => EXIT_OK,
+    };
+    let what = match &transform {
+        Transform::Pass(p) => p.name(),
+        Transform::Command { cmd, .. } => format!("command `{cmd}`"),
+    };
+    let first_of = |kind: &str| {
+        found
+            .iter()
+            .find(|f| f.kind == kind)
+            .map(|f| format!("program {}: {}", f.index, f.what))
     };
     let stdout = match a.format {
-        crate::cli::Format::Json => {
+        Format::Json => {
+            let case = |f: &Found| {
+                json!({
+                    "program": f.index,
+                    "seed": f.seed.map(|s| s.to_string()),
+                    "file": f.name,
+                    "what": f.what,
+                    "statements_before": f.original_statements,
+                    "statements_after": f.statements,
+                    "kernel": f.text,
+                    "report": f.report_json,
+                    "recheck": f.recheck,
+                })
+            };
             let v = json!({
+                "tool": {"name": "convcheck", "version": env!("CARGO_PKG_VERSION")},
+                "command_line": crate::render::command_line(),
                 "verdict": verdict,
                 "pass": what,
-                "seed": a.seed,
+                "exchange": matches!(transform, Transform::Command { .. }).then(|| a.exchange.name()),
+                "seed": a.seed.to_string(),
                 "shard": format!("{shard}/{shards}"),
+                "generator": knob_values(&config).into_iter().map(|(k, v)| (k.to_string(), serde_json::Value::String(v))).collect::<serde_json::Map<_, _>>(),
+                "bounds": {"max_iters": a.max_iters, "max_paths": a.max_paths, "threads": GROUP},
                 "programs": programs,
                 "preserved": preserved,
                 "inconclusive": inconclusive,
-                "first_inconclusive": first_inconclusive,
+                "first_inconclusive": first_of("inconclusive"),
                 "command_failures": failures,
-                "first_command_failure": first_failure,
-                "violations": found.iter().map(|f| json!({
-                    "program": f.index,
-                    "seed": f.seed,
-                    "property": f.property,
-                    "statements_before": f.original_statements,
-                    "statements_after": statements(&f.kernel),
-                    "kernel": print(&f.kernel),
-                    "report": f.report_json,
-                })).collect::<Vec<_>>(),
+                "first_command_failure": first_of("failure"),
+                "violations": found.iter().filter(|f| f.kind == "violation").map(case).collect::<Vec<_>>(),
+                "inconclusive_programs": found.iter().filter(|f| f.kind == "inconclusive").map(case).collect::<Vec<_>>(),
+                "failed_programs": found.iter().filter(|f| f.kind == "failure").map(case).collect::<Vec<_>>(),
                 "stages": [],
-                "counterexample": found.first().map(|f| f.report_json["counterexample"].clone()),
+                "counterexample": found.iter().find(|f| f.kind == "violation").map(|f| f.report_json["counterexample"].clone()),
                 "stats": {"seconds": secs, "programs_per_second": programs as f64 / secs.max(1e-9)},
             });
             format!("{v}\n")
         }
-        crate::cli::Format::Text => {
+        Format::Text => {
             let mut out = String::new();
             let _ = writeln!(
                 out,
                 "convcheck fuzz: {what}, seed {}, shard {shard}/{shards}, max-iters {}",
                 a.seed, a.max_iters
             );
-            for f in &found {
+            for f in found.iter().filter(|f| f.kind == "violation") {
                 let _ = writeln!(
                     out,
-                    "\nviolation in program {} (seed {}): {}; minimized from {} to {} statements:\n",
+                    "\nviolation in program {}{}: {}; minimized from {} to {} statements:\n",
                     f.index,
-                    f.seed,
-                    f.property.name(),
+                    f.seed.map(|s| format!(" (seed {s})")).unwrap_or_default(),
+                    f.what,
                     f.original_statements,
-                    statements(&f.kernel)
+                    f.statements
                 );
-                out.push_str(&print(&f.kernel));
+                out.push_str(&f.text);
                 out.push('\n');
                 out.push_str(&f.report_text);
             }
             let _ = writeln!(
                 out,
-                "\nprograms: {programs}, preserved: {preserved}, violations: {}, inconclusive: {inconclusive}, command failures: {failures}",
-                found.len()
+                "\nprograms: {programs}, preserved: {preserved}, violations: {violations}, inconclusive: {inconclusive}, command failures: {failures}",
             );
-            if let Some(w) = &first_inconclusive {
+            if let Some(w) = first_of("inconclusive") {
                 let _ = writeln!(out, "first inconclusive: {w}");
             }
-            if let Some(w) = &first_failure {
+            if let Some(w) = first_of("failure") {
                 let _ = writeln!(out, "first command failure: {w}");
             }
             let _ = writeln!(out, "verdict: {verdict}");
@@ -394,17 +805,34 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             out
         }
     };
-    let code = match verdict {
-        "violated" => EXIT_VIOLATION,
-        "inconclusive" => EXIT_INCONCLUSIVE,
-        _ if failures > 0 && preserved == 0 => EXIT_USAGE,
-        _ => EXIT_OK,
-    };
     Outcome {
         stdout,
         stderr: String::new(),
         code,
     }
+}
+
+/// Writes every case: the kernel, its report (text and JSON, each with the
+/// re-check command) and what an external command was given and printed.
+fn write_cases(dir: &str, found: &[Found], exchange: Exchange) -> std::io::Result<()> {
+    for f in found {
+        let base = format!("{dir}/{}-{}", f.kind, f.index);
+        if f.name.starts_with(dir) {
+            std::fs::write(format!("{base}.c"), &f.text)?;
+        }
+        std::fs::write(format!("{base}.txt"), &f.report_text)?;
+        let mut json = f.report_json.clone();
+        json["recheck"] = json!(f.recheck);
+        std::fs::write(format!("{base}.json"), format!("{json}\n"))?;
+        if let Some((input, output)) = &f.exchanged {
+            let ext = exchange.extension();
+            if exchange != Exchange::Kernel {
+                std::fs::write(format!("{base}.in.{ext}"), input)?;
+            }
+            std::fs::write(format!("{base}.out.{ext}"), output)?;
+        }
+    }
+    Ok(())
 }
 
 /// The generator configuration of `convcheck fuzz`: the generator's
@@ -424,26 +852,5 @@ pub fn fuzz_config() -> Config {
         // decide their exit fit inside each other within the budget.
         iteration_bound: 1,
         ..Config::default()
-    }
-}
-
-/// The full check report of a (minimized) violating program.
-fn report(t: &Transform, file: &File, name: &str, a: &FuzzArgs) -> (String, serde_json::Value) {
-    let Transform::Pass(pass) = t else {
-        return (String::new(), json!(null));
-    };
-    let Ok(kernel) = Kernel::new(name, file.clone()) else {
-        return (String::new(), json!(null));
-    };
-    let config = CheckConfig {
-        passes: vec![pass.name()],
-        reference: Reference::Cfg,
-        max_iters: a.max_iters,
-        max_paths: a.max_paths,
-        ..CheckConfig::default()
-    };
-    match run_check_on(name, kernel, None, &config) {
-        Ok(r) => (render_text(&r), crate::check::render_json(&r)),
-        Err(o) => (o.stderr, json!(null)),
     }
 }

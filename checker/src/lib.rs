@@ -19,6 +19,7 @@ pub mod fuzz;
 pub mod hazard_report;
 pub mod lower;
 pub mod oracles;
+pub mod pass_cmd;
 pub mod render;
 pub mod run;
 pub mod smt_run;

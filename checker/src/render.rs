@@ -17,10 +17,10 @@ pub(crate) fn tables(report: &CheckReport, f: &Finding) -> Result<(Table, Table)
     let (r, t) = (runs(&f.reference), runs(&f.target));
     let rr: Vec<&[Event]> = r.iter().map(Vec::as_slice).collect();
     let tt: Vec<&[Event]> = t.iter().map(Vec::as_slice).collect();
-    Ok((
-        table::build(&report.reference_module, rows.clone(), &rr)?,
-        table::build(&report.target_module, rows, &tt)?,
-    ))
+    let reference = table::build(&report.reference_module, rows.clone(), &rr)?;
+    let mut target = table::build(&report.target_module, rows, &tt)?;
+    renumber(&reference, &mut target);
+    Ok((reference, target))
 }
 
 /// Two renderings next to each other, or one after the other if wide.
@@ -45,42 +45,175 @@ fn side_by_side(left_title: &str, left: &str, right_title: &str, right: &str) ->
     out
 }
 
-/// The `convcheck run` line that replays a finding on `file` (whose
-/// module is `module`): one `--thread` per thread of the group, in `tid`
-/// order, with the values of the finding's threads (only the oracles the
-/// file has) and none for the others.
-fn replay_on(file: &str, function: &str, module: &convcheck_ir::Module, f: &Finding) -> String {
-    let mut s = format!("convcheck run {file} --function {function}");
-    let group = f.group.max(f.tids.iter().map(|t| t + 1).max().unwrap_or(1));
-    for t in 0..group {
-        let values = f
-            .tids
-            .iter()
-            .position(|&u| u == t)
-            .map(|k| {
-                let mut v = f.threads[k].clone();
-                v.0.retain(|name, _| module.oracle(name).is_some());
-                v.render()
-            })
-            .unwrap_or_default();
-        let _ = write!(s, " --thread '{values}'");
+thread_local! {
+    static COMMAND_LINE: std::cell::RefCell<Option<Vec<String>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Records the command line of the command being run on this thread
+/// (`cli::main_with_args` calls it), for the `"command_line"` of JSON
+/// reports and the invocation of SARIF ones.
+pub fn set_command_line(args: Vec<String>) {
+    COMMAND_LINE.with(|c| *c.borrow_mut() = Some(args));
+}
+
+/// The command line recorded by [`set_command_line`] on this thread.
+pub fn command_line() -> Option<Vec<String>> {
+    COMMAND_LINE.with(|c| c.borrow().clone())
+}
+
+/// How a side of a check is run again by `convcheck run`: the file, and
+/// the flags that give its level and pipeline.
+struct RunLine {
+    file: String,
+    flags: Vec<String>,
+}
+
+/// The `convcheck run` line that replays a finding on `how`'s program
+/// (whose module is `module`): the group size and the finding's thread
+/// indices (`--group`, `--tids`), and one `--thread` per thread with the
+/// values it reads (only the oracles the module has). Every word is
+/// shell-quoted, so the line pastes into a shell as it is.
+fn replay_on(how: &RunLine, function: &str, module: &convcheck_ir::Module, f: &Finding) -> String {
+    use crate::pass_cmd::shell_quote as q;
+    let mut s = format!("convcheck run {} --function {}", q(&how.file), q(function));
+    for flag in &how.flags {
+        let _ = write!(s, " {}", q(flag));
+    }
+    let tids: Vec<String> = f.tids.iter().map(u32::to_string).collect();
+    let _ = write!(s, " --group {} --tids {}", f.group, tids.join(","));
+    for v in &f.threads {
+        let mut v = v.clone();
+        v.0.retain(|name, _| module.oracle(name).is_some());
+        let _ = write!(s, " --thread {}", q(&v.render()));
     }
     s
 }
 
-fn replay(report: &CheckReport, f: &Finding) -> String {
-    replay_on(&report.file, &report.function, &report.reference_module, f)
+/// Whether `module` has convergence-control tokens.
+fn has_tokens(module: &convcheck_ir::Module) -> bool {
+    module
+        .ops
+        .iter()
+        .any(|o| o.kind == convcheck_ir::ops::OpKind::Token)
 }
 
-/// The replay line of the target file (`check SRC TGT`), when it reads
-/// values the reference does not.
-fn replay_target(report: &CheckReport, f: &Finding) -> Option<String> {
-    let file = report.target_file.as_deref()?;
-    let extra = f.threads.iter().any(|t| {
-        t.0.keys()
-            .any(|name| report.reference_module.oracle(name).is_none())
-    });
-    extra.then(|| replay_on(file, &report.function, &report.target_module, f))
+fn replay(report: &CheckReport, f: &Finding) -> String {
+    let mut flags = Vec::new();
+    if report.reference == Reference::Cfg {
+        flags.push("--level".to_string());
+        flags.push("cfg".to_string());
+        if has_tokens(&report.reference_module) {
+            flags.push("--tokens".to_string());
+        }
+    }
+    let how = RunLine {
+        file: report.file.clone(),
+        flags,
+    };
+    replay_on(&how, &report.function, &report.reference_module, f)
+}
+
+/// The `convcheck run` line that replays the target of stage `stage`, when
+/// `run` can build it: the target file at the source level, or the
+/// (target) kernel lowered and run through the pipeline's passes up to
+/// that stage. A target that came from elsewhere (an external command's
+/// IR) has none.
+fn replay_target(report: &CheckReport, stage: usize, f: &Finding) -> Option<String> {
+    let name = report.stages.get(stage)?.name.as_str();
+    if name == "pass-cmd" {
+        return None;
+    }
+    let file = report
+        .target_file
+        .clone()
+        .unwrap_or_else(|| report.file.clone());
+    let mut flags = Vec::new();
+    if name != "target file" {
+        flags.push("--level".to_string());
+        flags.push("cfg".to_string());
+        if has_tokens(&report.target_module) || name == "lower --tokens" {
+            flags.push("--tokens".to_string());
+        }
+        for s in &report.stages[..=stage] {
+            if !s.name.starts_with("lower") && s.name != "target file" {
+                flags.push("--pass".to_string());
+                flags.push(s.name.clone());
+            }
+        }
+    }
+    let how = RunLine { file, flags };
+    Some(replay_on(&how, &report.function, &report.target_module, f))
+}
+
+/// An instance as the check matches it: (row, label, its occurrence among
+/// the row's instances of that label).
+type Occurrence = (usize, String, usize);
+
+/// Numbers the target table's instances as the reference table does: an
+/// instance of thread `t` that is the `k`-th of its label in that thread
+/// in both runs (the instances the check matches) gets the reference's
+/// name; the others get the next numbers of their label. So `VOTE3` is the
+/// same instance on both sides of a side-by-side report.
+pub(crate) fn renumber(reference: &Table, target: &mut Table) {
+    use std::collections::HashMap;
+    // (row, label, occurrence in the row's run) -> name.
+    let occurrences = |t: &Table| -> Vec<(Occurrence, (usize, usize))> {
+        let mut out = Vec::new();
+        for (r, row) in t.cells.iter().enumerate() {
+            let mut cells: Vec<(usize, usize)> = row
+                .iter()
+                .enumerate()
+                .filter_map(|(c, cell)| cell.as_ref().map(|x| (x.event, c)))
+                .collect();
+            cells.sort();
+            let mut seen: HashMap<String, usize> = HashMap::new();
+            for (_, c) in cells {
+                let label = row[c].as_ref().map(|x| x.label.clone()).unwrap_or_default();
+                let k = seen.entry(label.clone()).or_insert(0);
+                *k += 1;
+                out.push(((r, label, *k), (r, c)));
+            }
+        }
+        out
+    };
+    let mut names: HashMap<(usize, String, usize), String> = HashMap::new();
+    let mut next: HashMap<String, usize> = HashMap::new();
+    for (key, (r, c)) in occurrences(reference) {
+        if let Some(cell) = &reference.cells[r][c] {
+            let n = cell.instance[cell.label.len()..]
+                .trim_start_matches('.')
+                .parse::<usize>()
+                .unwrap_or(0);
+            let m = next.entry(key.1.clone()).or_insert(0);
+            *m = (*m).max(n);
+            names.insert(key, cell.instance.clone());
+        }
+    }
+    // Unmatched target instances in column order, so new numbers read left
+    // to right; instances of one column share one number only if they
+    // shared it before, which the renaming keeps as it is per cell.
+    let occ = occurrences(target);
+    let mut order: Vec<&(Occurrence, (usize, usize))> = occ.iter().collect();
+    order.sort_by_key(|(_, (r, c))| (*c, *r));
+    for (key, (r, c)) in order {
+        let name = match names.get(key) {
+            Some(n) => n.clone(),
+            None => {
+                let m = next.entry(key.1.clone()).or_insert(0);
+                *m += 1;
+                let sep = if key.1.ends_with(|ch: char| ch.is_ascii_digit()) {
+                    "."
+                } else {
+                    ""
+                };
+                format!("{}{sep}{}", key.1, m)
+            }
+        };
+        if let Some(cell) = target.cells[*r][*c].as_mut() {
+            cell.instance = name;
+        }
+    }
 }
 
 /// The bounds of a check and what they cut, one line each.
@@ -269,7 +402,7 @@ pub fn render_text(report: &CheckReport) -> String {
                 }
             }
             let _ = writeln!(out, "  replay: {}", replay(report, f));
-            if let Some(t) = replay_target(report, f) {
+            if let Some(t) = replay_target(report, i, f) {
                 let _ = writeln!(out, "  replay the target: {t}");
             }
         }
@@ -286,6 +419,23 @@ pub fn render_text(report: &CheckReport) -> String {
     out
 }
 
+/// Where an operation of a finding is: the file, line and column (1 when
+/// unknown) of its side's source.
+fn location(report: &CheckReport, at: &crate::engine::At) -> (String, u32, u32) {
+    let (module, file) = match at.side {
+        crate::engine::Which::Reference => (&report.reference_module, report.file.clone()),
+        crate::engine::Which::Target => (
+            &report.target_module,
+            report
+                .target_file
+                .clone()
+                .unwrap_or_else(|| report.file.clone()),
+        ),
+    };
+    let col = module.op(at.op).map_or(1, |o| o.span.start.col.max(1));
+    (file, at.line.max(1), col)
+}
+
 fn finding_json(report: &CheckReport, stage: usize, f: &Finding) -> serde_json::Value {
     let (rt, tt) = match tables(report, f) {
         Ok((r, t)) => (r.to_json(), t.to_json()),
@@ -295,14 +445,22 @@ fn finding_json(report: &CheckReport, stage: usize, f: &Finding) -> serde_json::
         "stage": report.stages[stage].name,
         "property": f.property,
         "message": f.message,
-        "operation": f.operation.as_ref().map(|a| json!({"label": a.label, "line": a.line, "op": a.op.0, "side": a.side})),
+        "operation": f.operation.as_ref().map(|a| {
+            let (file, line, column) = location(report, a);
+            json!({"label": a.label, "file": file, "line": line, "column": column, "op": a.op.0, "side": a.side})
+        }),
         "group": f.group,
         "threads": f.tids.iter().zip(&f.threads).map(|(t, v)| json!({"tid": t, "values": v.0})).collect::<Vec<_>>(),
         "reference_table": rt,
         "target_table": tt,
         "replay": replay(report, f),
-        "replay_target": replay_target(report, f),
+        "replay_target": replay_target(report, stage, f),
     })
+}
+
+/// The tool's name and version, as every JSON report carries them.
+pub fn tool_json() -> serde_json::Value {
+    json!({"name": "convcheck", "version": env!("CARGO_PKG_VERSION")})
 }
 
 /// The JSON report (DESIGN.md section 4).
@@ -310,12 +468,16 @@ pub fn render_json(report: &CheckReport) -> serde_json::Value {
     let stages: Vec<serde_json::Value> = report
         .stages
         .iter()
-        .map(|s| {
+        .enumerate()
+        .map(|(i, s)| {
             let (verdict, extra) = match &s.outcome {
                 EngineOutcome::Preserved { pairs, cut } => {
                     ("preserved", json!({"scenarios": pairs, "cut_paths": cut}))
                 }
-                EngineOutcome::Violated(_) => ("violated", json!({})),
+                EngineOutcome::Violated(f) => (
+                    "violated",
+                    json!({"counterexample": finding_json(report, i, f)}),
+                ),
                 EngineOutcome::Inconclusive(w) => ("inconclusive", json!({"reason": w})),
             };
             let mut v = json!({"name": s.name, "verdict": verdict, "notes": s.notes});
@@ -332,8 +494,11 @@ pub fn render_json(report: &CheckReport) -> serde_json::Value {
         _ => None,
     });
     json!({
+        "tool": tool_json(),
+        "command_line": command_line(),
         "verdict": report.verdict().as_str(),
         "file": report.file,
+        "target_file": report.target_file,
         "function": report.function,
         "reference": match report.reference { Reference::Source => "source", Reference::Cfg => "cfg" },
         "threads": report.threads,
@@ -343,25 +508,103 @@ pub fn render_json(report: &CheckReport) -> serde_json::Value {
     })
 }
 
-/// The SARIF 2.1.0 report: one result per violated stage, at the kernel
-/// line of the failing operation.
-pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
-    let mut results = Vec::new();
-    for s in &report.stages {
-        if let EngineOutcome::Violated(f) = &s.outcome {
-            let line = f.operation.as_ref().map_or(1, |o| o.line.max(1));
-            let rule = f.property.id();
-            results.push(json!({
-                "ruleId": rule,
-                "level": "error",
-                "message": {"text": format!("{}: {}", s.name, f.message)},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": report.file},
-                    "region": {"startLine": line}
-                }}],
-            }));
+/// A path as a SARIF `uri` (RFC 3986): an absolute path becomes a
+/// `file://` URI, a relative one a relative reference; every byte outside
+/// the unreserved characters and `/` is percent-encoded.
+pub fn sarif_uri(path: &str) -> String {
+    let mut enc = String::new();
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            enc.push(b as char);
+        } else {
+            let _ = write!(enc, "%{b:02X}");
         }
     }
+    if path.starts_with('/') {
+        format!("file://{enc}")
+    } else {
+        enc
+    }
+}
+
+/// The rules of SARIF reports.
+fn sarif_rules() -> serde_json::Value {
+    json!([
+        {"id": "convergence", "shortDescription": {"text": "A transform changed which threads execute a convergent operation together"}},
+        {"id": "single-thread-behaviour", "shortDescription": {"text": "A transform changed a thread's observable events"}},
+        {"id": "hazards", "shortDescription": {"text": "A transform introduced a race or barrier divergence"}},
+        {"id": "inconclusive", "shortDescription": {"text": "The check ran out of a budget or met what the model does not cover, so the property is not established"}, "defaultConfiguration": {"level": "warning"}}
+    ])
+}
+
+/// The SARIF invocation: the command line, the exit code, and a
+/// notification per `notes` entry (level, text).
+fn sarif_invocation(
+    successful: bool,
+    exit_code: i32,
+    notes: &[(&str, String)],
+) -> serde_json::Value {
+    let mut inv = json!({
+        "executionSuccessful": successful,
+        "exitCode": exit_code,
+        "toolExecutionNotifications": notes.iter().map(|(level, text)| json!({
+            "level": level,
+            "message": {"text": text},
+        })).collect::<Vec<_>>(),
+    });
+    if let Some(args) = command_line() {
+        let line: Vec<String> = args
+            .iter()
+            .map(|a| crate::pass_cmd::shell_quote(a))
+            .collect();
+        inv["commandLine"] = json!(line.join(" "));
+        inv["arguments"] = json!(args.get(1..).unwrap_or(&[]));
+    }
+    inv
+}
+
+/// The SARIF 2.1.0 report: one `error` result per violated stage, at the
+/// line and column of the failing operation, and one `warning` result
+/// (rule `inconclusive`) per inconclusive stage, also listed as a
+/// notification of the invocation, so that a code-scanning view never
+/// shows an inconclusive check as clean.
+pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
+    let mut results = Vec::new();
+    let mut notes = Vec::new();
+    for s in &report.stages {
+        match &s.outcome {
+            EngineOutcome::Violated(f) => {
+                let (file, line, column) = match &f.operation {
+                    Some(at) => location(report, at),
+                    None => (report.file.clone(), 1, 1),
+                };
+                results.push(json!({
+                    "ruleId": f.property.id(),
+                    "level": "error",
+                    "message": {"text": format!("{}: {}", s.name, f.message)},
+                    "locations": [{"physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(&file)},
+                        "region": {"startLine": line, "startColumn": column}
+                    }}],
+                }));
+            }
+            EngineOutcome::Inconclusive(why) => {
+                let text = format!("{}: inconclusive: {why}", s.name);
+                results.push(json!({
+                    "ruleId": "inconclusive",
+                    "level": "warning",
+                    "message": {"text": text},
+                    "locations": [{"physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(&report.file)},
+                        "region": {"startLine": 1}
+                    }}],
+                }));
+                notes.push(("warning", text));
+            }
+            EngineOutcome::Preserved { .. } => {}
+        }
+    }
+    let invocation = sarif_invocation(true, report.verdict().exit_code(), &notes);
     json!({
         "version": "2.1.0",
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -369,12 +612,9 @@ pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
             "tool": {"driver": {
                 "name": "convcheck",
                 "version": env!("CARGO_PKG_VERSION"),
-                "rules": [
-                    {"id": "convergence", "shortDescription": {"text": "A transform changed which threads execute a convergent operation together"}},
-                    {"id": "single-thread-behaviour", "shortDescription": {"text": "A transform changed a thread's observable events"}},
-                    {"id": "hazards", "shortDescription": {"text": "A transform introduced a race or barrier divergence"}}
-                ]
+                "rules": sarif_rules(),
             }},
+            "invocations": [invocation],
             "results": results,
             "properties": {
                 "verdict": report.verdict().as_str(),
@@ -394,4 +634,75 @@ pub fn render_sarif(report: &CheckReport) -> serde_json::Value {
             },
         }]
     })
+}
+
+/// The formats a command can answer in, for errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorFormat {
+    /// Text on standard error.
+    Text,
+    /// One JSON object on standard output.
+    Json,
+    /// A SARIF log on standard output.
+    Sarif,
+}
+
+/// The format asked for by `--format F` (or `--format=F`) among `args`,
+/// read without the parser, so that an argument the parser rejects is
+/// still answered in that format.
+pub fn requested_format(args: &[String]) -> ErrorFormat {
+    let mut format = ErrorFormat::Text;
+    for (k, a) in args.iter().enumerate() {
+        let value = match a.strip_prefix("--format=") {
+            Some(v) => Some(v),
+            None if a == "--format" => args.get(k + 1).map(String::as_str),
+            None => None,
+        };
+        match value {
+            Some("json") => format = ErrorFormat::Json,
+            Some("sarif") => format = ErrorFormat::Sarif,
+            Some(_) => format = ErrorFormat::Text,
+            None => {}
+        }
+    }
+    format
+}
+
+/// An error (`message`, the text that would go to standard error) as the
+/// one object a machine-readable format prints on standard output:
+/// `{"verdict": "error", "error": ..., "exit_code": 2}` in JSON, a SARIF log
+/// with an unsuccessful invocation and an error notification in SARIF.
+pub fn error_object(format: ErrorFormat, message: &str, exit_code: i32) -> Option<String> {
+    let text = message.trim();
+    let text = text.strip_prefix("error: ").unwrap_or(text);
+    match format {
+        ErrorFormat::Text => None,
+        ErrorFormat::Json => Some(format!(
+            "{}\n",
+            json!({
+                "tool": tool_json(),
+                "command_line": command_line(),
+                "verdict": "error",
+                "error": text,
+                "exit_code": exit_code,
+            })
+        )),
+        ErrorFormat::Sarif => Some(format!(
+            "{}\n",
+            json!({
+                "version": "2.1.0",
+                "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                "runs": [{
+                    "tool": {"driver": {
+                        "name": "convcheck",
+                        "version": env!("CARGO_PKG_VERSION"),
+                        "rules": sarif_rules(),
+                    }},
+                    "invocations": [sarif_invocation(false, exit_code, &[("error", text.to_string())])],
+                    "results": [],
+                    "properties": {"verdict": "error"},
+                }]
+            })
+        )),
+    }
 }

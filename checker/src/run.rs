@@ -53,48 +53,65 @@ pub fn run_report_at(
     let mut report = run_once(kernel, program, function, scenario, fuel)?;
     if let Some(p) = program {
         let entry = kernel.entry(function).map_err(Outcome::usage)?;
-        let cfg = &p.module.functions[entry];
-        let all = all_hierarchies(cfg, HIERARCHY_LIMIT);
-        let first = p.cycles[entry].describe(cfg);
-        let mut note = if first.is_empty() {
-            "no cycle".to_string()
-        } else {
-            format!("cycle hierarchy (LLVM's depth-first choice):\n{first}")
-        };
-        if all.len() > 1 {
-            let mut differs = Vec::new();
-            for h in &all[1..] {
-                let mut alt = p.clone();
-                alt.cycles[entry] = h.clone();
-                let r = run_once(kernel, Some(&alt), function, scenario, fuel)?;
-                if r.table.labels() != report.table.labels() {
-                    differs.push(h.describe(cfg));
-                }
-            }
-            let capped = if all.len() >= HIERARCHY_LIMIT {
-                "the first "
-            } else {
-                "all "
-            };
-            if differs.is_empty() {
-                let _ = write!(
-                    note,
-                    "\nthe table is the same under {capped}{} cycle hierarchies",
-                    all.len()
-                );
-            } else {
-                let _ = write!(
-                    note,
-                    "\nthe table differs under {} of {capped}{} cycle hierarchies, e.g. with\n{}",
-                    differs.len(),
-                    all.len(),
-                    differs[0]
-                );
-            }
-        }
-        report.hierarchy = Some(note);
+        let labels = report.table.labels();
+        report.hierarchy = Some(hierarchy_note(p, entry, &labels, &mut |alt| {
+            run_once(kernel, Some(alt), function, scenario, fuel)
+        })?);
     }
     Ok(report)
+}
+
+/// The note on cycle hierarchies of a run at the CFG level: the hierarchy
+/// LLVM picks (the program's own), and whether the table (`labels`) is the
+/// same when the run is repeated (`rerun`) under each other hierarchy of
+/// the entry function, at most [`HIERARCHY_LIMIT`]. `run` and the
+/// explorer's runs in a chosen group both use it.
+pub(crate) fn hierarchy_note(
+    p: &CfgProgram,
+    entry: convcheck_ir::FuncId,
+    labels: &[Vec<Option<String>>],
+    rerun: &mut dyn FnMut(&CfgProgram) -> Result<RunReport, Outcome>,
+) -> Result<String, Outcome> {
+    let cfg = &p.module.functions[entry];
+    let all = all_hierarchies(cfg, HIERARCHY_LIMIT);
+    let first = p.cycles[entry].describe(cfg);
+    let mut note = if first.is_empty() {
+        "no cycle".to_string()
+    } else {
+        format!("cycle hierarchy (LLVM's depth-first choice):\n{first}")
+    };
+    if all.len() > 1 {
+        let mut differs = Vec::new();
+        for h in &all[1..] {
+            let mut alt = p.clone();
+            alt.cycles[entry] = h.clone();
+            let r = rerun(&alt)?;
+            if r.table.labels() != labels {
+                differs.push(h.describe(cfg));
+            }
+        }
+        let capped = if all.len() >= HIERARCHY_LIMIT {
+            "the first "
+        } else {
+            "all "
+        };
+        if differs.is_empty() {
+            let _ = write!(
+                note,
+                "\nthe table is the same under {capped}{} cycle hierarchies",
+                all.len()
+            );
+        } else {
+            let _ = write!(
+                note,
+                "\nthe table differs under {} of {capped}{} cycle hierarchies, e.g. with\n{}",
+                differs.len(),
+                all.len(),
+                differs[0]
+            );
+        }
+    }
+    Ok(note)
 }
 
 fn run_once(
@@ -172,6 +189,39 @@ pub fn run_json(
     obj
 }
 
+/// The group of `--tids` and `--group`, when either is given: `n` threads
+/// (one per `--thread`) with distinct indices below the group size.
+fn group_of(a: &RunArgs, n: usize) -> Result<Option<crate::explore::group::Group>, String> {
+    if a.tids.is_empty() && a.group.is_none() {
+        return Ok(None);
+    }
+    let tids: Vec<u32> = if a.tids.is_empty() {
+        (0..n as u32).collect()
+    } else {
+        a.tids.clone()
+    };
+    if tids.len() != n {
+        return Err(format!(
+            "--tids gives {} thread indices for {n} threads (one --thread per row)",
+            tids.len()
+        ));
+    }
+    let mut sorted = tids.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != tids.len() {
+        return Err("--tids: thread indices must be distinct".into());
+    }
+    let largest = sorted.last().copied().unwrap_or(0);
+    let size = a.group.unwrap_or(largest.saturating_add(1).max(n as u32));
+    if size == 0 || largest >= size {
+        return Err(format!(
+            "--group {size}: every thread index must be below the group size (largest: {largest})"
+        ));
+    }
+    Ok(Some(crate::explore::group::Group { tids, size }))
+}
+
 /// The `run` command.
 pub fn run(a: &RunArgs) -> Outcome {
     let kernel = match load_kernel(&a.file) {
@@ -179,7 +229,7 @@ pub fn run(a: &RunArgs) -> Outcome {
         Err(o) => return o,
     };
     let scenario = if a.threads.is_empty() {
-        Scenario::default_for(&kernel.module(), 2)
+        Scenario::default_for(&kernel.module(), a.tids.len().max(2) as u32)
     } else {
         let mut threads = Vec::new();
         for (t, text) in a.threads.iter().enumerate() {
@@ -209,13 +259,31 @@ pub fn run(a: &RunArgs) -> Outcome {
         (Level::Cfg, false) => "cfg",
         (Level::Cfg, true) => "cfg-tokens",
     };
-    let report = match run_report_at(
-        &kernel,
-        program.as_ref(),
-        a.function.as_deref(),
-        &scenario,
-        a.fuel,
-    ) {
+    let group = match group_of(a, scenario.threads.len()) {
+        Ok(g) => g,
+        Err(e) => return Outcome::usage(e),
+    };
+    let report = match &group {
+        None => run_report_at(
+            &kernel,
+            program.as_ref(),
+            a.function.as_deref(),
+            &scenario,
+            a.fuel,
+        ),
+        Some(g) => match kernel.entry(a.function.as_deref()) {
+            Ok(entry) => crate::explore::group::run_in_group(
+                &kernel,
+                program.as_ref(),
+                entry,
+                &scenario.threads,
+                g,
+                a.fuel,
+            ),
+            Err(e) => Err(Outcome::usage(e)),
+        },
+    };
+    let report = match report {
         Ok(r) => r,
         Err(o) => return o,
     };
@@ -235,7 +303,15 @@ pub fn run(a: &RunArgs) -> Outcome {
     };
     match a.format {
         Format::Json => {
-            let obj = run_json(&report, &a.file, &function, level, &a.passes);
+            let mut obj = run_json(&report, &a.file, &function, level, &a.passes);
+            if let Some(g) = &group {
+                obj["group"] = serde_json::json!(g.size);
+                if let Some(threads) = obj["threads"].as_array_mut() {
+                    for (t, &tid) in threads.iter_mut().zip(&g.tids) {
+                        t["tid"] = serde_json::json!(tid);
+                    }
+                }
+            }
             Outcome::ok(format!("{obj}\n"))
         }
         Format::Text => {
@@ -254,8 +330,12 @@ pub fn run(a: &RunArgs) -> Outcome {
                     let _ = writeln!(out, "  {line}");
                 }
             }
-            for (t, v) in report.values.iter().enumerate() {
-                let _ = writeln!(out, "  tid {t}: {}", v.render());
+            if let Some(g) = &group {
+                let _ = writeln!(out, "  group: N={}", g.size);
+            }
+            for (k, v) in report.values.iter().enumerate() {
+                let tid = group.as_ref().map_or(k as u32, |g| g.tids[k]);
+                let _ = writeln!(out, "  tid {tid}: {}", v.render());
             }
             out.push_str(&report.table.render());
             out.push_str(&crate::hazard_report::to_text(&report.hazards));

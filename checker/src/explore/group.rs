@@ -10,7 +10,6 @@
 
 use crate::run::RunReport;
 use crate::{Outcome, EXIT_INCONCLUSIVE};
-use convcheck_ir::cycles::{all_hierarchies, HIERARCHY_CAP};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::{run_thread, Bounds, Stop};
 use convcheck_ir::hazards::hazards;
@@ -18,7 +17,6 @@ use convcheck_ir::ops::FuncId;
 use convcheck_ir::scenario::{Scenario, ThreadValues, ValuesSource};
 use convcheck_ir::table;
 use convcheck_lang::sema::Kernel;
-use std::fmt::Write;
 
 /// Which threads of which group run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +39,7 @@ impl Group {
 
 /// Runs `threads[i]` as thread `group.tids[i]` on `entry` of `kernel`, at
 /// the source level, or on `program` when given (then under every cycle
-/// hierarchy, at most [`HIERARCHY_CAP`], as `run` does).
+/// hierarchy, at most [`convcheck_ir::cycles::HIERARCHY_CAP`], as `run` does).
 pub fn run_in_group(
     kernel: &Kernel,
     program: Option<&CfgProgram>,
@@ -51,49 +49,12 @@ pub fn run_in_group(
     fuel: u64,
 ) -> Result<RunReport, Outcome> {
     let mut report = run_once(kernel, program, entry, threads, group, fuel)?;
-    let Some(p) = program else {
-        return Ok(report);
-    };
-    let cfg = &p.module.functions[entry];
-    let all = all_hierarchies(cfg, HIERARCHY_CAP);
-    let first = p.cycles[entry].describe(cfg);
-    let mut note = if first.is_empty() {
-        "no cycle".to_string()
-    } else {
-        format!("cycle hierarchy (LLVM's depth-first choice):\n{first}")
-    };
-    if all.len() > 1 {
-        let mut differs = Vec::new();
-        for h in &all[1..] {
-            let mut alt = p.clone();
-            alt.cycles[entry] = h.clone();
-            let r = run_once(kernel, Some(&alt), entry, threads, group, fuel)?;
-            if r.table.labels() != report.table.labels() {
-                differs.push(h.describe(cfg));
-            }
-        }
-        let capped = if all.len() >= HIERARCHY_CAP {
-            "the first "
-        } else {
-            "all "
-        };
-        if differs.is_empty() {
-            let _ = write!(
-                note,
-                "\nthe table is the same under {capped}{} cycle hierarchies",
-                all.len()
-            );
-        } else {
-            let _ = write!(
-                note,
-                "\nthe table differs under {} of {capped}{} cycle hierarchies, e.g. with\n{}",
-                differs.len(),
-                all.len(),
-                differs[0]
-            );
-        }
+    if let Some(p) = program {
+        let labels = report.table.labels();
+        report.hierarchy = Some(crate::run::hierarchy_note(p, entry, &labels, &mut |alt| {
+            run_once(kernel, Some(alt), entry, threads, group, fuel)
+        })?);
     }
-    report.hierarchy = Some(note);
     Ok(report)
 }
 
