@@ -8,9 +8,9 @@
 //! are empty.
 
 use convcheck_ir::build::{cfg_from_successors, module_of};
-use convcheck_ir::ops::{OpId, OpInfo, OpKind};
+use convcheck_ir::ops::{OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo, Space};
 use convcheck_ir::span::Span;
-use convcheck_ir::{Inst, InstKind, Module};
+use convcheck_ir::{Expr, Inst, InstKind, Module, Term};
 
 /// The terminators over `n` blocks: `ret`, `br t`, `br c, t, e` with
 /// targets 1..n (`t < e`).
@@ -112,4 +112,57 @@ pub fn with_ops(succ: &[Vec<usize>], ops: &[bool]) -> Module {
 pub fn all_reachable(succ: &[Vec<usize>]) -> bool {
     let g = cfg_from_successors(succ);
     g.reachable().len() == succ.len()
+}
+
+/// Adds an oracle with domain {0, 1} to `module`'s table.
+pub fn add_oracle(module: &mut Module, name: &str, class: OracleClass) -> OracleId {
+    module.oracles.push(OracleInfo {
+        name: name.into(),
+        class,
+        domain: vec![0, 1],
+        span: Span::default(),
+    });
+    module.oracles.len() - 1
+}
+
+/// `name = value` (an instruction of op `g`, the function's statement).
+pub fn set_local(name: &str, value: Expr) -> Inst {
+    Inst {
+        kind: InstKind::SetLocal {
+            name: name.into(),
+            value: Some(value),
+        },
+        sid: convcheck_ir::build::G,
+        token: None,
+    }
+}
+
+/// `local[index] = 0` with a new op labelled `label`: a memory access whose
+/// event shows the value of `index` (local memory never races).
+pub fn store_local(module: &mut Module, label: &str, index: Expr) -> Inst {
+    let op = add_op(
+        module,
+        label,
+        OpKind::Mem {
+            space: Space::Local,
+            write: true,
+        },
+    );
+    Inst {
+        kind: InstKind::Eval(Expr::Store {
+            op,
+            space: Space::Local,
+            index: Box::new(index),
+            value: Box::new(Expr::Const(0)),
+        }),
+        sid: op,
+        token: None,
+    }
+}
+
+/// Makes block `b`'s two-way branch read `cond` instead of `c`.
+pub fn branch_on(module: &mut Module, b: usize, cond: Expr) {
+    if let Term::CondBr { cond: c, .. } = &mut module.functions[0].blocks[b].term {
+        *c = cond;
+    }
 }
