@@ -16,7 +16,8 @@
 //! of threads: (1) each thread's observable events (labels of convergent
 //! operations, memory accesses with space and address) are unchanged;
 //! (2) converged-with on matched convergent operations, matched by
-//! (label, occurrence), is the same in reference and target. A pair whose
+//! (label, occurrence), is the same in reference and target, for every
+//! pair of instances of one label (one per thread, any occurrences). A pair whose
 //! reference runs read a uniform oracle at one converged site with
 //! different values is not a scenario (DESIGN.md 2.2) and is skipped.
 
@@ -234,8 +235,10 @@ pub enum Difference {
     },
     /// Two matched instances are converged on one side only.
     Convergence {
-        /// The label and occurrence of the operation.
+        /// The label and occurrence of the operation in thread 0.
         op: (String, u32),
+        /// The occurrence in thread 1.
+        other: u32,
         /// Whether the reference converges the two threads' instances.
         reference: bool,
     },
@@ -270,19 +273,25 @@ pub fn compare(
         matched(reference, &b.reference),
     );
     let (ta, tb) = (matched(target, &a.target), matched(target, &b.target));
-    let mut ops: Vec<_> = ra.keys().filter(|k| rb.contains_key(*k)).collect();
-    ops.sort();
-    for op in ops {
-        let (Some(x), Some(y)) = (ta.get(op), tb.get(op)) else {
-            continue;
-        };
-        let conv_ref = ra[op] == rb[op];
-        let conv_tgt = x == y;
-        if conv_ref != conv_tgt {
-            return Some(Difference::Convergence {
-                op: op.clone(),
-                reference: conv_ref,
-            });
+    // Every pair of instances of one label, one per thread, at any
+    // occurrences: converged-with relates instances, not occurrences.
+    let mut xs: Vec<_> = ra.keys().collect();
+    xs.sort();
+    for x in xs {
+        let Some(tx) = ta.get(x) else { continue };
+        let mut ys: Vec<_> = rb.iter().filter(|(y, _)| y.0 == x.0).collect();
+        ys.sort();
+        for (y, ry) in ys {
+            let Some(ty) = tb.get(y) else { continue };
+            let conv_ref = ra[x] == *ry;
+            let conv_tgt = tx == ty;
+            if conv_ref != conv_tgt {
+                return Some(Difference::Convergence {
+                    op: x.clone(),
+                    other: y.1,
+                    reference: conv_ref,
+                });
+            }
         }
     }
     None

@@ -10,7 +10,7 @@
 use convcheck_ir::build::{cfg_from_successors, module_of};
 use convcheck_ir::ops::{OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo, Space};
 use convcheck_ir::span::Span;
-use convcheck_ir::{Expr, Inst, InstKind, Module, Term};
+use convcheck_ir::{CallKind, Expr, Inst, InstKind, Module, Term};
 
 /// The terminators over `n` blocks: `ret`, `br t`, `br c, t, e` with
 /// targets 1..n (`t < e`).
@@ -164,5 +164,28 @@ pub fn store_local(module: &mut Module, label: &str, index: Expr) -> Inst {
 pub fn branch_on(module: &mut Module, b: usize, cond: Expr) {
     if let Term::CondBr { cond: c, .. } = &mut module.functions[0].blocks[b].term {
         *c = cond;
+    }
+}
+
+/// A call of the external convergent function `label` (a convergent
+/// operation, `Eval` of a call, which SimplifyCFG may hoist or sink): a new
+/// op, and the varying oracle named `label` for its value, shared by every
+/// call of that name.
+pub fn convergent_call(module: &mut Module, label: &str) -> Inst {
+    let o = match module.oracle(label) {
+        Some(o) => o,
+        None => add_oracle(module, label, OracleClass::Varying),
+    };
+    let kind = CallKind::Op(o);
+    let op = add_op(module, label, OpKind::Call(kind));
+    Inst {
+        kind: InstKind::Eval(Expr::Call {
+            op,
+            kind,
+            callee: label.into(),
+            args: Vec::new(),
+        }),
+        sid: op,
+        token: None,
     }
 }
