@@ -1,0 +1,105 @@
+//! Running the real LLVM tools: `opt` (default `opt-19`, else `opt` on the
+//! PATH, or the binary the user names) and `clang-19`, as processes with a
+//! time budget, their output collected through temporary files (a pipe
+//! could fill up and block the tool: `-print-changed` prints the whole
+//! module after every pass that changed it).
+//!
+//! Nothing here interprets LLVM IR; the callers parse what the tools print.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+use wait_timeout::ChildExt;
+
+/// What a tool printed.
+pub struct ToolRun {
+    /// The exact command line, for reports and for replaying by hand.
+    pub command: String,
+    /// Its standard output (or its `-o` file when it writes one).
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+}
+
+/// Quotes one word for a POSIX shell when it needs quoting.
+pub fn shell_word(w: &str) -> String {
+    let plain = !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
+    }
+}
+
+/// Whether `bin` can be started (it answers `--version`).
+pub fn available(bin: &str) -> bool {
+    Command::new(bin)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The first of `candidates` that can be started, or an error naming them
+/// all and saying how to get LLVM 19.
+pub fn find(candidates: &[&str], what: &str) -> Result<String, String> {
+    for c in candidates {
+        if available(c) {
+            return Ok((*c).to_string());
+        }
+    }
+    Err(format!(
+        "cannot run {} ({what}); install LLVM 19 (`apt-get install -y llvm-19 clang-19`) or name \
+         the binary",
+        candidates.join(" or ")
+    ))
+}
+
+/// Runs `bin args...`, with `out` as the file the tool writes with `-o`
+/// (read back as [`ToolRun::stdout`]), under `timeout`. A tool that fails
+/// or runs out of time is an error with its command and standard error.
+pub fn run(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result<ToolRun, String> {
+    let command = std::iter::once(bin.to_string())
+        .chain(args.iter().cloned())
+        .map(|w| shell_word(&w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let dir = tempfile::tempdir().map_err(|e| format!("{command}: no temporary folder: {e}"))?;
+    let err_path: PathBuf = dir.path().join("stderr.txt");
+    let err_file = std::fs::File::create(&err_path)
+        .map_err(|e| format!("{command}: cannot create {}: {e}", err_path.display()))?;
+    let mut child = Command::new(bin)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(err_file)
+        .spawn()
+        .map_err(|e| format!("{command}: cannot start {bin}: {e}"))?;
+    let status = match child.wait_timeout(timeout) {
+        Ok(Some(s)) => s,
+        Ok(None) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "{command}: ran out of its time budget ({} s)",
+                timeout.as_secs()
+            ));
+        }
+        Err(e) => return Err(format!("{command}: {e}")),
+    };
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    if !status.success() {
+        let tail: Vec<&str> = stderr.lines().take(20).collect();
+        return Err(format!("{command} failed ({status}):\n{}", tail.join("\n")));
+    }
+    let stdout = std::fs::read_to_string(out)
+        .map_err(|e| format!("{command}: cannot read its output {}: {e}", out.display()))?;
+    Ok(ToolRun {
+        command,
+        stdout,
+        stderr,
+    })
+}
