@@ -268,9 +268,14 @@ fn load_source(
         return Ok((Ref::Ll(Box::new(loaded.clone())), Vec::new(), loaded, notes));
     }
     let kernel = crate::load_kernel(&a.src)?;
-    let loaded = lowered_ll(&kernel, a.tokens)?;
+    let mut loaded = lowered_ll(&kernel, a.tokens)?;
+    let tokens = if a.tokens { " --tokens" } else { "" };
+    loaded.file = format!("{}.ll", a.src);
+    notes.push(format!(
+        "input: convcheck lower {}{tokens} --emit ll > {}",
+        a.src, loaded.file
+    ));
     if a.reference == Reference::Source {
-        let tokens = if a.tokens { " --tokens" } else { "" };
         let stage = StageModule {
             name: format!("lower{tokens}"),
             loaded: loaded.clone(),
@@ -311,7 +316,7 @@ fn opt_stages(
         "-o".into(),
         out_path.display().to_string(),
     ];
-    let run = tools::run(&bin, &args, &out_path, timeout).map_err(Outcome::usage)?;
+    let run = tools::run_keeping(&bin, &args, &out_path, timeout).map_err(Outcome::usage)?;
     let shown = format!(
         "{} -passes={} -S {}",
         tools::shell_word(&bin),
@@ -345,6 +350,21 @@ fn opt_stages(
             notes,
             only_if_changed: true,
         });
+    }
+    if let Some(failure) = &run.failure {
+        // opt's verifier aborts the pipeline on a module that a pass broke;
+        // the modules printed before are still the pipeline's stages, and
+        // the last one shows what the pass did. Without any, the failure
+        // is the user's to see.
+        let Some(last) = stages.last_mut() else {
+            return Err(Outcome::usage(failure.clone()));
+        };
+        last.notes.push(format!(
+            "opt stopped after this pass: {}",
+            dumps::trailer(&run.stderr)
+        ));
+        let output = last.loaded.clone();
+        return Ok((stages, output, shown));
     }
     let output = read_ll(&format!("{} after opt", input.file), &run.stdout)
         .map_err(|e| Outcome::usage(format!("{shown}: convcheck cannot read its output: {e}")))?;
@@ -515,11 +535,39 @@ fn worst(reports: &[FunctionCheck]) -> Verdict {
     }
 }
 
+/// The text report of one function. A static-rule violation has no
+/// scenario, tables or replay line: those lines of the kernel report are
+/// left out.
+fn text_of(report: &CheckReport) -> String {
+    let text = render_text(report);
+    let static_rule = report.first_broken().is_some_and(
+        |(_, s)| matches!(&s.outcome, EngineOutcome::Violated(f) if f.tids.is_empty()),
+    );
+    if !static_rule {
+        return text;
+    }
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        if line.starts_with("  scenario (N=") {
+            skipping = true;
+        }
+        if !skipping {
+            out.push_str(line);
+            out.push('\n');
+        }
+        if skipping && line.starts_with("  replay") {
+            skipping = false;
+        }
+    }
+    out
+}
+
 fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[String]) -> Outcome {
     let verdict = worst(reports);
     let stdout = if let [one] = reports {
         let mut s = match a.format {
-            ReportFormat::Text => render_text(&one.report),
+            ReportFormat::Text => text_of(&one.report),
             ReportFormat::Json => format!("{}\n", render_json(&one.report)),
             ReportFormat::Sarif => format!("{}\n", render_sarif(&one.report)),
         };
@@ -539,7 +587,7 @@ fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[String]) -> Outc
             ReportFormat::Text => {
                 let mut s = String::new();
                 for r in reports {
-                    s.push_str(&render_text(&r.report));
+                    s.push_str(&text_of(&r.report));
                     s.push('\n');
                 }
                 s.push_str(&format!("functions: {}\n", reports.len()));

@@ -317,3 +317,48 @@ fn lower_emit_ll_passes_the_verifier_and_round_trips() {
         assert!(!out.contains("VIOLATED"), "{file} tokens={tokens}: {out}");
     }
 }
+
+#[test]
+fn gvn_breaking_token_placement_is_a_static_rule_violation() {
+    if !have(
+        "opt-19",
+        "gvn_breaking_token_placement_is_a_static_rule_violation",
+    ) {
+        return;
+    }
+    // opt-19 -O2 aborts on this module (its verifier runs at the end);
+    // convcheck reads the modules printed before and blames GVN, which is
+    // what `opt-19 -verify-each` says too.
+    let (code, out, err) = convcheck(&[
+        "check",
+        "examples/llvm/nested-find-tid.c",
+        "--tokens",
+        "--opt",
+        "default<O2>",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("verdict: violated (first at stage 19: GVNPass on find_tid2 (opt-bisect 97))"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "static rule of convergence control tokens broken: Loop intrinsic cannot be preceded \
+             by a convergent operation in the same basic block."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("opt stopped after this pass: Loop intrinsic"),
+        "{out}"
+    );
+    assert!(!out.contains("scenario (N=0)"), "{out}");
+    let stages = out
+        .lines()
+        .filter(|l| l.starts_with("stage "))
+        .collect::<Vec<_>>();
+    assert!(
+        stages[..18].iter().all(|l| l.ends_with("scenarios)")),
+        "{out}"
+    );
+}

@@ -68,10 +68,75 @@ pub fn split(stderr: &str) -> Vec<Dump> {
             d.text.push('\n');
         }
     }
-    if let Some(d) = current.take() {
+    if let Some(mut d) = current.take() {
+        // The last dump runs up to whatever opt printed when it stopped (a
+        // verifier message, a crash): the module ends at the first line
+        // that is not LLVM IR.
+        let mut kept = String::new();
+        for l in d.text.lines() {
+            if !l.is_empty() && !looks_like_ir(l) {
+                break;
+            }
+            kept.push_str(l);
+            kept.push('\n');
+        }
+        d.text = kept;
         out.push(d);
     }
     out
+}
+
+/// What opt said after its last dump when it stopped (its verifier's
+/// message and the instruction it names), without the stack dump.
+pub fn trailer(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|l| l.starts_with(HEADER))
+        .map_or(0, |k| {
+            lines[k + 1..]
+                .iter()
+                .position(|l| !l.is_empty() && !looks_like_ir(l))
+                .map_or(lines.len(), |p| k + 1 + p)
+        });
+    lines[start..]
+        .iter()
+        .take_while(|l| !l.starts_with("PLEASE submit") && !l.starts_with("Stack dump"))
+        .filter(|l| !l.starts_with("BISECT: "))
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// Whether a line can belong to a module printed by opt (so that a tool's
+/// message after its last dump can be told from the module).
+pub fn looks_like_ir(l: &str) -> bool {
+    l.starts_with(' ')
+        || l.starts_with('\t')
+        || l.starts_with(';')
+        || l.starts_with('!')
+        || l.starts_with('}')
+        || l.starts_with('@')
+        || l.starts_with('%')
+        || l.starts_with('$')
+        || l.starts_with('#')
+        || l.split_whitespace().next().is_some_and(|w| {
+            [
+                "define",
+                "declare",
+                "attributes",
+                "source_filename",
+                "target",
+                "module",
+                "uselistorder",
+                "uselistorder_bb",
+            ]
+            .contains(&w)
+                || (w.ends_with(':') && !w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+                || w.starts_with('"')
+        })
 }
 
 /// The short name of a pass as the dump header gives it:
@@ -99,6 +164,16 @@ mod tests {
         assert_eq!(d[0].text, "define void @f() {\n  ret void\n}\n");
         assert_eq!(d[0].line, 3);
         assert_eq!(d[1].bisect, None, "{d:?}");
+        assert_eq!(d[1].text, "; module 2\n");
+        let crashed = split(
+            "*** IR Dump After JumpThreadingPass on f ***\ndefine void @f() {\nentry:\n  ret void\n}\n\
+             Loop intrinsic cannot be preceded by a convergent operation in the same basic block.\n\
+             \x20 %t = call token @llvm.experimental.convergence.loop()\nLLVM ERROR: Broken module found\n",
+        );
+        assert_eq!(
+            crashed[0].text,
+            "define void @f() {\nentry:\n  ret void\n}\n"
+        );
         assert_eq!(pass_class(&d[1].pass), "LoopSimplifyPass");
     }
 }

@@ -19,6 +19,9 @@ pub struct ToolRun {
     pub stdout: String,
     /// Its standard error.
     pub stderr: String,
+    /// Why it failed (its exit status and first lines of standard error),
+    /// when [`run`] was asked to keep the output of a failing run.
+    pub failure: Option<String>,
 }
 
 /// Quotes one word for a POSIX shell when it needs quoting.
@@ -62,6 +65,22 @@ pub fn find(candidates: &[&str], what: &str) -> Result<String, String> {
 /// (read back as [`ToolRun::stdout`]), under `timeout`. A tool that fails
 /// or runs out of time is an error with its command and standard error.
 pub fn run(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result<ToolRun, String> {
+    let r = run_keeping(bin, args, out, timeout)?;
+    match r.failure {
+        Some(f) => Err(f),
+        None => Ok(r),
+    }
+}
+
+/// Like [`run`], but a tool that exits with a failure still returns what
+/// it printed, with [`ToolRun::failure`] set (opt prints the module after
+/// each pass before its verifier aborts on a broken one).
+pub fn run_keeping(
+    bin: &str,
+    args: &[String],
+    out: &Path,
+    timeout: Duration,
+) -> Result<ToolRun, String> {
     let command = std::iter::once(bin.to_string())
         .chain(args.iter().cloned())
         .map(|w| shell_word(&w))
@@ -92,8 +111,20 @@ pub fn run(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result<
     };
     let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
     if !status.success() {
-        let tail: Vec<&str> = stderr.lines().take(20).collect();
-        return Err(format!("{command} failed ({status}):\n{}", tail.join("\n")));
+        // Without the modules opt printed (clang's messages are kept whole).
+        let dumped = stderr.contains("*** IR Dump After ");
+        let said: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !dumped || !(l.starts_with("BISECT: ") || super::dumps::looks_like_ir(l)))
+            .take(20)
+            .collect();
+        let failure = format!("{command} failed ({status}):\n{}", said.join("\n"));
+        return Ok(ToolRun {
+            command: command.clone(),
+            stdout: std::fs::read_to_string(out).unwrap_or_default(),
+            stderr,
+            failure: Some(failure),
+        });
     }
     let stdout = std::fs::read_to_string(out)
         .map_err(|e| format!("{command}: cannot read its output {}: {e}", out.display()))?;
@@ -101,5 +132,6 @@ pub fn run(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result<
         command,
         stdout,
         stderr,
+        failure: None,
     })
 }
