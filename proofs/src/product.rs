@@ -21,8 +21,9 @@
 //! reference runs read a uniform oracle at one converged site with
 //! different values is not a scenario (DESIGN.md 2.2) and is skipped.
 
-use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::exec::{run_thread, Bounds, Event, EventKind, OracleSource, Stop, Trace};
+use convcheck_ir::exec::{
+    run_thread, Bounds, Event, EventKind, OracleSource, Program, Stop, Trace,
+};
 use convcheck_ir::key::Key;
 use convcheck_ir::ops::{OracleClass, OracleId};
 use convcheck_ir::Module;
@@ -89,7 +90,7 @@ impl Default for Limits {
     }
 }
 
-fn run(p: &CfgProgram, tid: u32, streams: &Streams, limits: Limits) -> Result<Trace, Stop> {
+fn run(p: &dyn Program, tid: u32, streams: &Streams, limits: Limits) -> Result<Trace, Stop> {
     let bounds = Bounds {
         max_iters: limits.max_iters,
         fuel: 2_000,
@@ -126,8 +127,8 @@ pub fn observable(module: &Module, e: &Event) -> Option<String> {
 /// Every behaviour of thread `tid` (ids matter when a program reads
 /// `tid`).
 pub fn behaviours(
-    reference: &CfgProgram,
-    target: &CfgProgram,
+    reference: &dyn Program,
+    target: &dyn Program,
     tid: u32,
     limits: Limits,
 ) -> Behaviours {
@@ -174,8 +175,8 @@ pub fn behaviours(
             }
         };
         let fp = (
-            fingerprint(&reference.module, &r),
-            fingerprint(&target.module, &t),
+            fingerprint(reference.module(), &r),
+            fingerprint(target.module(), &t),
             uniform_fingerprint(&r),
         );
         if seen.insert(fp) {
@@ -310,7 +311,7 @@ pub struct Verdict {
 
 /// Compares `reference` and `target` over every pair of behaviours of
 /// threads 0 and 1.
-pub fn check(reference: &CfgProgram, target: &CfgProgram, limits: Limits) -> Verdict {
+pub fn check(reference: &dyn Program, target: &dyn Program, limits: Limits) -> Verdict {
     let b0 = behaviours(reference, target, 0, limits);
     let b1 = behaviours(reference, target, 1, limits);
     let mut v = Verdict {
@@ -323,7 +324,7 @@ pub fn check(reference: &CfgProgram, target: &CfgProgram, limits: Limits) -> Ver
                 continue;
             }
             v.pairs += 1;
-            if let Some(d) = compare(&reference.module, &target.module, a, b) {
+            if let Some(d) = compare(reference.module(), target.module(), a, b) {
                 v.difference = Some((d, a.streams.clone(), b.streams.clone()));
                 return v;
             }
@@ -336,7 +337,7 @@ pub fn check(reference: &CfgProgram, target: &CfgProgram, limits: Limits) -> Ver
 /// of streams that the run reads entirely), and the number of runs cut by
 /// a bound. Unlike [`convcheck_ir::paths::enumerate`] it goes on past a
 /// run that leaves the bounds whatever its values (a cycle without exit).
-pub fn runs(program: &CfgProgram, tid: u32, limits: Limits) -> (Vec<Trace>, usize) {
+pub fn runs(program: &dyn Program, tid: u32, limits: Limits) -> (Vec<Trace>, usize) {
     let mut out = Vec::new();
     let mut cut = 0;
     let mut stack: Vec<Streams> = vec![Streams::new()];
