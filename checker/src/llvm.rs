@@ -105,6 +105,8 @@ pub struct Loaded {
     /// Each defined function's text as written (to see which passes
     /// changed it).
     pub bodies: HashMap<String, String>,
+    /// The static rules of tokens each function breaks, in LLVM's words.
+    pub violations: Vec<convcheck_llvm::verify::Violation>,
 }
 
 impl Loaded {
@@ -151,12 +153,14 @@ pub fn read_ll(file: &str, text: &str) -> Result<Loaded, String> {
         bodies.insert(name.clone(), body);
         defined.push(name);
     }
+    let violations = convcheck_llvm::verify::convergence(&m);
     Ok(Loaded {
         file: file.to_string(),
         text: text.to_string(),
         mapped,
         defined,
         bodies,
+        violations,
     })
 }
 
@@ -662,15 +666,15 @@ enum Pre {
 }
 
 /// The finding of a stage that breaks a static rule of tokens.
-fn static_rule_finding(e: &convcheck_ir::tokens::TokenError) -> Box<Finding> {
+fn static_rule_finding(e: &convcheck_llvm::verify::Violation, file: &str) -> Box<Finding> {
     Box::new(Finding {
         property: Property::Convergence,
         threads: Vec::new(),
         tids: Vec::new(),
         group: 0,
         message: format!(
-            "static rule of convergence control tokens broken: {} (block %{}, instruction {})",
-            e.message, e.block, e.inst
+            "static rule of convergence control tokens broken: {} ({file}, line {})",
+            e.message, e.line
         ),
         operation: None,
         reference: Vec::new(),
@@ -734,7 +738,22 @@ fn check_function(
             ref_code = None;
             ref_entry = i;
             ref_body = l.bodies.get(name).cloned();
-            ref_tokens_ok = convcheck_ir::tokens::verify(&l.mapped.module.functions[i]).is_empty();
+            ref_tokens_ok = !l.violations.iter().any(|v| v.function == name);
+            if let Some(v) = l.violations.iter().find(|v| v.function == name) {
+                let mut r = empty();
+                r.reference = Reference::Cfg;
+                r.stages.push(StageReport {
+                    name: "read the reference".into(),
+                    outcome: EngineOutcome::Inconclusive(format!(
+                        "the reference breaks a static rule of convergence control tokens, so \
+                         it has no semantics to compare with: {} ({}, line {})",
+                        v.message, l.file, v.line
+                    )),
+                    notes: Vec::new(),
+                    target_level: "CFG".into(),
+                });
+                return Ok(FunctionCheck { report: r });
+            }
             reference_kind = Reference::Cfg;
         }
         Ref::Source(k) => {
@@ -768,23 +787,22 @@ fn check_function(
             continue;
         }
         previous = body;
-        let pre = match s.loaded.index(name) {
-            None => Pre::Done(EngineOutcome::Inconclusive(
+        // A broken static rule decides the stage first (LLVM gives an
+        // invalid module no semantics), even for a function outside the
+        // model.
+        let broken = s.loaded.violations.iter().find(|v| v.function == name);
+        let pre = match (broken, s.loaded.index(name)) {
+            (Some(e), _) if ref_tokens_ok => Pre::Done(EngineOutcome::Violated(
+                static_rule_finding(e, &s.loaded.file),
+            )),
+            (_, None) => Pre::Done(EngineOutcome::Inconclusive(
                 s.loaded
                     .skipped(name)
                     .unwrap_or_else(|| format!("@{name} is not mapped")),
             )),
-            Some(i) => {
-                let errors = convcheck_ir::tokens::verify(&s.loaded.mapped.module.functions[i]);
-                match errors.first() {
-                    Some(e) if ref_tokens_ok => {
-                        Pre::Done(EngineOutcome::Violated(static_rule_finding(e)))
-                    }
-                    _ => {
-                        programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
-                        Pre::Compare
-                    }
-                }
+            (_, Some(i)) => {
+                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
+                Pre::Compare
             }
         };
         kept.push((s, pre));

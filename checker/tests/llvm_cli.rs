@@ -63,6 +63,8 @@ fn two_files_one_function_is_a_kernel_check() {
         "loop_nest",
         "--max-iters",
         "2",
+        "--timeout",
+        "600",
     ]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("reference: CFG level"), "{out}");
@@ -79,6 +81,8 @@ fn two_files_one_function_is_a_kernel_check() {
         "loop_nest",
         "--max-iters",
         "2",
+        "--timeout",
+        "600",
         "--format",
         "json",
     ]);
@@ -96,6 +100,8 @@ fn two_files_one_function_is_a_kernel_check() {
         "loop_nest",
         "--max-iters",
         "2",
+        "--timeout",
+        "600",
         "--format",
         "sarif",
     ]);
@@ -209,6 +215,8 @@ fn opt_pipeline_blames_simplifycfg_for_the_loop_nest() {
         "loop_nest",
         "--max-iters",
         "2",
+        "--timeout",
+        "600",
     ]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
@@ -263,6 +271,8 @@ fn frontend_clang_end_to_end_at_o2() {
         "loop_nest",
         "--max-iters",
         "2",
+        "--timeout",
+        "600",
         "--format",
         "json",
     ]);

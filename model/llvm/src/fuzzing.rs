@@ -161,6 +161,15 @@ pub fn map_never_panics(bytes: &[u8]) {
     };
     let mapped = crate::to_ir::to_module(&m, "fuzz.ll");
     check_mapped(&m, &mapped);
+    // The static rules of tokens name only functions the module defines.
+    for v in crate::verify::convergence(&m) {
+        assert!(
+            m.function(&v.function).is_some_and(|f| f.is_definition)
+                || v.function.parse::<u32>().is_ok(),
+            "a token rule names @{}, which the module does not define: {v}",
+            v.function
+        );
+    }
     let cir = convcheck_ir::print::module_text(&mapped.module);
     match convcheck_ir::parse::parse_module("fuzz.cir", &cir) {
         Ok(back) => assert!(

@@ -54,6 +54,7 @@ pub mod query;
 pub mod to_ir;
 pub mod types;
 pub mod value;
+pub mod verify;
 pub mod write;
 
 pub use attrs::{AttrGroup, Attribute};
