@@ -7,6 +7,14 @@
 //! scenarios (thread pairs) and per-thread paths, the wall time, checks per
 //! second and scenarios per second. Times depend on the machine; the
 //! counts do not.
+//!
+//! With `--engine smt` it runs the same checks with the symbolic engine
+//! ([`crate::symbolic`]) and reports, per bound, the verdicts (proved,
+//! preserved, violated, inconclusive), the wall time and the slowest
+//! check; then the growth with kernel size at `max-iters` 8 on two
+//! families of generated kernels: `n` guarded observation points each
+//! followed by a barrier, and a loop nest `n` deep with a barrier and a
+//! ballot in the innermost body, each through the pass.
 
 use crate::check::{run_check_on, CheckConfig};
 use crate::cli::BenchArgs;
@@ -17,13 +25,27 @@ use std::time::Instant;
 
 /// The `bench` command.
 pub fn bench(a: &BenchArgs) -> Outcome {
+    let kernels = match example_kernels(&a.examples) {
+        Ok(k) => k,
+        Err(o) => return o,
+    };
+    if a.engine == crate::symbolic::Engine::Smt {
+        return bench_smt(a, &kernels);
+    }
+    bench_explicit(a, &kernels)
+}
+
+type Kernels = Vec<(String, convcheck_lang::sema::Kernel)>;
+
+/// The kernels of `examples/{seed,llvm,corpus}/*.c`, in name order.
+fn example_kernels(examples: &str) -> Result<Kernels, Outcome> {
     let mut files = Vec::new();
     for dir in ["seed", "llvm", "corpus"] {
-        let path = format!("{}/{dir}", a.examples);
+        let path = format!("{examples}/{dir}");
         let Ok(entries) = std::fs::read_dir(&path) else {
-            return Outcome::usage(format!(
+            return Err(Outcome::usage(format!(
                 "{path}: cannot read the example folder (give --examples DIR)"
-            ));
+            )));
         };
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok())
@@ -35,11 +57,12 @@ pub fn bench(a: &BenchArgs) -> Outcome {
     }
     let mut kernels = Vec::new();
     for f in &files {
-        match load_kernel(f) {
-            Ok(k) => kernels.push((f.clone(), k)),
-            Err(o) => return o,
-        }
+        kernels.push((f.clone(), load_kernel(f)?));
     }
+    Ok(kernels)
+}
+
+fn bench_explicit(a: &BenchArgs, kernels: &Kernels) -> Outcome {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -55,7 +78,7 @@ pub fn bench(a: &BenchArgs) -> Outcome {
     for max_iters in 1..=a.max_iters {
         let (mut checks, mut scenarios, mut paths) = (0usize, 0usize, 0usize);
         let start = Instant::now();
-        for (name, k) in &kernels {
+        for (name, k) in kernels {
             for f in &k.functions {
                 let config = CheckConfig {
                     function: Some(f.name.clone()),
@@ -84,4 +107,157 @@ pub fn bench(a: &BenchArgs) -> Outcome {
         );
     }
     Outcome::ok(out)
+}
+
+/// One symbolic check at the CFG reference: its verdict and seconds.
+fn smt_check(
+    name: &str,
+    k: &convcheck_lang::sema::Kernel,
+    function: &str,
+    pass: &str,
+    max_iters: u32,
+) -> Option<(crate::config::Verdict, f64)> {
+    let config = CheckConfig {
+        function: Some(function.to_string()),
+        passes: vec![pass.to_string()],
+        reference: crate::config::Reference::Cfg,
+        max_iters,
+        ..CheckConfig::default()
+    };
+    let start = Instant::now();
+    let r = crate::symbolic::run_check(
+        name,
+        k.clone(),
+        None,
+        &config,
+        &crate::engine::Budget::default(),
+    )
+    .ok()?;
+    Some((r.verdict(), start.elapsed().as_secs_f64()))
+}
+
+fn bench_smt(a: &BenchArgs, kernels: &Kernels) -> Outcome {
+    use crate::config::Verdict;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "convcheck bench --engine smt: check --reference cfg --pass {} on {} kernel files\n",
+        a.pass,
+        kernels.len()
+    );
+    let _ = writeln!(
+        out,
+        "{:>9} {:>7} {:>7} {:>9} {:>8} {:>12} {:>10} {:>10}  slowest",
+        "max-iters",
+        "checks",
+        "proved",
+        "preserved",
+        "violated",
+        "inconclusive",
+        "seconds",
+        "max s"
+    );
+    for max_iters in 1..=a.max_iters {
+        let mut counts = [0usize; 4];
+        let (mut total, mut worst, mut worst_name) = (0.0f64, 0.0f64, String::new());
+        for (name, k) in kernels {
+            for f in &k.functions {
+                let Some((v, secs)) = smt_check(name, k, &f.name, &a.pass, max_iters) else {
+                    continue;
+                };
+                counts[match v {
+                    Verdict::Proved => 0,
+                    Verdict::Preserved => 1,
+                    Verdict::Violated => 2,
+                    Verdict::Inconclusive => 3,
+                }] += 1;
+                total += secs;
+                if secs > worst {
+                    worst = secs;
+                    worst_name = format!("{name} {}", f.name);
+                }
+            }
+        }
+        let checks: usize = counts.iter().sum();
+        let _ = writeln!(
+            out,
+            "{max_iters:>9} {checks:>7} {:>7} {:>9} {:>8} {:>12} {total:>10.3} {worst:>10.3}  {worst_name}",
+            counts[0], counts[1], counts[2], counts[3]
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\ngrowth with kernel size (max-iters 8, --pass {}):\n",
+        a.pass
+    );
+    let _ = writeln!(
+        out,
+        "{:<28} {:>4} {:>13} {:>10}",
+        "family", "n", "verdict", "seconds"
+    );
+    for n in [2usize, 4, 8, 16, 32] {
+        for (family, src) in [
+            ("guarded barriers", guarded(n)),
+            ("loop nest", nest(n.min(8))),
+        ] {
+            if family == "loop nest" && n > 8 {
+                continue;
+            }
+            let Ok(k) = convcheck_lang::sema::Kernel::parse("bench.c", &src) else {
+                continue;
+            };
+            let n_shown = if family == "loop nest" { n.min(8) } else { n };
+            match smt_check("bench.c", &k, "k", &a.pass, 8) {
+                Some((v, secs)) => {
+                    let _ = writeln!(
+                        out,
+                        "{family:<28} {n_shown:>4} {:>13} {secs:>10.3}",
+                        v.as_str()
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "{family:<28} {n_shown:>4} {:>13}", "error");
+                }
+            }
+        }
+    }
+    Outcome::ok(out)
+}
+
+/// `n` times `if (cI) { ... // PI } __syncthreads();`.
+fn guarded(n: usize) -> String {
+    let mut s = String::from("void k() {\n");
+    for i in 0..n {
+        let _ = writeln!(
+            s,
+            "  if (c{i}) {{\n    ... // P{i}\n  }}\n  __syncthreads();"
+        );
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// A loop nest `n` deep (`while (cI)`), with a barrier and a ballot in the
+/// innermost body and an observation point after each inner loop.
+fn nest(n: usize) -> String {
+    let mut s = String::from("void k() {\n");
+    for i in 0..n {
+        let _ = writeln!(s, "{}do {{", "  ".repeat(i + 1));
+    }
+    let _ = writeln!(
+        s,
+        "{}__syncthreads();\n{}ballot(x);",
+        "  ".repeat(n + 1),
+        "  ".repeat(n + 1)
+    );
+    for i in (0..n).rev() {
+        let _ = writeln!(
+            s,
+            "{}}} while (c{i});\n{}... // E{i}",
+            "  ".repeat(i + 1),
+            "  ".repeat(i + 1)
+        );
+    }
+    s.push_str("}\n");
+    s
 }

@@ -164,6 +164,9 @@ pub struct BenchArgs {
     /// Measure max-iters from 1 to this.
     #[arg(long, default_value_t = 3)]
     pub max_iters: u32,
+    /// The engine to measure; `smt` also measures growth with kernel size.
+    #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Explicit)]
+    pub engine: crate::symbolic::Engine,
 }
 
 /// Arguments of `convcheck ambiguity`.
@@ -251,6 +254,9 @@ pub struct CheckCommand {
     /// ends as inconclusive: its memory budget.
     #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_EVENTS)]
     pub max_events: usize,
+    /// The engine: explicit enumeration, or the symbolic z3 product.
+    #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Explicit)]
+    pub engine: crate::symbolic::Engine,
 }
 
 impl CheckCommand {
@@ -453,6 +459,9 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
         Command::Run(a) => crate::run::run(&a),
         Command::Lower(a) => crate::lower::lower(&a),
         Command::Check(c) => match c.resolve() {
+            Ok((a, budget)) if c.engine == crate::symbolic::Engine::Smt => {
+                crate::symbolic::check_cli(&a, &budget, false)
+            }
             Ok((a, budget)) => {
                 use std::io::IsTerminal;
                 crate::check::check_with(&a, &budget, std::io::stderr().is_terminal())

@@ -23,6 +23,7 @@ pub mod pass_cmd;
 pub mod render;
 pub mod run;
 pub mod smt_run;
+pub mod symbolic;
 
 /// Exit code: the property holds (or there was nothing to check).
 pub const EXIT_OK: i32 = 0;

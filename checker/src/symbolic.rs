@@ -1,0 +1,603 @@
+//! `convcheck check --engine smt`: the checker's pipeline (lowering, passes,
+//! a verdict per stage; DESIGN.md 2.7, section 4) decided by the symbolic
+//! two-thread product of `convcheck_smt::product` (DESIGN.md 2.5, use 2)
+//! instead of the explicit enumeration of [`crate::engine`].
+//!
+//! **What each stage is compared with.** The product engine compares two
+//! CFG programs. With `--reference cfg` every stage is compared with the
+//! lowered CFG of the reference kernel. With `--reference source` the
+//! first stage (the lowering, or the target file) needs the source-level
+//! semantics, which only the explicit engine runs: that stage is decided
+//! by the explicit engine under the check's budget, and every later stage
+//! is compared symbolically with the first stage's CFG. Within the bounds
+//! the two steps compose: when the lowering is preserved (the CFG relates
+//! instances as the source does) and a pass's output relates them as that
+//! CFG does, it relates them as the source does. The explicit first stage
+//! gets half the time budget, the symbolic stages the rest. A violation
+//! against the CFG of stage 1 is a violation of the pipeline when the
+//! source's convergence is determined (no implementation-defined region,
+//! DESIGN.md 2.4): in that scenario either the lowering or the pass
+//! changed what the source does; its tables show the CFG of stage 1 as
+//! the reference. With implementation-defined regions in the source it
+//! may be an alarm the source's set of relations allows (not yet told
+//! apart).
+//!
+//! **Answers to verdicts.** A counterexample (already replayed by the
+//! interpreter inside the engine) is `violated`, with the same trace
+//! tables and replay lines as the explicit engine's
+//! ([`crate::render`]); no counterexample within the bounds is
+//! `preserved`, with the bounds listed (iterations per cycle of the
+//! reference, how far the target was unrolled, what the bound cut); a
+//! proof by structure ([`Proof::Structure`]) holds for every iteration
+//! count and is `proved`; an unknown answer (a timeout, a construct the
+//! engine does not model, a target that needs more unrolling) is
+//! `inconclusive` with the engine's reason. The check's verdict is
+//! `violated` if a stage is, else `inconclusive` if a stage is, else
+//! `proved` if every stage is, else `preserved`. Exit codes, JSON and
+//! SARIF are those of the explicit engine's reports, with the symbolic
+//! bounds in `"bounds"` and `"engine": "smt"`.
+
+pub mod cross;
+
+use crate::check::{render_json, render_sarif, render_text, CheckReport, StageReport};
+use crate::cli::{CheckArgs, ReportFormat};
+use crate::config::{CheckConfig, Reference, Verdict};
+use crate::engine::{
+    compare_stages, Allowance, At, Budget, Coverage, Finding, Limits, Outcome as EngineOutcome,
+    Property, Side, Which,
+};
+use crate::{load_kernel, Outcome};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::Bounds;
+use convcheck_ir::Module;
+use convcheck_lang::lower::lower;
+use convcheck_lang::sema::Kernel;
+use convcheck_smt::product::{self, Preserved, ProductOptions, Proof};
+use convcheck_smt::Answer;
+use serde_json::json;
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// Which engine decides a check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Explicit enumeration of scenarios and paths ([`crate::engine`]).
+    #[default]
+    Explicit,
+    /// The symbolic two-thread product solved by z3 (this module).
+    Smt,
+}
+
+/// Block copies per program the symbolic engine may build before a stage
+/// is inconclusive (the engine's memory budget).
+pub const MAX_COPIES: usize = 200_000;
+
+/// How the symbolic engine decided a stage.
+#[derive(Clone, Debug)]
+pub enum StageDetail {
+    /// Decided by the explicit engine (the source-level first stage).
+    Explicit,
+    /// The product engine's answer: preserved within bounds, or proved.
+    Symbolic(Preserved),
+    /// A counterexample or an unknown answer of the product engine.
+    Other,
+}
+
+/// A check decided by the symbolic engine: the explicit engine's report
+/// shape (stages, findings, modules) with how each stage was decided.
+pub struct SymbolicReport {
+    /// The report the renderers read; preserved stages carry no scenario
+    /// counts.
+    pub report: CheckReport,
+    /// One entry per stage.
+    pub details: Vec<StageDetail>,
+    /// The time budget of the whole check.
+    pub timeout: Duration,
+}
+
+impl SymbolicReport {
+    /// Whether stage `i` was proved for every iteration count.
+    pub fn proved(&self, i: usize) -> bool {
+        matches!(
+            self.details.get(i),
+            Some(StageDetail::Symbolic(Preserved {
+                proof: Proof::Structure { .. },
+                ..
+            }))
+        )
+    }
+
+    /// The verdict: the explicit rule, and `proved` when every stage is.
+    pub fn verdict(&self) -> Verdict {
+        match self.report.verdict() {
+            Verdict::Preserved if (0..self.details.len()).all(|i| self.proved(i)) => {
+                Verdict::Proved
+            }
+            v => v,
+        }
+    }
+
+    fn stage_verdict(&self, i: usize) -> &'static str {
+        match &self.report.stages[i].outcome {
+            EngineOutcome::Preserved { .. } if self.proved(i) => "proved",
+            EngineOutcome::Preserved { .. } => "preserved",
+            EngineOutcome::Violated(_) => "violated",
+            EngineOutcome::Inconclusive(_) => "inconclusive",
+        }
+    }
+}
+
+/// Runs the check described by `a` with the symbolic engine under
+/// `budget` (its time budget; the pair and event budgets apply to an
+/// explicit first stage only).
+pub fn run_check(
+    file: &str,
+    kernel: Kernel,
+    target_kernel: Option<Kernel>,
+    a: &CheckConfig,
+    budget: &Budget,
+) -> Result<SymbolicReport, Outcome> {
+    let entry = kernel
+        .entry(a.function.as_deref())
+        .map_err(Outcome::usage)?;
+    let mut passes = Vec::new();
+    for p in &a.passes {
+        passes.push(
+            convcheck_transforms::lookup(p)
+                .map_err(|e| Outcome::usage(format!("--pass {p}: {e}")))?,
+        );
+    }
+    let bounds = Bounds {
+        max_iters: a.max_iters,
+        fuel: a.fuel,
+        max_paths: a.max_paths,
+        ..Bounds::default()
+    };
+    let tk = target_kernel.as_ref().unwrap_or(&kernel);
+    let tentry = match &target_kernel {
+        Some(t) => t
+            .entry(Some(&kernel.functions[entry].name))
+            .or_else(|_| t.entry(None))
+            .map_err(Outcome::usage)?,
+        None => entry,
+    };
+    let tokens = if a.tokens { " --tokens" } else { "" };
+    let reference_cfg = CfgProgram::new(lower(&kernel, a.tokens));
+    // The stages: (name, program, allowance, notes, level).
+    let mut stages: Vec<(String, CfgProgram, Allowance, Vec<String>, String)> = Vec::new();
+    let mut module: Module = lower(tk, a.tokens);
+    let source_target_file =
+        target_kernel.is_some() && a.reference == Reference::Source && passes.is_empty();
+    if a.reference == Reference::Source || target_kernel.is_some() {
+        let (name, level) = if source_target_file {
+            ("target file".to_string(), "source level".to_string())
+        } else {
+            (format!("lower{tokens}"), format!("CFG{tokens}"))
+        };
+        stages.push((
+            name,
+            CfgProgram::new(module.clone()),
+            Allowance::Exact,
+            Vec::new(),
+            level,
+        ));
+    }
+    let mut allow = Allowance::Exact;
+    for pass in &passes {
+        let notes = pass
+            .run(&mut module)
+            .map_err(|e| Outcome::usage(format!("pass {}: {e}", pass.name())))?;
+        let own = format!("@{}:", tk.functions[tentry].name);
+        let notes: Vec<String> = notes
+            .into_iter()
+            .filter(|n| n.starts_with(&own) || !n.starts_with('@'))
+            .collect();
+        if pass.contract() == convcheck_transforms::Contract::RemovesBarriers {
+            allow = Allowance::Barriers;
+        }
+        stages.push((
+            pass.name(),
+            CfgProgram::new(module.clone()),
+            allow,
+            notes,
+            format!("after {}", pass.name()),
+        ));
+    }
+    let timeout = budget.timeout.unwrap_or(crate::engine::DEFAULT_TIMEOUT);
+    let deadline = budget.start + timeout;
+    let mut outcomes: Vec<EngineOutcome> = Vec::new();
+    let mut details: Vec<StageDetail> = Vec::new();
+    let mut coverage = Coverage::default();
+    let mut explicit_module = None;
+    // The CFG the symbolic stages are compared with.
+    let mut base: &CfgProgram = &reference_cfg;
+    for (i, (_, program, allow, _, _)) in stages.iter().enumerate() {
+        if i == 0 && a.reference == Reference::Source {
+            let code = crate::Code::new(&kernel, None)?;
+            let reference = Side {
+                program: code.program(),
+                cfg: None,
+                entry,
+            };
+            let target_code;
+            let target_side = if source_target_file {
+                target_code = crate::Code::new(tk, None)?;
+                Side {
+                    program: target_code.program(),
+                    cfg: None,
+                    entry: tentry,
+                }
+            } else {
+                Side::cfg(program, tentry)
+            };
+            let limits = Limits {
+                bounds,
+                group: a.threads,
+            };
+            // Half the time budget: the symbolic stages need the rest.
+            let half = Budget {
+                timeout: Some(timeout / 2),
+                ..*budget
+            };
+            let c = compare_stages(
+                &reference,
+                &[(target_side, *allow)],
+                limits,
+                &half,
+                &mut |_| {},
+            );
+            coverage = c.coverage;
+            explicit_module = Some(code.module().clone());
+            outcomes.extend(c.outcomes);
+            details.push(StageDetail::Explicit);
+            base = program;
+            continue;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        let opts = ProductOptions {
+            max_iters: a.max_iters,
+            group: (a.threads > 0).then_some(a.threads),
+            allow_barrier_removal: *allow == Allowance::Barriers,
+            timeout: left,
+            max_copies: MAX_COPIES,
+        };
+        let answer = if left.is_zero() {
+            Answer::Unknown(format!("time budget {} s reached", timeout.as_secs()))
+        } else if entry != tentry {
+            Answer::Unknown(format!(
+                "the symbolic engine needs the entry at the same position in both files (`{}` is function {entry} \
+                 of the reference and {tentry} of the target)",
+                kernel.functions[entry].name
+            ))
+        } else {
+            product::compare(base, program, entry, &opts)
+        };
+        let (outcome, detail) = match answer {
+            Answer::Proved(p) => (
+                EngineOutcome::Preserved { pairs: 0, cut: 0 },
+                StageDetail::Symbolic(p),
+            ),
+            Answer::Unknown(why) => (
+                EngineOutcome::Inconclusive(format!("smt: {why}")),
+                StageDetail::Other,
+            ),
+            Answer::Counterexample(c) => {
+                let finding = Finding {
+                    property: match c.property {
+                        product::Property::SingleThreadBehaviour => Property::SingleThreadBehaviour,
+                        product::Property::Convergence => Property::Convergence,
+                    },
+                    threads: c.threads,
+                    tids: c.tids,
+                    group: c.group,
+                    message: c.message,
+                    operation: c.op.map(|op| At::of(&base.module, Which::Reference, op)),
+                    reference: c.reference,
+                    target: c.target,
+                };
+                (
+                    EngineOutcome::Violated(Box::new(finding)),
+                    StageDetail::Other,
+                )
+            }
+        };
+        outcomes.push(outcome);
+        details.push(detail);
+    }
+    let reference_module = explicit_module.unwrap_or_else(|| reference_cfg.module.clone());
+    let stages: Vec<StageReport> = stages
+        .into_iter()
+        .zip(outcomes)
+        .map(|((name, _, _, notes, level), outcome)| StageReport {
+            name,
+            outcome,
+            notes,
+            target_level: level,
+        })
+        .collect();
+    let mut report = CheckReport {
+        file: file.to_string(),
+        function: kernel.functions[entry].name.clone(),
+        reference: a.reference,
+        bounds,
+        threads: a.threads,
+        stages,
+        reference_module,
+        target_module: tk.module(),
+        paths: coverage.paths,
+        coverage,
+        budget: *budget,
+        target_file: None,
+    };
+    report.coverage.fixed_group = a.threads > 0;
+    Ok(SymbolicReport {
+        report,
+        details,
+        timeout,
+    })
+}
+
+/// The bounds of a symbolic check, one line each.
+pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
+    let b = &r.report.bounds;
+    let mut out = vec![
+        "engine: smt (two symbolic threads, reference and target in one z3 query)".to_string(),
+    ];
+    out.push(if r.report.threads > 0 {
+        format!(
+            "group (fixed): N={}, every pair of distinct tids",
+            r.report.threads
+        )
+    } else {
+        "groups: every N >= 2 and every pair of distinct tids".to_string()
+    });
+    out.push("values: every 64-bit value of every oracle and parameter".to_string());
+    out.push(format!(
+        "max-iters={}: iterations 0 to {} of every cycle of the reference per iteration of its parent; the \
+         target is unrolled as far as the reference's runs need (up to {} times that)",
+        b.max_iters,
+        b.max_iters,
+        product::TARGET_ITERS_FACTOR
+    ));
+    for (i, d) in r.details.iter().enumerate() {
+        let name = &r.report.stages[i].name;
+        match d {
+            StageDetail::Symbolic(p) => out.push(match &p.proof {
+                Proof::Structure { merged } => format!(
+                    "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
+                    i + 1,
+                    if *merged == 1 { "" } else { "s" }
+                ),
+                proof => format!(
+                    "stage {} ({name}): max-iters={} per cycle of the reference: {}; target unrolled to {} \
+                     iterations per cycle, which no run left; {}",
+                    i + 1,
+                    p.max_iters,
+                    match &p.cut {
+                        Some(c) => format!("cut runs outside the bounds (first: {c})"),
+                        None => "cut nothing".to_string(),
+                    },
+                    p.target_iters + 1,
+                    match proof {
+                        Proof::Matching { pairs, rounds } => format!("proof by matching ({pairs} pairs, {rounds} rounds)"),
+                        _ => "proof by one query".to_string(),
+                    }
+                ),
+            }),
+            StageDetail::Explicit => {
+                out.push(format!("stage {} ({name}): explicit engine (source level), its bounds:", i + 1));
+                out.extend(crate::render::bounds_lines(&r.report).into_iter().map(|l| format!("  {l}")));
+            }
+            StageDetail::Other => {}
+        }
+    }
+    out.push(format!(
+        "budgets: time {} s, {} block copies per program; fuel={} (replay)",
+        r.timeout.as_secs_f64(),
+        crate::engine::grouped(MAX_COPIES as u64),
+        b.fuel
+    ));
+    out
+}
+
+/// The text report: the explicit engine's layout with the symbolic bounds
+/// and stage lines; the counterexample section is the explicit engine's.
+pub fn render_symbolic_text(r: &SymbolicReport) -> String {
+    let report = &r.report;
+    let mut out = String::new();
+    let reference = match report.reference {
+        Reference::Source => "source level",
+        Reference::Cfg => "CFG level",
+    };
+    let threads = if report.threads == 0 {
+        "every N >= 2".to_string()
+    } else {
+        format!("N={}", report.threads)
+    };
+    let _ = writeln!(
+        out,
+        "convcheck check: {} `{}`, reference: {reference}, threads: {threads}",
+        report.file, report.function,
+    );
+    let _ = writeln!(out, "bounds:");
+    for line in bounds_lines(r) {
+        let _ = writeln!(out, "  {line}");
+    }
+    for (i, s) in report.stages.iter().enumerate() {
+        let against = match (&r.details[i], report.reference) {
+            (StageDetail::Explicit, _) => " (explicit engine)",
+            (_, Reference::Source) => " (against the CFG of stage 1)",
+            _ => "",
+        };
+        let line = match &s.outcome {
+            EngineOutcome::Preserved { .. } if r.proved(i) => {
+                "proved (every iteration count)".to_string()
+            }
+            EngineOutcome::Preserved { pairs, .. } => match &r.details[i] {
+                StageDetail::Symbolic(p) => format!("preserved (within max-iters={})", p.max_iters),
+                _ => format!(
+                    "preserved ({} scenarios)",
+                    crate::engine::grouped(*pairs as u64)
+                ),
+            },
+            EngineOutcome::Violated(_) => "VIOLATED".to_string(),
+            EngineOutcome::Inconclusive(why) => format!("inconclusive: {why}"),
+        };
+        let _ = writeln!(out, "stage {}: {}{against}: {line}", i + 1, s.name);
+        for n in &s.notes {
+            let _ = writeln!(out, "  note: {n}");
+        }
+    }
+    let explicit = render_text(report);
+    if let Some(start) = explicit.find("\ncounterexample (") {
+        let end = explicit[start..]
+            .find("\nverdict:")
+            .map_or(explicit.len(), |e| start + e);
+        let section = &explicit[start..end];
+        // A symbolic stage's reference is the CFG of stage 1.
+        let symbolic_first = report
+            .first_broken()
+            .is_some_and(|(i, _)| !matches!(r.details.get(i), Some(StageDetail::Explicit)));
+        if symbolic_first && report.reference == Reference::Source {
+            out.push_str(
+                &section.replace("reference (source level)", "reference (the CFG of stage 1)"),
+            );
+        } else {
+            out.push_str(section);
+        }
+    }
+    match report.first_broken() {
+        Some((i, s)) => {
+            let _ = writeln!(
+                out,
+                "\nverdict: {} (first at stage {}: {})",
+                r.verdict(),
+                i + 1,
+                s.name
+            );
+        }
+        None => {
+            let _ = writeln!(out, "\nverdict: {}", r.verdict());
+        }
+    }
+    out
+}
+
+fn bounds_json(r: &SymbolicReport) -> serde_json::Value {
+    let stages: Vec<serde_json::Value> = r
+        .details
+        .iter()
+        .enumerate()
+        .map(|(i, d)| match d {
+            StageDetail::Symbolic(p) => json!({
+                "stage": r.report.stages[i].name,
+                "unbounded": matches!(p.proof, Proof::Structure { .. }),
+                "max_iters": p.max_iters,
+                "target_iters": p.target_iters,
+                "cut": p.cut,
+                "proof": match p.proof {
+                    Proof::Structure { .. } => "structure",
+                    Proof::Matching { .. } => "matching",
+                    Proof::Query => "query",
+                },
+            }),
+            StageDetail::Explicit => json!({
+                "stage": r.report.stages[i].name,
+                "explicit": crate::render::bounds_json(&r.report),
+            }),
+            StageDetail::Other => json!({"stage": r.report.stages[i].name}),
+        })
+        .collect();
+    json!({
+        "engine": "smt",
+        "max_iters": r.report.bounds.max_iters,
+        "fuel": r.report.bounds.fuel,
+        "group_fixed": r.report.threads > 0,
+        "values": "all 64-bit",
+        "stages": stages,
+        "budgets": {"timeout_secs": r.timeout.as_secs_f64(), "max_copies": MAX_COPIES},
+    })
+}
+
+/// The JSON report: the explicit engine's object with the symbolic
+/// verdicts and bounds.
+pub fn render_symbolic_json(r: &SymbolicReport) -> serde_json::Value {
+    let mut v = render_json(&r.report);
+    v["verdict"] = json!(r.verdict().as_str());
+    v["engine"] = json!("smt");
+    v["bounds"] = bounds_json(r);
+    if let Some(stages) = v["stages"].as_array_mut() {
+        for (i, s) in stages.iter_mut().enumerate() {
+            s["verdict"] = json!(r.stage_verdict(i));
+            if let Some(o) = s.as_object_mut() {
+                if !matches!(r.details.get(i), Some(StageDetail::Explicit)) {
+                    o.remove("scenarios");
+                    o.remove("cut_paths");
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The SARIF report with the symbolic verdicts and bounds.
+pub fn render_symbolic_sarif(r: &SymbolicReport) -> serde_json::Value {
+    let mut v = render_sarif(&r.report);
+    let props = &mut v["runs"][0]["properties"];
+    props["verdict"] = json!(r.verdict().as_str());
+    props["bounds"] = bounds_json(r);
+    if let Some(stages) = props["stages"].as_array_mut() {
+        for (i, s) in stages.iter_mut().enumerate() {
+            s["verdict"] = json!(r.stage_verdict(i));
+        }
+    }
+    v
+}
+
+/// `convcheck check --engine smt` on the command line; `llvm` says whether
+/// the LLVM options apply (an `.ll` input, `--opt`, `--frontend`), which
+/// this engine does not take yet.
+pub fn check_cli(a: &CheckArgs, budget: &Budget, llvm: bool) -> Outcome {
+    if llvm {
+        return Outcome::usage(
+            "--engine smt checks kernel-language files with --pass; LLVM IR inputs, --opt and --frontend \
+             use the explicit engine (omit --engine)",
+        );
+    }
+    check_with(a, budget)
+}
+
+/// `convcheck check --engine smt`.
+pub fn check_with(a: &CheckArgs, budget: &Budget) -> Outcome {
+    let kernel = match load_kernel(&a.src) {
+        Ok(k) => k,
+        Err(o) => return o,
+    };
+    let target_kernel = match &a.tgt {
+        Some(t) => match load_kernel(t) {
+            Ok(k) => Some(k),
+            Err(o) => return o,
+        },
+        None => None,
+    };
+    let mut r = match run_check(&a.src, kernel, target_kernel, &a.config(), budget) {
+        Ok(r) => r,
+        Err(o) => return o,
+    };
+    r.report.target_file.clone_from(&a.tgt);
+    if r.report.stages.is_empty() {
+        return Outcome::usage(
+            "nothing to check: with --reference cfg give at least one --pass or a target file",
+        );
+    }
+    let stdout = match a.format {
+        ReportFormat::Text => render_symbolic_text(&r),
+        ReportFormat::Json => format!("{}\n", render_symbolic_json(&r)),
+        ReportFormat::Sarif => format!("{}\n", render_symbolic_sarif(&r)),
+    };
+    Outcome {
+        stdout,
+        stderr: String::new(),
+        code: r.verdict().exit_code(),
+    }
+}
