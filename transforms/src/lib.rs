@@ -131,7 +131,7 @@ pub fn registry() -> Vec<PassInfo> {
         },
         PassInfo {
             name: "loop-unswitch",
-            summary: "unswitch loops on invariant conditions; refuses loops with convergent operations unless the condition is uniform",
+            summary: "unswitch loops on invariant conditions; refuses loops with convergent operations unless the condition is uniform and no operation leaves a cycle",
             safe: true,
             options: "",
         },
