@@ -8,9 +8,10 @@
 //!   __attribute__((convergent));`).
 //! - `.cu`: CUDA device code for `sm_70`, without a CUDA installation
 //!   (`-nocudainc -nocudalib`); convcheck's small prelude ([`CUDA_PRELUDE`])
-//!   declares `__device__`, `__global__`, `__shared__`, `__syncthreads`,
-//!   `__ballot_sync`, `__shfl_sync` and `__activemask`, and clang's own
-//!   `__clang_cuda_builtin_vars.h` gives `threadIdx`.
+//!   declares `__device__`, `__global__`, `__shared__`, the
+//!   `__syncthreads_*` barriers, `__ballot_sync`, `__shfl_sync` and
+//!   `__activemask` (`__syncthreads` is a clang builtin already), and
+//!   clang's own `__clang_cuda_builtin_vars.h` gives `threadIdx`.
 //! - `.cl`: OpenCL C 2.0 for `amdgcn-amd-amdhsa` / `gfx900`, with clang's
 //!   default header (its builtins arrive as mangled calls such as
 //!   `_Z12get_local_idj`, which the mapping recognises by demangled name).
@@ -35,7 +36,6 @@ pub const CUDA_PRELUDE: &str = r#"// convcheck's CUDA prelude (no CUDA installat
 #define __host__ __attribute__((host))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #include "__clang_cuda_builtin_vars.h"
-static __device__ __forceinline__ void __syncthreads(void) { __nvvm_bar_sync(0); }
 static __device__ __forceinline__ int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
 static __device__ __forceinline__ int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
 static __device__ __forceinline__ int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
@@ -56,6 +56,12 @@ pub fn clang_args(path: &str, prelude: Option<&str>) -> Vec<String> {
                 "-nocudainc",
                 "-nocudalib",
                 "--cuda-gpu-arch=sm_70",
+                // Without a CUDA installation clang assumes an old PTX
+                // version, which lacks the *_sync warp builtins.
+                "-Xclang",
+                "-target-feature",
+                "-Xclang",
+                "+ptx70",
             ]
             .map(String::from),
         );
