@@ -37,6 +37,7 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         Err(o) => return o,
     }
     let mut parts = Vec::new();
+    let mut drawings: Vec<(String, String)> = Vec::new();
     let mut problems = Vec::new();
     let staged = stages.len() > 1;
     for (stage, notes, module) in &stages {
@@ -68,7 +69,16 @@ pub fn lower(a: &LowerArgs) -> Outcome {
                 Emit::Cfg => cfg_text(module, cfg),
                 Emit::Dot => cfg_dot(module, cfg),
                 Emit::Svg => match svg(&cfg_dot(module, cfg)) {
-                    Ok(s) => s,
+                    // Drawings are gathered into one document below.
+                    Ok(s) => {
+                        let title = if staged {
+                            format!("@{} after {stage}", cfg.name)
+                        } else {
+                            format!("@{}", cfg.name)
+                        };
+                        drawings.push((title, s));
+                        String::new()
+                    }
                     Err(e) => return Outcome::usage(format!("drawing {}: {e}", cfg.name)),
                 },
                 Emit::Cycles => {
@@ -102,6 +112,9 @@ pub fn lower(a: &LowerArgs) -> Outcome {
             }
         }
     }
+    if a.emit == Emit::Svg {
+        parts = vec![stack_svgs(&drawings)];
+    }
     let mut out = Outcome::ok(parts.join("\n"));
     if a.verify {
         if problems.is_empty() {
@@ -129,4 +142,49 @@ pub fn svg(dot: &str) -> Result<String, String> {
     let mut writer = SVGWriter::new();
     visual.do_it(false, false, false, &mut writer);
     Ok(writer.finalize())
+}
+
+/// One SVG document from several drawings (one per function and stage):
+/// a single drawing as it is; several stacked top to bottom, each under
+/// its title, as nested `<svg>` elements of one outer document (two
+/// concatenated documents are not XML).
+pub fn stack_svgs(drawings: &[(String, String)]) -> String {
+    if let [(_, one)] = drawings {
+        return one.clone();
+    }
+    // The size layout-rs writes on its root element.
+    fn size(svg: &str) -> (f64, f64) {
+        let attr = |name: &str| -> f64 {
+            let key = format!("{name}=\"");
+            svg.find(&key)
+                .and_then(|k| {
+                    let rest = &svg[k + key.len()..];
+                    rest[..rest.find('"')?].parse().ok()
+                })
+                .unwrap_or(0.0)
+        };
+        (attr("width"), attr("height"))
+    }
+    const TITLE: f64 = 24.0;
+    let mut body = String::new();
+    let (mut width, mut y) = (0.0f64, 0.0f64);
+    for (title, svg) in drawings {
+        let inner = svg.find("<svg").map_or(svg.as_str(), |k| &svg[k..]);
+        let (w, h) = size(inner);
+        let escaped = title
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        body.push_str(&format!(
+            "<text x=\"8\" y=\"{}\" font-family=\"monospace\" font-size=\"14\">{escaped}</text>\n",
+            y + 17.0
+        ));
+        body.push_str(&inner.replacen("<svg", &format!("<svg x=\"0\" y=\"{}\"", y + TITLE), 1));
+        body.push('\n');
+        width = width.max(w);
+        y += TITLE + h;
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n<svg width=\"{width}\" height=\"{y}\" viewBox=\"0 0 {width} {y}\" xmlns=\"http://www.w3.org/2000/svg\">\n{body}</svg>\n"
+    )
 }

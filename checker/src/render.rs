@@ -53,7 +53,14 @@ thread_local! {
 /// Records the command line of the command being run on this thread
 /// (`cli::main_with_args` calls it), for the `"command_line"` of JSON
 /// reports and the invocation of SARIF ones.
-pub fn set_command_line(args: Vec<String>) {
+/// The program is recorded by its file name (`convcheck`), so that a
+/// report does not depend on where the binary was built.
+pub fn set_command_line(mut args: Vec<String>) {
+    if let Some(program) = args.first_mut() {
+        if let Some(name) = std::path::Path::new(program.as_str()).file_name() {
+            *program = name.to_string_lossy().into_owned();
+        }
+    }
     COMMAND_LINE.with(|c| *c.borrow_mut() = Some(args));
 }
 

@@ -329,6 +329,8 @@ fn run_answers_what_run_format_json_prints() {
             file: path.clone(),
             function: function.map(String::from),
             threads: Vec::new(),
+            tids: Vec::new(),
+            group: None,
             fuel: 100_000,
             level,
             tokens,

@@ -1,0 +1,169 @@
+//! `convcheck corpus`: the expectation runner as a command, for users'
+//! own corpora (text, JSON, SARIF), and every function of a kernel file
+//! in one call.
+
+use std::process::Command;
+
+fn convcheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s).unwrap_or_else(|e| panic!("{e}: {s}"))
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("convcheck-corpus-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    dir
+}
+
+#[test]
+fn the_example_expectations_pass() {
+    let (code, out, err) = convcheck(&["corpus", "examples/corpus/expectations.toml"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.lines().all(|l| !l.starts_with("FAIL")), "{out}");
+    assert!(out.contains(" 0 not"), "{out}");
+    let (code, out, _) = convcheck(&[
+        "corpus",
+        "examples/corpus/expectations.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["verdict"], "passed");
+    let cases = v["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 28, "{}", cases.len());
+    assert!(cases.iter().all(|c| c["ok"] == true));
+    assert!(cases
+        .iter()
+        .any(|c| c["verdict"] == "violated" && c["report"]["counterexample"].is_object()));
+    let (code, out, _) = convcheck(&[
+        "corpus",
+        "examples/corpus/expectations.toml",
+        "--format",
+        "sarif",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["runs"][0]["results"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn a_wrong_expectation_fails_with_exit_1_and_a_sarif_result() {
+    let dir = scratch("wrong");
+    let toml = dir.join("mine.toml");
+    let kernel = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/seed/ambiguity-source.c"
+    );
+    std::fs::copy(kernel, dir.join("k.c")).expect("copy");
+    std::fs::write(
+        &toml,
+        "threads = 2\nmax_iters = 2\n\n[[case]]\nkernel = \"k.c\"\nfunction = \"loop_nest\"\npasses = [\"simplifycfg\"]\nreference = \"cfg\"\nverdict = \"preserved\"\n\n[[case]]\nkernel = \"k.c\"\nfunction = \"loop_continue\"\npasses = [\"simplifycfg\"]\nreference = \"cfg\"\nverdict = \"preserved\"\n",
+    )
+    .expect("write");
+    let toml_s = toml.to_string_lossy().into_owned();
+    let (code, out, _) = convcheck(&["corpus", &toml_s]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAIL") && out.contains("expected preserved, got violated"),
+        "{out}"
+    );
+    let (code, out, _) = convcheck(&["corpus", &toml_s, "--format", "sarif"]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    let results = v["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1, "{out}");
+    assert_eq!(results[0]["ruleId"], "expectation");
+}
+
+#[test]
+fn bad_corpus_files_are_usage_errors() {
+    let dir = scratch("bad");
+    let toml = dir.join("bad.toml");
+    for (text, what) in [
+        (
+            "[[case]]\nkernel = \"nope.c\"\nverdict = \"preserved\"\n",
+            "cannot read",
+        ),
+        (
+            "[[case]]\nkernel = \"x.c\"\nverdict = \"fine\"\n",
+            "is not one of",
+        ),
+        (
+            "[[case]]\nkernel = \"x.c\"\nverdikt = \"preserved\"\n",
+            "unknown field",
+        ),
+        ("[[case]\n", "bad.toml"),
+    ] {
+        std::fs::write(&toml, text).expect("write");
+        let (code, out, err) = convcheck(&["corpus", &toml.to_string_lossy(), "--format", "json"]);
+        assert_eq!(code, 2, "{text}");
+        assert!(err.contains(what), "{text}: {err}");
+        assert_eq!(json(&out)["verdict"], "error");
+    }
+}
+
+#[test]
+fn every_function_of_a_kernel_file_in_one_call() {
+    let (code, out, _) = convcheck(&[
+        "corpus",
+        "examples/seed/ambiguity-source.c",
+        "--pass",
+        "simplifycfg",
+        "--reference",
+        "cfg",
+        "--threads",
+        "2",
+        "--max-iters",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let v = json(&out);
+    let verdicts: Vec<(String, String)> = v["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|c| {
+            (
+                c["function"].as_str().unwrap_or("").to_string(),
+                c["verdict"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("loop_continue".to_string(), "preserved".to_string()),
+            ("loop_nest".to_string(), "violated".to_string())
+        ]
+    );
+    // With a safe pipeline, every function is preserved: exit 0.
+    let (code, out, _) = convcheck(&[
+        "corpus",
+        "examples/seed/ambiguity-source.c",
+        "--pass",
+        "simplifycfg<keep-loops>",
+        "--reference",
+        "cfg",
+        "--threads",
+        "2",
+        "--max-iters",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("2 functions: 2 preserved"), "{out}");
+}
