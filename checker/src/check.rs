@@ -130,7 +130,8 @@ pub fn run_check_with(
         Some(t) => Some(load_kernel(t)?),
         None => None,
     };
-    let mut report = run_check_budgeted(&a.src, kernel, target_kernel, &a.config(), budget, progress)?;
+    let mut report =
+        run_check_budgeted(&a.src, kernel, target_kernel, &a.config(), budget, progress)?;
     report.target_file.clone_from(&a.tgt);
     Ok(report)
 }
@@ -144,7 +145,14 @@ pub fn run_check_on(
     target_kernel: Option<Kernel>,
     a: &CheckConfig,
 ) -> Result<CheckReport, Outcome> {
-    run_check_budgeted(file, kernel, target_kernel, a, &Budget::default(), &mut |_| {})
+    run_check_budgeted(
+        file,
+        kernel,
+        target_kernel,
+        a,
+        &Budget::default(),
+        &mut |_| {},
+    )
 }
 
 /// [`run_check_on`] under `budget`, telling `progress` where it is.

@@ -158,6 +158,10 @@ pub struct Case {
     /// The iteration bound (default: the file's `max_iters`).
     #[serde(default)]
     pub max_iters: Option<u32>,
+    /// A second kernel file, the target (`check SRC TGT`), relative to the
+    /// file's `root`.
+    #[serde(default)]
+    pub target: Option<String>,
 }
 
 /// An expectations file (`examples/corpus/expectations.toml` is one).
@@ -251,6 +255,7 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
             stage: None,
             threads: None,
             max_iters: None,
+            target: None,
         };
         let file = Expectations {
             root: None,
@@ -289,6 +294,13 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
             Ok(k) => k,
             Err(o) => return o,
         };
+        let target = match &c.target {
+            Some(t) => match crate::load_kernel(&path_of(t)) {
+                Ok(k) => Some(k),
+                Err(o) => return o,
+            },
+            None => None,
+        };
         let functions: Vec<Option<String>> = match c.function.as_deref() {
             Some("*") => kernel
                 .functions
@@ -320,10 +332,11 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
                     .unwrap_or(crate::config::DEFAULT_MAX_ITERS),
                 ..crate::config::CheckConfig::default()
             };
-            let report = match crate::check::run_check_on(&path, kernel.clone(), None, &config) {
-                Ok(r) => r,
-                Err(o) => return o,
-            };
+            let report =
+                match crate::check::run_check_on(&path, kernel.clone(), target.clone(), &config) {
+                    Ok(r) => r,
+                    Err(o) => return o,
+                };
             let verdict = report.verdict().as_str().to_string();
             let broken = report
                 .stages

@@ -22,6 +22,15 @@ struct Case {
     reference: Option<String>,
     verdict: String,
     stage: Option<String>,
+    /// A second kernel file, the target (`check SRC TGT`).
+    #[serde(default)]
+    target: Option<String>,
+    /// The group size when fixed; absent for every `N >= 2` (the default).
+    #[serde(default)]
+    threads: Option<u32>,
+    /// The iteration bound; absent for the default.
+    #[serde(default)]
+    max_iters: Option<u32>,
 }
 
 fn examples() -> String {
@@ -50,6 +59,27 @@ fn args(
     }
 }
 
+/// A case's check: the defaults of `convcheck check` unless the case
+/// sets its group size or iteration bound.
+fn case_args(c: &Case) -> CheckArgs {
+    let reference = match c.reference.as_deref() {
+        Some("cfg") => Reference::Cfg,
+        _ => Reference::Source,
+    };
+    let defaults = convcheck::check::CheckConfig::default();
+    let mut a = args(
+        &c.kernel,
+        c.function.clone(),
+        c.passes.clone(),
+        c.tokens,
+        reference,
+    );
+    a.tgt = c.target.as_ref().map(|t| format!("{}/{t}", examples()));
+    a.threads = c.threads.unwrap_or(defaults.threads);
+    a.max_iters = c.max_iters.unwrap_or(defaults.max_iters);
+    a
+}
+
 fn cases() -> Vec<Case> {
     let text = std::fs::read_to_string(format!("{}/corpus/expectations.toml", examples()))
         .expect("expectations");
@@ -58,26 +88,74 @@ fn cases() -> Vec<Case> {
         .case
 }
 
+/// Splits a replay line as a POSIX shell would (words, single quotes).
+fn words(line: &str) -> Vec<String> {
+    let (mut out, mut cur, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+    for ch in line.chars() {
+        match ch {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                }
+                any = false;
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        out.push(cur);
+    }
+    out
+}
+
+/// Runs the replay lines of a violated check's report: each must run, and
+/// the reference's and the target's tables must differ (the replay shows
+/// the counterexample).
+fn replays(text: &str, what: &str) {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("replay"))
+        .filter_map(|l| l.split_once("convcheck ").map(|(_, r)| r))
+        .collect();
+    assert!(!lines.is_empty(), "{what}: no replay line in\n{text}");
+    let outputs: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let o = convcheck::cli::main_with_args(
+                std::iter::once("convcheck".to_string()).chain(words(l)),
+            );
+            assert_ne!(o.code, 2, "{what}: replay `{l}` fails: {}", o.stderr);
+            o.stdout
+        })
+        .collect();
+    if outputs.len() == 2 {
+        assert_ne!(
+            outputs[0], outputs[1],
+            "{what}: the replays show the same run"
+        );
+    }
+}
+
 #[test]
 fn every_case_has_its_expected_verdict() {
     for c in cases() {
-        let reference = match c.reference.as_deref() {
-            Some("cfg") => Reference::Cfg,
-            _ => Reference::Source,
-        };
-        let report = run_check(&args(
-            &c.kernel,
-            c.function.clone(),
-            c.passes.clone(),
-            c.tokens,
-            reference,
-        ))
-        .unwrap_or_else(|o| panic!("{}: {}", c.kernel, o.stderr));
+        let report =
+            run_check(&case_args(&c)).unwrap_or_else(|o| panic!("{}: {}", c.kernel, o.stderr));
         let what = format!(
-            "{} {:?} {:?} tokens={}",
-            c.kernel, c.function, c.passes, c.tokens
+            "{} {:?} {:?} {:?} tokens={}",
+            c.kernel, c.target, c.function, c.passes, c.tokens
         );
         assert_eq!(report.verdict().as_str(), c.verdict, "{what}");
+        if c.verdict == "violated" {
+            replays(&convcheck::check::render_text(&report), &what);
+        }
         if let Some(stage) = &c.stage {
             let broken = report
                 .stages

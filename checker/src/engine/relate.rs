@@ -197,6 +197,32 @@ pub(super) fn convergence_differs(
         }
         let xe = x + r0[x..].iter().take_while(|m| m.0 == la).count();
         let ye = y + r1[y..].iter().take_while(|m| m.0 == la).count();
+        if (xe - x) * (ye - y) > 16 {
+            let (ga, gb) = (&r0[x..xe], &r1[y..ye]);
+            let target = [(t0, traces[0]), (t1, traces[1])];
+            if let Some(first) = first_difference(refs, target, la, ga, gb) {
+                let (oa, a, ob, rc) = first;
+                let ra = &refs[0].0.events[a];
+                return Diff::Differs(
+                    format!(
+                        "`{}` (occurrence {} in tid {}, {} in tid {}) is {} in the reference but {} in the target",
+                        labels.name(la),
+                        oa + 1,
+                        refs[0].1,
+                        ob + 1,
+                        refs[1].1,
+                        if rc { "converged" } else { "not converged" },
+                        if rc { "not converged" } else { "converged" },
+                    ),
+                    Some(at(ra)),
+                );
+            }
+            if !group_is_open(refs, target, la, ga, gb) {
+                x = xe;
+                y = ye;
+                continue;
+            }
+        }
         for &(_, oa, a) in &r0[x..xe] {
             for &(_, ob, b) in &r1[y..ye] {
                 let (a, b) = (a as usize, b as usize);
@@ -281,6 +307,95 @@ pub(super) fn convergence_differs(
     }
 }
 
+/// The instances of one label in one run of each thread: (occurrence,
+/// event index) of the reference, and the target's matched event.
+type Group<'a> = &'a [(u32, u32, u32)];
+
+/// Whether some instance of label `la`, in the reference or the target,
+/// has a key with choice variables (the general comparison is needed).
+fn group_is_open(
+    refs: [(&Trace, u32); 2],
+    target: [(&Matched, &Trace); 2],
+    la: u32,
+    ga: Group,
+    gb: Group,
+) -> bool {
+    [(0, ga), (1, gb)].iter().any(|&(k, g)| {
+        g.iter().any(|&(_, o, e)| {
+            refs[k].0.events[e as usize].key.is_open()
+                || target[k]
+                    .0
+                    .get(la, o)
+                    .is_some_and(|t| target[k].1.events[t].key.is_open())
+        })
+    })
+}
+
+/// The first pair (in the order of the pairwise comparison: thread 0's
+/// instances, then thread 1's) of instances of label `la` that the
+/// reference and the target relate differently, when no key of the group
+/// is open: by hashing keys, in time linear in the instances rather than
+/// quadratic (a loop nest with a barrier has hundreds of instances of it
+/// per thread). Returns (occurrence in thread 0, its reference event,
+/// occurrence in thread 1, whether the reference converges them).
+fn first_difference(
+    refs: [(&Trace, u32); 2],
+    target: [(&Matched, &Trace); 2],
+    la: u32,
+    ga: Group,
+    gb: Group,
+) -> Option<(u32, usize, u32, bool)> {
+    use std::collections::HashMap;
+    if group_is_open(refs, target, la, ga, gb) {
+        return None;
+    }
+    // An instance's identity: its operation and key (converged iff equal).
+    fn id(t: &Trace, e: usize) -> (convcheck_ir::OpId, &Key) {
+        let ev = &t.events[e];
+        (ev.sid, &ev.key)
+    }
+    // Thread 1's instances by reference identity and by target identity.
+    let mut by_ref: HashMap<_, Vec<usize>> = HashMap::new();
+    let mut by_tgt: HashMap<_, Vec<usize>> = HashMap::new();
+    let mut tgt_of: Vec<Option<usize>> = Vec::with_capacity(gb.len());
+    for (k, &(_, o, e)) in gb.iter().enumerate() {
+        let t = target[1].0.get(la, o);
+        tgt_of.push(t);
+        if let Some(t) = t {
+            by_ref.entry(id(refs[1].0, e as usize)).or_default().push(k);
+            by_tgt.entry(id(target[1].1, t)).or_default().push(k);
+        }
+    }
+    for &(_, oa, a) in ga {
+        let Some(ta) = target[0].0.get(la, oa) else {
+            continue;
+        };
+        let (ra, tka) = (id(refs[0].0, a as usize), id(target[0].1, ta));
+        // Converged in the reference, apart in the target.
+        let apart = by_ref.get(&ra).and_then(|ks| {
+            ks.iter()
+                .copied()
+                .find(|&k| tgt_of[k].is_some_and(|t| id(target[1].1, t) != tka))
+        });
+        // Apart in the reference, converged in the target.
+        let merged = by_tgt.get(&tka).and_then(|ks| {
+            ks.iter()
+                .copied()
+                .find(|&k| id(refs[1].0, gb[k].2 as usize) != ra)
+        });
+        let first = match (apart, merged) {
+            (Some(p), Some(q)) => Some((p.min(q), p <= q)),
+            (Some(p), None) => Some((p, true)),
+            (None, Some(q)) => Some((q, false)),
+            (None, None) => None,
+        };
+        if let Some((k, rc)) = first {
+            return Some((oa, a as usize, gb[k].1, rc));
+        }
+    }
+    None
+}
+
 /// A run read in its most converged way: every choice variable of a
 /// region is taken as equal to every other of the same region (see the
 /// module documentation). Runs without choice variables are returned as
@@ -295,16 +410,15 @@ pub(super) fn settle(events: &[Event]) -> std::borrow::Cow<'_, [Event]> {
             .map(|e| Event {
                 sid: e.sid,
                 kind: e.kind.clone(),
-                key: Key(
-                    e.key
-                        .0
-                        .iter()
-                        .map(|a| match a {
-                            Atom::Choice { scope, .. } => Atom::Sid(*scope),
-                            other => *other,
-                        })
-                        .collect(),
-                ),
+                key: Key(e
+                    .key
+                    .0
+                    .iter()
+                    .map(|a| match a {
+                        Atom::Choice { scope, .. } => Atom::Sid(*scope),
+                        other => *other,
+                    })
+                    .collect()),
             })
             .collect(),
     )

@@ -19,7 +19,7 @@
 //! and `N` is at most [`ALL_TIDS_UP_TO`], every index is tried.
 
 use convcheck_ir::scenario::domains::{Domains, Subject, ValueFacts};
-use convcheck_ir::Module;
+use convcheck_ir::{FuncId, Module};
 
 /// At most this many group sizes are tried; the rest are named in the
 /// report.
@@ -46,13 +46,13 @@ pub struct Space {
 }
 
 impl Space {
-    /// The space for a reference and its targets: values from every
-    /// module's facts, counters followed to `max_iters`; `group` fixes the
+    /// The space for a reference and its targets: values from the facts of
+    /// every module's functions that its entry can call, counters followed to `max_iters`; `group` fixes the
     /// group size when non-zero.
-    pub fn new(modules: &[&Module], max_iters: u32, group: u32) -> Space {
+    pub fn new(modules: &[(&Module, FuncId)], max_iters: u32, group: u32) -> Space {
         let mut facts = ValueFacts::default();
-        for m in modules {
-            facts.merge(&ValueFacts::of(m, max_iters));
+        for (m, entry) in modules {
+            facts.merge(&ValueFacts::of_entry(m, *entry, max_iters));
         }
         let domains = facts.domains();
         let tids: Vec<i64> = domains.of(&Subject::Tid);
@@ -80,7 +80,10 @@ impl Space {
         };
         if sizes.len() > MAX_GROUPS {
             let rest: Vec<String> = sizes[MAX_GROUPS..].iter().map(u32::to_string).collect();
-            capped.push(format!("group sizes {} (the cap of {MAX_GROUPS})", rest.join(", ")));
+            capped.push(format!(
+                "group sizes {} (the cap of {MAX_GROUPS})",
+                rest.join(", ")
+            ));
             sizes.truncate(MAX_GROUPS);
         }
         let tid_inexact = domains.inexact.contains_key(&Subject::Tid);

@@ -38,7 +38,6 @@ use crate::Module;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 
-
 /// One complete per-thread run within bounds.
 #[derive(Clone, Debug)]
 pub struct Path {
@@ -312,6 +311,8 @@ pub fn explore(
     // Completed traces wait here, by the index in the queue item.
     let mut waiting: HashMap<usize, Trace> = HashMap::new();
     let mut next_id = 0usize;
+    // Events of the completed runs in `waiting`.
+    let mut pending = 0usize;
     queue.push(Reverse((
         Node {
             len: 0,
@@ -329,6 +330,7 @@ pub fn explore(
             let Some(trace) = waiting.remove(&id) else {
                 continue;
             };
+            pending -= trace.events.len();
             if out.paths.len() >= x.bounds.max_paths {
                 out.incomplete = Some(format!(
                     "more than max-paths={} paths for thread {tid}",
@@ -369,6 +371,16 @@ pub fn explore(
             Ok(()) => {
                 next_id += 1;
                 let len = trace.events.len();
+                // Completed runs that wait for their turn count against the
+                // memory budget too.
+                pending += len;
+                if out.events + pending > x.max_events {
+                    out.incomplete = Some(format!(
+                        "the memory budget: the runs of thread {tid} hold more than {} recorded events",
+                        x.max_events
+                    ));
+                    break;
+                }
                 waiting.insert(next_id, trace);
                 queue.push(Reverse((
                     Node {
@@ -449,7 +461,10 @@ fn examine_cuts(
         .paths
         .iter()
         .map(|p| (p.decisions.as_slice(), None))
-        .chain(cuts.iter().map(|(d, since, _)| (d.as_slice(), Some(*since))))
+        .chain(
+            cuts.iter()
+                .map(|(d, since, _)| (d.as_slice(), Some(*since))),
+        )
         .collect();
     runs.sort_unstable();
     // Whether a run that starts with `prefix` leaves the loop execution
@@ -482,7 +497,10 @@ fn examine_cuts(
         }
         // The longest start that some complete path shares: the decision
         // after it leads only to this loop's cut runs.
-        let j = (0..prefix.len()).rev().find(|&j| has(&prefix[..j])).unwrap_or(0);
+        let j = (0..prefix.len())
+            .rev()
+            .find(|&j| has(&prefix[..j]))
+            .unwrap_or(0);
         let Some(&o) = oracles.get(j) else {
             continue;
         };

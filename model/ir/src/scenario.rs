@@ -43,27 +43,32 @@ pub struct Scenario {
 }
 
 impl ThreadValues {
-    /// Parses `name=v0,v1,... name2=...` (`true`/`false` are 1/0).
+    /// Parses `name=v0,v1,... name2=...` (`true`/`false` are 1/0). Names
+    /// are oracle names as reports print them, which may hold spaces and
+    /// operators inside brackets (`shared[(tid + 1) % N]`): a name ends at
+    /// the first `=` outside brackets that is not part of an operator
+    /// (`==`, `!=`, `<=`, `>=`); its values end at the next space.
     pub fn parse(text: &str) -> Result<ThreadValues, String> {
         let mut map = BTreeMap::new();
-        for part in text.split_whitespace() {
-            let Some((name, vals)) = part.split_once('=') else {
-                return Err(format!("expected `name=v0,v1,...`, found `{part}`"));
+        let mut rest = text.trim_start();
+        while !rest.is_empty() {
+            let word_end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let Some(sep) = separator(rest) else {
+                return Err(format!(
+                    "expected `name=v0,v1,...`, found `{}`",
+                    &rest[..word_end]
+                ));
             };
+            let name = rest[..sep].trim();
+            let after = &rest[sep + 1..];
+            let end = after.find(char::is_whitespace).unwrap_or(after.len());
+            let vals = &after[..end];
+            rest = after[end..].trim_start();
             if name.is_empty() {
-                return Err(format!("expected an oracle name before `=` in `{part}`"));
+                return Err(format!("expected an oracle name before `=` in `={vals}`"));
             }
-            let mut list = Vec::new();
-            for v in vals.split(',').filter(|v| !v.is_empty()) {
-                let x = match v {
-                    "true" => 1,
-                    "false" => 0,
-                    _ => v.parse::<i64>().map_err(|_| {
-                        format!("expected an integer value for `{name}`, found `{v}`")
-                    })?,
-                };
-                list.push(x);
-            }
+            let list = values(vals)
+                .map_err(|v| format!("expected an integer value for `{name}`, found `{v}`"))?;
             if map.insert(name.to_string(), list).is_some() {
                 return Err(format!("oracle `{name}` is given twice for one thread"));
             }
@@ -82,6 +87,42 @@ impl ThreadValues {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// The values of a `--thread` entry (`1,0,true`), or the first text that
+/// is not a value.
+fn values(text: &str) -> Result<Vec<i64>, String> {
+    let mut list = Vec::new();
+    for v in text.split(',').filter(|v| !v.is_empty()) {
+        list.push(match v {
+            "true" => 1,
+            "false" => 0,
+            _ => v.parse::<i64>().map_err(|_| v.to_string())?,
+        });
+    }
+    Ok(list)
+}
+
+/// Where the name of the first entry of `text` ends: the first `=` outside
+/// brackets and parentheses that is not part of `==`, `!=`, `<=` or `>=`.
+fn separator(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0i32;
+    for (i, &c) in bytes.iter().enumerate() {
+        match c {
+            b'(' | b'[' => depth += 1,
+            b')' | b']' => depth -= 1,
+            b'=' if depth <= 0
+                && !(i > 0 && matches!(bytes[i - 1], b'=' | b'!' | b'<' | b'>'))
+                && bytes.get(i + 1) != Some(&b'=') =>
+            {
+                return Some(i);
+            }
+            _ if depth <= 0 && c.is_ascii_whitespace() => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 impl Scenario {
@@ -178,4 +219,28 @@ pub fn uniform_conflict(a: &Trace, b: &Trace) -> Option<(OracleId, i64, i64)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ThreadValues;
+
+    #[test]
+    fn thread_values_read_back_names_with_spaces() {
+        let v = ThreadValues::parse("c=0,1 shared[(tid + 1) % N]=3 global[tid == 2]=-1 p=")
+            .expect("parses");
+        assert_eq!(v.0["c"], vec![0, 1]);
+        assert_eq!(v.0["shared[(tid + 1) % N]"], vec![3]);
+        assert_eq!(v.0["global[tid == 2]"], vec![-1]);
+        assert_eq!(v.0["p"], Vec::<i64>::new());
+        assert_eq!(ThreadValues::parse(&v.render()), Ok(v));
+        assert_eq!(
+            ThreadValues::parse("a=1,x b=2"),
+            Err("expected an integer value for `a`, found `x`".to_string())
+        );
+        assert_eq!(
+            ThreadValues::parse("a=1 b"),
+            Err("expected `name=v0,v1,...`, found `b`".to_string())
+        );
+    }
 }

@@ -361,10 +361,17 @@ impl<'p> Machine<'p> {
 
     /// The stop of a run cut by an iteration bound (`what` says which):
     /// `since` is the number of decisions made before the loop execution
-    /// was entered; if none was made since, the bound is reached whatever
-    /// the oracles and the run is out of bounds instead.
+    /// was entered; if the run made no decision at all, the bound is
+    /// reached whatever the oracles and the run is out of bounds instead.
     pub fn cut(&mut self, what: String, since: u32) -> Stop {
-        if since == self.decisions {
+        // With no decision at all, every run reaches the bound. With
+        // decisions made only before the loop was entered (a loop bound
+        // from a kernel parameter, `i < n`), the run is cut by those
+        // values: path enumeration (`paths::explore`) then tells a loop
+        // bound whose larger values are outside the bounds from a
+        // fixed-count loop behind a guard, which leaves behaviour
+        // unexamined.
+        if self.decisions == 0 {
             Stop::OutOfBounds(format!("{what} whatever its oracles"))
         } else {
             self.trace.cut_since = Some(since);
@@ -544,7 +551,9 @@ impl<'p> Machine<'p> {
                     let kind = EventKind::Barrier { kind: b, predicate };
                     self.record(base, *op, kind);
                     match (want, result) {
-                        (true, Some(o)) if b != BarrierKind::Plain => self.read_at(o, base, site(e))?,
+                        (true, Some(o)) if b != BarrierKind::Plain => {
+                            self.read_at(o, base, site(e))?
+                        }
                         _ => 0,
                     }
                 }
