@@ -146,9 +146,18 @@ pub fn read_ll(file: &str, text: &str) -> Result<Loaded, String> {
             .map(|i| i.line() as usize)
             .max()
             .unwrap_or(first + 1);
+        // The body without the `define` line (attributes a pass adds do not
+        // change the CFG), comments, attribute groups and metadata numbers
+        // (opt renumbers them).
         let body = lines
-            .get(first..last.min(lines.len()).max(first))
-            .map(|l| l.join("\n"))
+            .get((first + 1).min(last)..last.min(lines.len()).max(first))
+            .map(|ls| {
+                ls.iter()
+                    .map(|l| normalized(l))
+                    .filter(|l| !l.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
             .unwrap_or_default();
         bodies.insert(name.clone(), body);
         defined.push(name);
@@ -162,6 +171,33 @@ pub fn read_ll(file: &str, text: &str) -> Result<Loaded, String> {
         bodies,
         violations,
     })
+}
+
+/// A line of a function body without its comment, `#N` attribute group
+/// references and `!N` metadata references, its words single-spaced.
+fn normalized(line: &str) -> String {
+    let mut in_string = false;
+    let mut code = String::new();
+    for c in line.chars() {
+        if c == '"' {
+            in_string = !in_string;
+        }
+        if c == ';' && !in_string {
+            break;
+        }
+        code.push(c);
+    }
+    code.split_whitespace()
+        .filter(|w| {
+            let w = w.trim_end_matches(',');
+            let numbered = |p: char| {
+                w.strip_prefix(p)
+                    .is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_digit()))
+            };
+            !numbered('#') && !numbered('!')
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Reads an `.ll` file; errors are usage errors (exit 2) naming file, line
@@ -775,7 +811,7 @@ fn check_function(
         (None, None) => return Err(Outcome::usage("no reference")),
     };
     // The stages that have this function (and changed it, for passes).
-    let mut kept: Vec<(&StageModule, Pre)> = Vec::new();
+    let mut kept: Vec<(&StageModule, Pre, Option<String>)> = Vec::new();
     let mut programs: Vec<(CfgProgram, usize)> = Vec::new();
     let mut previous = ref_body.clone();
     for s in stages {
@@ -805,7 +841,7 @@ fn check_function(
                 Pre::Compare
             }
         };
-        kept.push((s, pre));
+        kept.push((s, pre, None));
     }
     if kept.is_empty() {
         // No step changed the function: compare the last module that has
@@ -817,7 +853,12 @@ fn check_function(
         {
             if let Some(i) = s.loaded.index(name) {
                 programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
-                kept.push((s, Pre::Compare));
+                let what = if s.only_if_changed {
+                    format!("the pipeline (no pass changed @{name})")
+                } else {
+                    s.name.clone()
+                };
+                kept.push((s, Pre::Compare, Some(what)));
             }
         }
     }
@@ -861,7 +902,7 @@ fn check_function(
     report.paths = comparison.coverage.paths;
     report.coverage = comparison.coverage;
     let mut modules: Vec<Module> = Vec::new();
-    for (s, pre) in kept {
+    for (s, pre, renamed) in kept {
         let outcome = match pre {
             Pre::Done(o) => o,
             Pre::Compare => outcomes
@@ -869,10 +910,15 @@ fn check_function(
                 .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into())),
         };
         modules.push(s.loaded.mapped.module.clone());
+        let notes = if renamed.is_some() {
+            Vec::new()
+        } else {
+            s.notes.clone()
+        };
         report.stages.push(StageReport {
-            name: s.name.clone(),
+            name: renamed.unwrap_or_else(|| s.name.clone()),
             outcome,
-            notes: s.notes.clone(),
+            notes,
             target_level: s.level.clone(),
         });
     }
