@@ -12,6 +12,8 @@
 //! - `tests/simplifycfg.rs`: theorem 4;
 //! - `tests/unswitch.rs`: theorem 5;
 //! - `tests/hoist_sink.rs`: theorem 6;
+//! - `tests/engine.rs`: theorem 7 (partial), the symbolic and explicit
+//!   engines agree;
 //! - `tests/uniformity.rs`: theorem 8, uniformity is stable under
 //!   convergence-preserving transforms.
 //!
