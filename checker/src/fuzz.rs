@@ -496,13 +496,12 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             (Some(file), Some(seed), (String::new(), text), i)
         };
         // The name a case is written under, so that the report's replay and
-        // re-check lines name the file.
+        // re-check lines name the file; with --out an input file is copied
+        // there too, next to what the command printed.
         let name_for = |kind: &str| -> String {
-            if !original_text.0.is_empty() {
-                return original_text.0.clone();
-            }
             match &a.out {
                 Some(dir) => format!("{dir}/{kind}-{index}.c"),
+                None if !original_text.0.is_empty() => original_text.0.clone(),
                 None => format!("{kind}-{index}.c"),
             }
         };
@@ -693,15 +692,14 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
                 a.seed, a.max_iters
             );
             for f in found.iter().filter(|f| f.kind == "violation") {
-                let _ = writeln!(
-                    out,
-                    "\nviolation in program {}{}: {}; minimized from {} to {} statements:\n",
-                    f.index,
-                    f.seed.map(|s| format!(" (seed {s})")).unwrap_or_default(),
-                    f.what,
-                    f.original_statements,
-                    f.statements
-                );
+                let _ = match f.seed {
+                    Some(seed) => writeln!(
+                        out,
+                        "\nviolation in program {} (seed {seed}): {}; minimized from {} to {} statements:\n",
+                        f.index, f.what, f.original_statements, f.statements
+                    ),
+                    None => writeln!(out, "\nviolation in {}: {}:\n", f.name, f.what),
+                };
                 out.push_str(&f.text);
                 out.push('\n');
                 out.push_str(&f.report_text);
