@@ -21,6 +21,7 @@
 //! A function whose syntax is already wrong is not checked further (LLVM's
 //! verifier stops at a broken call too). Not checked: "Convergence region
 //! is not well-nested" (neither does `convcheck_ir::tokens`).
+#![deny(unsafe_code)]
 
 use std::fmt;
 

@@ -8,6 +8,7 @@
 //!
 //! FIXME: "Convergence region is not well-nested." is not checked
 //! (`not_well_nested` asserts today's silence; LLVM rejects it).
+#![deny(unsafe_code)]
 
 use std::process::Command;
 

@@ -1,0 +1,261 @@
+//! One function of `check` on LLVM IR against every stage that has it:
+//! the stages that changed it, static rules first, the rest compared with
+//! the reference on one stream of scenarios (`crate::engine`).
+
+use super::{FunctionCheck, Ref, StageModule};
+use crate::check::{CheckReport, StageReport};
+use crate::config::{CheckConfig, Reference};
+use crate::engine::{
+    compare_any_hierarchy, compare_stages, Allowance, Budget, Comparison, Coverage, Finding,
+    Limits, Outcome as EngineOutcome, Progress, Property, Side,
+};
+use crate::Outcome;
+use convcheck_ir::cycles::HIERARCHY_CAP;
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::Bounds;
+use convcheck_ir::Module;
+
+/// A stage's outcome before the comparison: a static-rule violation or an
+/// unmapped function decide it without running anything.
+enum Pre {
+    Compare,
+    Done(EngineOutcome),
+}
+
+/// The finding of a stage that breaks a static rule of tokens.
+fn static_rule_finding(e: &convcheck_llvm::verify::Violation, file: &str) -> Box<Finding> {
+    Box::new(Finding {
+        property: Property::Convergence,
+        threads: Vec::new(),
+        tids: Vec::new(),
+        group: 0,
+        message: format!(
+            "static rule of convergence control tokens broken: {} ({file}, line {})",
+            e.message, e.line
+        ),
+        operation: None,
+        reference: Vec::new(),
+        target: Vec::new(),
+    })
+}
+
+/// Checks function `name` against every stage that has it.
+pub(super) fn check_function(
+    file: &str,
+    name: &str,
+    reference: &Ref,
+    stages: &[StageModule],
+    a: &CheckConfig,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<FunctionCheck, Outcome> {
+    let bounds = Bounds {
+        max_iters: a.max_iters,
+        fuel: a.fuel,
+        max_paths: a.max_paths,
+        ..Bounds::default()
+    };
+    let limits = Limits {
+        bounds,
+        group: a.threads,
+    };
+    let empty = || CheckReport {
+        file: file.to_string(),
+        function: name.to_string(),
+        reference: a.reference,
+        bounds,
+        threads: a.threads,
+        stages: Vec::new(),
+        reference_module: empty_module(),
+        target_module: empty_module(),
+        paths: 0,
+        coverage: Coverage::default(),
+        budget: *budget,
+        target_file: None,
+    };
+    // The reference side.
+    let (ref_program, ref_code, ref_entry, ref_body, ref_tokens_ok, reference_kind);
+    match reference {
+        Ref::Ll(l) => {
+            let Some(i) = l.index(name) else {
+                let why = l
+                    .skipped(name)
+                    .unwrap_or_else(|| format!("@{name} is not mapped"));
+                let mut r = empty();
+                r.reference = Reference::Cfg;
+                r.stages.push(StageReport {
+                    name: "read the reference".into(),
+                    outcome: EngineOutcome::Inconclusive(why),
+                    notes: Vec::new(),
+                    target_level: "CFG".into(),
+                });
+                return Ok(FunctionCheck { report: r });
+            };
+            ref_program = Some(CfgProgram::new(l.mapped.module.clone()));
+            ref_code = None;
+            ref_entry = i;
+            ref_body = l.bodies.get(name).cloned();
+            ref_tokens_ok = !l.violations.iter().any(|v| v.function == name);
+            if let Some(v) = l.violations.iter().find(|v| v.function == name) {
+                let mut r = empty();
+                r.reference = Reference::Cfg;
+                r.stages.push(StageReport {
+                    name: "read the reference".into(),
+                    outcome: EngineOutcome::Inconclusive(format!(
+                        "the reference breaks a static rule of convergence control tokens, so \
+                         it has no semantics to compare with: {} ({}, line {})",
+                        v.message, l.file, v.line
+                    )),
+                    notes: Vec::new(),
+                    target_level: "CFG".into(),
+                });
+                return Ok(FunctionCheck { report: r });
+            }
+            reference_kind = Reference::Cfg;
+        }
+        Ref::Source(k) => {
+            ref_entry = k.entry(Some(name)).map_err(Outcome::usage)?;
+            ref_code = Some(crate::Code::new(k, None)?);
+            ref_program = None;
+            ref_body = None;
+            ref_tokens_ok = true;
+            reference_kind = Reference::Source;
+        }
+    }
+    let reference_side = match (&ref_program, &ref_code) {
+        (Some(p), _) => Side::cfg(p, ref_entry),
+        (None, Some(c)) => Side {
+            program: c.program(),
+            cfg: None,
+            entry: ref_entry,
+        },
+        (None, None) => return Err(Outcome::usage("no reference")),
+    };
+    // The stages that have this function (and changed it, for passes).
+    let mut kept: Vec<(&StageModule, Pre, Option<String>)> = Vec::new();
+    let mut programs: Vec<(CfgProgram, usize)> = Vec::new();
+    let mut previous = ref_body.clone();
+    for s in stages {
+        if !s.loaded.defined.iter().any(|d| d == name) {
+            continue;
+        }
+        let body = s.loaded.bodies.get(name).cloned();
+        if s.only_if_changed && body == previous {
+            continue;
+        }
+        previous = body;
+        // A broken static rule decides the stage first (LLVM gives an
+        // invalid module no semantics), even for a function outside the
+        // model.
+        let broken = s.loaded.violations.iter().find(|v| v.function == name);
+        let pre = match (broken, s.loaded.index(name)) {
+            (Some(e), _) if ref_tokens_ok => Pre::Done(EngineOutcome::Violated(
+                static_rule_finding(e, &s.loaded.file),
+            )),
+            (_, None) => Pre::Done(EngineOutcome::Inconclusive(
+                s.loaded
+                    .skipped(name)
+                    .unwrap_or_else(|| format!("@{name} is not mapped")),
+            )),
+            (_, Some(i)) => {
+                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
+                Pre::Compare
+            }
+        };
+        kept.push((s, pre, None));
+    }
+    if kept.is_empty() {
+        // No step changed the function: compare the last module that has
+        // it, so that the report still says what was checked.
+        if let Some(s) = stages
+            .iter()
+            .rev()
+            .find(|s| s.loaded.defined.iter().any(|d| d == name))
+        {
+            if let Some(i) = s.loaded.index(name) {
+                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
+                let what = if s.only_if_changed {
+                    format!("the pipeline (no pass changed @{name})")
+                } else {
+                    s.name.clone()
+                };
+                kept.push((s, Pre::Compare, Some(what)));
+            }
+        }
+    }
+    let sides: Vec<(Side, Allowance)> = programs
+        .iter()
+        .map(|(p, i)| {
+            (
+                Side {
+                    program: p,
+                    cfg: None,
+                    entry: *i,
+                },
+                Allowance::Exact,
+            )
+        })
+        .collect();
+    let several = ref_program.as_ref().is_some_and(|p| {
+        convcheck_ir::cycles::all_hierarchies(&p.module.functions[ref_entry], 2).len() > 1
+    });
+    let comparison = if sides.is_empty() {
+        Comparison {
+            outcomes: Vec::new(),
+            coverage: Coverage::default(),
+        }
+    } else if several {
+        let mut c = compare_stages(&reference_side, &sides[..1], limits, budget, progress);
+        c.outcomes = sides
+            .iter()
+            .map(|(t, allow)| {
+                compare_any_hierarchy(&reference_side, t, *allow, limits, HIERARCHY_CAP)
+            })
+            .collect();
+        c
+    } else {
+        compare_stages(&reference_side, &sides, limits, budget, progress)
+    };
+    let mut outcomes = comparison.outcomes.into_iter();
+    let mut report = empty();
+    report.reference = reference_kind;
+    report.reference_module = reference_side.module().clone();
+    report.paths = comparison.coverage.paths;
+    report.coverage = comparison.coverage;
+    let mut modules: Vec<Module> = Vec::new();
+    for (s, pre, renamed) in kept {
+        let outcome = match pre {
+            Pre::Done(o) => o,
+            Pre::Compare => outcomes
+                .next()
+                .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into())),
+        };
+        modules.push(s.loaded.mapped.module.clone());
+        let notes = if renamed.is_some() {
+            Vec::new()
+        } else {
+            s.notes.clone()
+        };
+        report.stages.push(StageReport {
+            name: renamed.unwrap_or_else(|| s.name.clone()),
+            outcome,
+            notes,
+            target_level: s.level.clone(),
+        });
+    }
+    // The target tables are built from the module of the stage they show.
+    let shown = report.first_broken().map(|(i, _)| i);
+    if let Some(m) = shown.and_then(|i| modules.get(i)).or(modules.last()) {
+        report.target_module = m.clone();
+    }
+    Ok(FunctionCheck { report })
+}
+
+fn empty_module() -> Module {
+    Module {
+        name: String::new(),
+        ops: Vec::new(),
+        oracles: Vec::new(),
+        functions: Vec::new(),
+    }
+}
