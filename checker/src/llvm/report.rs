@@ -29,24 +29,49 @@ fn text_of(report: &CheckReport) -> String {
     let static_rule = report.first_broken().is_some_and(
         |(_, s)| matches!(&s.outcome, EngineOutcome::Violated(f) if f.tids.is_empty()),
     );
-    if !static_rule {
-        return text;
-    }
+    // `convcheck run` reads kernel-language files: a replay line for LLVM
+    // IR, or for a stage of opt, would not run.
+    let runnable = !super::is_ll(&report.file);
     let mut out = String::new();
     let mut skipping = false;
     for line in text.lines() {
-        if line.starts_with("  scenario (N=") {
-            skipping = true;
-        }
-        if !skipping {
+        if static_rule && line.contains("static rule of convergence control tokens broken") {
+            // The rule and its line; no scenario, tables or replay.
             out.push_str(line);
             out.push('\n');
+            skipping = true;
+            continue;
         }
-        if skipping && line.starts_with("  replay") {
-            skipping = false;
+        if skipping {
+            if line.is_empty() {
+                skipping = false;
+            } else {
+                continue;
+            }
         }
+        if line.starts_with("  replay the target:") || (!runnable && line.starts_with("  replay:"))
+        {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
     }
     out
+}
+
+/// The JSON report of one function, without replay lines that would not
+/// run (see [`text_of`]).
+fn json_of(report: &CheckReport) -> serde_json::Value {
+    let mut v = render_json(report);
+    if let Some(c) = v.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
+        if c.contains_key("replay_target") {
+            c.insert("replay_target".into(), serde_json::Value::Null);
+        }
+        if super::is_ll(&report.file) && c.contains_key("replay") {
+            c.insert("replay".into(), serde_json::Value::Null);
+        }
+    }
+    v
 }
 
 pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[String]) -> Outcome {
@@ -54,7 +79,7 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
     let stdout = if let [one] = reports {
         let mut s = match a.format {
             ReportFormat::Text => text_of(&one.report),
-            ReportFormat::Json => format!("{}\n", render_json(&one.report)),
+            ReportFormat::Json => format!("{}\n", json_of(&one.report)),
             ReportFormat::Sarif => format!("{}\n", render_sarif(&one.report)),
         };
         if a.format == ReportFormat::Text && !only_one.is_empty() {
@@ -106,7 +131,7 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
                 let v = serde_json::json!({
                     "verdict": verdict.as_str(),
                     "file": a.src,
-                    "functions": reports.iter().map(|r| render_json(&r.report)).collect::<Vec<_>>(),
+                    "functions": reports.iter().map(|r| json_of(&r.report)).collect::<Vec<_>>(),
                     "not_compared": only_one,
                 });
                 format!("{v}\n")
