@@ -1,0 +1,169 @@
+//! Expressions of one thread, evaluated symbolically ([`super::Exec`]):
+//! lazily where C is (`&&`, `||`, `?:` evaluate their second arm under
+//! their condition and merge), oracle reads through the thread's counters,
+//! calls as events or inlined invocations.
+
+use super::super::bv::{binary, c64, nonzero, truth, unary};
+use super::{merge2, unreachable_state, At, Exec, State, Tag};
+use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr};
+use z3::ast::{Bool, BV};
+
+impl Exec<'_, '_> {
+    /// Evaluates `e` lazily where C does; `want` says whether the value is
+    /// used (a load or call whose value is unused reads no oracle).
+    pub(super) fn eval(
+        &mut self,
+        st: &mut State,
+        at: At,
+        rp: &mut u32,
+        e: &Expr,
+        want: bool,
+    ) -> Result<BV, String> {
+        Ok(match e {
+            Expr::Const(v) => c64(*v),
+            Expr::Tid => self.g.tid[self.thread].clone(),
+            Expr::GroupSize => self.g.n.clone(),
+            Expr::Var(n) => st.locals.get(n).cloned().unwrap_or_else(|| c64(0)),
+            Expr::Oracle(o) => self.read(st, at, rp, *o)?,
+            Expr::Unary(op, a) => {
+                let x = self.eval(st, at, rp, a, true)?;
+                unary(*op, &x)
+            }
+            Expr::Binary(op @ (BinOp::And | BinOp::Or), a, b) => {
+                let x = nonzero(&self.eval(st, at, rp, a, true)?);
+                // `b` runs only when `a` does not decide.
+                let runs = if *op == BinOp::And {
+                    x.clone()
+                } else {
+                    x.not()
+                };
+                let mut arm = st.clone();
+                arm.guard = Bool::and(&[st.guard.clone(), runs.clone()]);
+                let y = nonzero(&self.eval(&mut arm, at, rp, b, true)?);
+                let before = std::mem::replace(st, unreachable_state(self.g.w, 0));
+                *st = merge2(&runs, arm, before);
+                truth(&runs.ite(
+                    &y,
+                    &(if *op == BinOp::And {
+                        Bool::from_bool(false)
+                    } else {
+                        Bool::from_bool(true)
+                    }),
+                ))
+            }
+            Expr::Binary(op, a, b) => {
+                let x = self.eval(st, at, rp, a, true)?;
+                let y = self.eval(st, at, rp, b, true)?;
+                binary(*op, &x, &y)
+            }
+            Expr::Select(c, a, b) => {
+                let x = nonzero(&self.eval(st, at, rp, c, true)?);
+                let mut sa = st.clone();
+                sa.guard = Bool::and(&[st.guard.clone(), x.clone()]);
+                let va = self.eval(&mut sa, at, rp, a, want)?;
+                let mut sb = st.clone();
+                sb.guard = Bool::and(&[st.guard.clone(), x.not()]);
+                let vb = self.eval(&mut sb, at, rp, b, want)?;
+                *st = merge2(&x, sa, sb);
+                x.ite(&va, &vb)
+            }
+            Expr::Load {
+                op,
+                space,
+                index,
+                value,
+            } => {
+                let addr = self.eval(st, at, rp, index, true)?;
+                self.event(
+                    st,
+                    at,
+                    *op,
+                    Tag::Mem(*space, false),
+                    Some(addr),
+                    None,
+                    false,
+                );
+                match (want, value) {
+                    (true, Some(o)) => self.read(st, at, rp, *o)?,
+                    _ => c64(0),
+                }
+            }
+            Expr::Store {
+                op,
+                space,
+                index,
+                value,
+            } => {
+                let v = self.eval(st, at, rp, value, true)?;
+                let addr = self.eval(st, at, rp, index, true)?;
+                self.event(st, at, *op, Tag::Mem(*space, true), Some(addr), None, false);
+                v
+            }
+            Expr::Assign { var, op, value } => {
+                let v = self.eval(st, at, rp, value, true)?;
+                let old = st.locals.get(var).cloned().unwrap_or_else(|| c64(0));
+                let new = match op {
+                    convcheck_ir::AssignOp::Set => v,
+                    convcheck_ir::AssignOp::Add => old.bvadd(&v),
+                    convcheck_ir::AssignOp::Sub => old.bvsub(&v),
+                    convcheck_ir::AssignOp::Mul => old.bvmul(&v),
+                };
+                st.locals.insert(var.clone(), new.clone());
+                new
+            }
+            Expr::Call { op, kind, args, .. } => match *kind {
+                CallKind::Oracle(o) => self.read(st, at, rp, o)?,
+                CallKind::Real(f) => {
+                    let mut vals = Vec::new();
+                    for a in args {
+                        vals.push(self.eval(st, at, rp, a, true)?);
+                    }
+                    let label = self.prog.module().label(*op).to_string();
+                    self.event(st, at, *op, Tag::Label(label), None, None, true);
+                    let call_site = self.prog.site(at, *op);
+                    let entry = std::mem::replace(st, unreachable_state(self.g.w, 0));
+                    let (after, v) = self.invoke(f, vals, entry, Some(call_site))?;
+                    *st = after;
+                    v
+                }
+                CallKind::Op(o) | CallKind::Plain(o) => {
+                    for a in args {
+                        self.eval(st, at, rp, a, false)?;
+                    }
+                    if matches!(kind, CallKind::Op(_)) {
+                        let label = self.prog.module().label(*op).to_string();
+                        self.event(st, at, *op, Tag::Label(label), None, None, true);
+                    }
+                    if want {
+                        self.read(st, at, rp, o)?
+                    } else {
+                        c64(0)
+                    }
+                }
+                CallKind::Barrier(b, result) => {
+                    let mut predicate = None;
+                    for a in args {
+                        let v = self.eval(st, at, rp, a, b != BarrierKind::Plain)?;
+                        if b != BarrierKind::Plain {
+                            predicate = Some(nonzero(&v));
+                        }
+                    }
+                    let label = self.prog.module().label(*op).to_string();
+                    let tag = if predicate.is_some() {
+                        Tag::DataBarrier(label)
+                    } else {
+                        Tag::Label(label)
+                    };
+                    self.event(st, at, *op, tag, None, predicate, true);
+                    match (want, result) {
+                        (true, Some(o)) if b != BarrierKind::Plain => self.read(st, at, rp, o)?,
+                        _ => c64(0),
+                    }
+                }
+                // A fence orders memory; it is neither observable nor
+                // convergent.
+                CallKind::Fence => c64(0),
+            },
+        })
+    }
+}
