@@ -257,6 +257,52 @@ pub struct CheckCommand {
     /// The engine: explicit enumeration, or the symbolic z3 product.
     #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Explicit)]
     pub engine: crate::symbolic::Engine,
+    /// LLVM IR inputs, real `opt` pipelines and the clang front end.
+    #[command(flatten)]
+    pub llvm: LlvmFlags,
+}
+
+/// The LLVM flags of `check` (docs/src/llvm.md).
+#[derive(clap::Args, Debug, Clone)]
+pub struct LlvmFlags {
+    /// Run `opt -passes=PIPELINE` on the input and blame the first pass
+    /// whose output breaks the property.
+    #[arg(long, value_name = "PIPELINE")]
+    pub opt: Option<String>,
+    /// The `opt` binary (default: `opt-19`, else `opt` on the PATH).
+    #[arg(long, value_name = "PATH")]
+    pub opt_bin: Option<String>,
+    /// Compile SRC (`.c`, `.cu`, `.cl`) to LLVM IR with clang first.
+    #[arg(long, value_enum)]
+    pub frontend: Option<FrontendArg>,
+    /// The clang binary (default: `clang-19`, else `clang`).
+    #[arg(long, value_name = "PATH")]
+    pub clang_bin: Option<String>,
+    /// Seconds each run of opt or clang may take.
+    #[arg(long, default_value_t = 60)]
+    pub tool_timeout: u64,
+}
+
+/// Front ends of `check --frontend`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FrontendArg {
+    /// clang-19 -O0 -Xclang -disable-O0-optnone -S -emit-llvm.
+    Clang,
+}
+
+impl LlvmFlags {
+    /// The library's LLVM options for these flags.
+    pub fn options(&self) -> crate::llvm::LlvmOptions {
+        crate::llvm::LlvmOptions {
+            opt: self.opt.clone(),
+            opt_bin: self.opt_bin.clone(),
+            frontend: self
+                .frontend
+                .map(|FrontendArg::Clang| crate::llvm::Frontend::Clang),
+            clang_bin: self.clang_bin.clone(),
+            tool_timeout: self.tool_timeout,
+        }
+    }
 }
 
 impl CheckCommand {
@@ -319,6 +365,9 @@ pub enum Emit {
     Svg,
     /// The cycle hierarchy of each function.
     Cycles,
+    /// LLVM IR that `opt -passes=verify` accepts and that reads back to
+    /// the same CFG (docs/src/llvm.md).
+    Ll,
 }
 
 /// Arguments of `convcheck lower`.
@@ -459,12 +508,17 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
         Command::Run(a) => crate::run::run(&a),
         Command::Lower(a) => crate::lower::lower(&a),
         Command::Check(c) => match c.resolve() {
-            Ok((a, budget)) if c.engine == crate::symbolic::Engine::Smt => {
-                crate::symbolic::check_cli(&a, &budget, false)
-            }
             Ok((a, budget)) => {
                 use std::io::IsTerminal;
-                crate::check::check_with(&a, &budget, std::io::stderr().is_terminal())
+                let tty = std::io::stderr().is_terminal();
+                let llvm = c.llvm.options();
+                if c.engine == crate::symbolic::Engine::Smt {
+                    crate::symbolic::check_cli(&a, &budget, crate::llvm::applies(&a, &llvm))
+                } else if crate::llvm::applies(&a, &llvm) {
+                    crate::llvm::check(&a, &llvm, &budget, tty)
+                } else {
+                    crate::check::check_with(&a, &budget, tty)
+                }
             }
             Err(e) => Outcome::usage(e),
         },

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod explore;
 pub mod fuzz;
 pub mod hazard_report;
+pub mod llvm;
 pub mod lower;
 pub mod oracles;
 pub mod pass_cmd;

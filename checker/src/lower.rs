@@ -1,5 +1,5 @@
 //! `convcheck lower`: a kernel's IR module as text (the IR's own format,
-//! which reads back), DOT, SVG, or its cycle hierarchy; with `--pass`, the
+//! which reads back), LLVM IR (`--emit ll`), DOT, SVG, or its cycle hierarchy; with `--pass`, the
 //! module after each pass of a pipeline.
 
 use crate::cli::{Emit, LowerArgs};
@@ -56,6 +56,12 @@ pub fn lower(a: &LowerArgs) -> Outcome {
                 }
             }
         }
+        if a.emit == Emit::Ll {
+            // The whole module: a function's real calls need their callees.
+            part.push_str(&convcheck_llvm::write::module_text(module));
+            parts.push(part);
+            continue;
+        }
         if a.emit == Emit::Cfg && only.is_none() {
             part.push_str(&module_text(module));
             parts.push(part);
@@ -66,7 +72,7 @@ pub fn lower(a: &LowerArgs) -> Outcome {
                 continue;
             }
             part.push_str(&match a.emit {
-                Emit::Cfg => cfg_text(module, cfg),
+                Emit::Cfg | Emit::Ll => cfg_text(module, cfg),
                 Emit::Dot => cfg_dot(module, cfg),
                 Emit::Svg => match svg(&cfg_dot(module, cfg)) {
                     // Drawings are gathered into one document below.
