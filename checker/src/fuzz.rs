@@ -380,19 +380,24 @@ fn recheck(t: &Transform, file: &str, a: &FuzzArgs) -> String {
     }
 }
 
-/// Replaces the temporary file's path in a command's message, so that
-/// reports do not depend on the temporary folder's random name.
+/// Replaces the temporary file's path in a command's message by `FILE`,
+/// so that reports do not depend on the temporary folder's random name.
 fn stable(message: &str) -> String {
     let mut out = String::new();
     let mut rest = message;
     while let Some(k) = rest.find("/convcheck-pass-") {
+        // The path starts after the last space or quote before it (which
+        // may be a character of several bytes, as in `‘/tmp/...’`).
         let start = rest[..k]
-            .rfind(|c: char| c.is_whitespace() || c == '\'' || c == '"' || c == '`')
-            .map_or(0, |s| s + 1);
-        let end = rest[k..]
-            .find("/kernel.")
-            .map(|e| k + e + "/kernel.".len())
-            .unwrap_or(k + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| c.is_whitespace() || "'\"`‘“".contains(c))
+            .map_or(0, |(s, c)| s + c.len_utf8());
+        // Not the path of a kernel file: nothing more to replace.
+        let Some(e) = rest[k..].find("/kernel.") else {
+            break;
+        };
+        let end = k + e + "/kernel.".len();
         out.push_str(&rest[..start]);
         out.push_str("FILE.");
         rest = &rest[end..];
@@ -751,4 +756,31 @@ fn write_cases(dir: &str, found: &[Found], exchange: Exchange) -> std::io::Resul
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stable;
+
+    #[test]
+    fn temporary_paths_are_replaced_whatever_surrounds_them() {
+        for (message, expected) in [
+            (
+                "cat: /tmp/convcheck-pass-Ab12/kernel.c: No such file",
+                "cat: FILE.c: No such file",
+            ),
+            (
+                "sleep: invalid time interval ‘/tmp/convcheck-pass-x/kernel.c’",
+                "sleep: invalid time interval ‘FILE.c’",
+            ),
+            (
+                "\u{3000}/tmp/convcheck-pass-y/kernel.ll and '/t/convcheck-pass-z/kernel.cvir'",
+                "\u{3000}FILE.ll and 'FILE.cvir'",
+            ),
+            ("no path here", "no path here"),
+            ("/convcheck-pass-", "/convcheck-pass-"),
+        ] {
+            assert_eq!(stable(message), expected, "{message}");
+        }
+    }
 }
