@@ -157,9 +157,19 @@ const IRREDUCIBLE_AND_ACYCLIC: &[&str] = &[
     "seed/thread-masks.c",
 ];
 
+/// Examples whose fixed-count loops (3 and 8 iterations) run past these
+/// tests' max-iters=2 on every path: the agreement of keys and relations
+/// is checked on complete enumerations, so they are left out (the LLVM
+/// tests and the corpus run them at their own bounds).
+const BEYOND_BOUNDS: &[&str] = &[
+    "llvm/find-tid.c",
+    "llvm/nested-find-tid.c",
+    "llvm/plain-kernels.c",
+];
+
 #[test]
 fn every_example_is_in_one_group() {
-    let mut grouped: Vec<String> = [NESTED, LOOPS, IRREDUCIBLE_AND_ACYCLIC]
+    let mut grouped: Vec<String> = [NESTED, LOOPS, IRREDUCIBLE_AND_ACYCLIC, BEYOND_BOUNDS]
         .concat()
         .iter()
         .map(|s| s.to_string())
@@ -483,6 +493,7 @@ fn source_relation_equals_keys_on_structured_examples() {
         if ["jump-into", "duffs", "backwards"]
             .iter()
             .any(|s| name.contains(s))
+            || BEYOND_BOUNDS.contains(&name.as_str())
         {
             continue;
         }
