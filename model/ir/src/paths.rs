@@ -237,7 +237,8 @@ pub struct Exploration {
     pub beyond: BTreeMap<OracleId, i64>,
     /// Runs made (complete, cut and partial).
     pub runs: usize,
-    /// Events the kept paths hold.
+    /// Events the kept paths hold, weighted by their keys' size
+    /// ([`Trace::weight`]).
     pub events: usize,
 }
 
@@ -287,6 +288,10 @@ impl OracleSource for Decide<'_> {
     }
 }
 
+/// Decisions (8 bytes each, with their vectors' overhead) held in the
+/// search per recorded event (about 100 bytes) of the memory budget.
+const DECISIONS_PER_EVENT: usize = 8;
+
 /// One node of the search: shortest (partial) runs first; a completed run
 /// waits in the queue with its full length, so paths come out in order.
 #[derive(PartialEq, Eq, PartialOrd, Ord)]
@@ -325,12 +330,27 @@ pub fn explore(
     // execution was entered, and the oracles of those.
     let mut cuts: Vec<(Vec<i64>, usize, Vec<OracleId>)> = Vec::new();
     let cut_cap = x.bounds.max_paths.saturating_mul(16);
+    // Runs made (each re-runs the thread from its start): a kernel with
+    // many decisions and long runs expands a large tree of partial runs
+    // before its first path completes; this caps the work and the queue.
+    let run_cap = x.bounds.max_paths.saturating_mul(16);
+    // Decisions held by the queue and the cut runs, counted against the
+    // memory budget at `DECISIONS_PER_EVENT` decisions per recorded event.
+    let mut held = 0usize;
     while let Some(Reverse((node, id))) = queue.pop() {
+        held = held.saturating_sub(node.decisions.len());
+        if out.events + pending + held / DECISIONS_PER_EVENT > x.max_events {
+            out.incomplete = Some(format!(
+                "the memory budget: the runs of thread {tid} hold more than {} recorded events",
+                x.max_events
+            ));
+            break;
+        }
         if node.done {
             let Some(trace) = waiting.remove(&id) else {
                 continue;
             };
-            pending -= trace.events.len();
+            pending -= trace.weight();
             if out.paths.len() >= x.bounds.max_paths {
                 out.incomplete = Some(format!(
                     "more than max-paths={} paths for thread {tid}",
@@ -338,7 +358,7 @@ pub fn explore(
                 ));
                 break;
             }
-            out.events += trace.events.len();
+            out.events += trace.weight();
             if out.events > x.max_events {
                 out.incomplete = Some(format!(
                     "the memory budget: the paths of thread {tid} hold more than {} recorded events",
@@ -365,6 +385,14 @@ pub fn explore(
             oracles: Vec::new(),
             last: false,
         };
+        if out.runs >= run_cap {
+            out.incomplete = Some(format!(
+                "more than {run_cap} runs of thread {tid} before its paths were complete \
+                 (max-paths={} times 16)",
+                x.bounds.max_paths
+            ));
+            break;
+        }
         let (trace, res) = run_thread(program, entry, tid, group, x.bounds, &mut src);
         out.runs += 1;
         match res {
@@ -373,7 +401,7 @@ pub fn explore(
                 let len = trace.events.len();
                 // Completed runs that wait for their turn count against the
                 // memory budget too.
-                pending += len;
+                pending += trace.weight();
                 if out.events + pending > x.max_events {
                     out.incomplete = Some(format!(
                         "the memory budget: the runs of thread {tid} hold more than {} recorded events",
@@ -382,6 +410,7 @@ pub fn explore(
                     break;
                 }
                 waiting.insert(next_id, trace);
+                held += node.decisions.len();
                 queue.push(Reverse((
                     Node {
                         len,
@@ -396,6 +425,7 @@ pub fn explore(
                 for v in domain {
                     let mut d = node.decisions.clone();
                     d.push(v);
+                    held += d.len();
                     next_id += 1;
                     queue.push(Reverse((
                         Node {
@@ -412,6 +442,7 @@ pub fn explore(
                 out.cut_reason.get_or_insert(why);
                 let since = (trace.cut_since.unwrap_or(0) as usize).min(node.decisions.len());
                 let oracles = src.oracles[..since.min(src.oracles.len())].to_vec();
+                held += node.decisions.len() + oracles.len();
                 cuts.push((node.decisions, since, oracles));
                 if out.cut > cut_cap {
                     out.incomplete = Some(format!(

@@ -197,6 +197,24 @@ pub struct Trace {
     /// was entered. Every run that shares those first decisions enters the
     /// same loop execution.
     pub cut_since: Option<u32>,
+    /// Estimated bytes the run recorded (events with their keys, reads):
+    /// keys grow with the depth of loop nests and with iterations of
+    /// cycles at the CFG level, so the count of events alone
+    /// underestimates long runs.
+    pub bytes: u64,
+}
+
+/// Bytes of one unit of the memory budgets that count "recorded events".
+pub const EVENT_UNIT_BYTES: u64 = 100;
+
+impl Trace {
+    /// The run's weight in units of the memory budget: its estimated bytes
+    /// in [`EVENT_UNIT_BYTES`], and at least its number of events.
+    pub fn weight(&self) -> usize {
+        usize::try_from(self.bytes / EVENT_UNIT_BYTES)
+            .unwrap_or(usize::MAX)
+            .max(self.events.len())
+    }
 }
 
 /// The code a [`Machine`] runs: a module's functions at some level.
@@ -262,6 +280,7 @@ pub fn run_thread(
     if res.is_ok() {
         res = m.invoke(entry, args, Vec::new()).map(|_| ());
     }
+    m.trace.bytes = m.bytes;
     (m.trace, res)
 }
 
