@@ -245,8 +245,8 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 pub const DEFAULT_MAX_PAIRS: u64 = 100_000_000;
 
 /// The default memory budget in recorded events (about 100 bytes each;
-/// measured peaks stay under 1 GiB, docs/src/soundness.md).
-pub const DEFAULT_MAX_EVENTS: usize = 6_000_000;
+/// measured peaks in docs/src/soundness.md).
+pub const DEFAULT_MAX_EVENTS: usize = 15_000_000;
 
 impl Default for Budget {
     fn default() -> Budget {

@@ -151,6 +151,9 @@ pub fn compare_stages(
     let mut sets: Vec<Set> = Vec::new();
     let mut reference_problem: Option<String> = None;
     let total_sets: u64 = space.groups.iter().map(|g| g.1.len() as u64).sum();
+    // The reference paths may hold half the memory budget: the target runs
+    // of the paths kept need the rest, or a reference that fills the
+    // budget would leave no counterexample findable among its paths.
     for (n, ids) in &space.groups {
         for &tid in ids {
             progress(&Progress {
@@ -168,7 +171,7 @@ pub fn compare_stages(
                     counters: &rcounters,
                     given: None,
                     bounds: limits.bounds,
-                    max_events: budget.max_events.saturating_sub(events),
+                    max_events: (budget.max_events / 2).saturating_sub(events),
                     stop: &stop,
                 },
             );
