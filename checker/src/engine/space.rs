@@ -14,7 +14,11 @@
 //! on each side), and `t + 1` for every index value `t` that matters (so
 //! that `tid == t` is the last thread). In a group of size `N` the indices
 //! tried are 0, 1, `N - 2`, `N - 1` and the values that matter for `tid`
-//! below `N`; every pair of two of them is a pair of threads. With a fixed
+//! below `N`; every pair of two of them is a pair of threads. When what
+//! decides `tid` or `N` is not exactly known, every size up to
+//! [`INEXACT_GROUPS_UP_TO`] is tried as well, with every index, and the
+//! report names the larger groups as not tried and lists the inexact uses
+//! among its bounds. With a fixed
 //! group the size is `N`, and if what decides `tid` is not exactly known
 //! and `N` is at most [`ALL_TIDS_UP_TO`], every index is tried.
 
@@ -31,6 +35,11 @@ pub const MAX_TIDS: usize = 12;
 /// With a fixed group of at most this size and an inexact analysis of
 /// `tid`, every thread index is tried.
 pub const ALL_TIDS_UP_TO: u32 = 16;
+
+/// Without a fixed group, when what decides `tid` or `N` is not exactly
+/// known, every group size up to this one is tried with every thread
+/// index; larger groups are named in the report as not tried.
+pub const INEXACT_GROUPS_UP_TO: u32 = 6;
 
 /// The scenarios a check explores.
 #[derive(Clone, Debug)]
@@ -57,6 +66,8 @@ impl Space {
         let domains = facts.domains();
         let tids: Vec<i64> = domains.of(&Subject::Tid);
         let mut capped = Vec::new();
+        let inexact = domains.inexact.contains_key(&Subject::Tid)
+            || domains.inexact.contains_key(&Subject::Group);
         let mut sizes: Vec<u32> = if group > 0 {
             vec![group]
         } else {
@@ -67,6 +78,19 @@ impl Space {
                 .filter(|&n| n >= 2)
                 .collect();
             s.push(2);
+            // What decides `tid` or `N` is not exactly known (arithmetic
+            // the analysis does not invert, such as `(tid + 1) % N` or
+            // `tid % 2`): every group up to INEXACT_GROUPS_UP_TO is tried
+            // too, with every thread index, so that "the last thread",
+            // parity and neighbours meet (`tid == N - 1` with an even
+            // `tid` needs N = 3; two even nonzero threads need N = 5).
+            if inexact {
+                s.extend(3..=INEXACT_GROUPS_UP_TO);
+                capped.push(format!(
+                    "group sizes above {INEXACT_GROUPS_UP_TO} with every thread index (`tid` or \
+                     `N` is decided by arithmetic the analysis does not invert)"
+                ));
+            }
             for &t in &tids {
                 if let Ok(t) = u32::try_from(t) {
                     if t >= 1 {
@@ -89,7 +113,12 @@ impl Space {
         let tid_inexact = domains.inexact.contains_key(&Subject::Tid);
         let mut groups = Vec::new();
         for n in sizes {
-            let mut ids: Vec<u32> = if group > 0 && tid_inexact && n <= ALL_TIDS_UP_TO {
+            let every = if group > 0 {
+                tid_inexact && n <= ALL_TIDS_UP_TO
+            } else {
+                inexact && n <= INEXACT_GROUPS_UP_TO
+            };
+            let mut ids: Vec<u32> = if every {
                 (0..n).collect()
             } else {
                 let mut v: Vec<u32> = vec![0, 1, n.saturating_sub(2), n - 1];
