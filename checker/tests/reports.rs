@@ -376,3 +376,39 @@ fn lower_emit_svg_of_two_functions_is_one_xml_document() {
         assert_eq!(drawings, expected, "{args:?}");
     }
 }
+
+/// The words of an SVG document's text elements, in order.
+fn svg_words(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).expect("one XML document");
+    doc.descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+#[test]
+fn lower_emit_svg_labels_branch_and_switch_arms() {
+    // A two-way branch's arms are T and F; a switch's arms are its case
+    // values and `default`.
+    let (code, out, err) = convcheck(&[
+        "lower",
+        "examples/seed/ambiguity-source.c",
+        "--function",
+        "loop_continue",
+        "--emit",
+        "svg",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let words = svg_words(&out);
+    let count = |w: &str| words.iter().filter(|x| *x == w).count();
+    // loop_continue has two conditional branches (the loop's and the if's).
+    assert_eq!((count("T"), count("F")), (2, 2), "{words:?}");
+    let (code, out, err) = convcheck(&["lower", "examples/seed/switch.c", "--emit", "svg"]);
+    assert_eq!(code, 0, "{err}");
+    let words = svg_words(&out);
+    for arm in ["1", "2", "3", "default"] {
+        assert!(words.iter().any(|w| w == arm), "{arm}: {words:?}");
+    }
+}
