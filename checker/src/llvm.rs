@@ -102,6 +102,8 @@ pub struct Loaded {
     pub bodies: HashMap<String, String>,
     /// The static rules of tokens each function breaks, in LLVM's words.
     pub violations: Vec<convcheck_llvm::verify::Violation>,
+    /// The line of each defined function's `define`.
+    pub lines: HashMap<String, u32>,
 }
 
 impl Loaded {
@@ -126,13 +128,21 @@ impl Loaded {
 
 /// Reads LLVM IR text. Errors name file, line and column, one per line.
 pub fn read_ll(file: &str, text: &str) -> Result<Loaded, String> {
-    let m = convcheck_llvm::parse_module(text, file).map_err(|e| e.to_string())?;
+    parse_ll(file, text).map_err(|e| e.to_string())
+}
+
+/// [`read_ll`] with the parse errors as a list, each with its line and
+/// column (the explorer marks them in its editor).
+pub fn parse_ll(file: &str, text: &str) -> Result<Loaded, convcheck_llvm::ParseErrors> {
+    let m = convcheck_llvm::parse_module(text, file)?;
     let mapped = to_module(&m, file);
     let lines: Vec<&str> = text.lines().collect();
     let mut defined = Vec::new();
     let mut bodies = HashMap::new();
+    let mut function_lines = HashMap::new();
     for f in m.defined_functions() {
         let name = convcheck_llvm::to_ir::plain_name(&f.name);
+        function_lines.insert(name.clone(), f.span.line);
         let first = f.span.line.saturating_sub(1) as usize;
         let last = f
             .blocks
@@ -165,6 +175,7 @@ pub fn read_ll(file: &str, text: &str) -> Result<Loaded, String> {
         defined,
         bodies,
         violations,
+        lines: function_lines,
     })
 }
 
@@ -235,6 +246,9 @@ struct StageModule {
     level: String,
     /// Whether the stage is kept for a function only when it changed it.
     only_if_changed: bool,
+    /// What the stage may change (barriers, for a pass whose contract
+    /// removes them).
+    allow: crate::engine::Allowance,
 }
 
 /// Loads a source file as the check's starting point: the reference and
@@ -286,6 +300,7 @@ fn load_source(
                         notes: Vec::new(),
                         level: "clang -O0".into(),
                         only_if_changed: false,
+                        allow: crate::engine::Allowance::Exact,
                     };
                     return Ok((Ref::Source(Box::new(k)), vec![stage], loaded, notes));
                 }
@@ -317,6 +332,7 @@ fn load_source(
             notes: Vec::new(),
             level: format!("CFG{tokens}"),
             only_if_changed: false,
+            allow: crate::engine::Allowance::Exact,
         };
         Ok((Ref::Source(Box::new(kernel)), vec![stage], loaded, notes))
     } else {
@@ -384,6 +400,7 @@ fn opt_stages(
             loaded,
             notes,
             only_if_changed: true,
+            allow: crate::engine::Allowance::Exact,
         });
     }
     if let Some(failure) = &run.failure {
@@ -447,6 +464,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
             notes: Vec::new(),
             level: t.clone(),
             only_if_changed: false,
+            allow: crate::engine::Allowance::Exact,
         });
         last = loaded;
     }
@@ -461,6 +479,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
                 notes: vec!["no pass changed the module".into()],
                 level: "after opt".into(),
                 only_if_changed: false,
+                allow: crate::engine::Allowance::Exact,
             });
         }
         stages.extend(passes);
@@ -557,4 +576,67 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
         let _ = write!(std::io::stderr(), "\r\x1b[K");
     }
     Ok(report::render(a, &reports, &only_one))
+}
+
+/// Checks function `config.function` of LLVM IR already read against
+/// convcheck's own passes (`config.passes`, run on the mapped module), with
+/// the module's own CFG semantics as the reference: the explorer's check of
+/// LLVM IR, which runs no external tool. The function is compared as
+/// `check A.ll B.ll` compares it (a function outside the model is
+/// `inconclusive` with the construct named); each pass is a stage, and a
+/// pass whose contract removes barriers may remove them, as in a kernel's
+/// check.
+pub fn check_builtin_passes(
+    loaded: &Loaded,
+    config: &crate::config::CheckConfig,
+    budget: &Budget,
+) -> Result<CheckReport, Outcome> {
+    let Some(name) = config.function.clone() else {
+        return Err(Outcome::usage("give the function to check"));
+    };
+    let mut stages = Vec::new();
+    let mut allow = crate::engine::Allowance::Exact;
+    let own = format!("@{name}:");
+    let applied = crate::apply_passes(&loaded.mapped.module, &config.passes)?;
+    for ((pass, notes, module), given) in applied.into_iter().zip(&config.passes) {
+        let p = convcheck_transforms::lookup(given)
+            .map_err(|e| Outcome::usage(format!("--pass {given}: {e}")))?;
+        if p.contract() == convcheck_transforms::Contract::RemovesBarriers {
+            allow = crate::engine::Allowance::Barriers;
+        }
+        let mut after = loaded.clone();
+        after.file = format!("{} after {pass}", loaded.file);
+        after.text = String::new();
+        after.mapped.module = module;
+        after.bodies = HashMap::new();
+        after.violations = Vec::new();
+        stages.push(StageModule {
+            level: format!("after {pass}"),
+            name: pass,
+            loaded: after,
+            notes: notes
+                .into_iter()
+                .filter(|n| n.starts_with(&own) || !n.starts_with('@'))
+                .collect(),
+            only_if_changed: false,
+            allow,
+        });
+    }
+    let reference = Ref::Ll(Box::new(loaded.clone()));
+    let fc = compare::check_function(
+        &loaded.file,
+        &name,
+        &reference,
+        &stages,
+        config,
+        budget,
+        &mut |_| {},
+    )?;
+    Ok(fc.report)
+}
+
+/// The JSON object of one function's check on LLVM IR, as `check
+/// --format json` prints it (without replay lines that would not run).
+pub fn report_json(report: &CheckReport) -> serde_json::Value {
+    report::json_of(report)
 }

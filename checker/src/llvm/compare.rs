@@ -133,7 +133,7 @@ pub(super) fn check_function(
     };
     // The stages that have this function (and changed it, for passes).
     let mut kept: Vec<(&StageModule, Pre, Option<String>)> = Vec::new();
-    let mut programs: Vec<(CfgProgram, usize)> = Vec::new();
+    let mut programs: Vec<(CfgProgram, usize, Allowance)> = Vec::new();
     let mut previous = ref_body.clone();
     for s in stages {
         if !s.loaded.defined.iter().any(|d| d == name) {
@@ -158,7 +158,7 @@ pub(super) fn check_function(
                     .unwrap_or_else(|| format!("@{name} is not mapped")),
             )),
             (_, Some(i)) => {
-                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
+                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i, s.allow));
                 Pre::Compare
             }
         };
@@ -173,7 +173,7 @@ pub(super) fn check_function(
             .find(|s| s.loaded.defined.iter().any(|d| d == name))
         {
             if let Some(i) = s.loaded.index(name) {
-                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i));
+                programs.push((CfgProgram::new(s.loaded.mapped.module.clone()), i, s.allow));
                 let what = if s.only_if_changed {
                     format!("the pipeline (no pass changed @{name})")
                 } else {
@@ -185,14 +185,14 @@ pub(super) fn check_function(
     }
     let sides: Vec<(Side, Allowance)> = programs
         .iter()
-        .map(|(p, i)| {
+        .map(|(p, i, allow)| {
             (
                 Side {
                     program: p,
                     cfg: None,
                     entry: *i,
                 },
-                Allowance::Exact,
+                *allow,
             )
         })
         .collect();

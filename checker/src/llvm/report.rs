@@ -61,7 +61,7 @@ fn text_of(report: &CheckReport) -> String {
 
 /// The JSON report of one function, without replay lines that would not
 /// run (see [`text_of`]).
-fn json_of(report: &CheckReport) -> serde_json::Value {
+pub(super) fn json_of(report: &CheckReport) -> serde_json::Value {
     let mut v = render_json(report);
     if let Some(c) = v.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
         if c.contains_key("replay_target") {
