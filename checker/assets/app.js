@@ -94,6 +94,13 @@
     };
   }
 
+  const isLlvm = () => state.language === 'llvm';
+
+  // What the requests send for the settings LLVM IR does not have: no
+  // tokens placed by lowering, no source level.
+  const tokensSent = () => (isLlvm() ? false : state.tokens);
+  const referenceSent = () => (isLlvm() ? 'cfg' : state.check.reference);
+
   function entryName() {
     return state.function || (lowerAnswer && lowerAnswer.function) || null;
   }
@@ -206,7 +213,7 @@
       answer = await api('/api/lower', {
         ...baseRequest(),
         function: state.function,
-        tokens: state.tokens,
+        tokens: tokensSent(),
         passes: state.passes,
       });
     } catch (e) {
@@ -230,6 +237,26 @@
     lowerAnswer = answer;
     diagnostics = [];
     document.body.dataset.errors = '0';
+    if (answer.unsupported) {
+      // A function of LLVM IR outside the model: no CFG, no tables; say
+      // which construct kept it out, and where.
+      const u = answer.unsupported;
+      renderDiagnostics(el('button', {
+        type: 'button',
+        title: 'Go to this line',
+        onclick: () => goTo(u.line || 1, 1),
+      }, u.message));
+      renderFunctions();
+      for (const id of ['cfg-before', 'cfg-after']) $(id).replaceChildren(el('p', { class: 'error' }, u.message));
+      $('after-stage').replaceChildren();
+      $('pass-notes').replaceChildren();
+      runAnswers = [];
+      $('tables').replaceChildren(el('p', { class: 'error' }, u.message));
+      renderEditor();
+      setStatus(`${answer.file}: ${u.message}`, true);
+      document.body.dataset.ready = answer.function;
+      return;
+    }
     renderDiagnostics(null);
     renderFunctions();
     renderStages();
@@ -243,7 +270,7 @@
     const sel = $('function');
     sel.replaceChildren();
     for (const f of lowerAnswer.functions) {
-      const label = f.name + (f.name === lowerAnswer.default_function ? ' (kernel)' : '');
+      const label = f.name + (f.name === lowerAnswer.default_function ? ' (kernel)' : '') + (f.unsupported ? ' (outside the model)' : '');
       sel.append(el('option', { value: f.name, selected: f.name === lowerAnswer.function }, label));
     }
     const hint = lowerAnswer.oracles.map((o) => `${o.name} (${o.class})`).join(', ');
@@ -407,7 +434,11 @@
   async function runTables(gen) {
     const fn = entryName();
     const after = state.passes.length ? ` after ${state.passes.join(', ')}` : ' (lowered)';
-    const kinds = [
+    // LLVM IR has one level: its own CFG semantics (maximal convergence,
+    // or the tokens it is written with).
+    const kinds = isLlvm() ? [
+      { title: `CFG level, maximal convergence or the IR's own tokens${state.passes.length ? after : ' (as read)'}`, level: 'cfg', tokens: false, passes: state.passes },
+    ] : [
       { title: 'Source level (seed 000)', level: 'source', tokens: false, passes: [] },
       { title: `CFG level, maximal convergence${after}`, level: 'cfg', tokens: false, passes: state.passes },
       { title: `CFG level with tokens${after}`, level: 'cfg', tokens: true, passes: state.passes },
@@ -524,7 +555,7 @@
     clearTimeout(runTimer);
     scheduleHash();
     runTimer = setTimeout(() => {
-      if (lowerAnswer && !diagnostics.length) runTables(++generation);
+      if (lowerAnswer && !lowerAnswer.unsupported && !diagnostics.length) runTables(++generation);
     }, 350);
   }
 
@@ -598,8 +629,8 @@
         ...baseRequest(),
         function: entryName(),
         passes: state.passes,
-        reference: state.check.reference,
-        tokens: state.tokens,
+        reference: referenceSent(),
+        tokens: tokensSent(),
         max_iters: Number(state.check.max_iters),
         threads: Number(state.check.threads),
       });
@@ -619,7 +650,7 @@
     const v = $('verdict');
     v.replaceChildren(
       el('span', { class: `badge ${a.verdict}`, id: 'verdict-word' }, a.verdict),
-      ` @${a.function}, reference: ${a.reference === 'source' ? 'source level' : 'lowered CFG'}, threads: ${a.threads}, ` +
+      ` @${a.function}, reference: ${a.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : 'lowered CFG')}, threads: ${a.threads}, ` +
       `max_iters ${a.bounds.max_iters}` +
       (broken >= 0 ? `; first at stage ${broken + 1}: ${a.stages[broken].name}` : '') +
       ` (${seconds.toFixed(1)} s)`,
@@ -649,7 +680,7 @@
     scen.append(' ', el('button', { type: 'button', id: 'load-cx', onclick: loadCounterexampleScenario }, 'Load into the scenario editor'));
     box.append(scen);
     if (cx.reference_table && cx.reference_table.table && cx.target_table) {
-      const reference = checkAnswer.reference === 'source' ? 'source level' : 'lowered CFG';
+      const reference = checkAnswer.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : 'lowered CFG');
       box.append(el('div', { class: 'cx-pair' },
         el('div', { class: 'table-block' }, el('h4', {}, `reference (${reference})`), el('div', { class: 'scroll-x' }, traceTable(cx.reference_table, 'cx-reference'))),
         el('div', { class: 'table-block' }, el('h4', {}, `target (after ${cx.stage})`), el('div', { class: 'scroll-x' }, traceTable(cx.target_table, 'cx-target')))));
@@ -665,7 +696,8 @@
     } else if (cx.reference_table && cx.reference_table.error) {
       box.append(el('p', { class: 'error' }, `tables unavailable: ${cx.reference_table.error}`));
     }
-    box.append(el('p', {}, 'Replay on the command line:'), el('div', { class: 'replay' }, cx.replay));
+    if (cx.replay) box.append(el('p', {}, 'Replay on the command line:'), el('div', { class: 'replay' }, cx.replay));
+    else box.append(el('p', { class: 'hint' }, 'No replay line: convcheck run reads the kernel language, not LLVM IR.'));
     if (steps.length) goStep(stepIndex);
   }
 
@@ -823,8 +855,12 @@
     $('file-name').textContent = state.file;
     $('language').value = state.language;
     $('passes').value = state.passes.join(', ');
-    $('tokens').checked = state.tokens;
-    $('reference').value = state.check.reference;
+    $('tokens').checked = tokensSent();
+    $('tokens').disabled = isLlvm();
+    $('tokens').title = isLlvm() ? 'LLVM IR has the tokens it is written with' : '';
+    $('reference').querySelector('option[value="source"]').disabled = isLlvm();
+    $('reference').value = referenceSent();
+    $('reference').title = isLlvm() ? 'LLVM IR has no source level: its reference is its own CFG' : '';
     $('max-iters').value = state.check.max_iters;
     $('check-threads').value = state.check.threads;
     $('group').value = state.scenario.group || '';
@@ -887,10 +923,10 @@
     input.value = '';
   }
 
-  function loadKernel(name, text) {
+  function loadKernel(name, text, language) {
     state.file = name;
     state.source = text;
-    state.language = /\.ll$/i.test(name) ? 'llvm' : 'kernel';
+    state.language = language || (/\.ll$/i.test(name) ? 'llvm' : 'kernel');
     state.function = null;
     state.after = null;
     state.scenario = { group: null, threads: null };
@@ -915,6 +951,16 @@
     ta.addEventListener('scroll', syncScroll);
     $('language').addEventListener('change', (e) => {
       state.language = e.target.value;
+      // The file name follows the language (it names the input in
+      // messages and reports).
+      const base = state.file.replace(/\.[^./\\]*$/, '') || 'input';
+      if (isLlvm() && !/\.ll$/i.test(state.file)) state.file = `${base}.ll`;
+      if (!isLlvm() && /\.ll$/i.test(state.file)) state.file = `${base}.c`;
+      state.function = null;
+      state.after = null;
+      state.scenario = { group: null, threads: null };
+      selection = null;
+      syncControls();
       scheduleRefresh(0);
     });
     $('function').addEventListener('change', (e) => {
@@ -1006,7 +1052,7 @@
     });
     $('examples').addEventListener('change', (e) => {
       const ex = examples.find((x) => x.file === e.target.value);
-      if (ex) loadKernel(ex.file, ex.source);
+      if (ex) loadKernel(ex.file, ex.source, ex.language);
       e.target.value = '';
     });
     window.addEventListener('hashchange', () => {
@@ -1019,7 +1065,7 @@
     try {
       const [initial, passes] = await Promise.all([api('/api/initial'), api('/api/passes')]);
       examples = initial.examples;
-      for (const ex of examples) $('examples').append(el('option', { value: ex.file }, ex.file));
+      for (const ex of examples) $('examples').append(el('option', { value: ex.file }, ex.file + (ex.language === 'llvm' ? ' (LLVM IR)' : '')));
       for (const p of passes) {
         $('add-pass').append(el('option', { value: p.name, title: p.summary }, `${p.name}${p.safe ? '' : ' (unsafe)'}`));
       }

@@ -7,7 +7,8 @@
 // loop_nest checked with simplifycfg is violated, with a counterexample
 // that steps; clicking a table cell highlights its block in both CFG
 // pictures and clicking a block highlights its instances; a parse error is
-// shown at its line and column; the URL fragment carries the whole state.
+// shown at its line and column; the URL fragment carries the whole state;
+// LLVM IR (the language selector) is checked, parsed and shared the same way.
 // The screenshot of the counterexample goes to SCREENSHOT.
 
 import { test } from 'node:test';
@@ -130,5 +131,57 @@ test('a parse error is shown at its line and column', async () => {
     await page.fill('#source', 'void f() {\n  ... // A\n  if (c) { }\n}\n');
     await page.waitForSelector('body[data-ready="f"]');
     assert.equal(await page.locator('#diagnostics li').count(), 0);
+  });
+});
+
+test('LLVM IR: the language selector, a check, a parse error, the shared state', async () => {
+  await withPage(async (page) => {
+    await page.goto(URL);
+    await page.waitForSelector('#cfg-before g.cc-block');
+    // The LLVM example: clang -O0's plain-kernels, seed 000's kernels in C.
+    await page.selectOption('#examples', 'plain_kernels_O0.ll');
+    assert.equal(await page.inputValue('#language'), 'llvm');
+    await page.waitForSelector('#function option[value="loop_nest"]', { state: 'attached' });
+    await page.selectOption('#function', 'loop_nest');
+    await page.waitForSelector('body[data-ready="loop_nest"]');
+    await page.fill('#passes', 'simplifycfg');
+    await page.waitForSelector('body[data-ready="loop_nest"]');
+    // One level: the IR's own CFG semantics; no tokens placed by lowering,
+    // no source level.
+    assert.equal(await page.locator('#tables table.trace').count(), 1, 'one trace table');
+    assert.ok(await page.isDisabled('#tokens'));
+    assert.equal(await page.inputValue('#reference'), 'cfg');
+    assert.equal(await page.textContent('#before-name'), 'plain_kernels_O0.ll');
+    await page.fill('#check-threads', '2');
+    await page.click('#check-button');
+    await page.waitForSelector('#verdict-word', { timeout: CHECK_TIMEOUT });
+    assert.equal((await page.textContent('#verdict-word')).trim(), 'violated');
+    assert.match(await page.textContent('#stages'), /simplifycfg: violated/);
+    assert.match(await page.textContent('#counterexample'), /No replay line/);
+
+    // The language is in the shared state.
+    await page.waitForFunction(() => location.hash.startsWith('#state='));
+    await page.waitForTimeout(400);
+    const shared = page.url();
+    const other = await page.context().browser().newPage();
+    await other.goto(shared);
+    await other.waitForSelector('body[data-ready="loop_nest"]');
+    assert.equal(await other.inputValue('#language'), 'llvm');
+    assert.equal(await other.inputValue('#passes'), 'simplifycfg');
+    await other.close();
+
+    // A parse error of LLVM IR, marked at its line and column.
+    await page.fill('#source', 'define void @f() {\nentry:\n  ret voi\n}\n');
+    await page.waitForSelector('body[data-errors="1"]');
+    assert.match(await page.textContent('#diagnostics'), /:3:7: expected a type, found 'voi'/);
+    assert.equal(await page.textContent('#backdrop mark.err'), 'voi');
+    assert.equal(await page.textContent('#gutter .err'), '3');
+
+    // Back to the kernel language: three tables again.
+    await page.selectOption('#language', 'kernel');
+    await page.selectOption('#examples', 'ambiguity-source.c');
+    await page.waitForSelector('#function option[value="loop_nest"]', { state: 'attached' });
+    assert.equal(await page.inputValue('#language'), 'kernel');
+    assert.ok(!(await page.isDisabled('#tokens')));
   });
 });

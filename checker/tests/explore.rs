@@ -568,24 +568,281 @@ fn malformed_requests_get_a_4xx_naming_what_was_wrong() {
     server.stop();
 }
 
+/// clang-19 -O0 of `examples/llvm/plain-kernels.c`: seed 000's kernels in
+/// plain C, each condition a call to `c()`.
+const PLAIN_KERNELS_LL: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../model/llvm/tests/data/plain_kernels_O0.ll"
+);
+
+fn plain_kernels() -> String {
+    std::fs::read_to_string(PLAIN_KERNELS_LL).unwrap_or_else(|e| panic!("{PLAIN_KERNELS_LL}: {e}"))
+}
+
+fn llvm_check(function: &str) -> Value {
+    json!({
+        "language": "llvm",
+        "file": "plain_kernels_O0.ll",
+        "source": plain_kernels(),
+        "function": function,
+        "passes": ["simplifycfg"],
+        "max_iters": 3,
+        "threads": 2,
+    })
+}
+
 #[test]
-fn llvm_ir_is_refused_with_a_clear_4xx_until_its_front_end_exists() {
+fn llvm_ir_checks_against_its_own_cfg_with_the_built_in_passes() {
     let server = start();
+    // clang's loop_nest: convcheck's simplifycfg merges the inner loop's
+    // latch into the outer one, which LLVM's rules (the module's own CFG
+    // semantics) do not allow.
+    let a = post(server.addr(), "/api/check", &llvm_check("loop_nest"));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["verdict"], "violated", "{v}");
+    assert_eq!(v["reference"], "cfg");
+    assert_eq!(v["file"], "plain_kernels_O0.ll");
+    assert_eq!(v["function"], "loop_nest");
+    let stages: Vec<&str> = v["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(stages, ["simplifycfg"]);
+    let cx = &v["counterexample"];
+    assert_eq!(cx["stage"], "simplifycfg", "{cx}");
+    assert!(cx["reference_table"]["table"].is_array(), "{cx}");
+    assert!(cx["target_table"]["table"].is_array(), "{cx}");
+    // `convcheck run` reads the kernel language only: no replay line.
+    assert!(cx["replay"].is_null(), "{cx}");
+    assert!(cx["threads"][0]["values"]["c"].is_array(), "{cx}");
+    // loop_continue survives simplifycfg.
+    let a = post(server.addr(), "/api/check", &llvm_check("loop_continue"));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["verdict"], "preserved", "{}", a.body);
+    // No source level, and no tokens placed by lowering.
+    let mut body = llvm_check("loop_nest");
+    body["reference"] = json!("source");
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "reference");
+    assert!(a.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("no source level"));
+    let mut body = llvm_check("loop_nest");
+    body["tokens"] = json!(true);
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "tokens");
+    let mut body = llvm_check("loop_nest");
+    body["passes"] = json!([]);
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(a.json()["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("nothing to check"));
+    server.stop();
+}
+
+#[test]
+fn llvm_ir_runs_at_the_cfg_level_and_lowers_to_its_own_cfg() {
+    let server = start();
+    let source = plain_kernels();
+    let a = post(
+        server.addr(),
+        "/api/run",
+        &json!({"language": "llvm", "source": source, "function": "loop_nest",
+                "threads": [{"values": "c=1,0,0"}, {"values": "c=0,0"}]}),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["level"], "cfg");
+    assert_eq!(v["file"], "input.ll");
+    assert_eq!(v["function"], "loop_nest");
+    assert_eq!(v["rows"], json!(["tid 0", "tid 1"]));
+    // Thread 0 runs B twice (the inner loop once more), thread 1 once.
+    let labels: Vec<Vec<Option<String>>> = serde_json::from_value(v["table"].clone()).unwrap();
+    let count =
+        |row: &[Option<String>], l: &str| row.iter().filter(|x| x.as_deref() == Some(l)).count();
+    assert_eq!(count(&labels[0], "B"), 2, "{v}");
+    assert_eq!(count(&labels[1], "B"), 1, "{v}");
+    assert!(v["cycle_hierarchy"]
+        .as_str()
+        .unwrap()
+        .contains("cycle header"));
+    // After a pass too.
+    let a = post(
+        server.addr(),
+        "/api/run",
+        &json!({"language": "llvm", "source": source, "function": "loop_nest", "passes": ["simplifycfg"]}),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["passes"], json!(["simplifycfg"]));
+    // No source level for LLVM IR.
+    let a = post(
+        server.addr(),
+        "/api/run",
+        &json!({"language": "llvm", "source": source, "function": "loop_nest", "level": "source"}),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "level");
+    // Several kernels: the function must be named.
+    let a = post(
+        server.addr(),
+        "/api/run",
+        &json!({"language": "llvm", "source": source}),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "function");
+    // lower: the module as read, then each pass; the functions with the
+    // line of their `define`; operations at their LLVM lines.
+    let a = post(
+        server.addr(),
+        "/api/lower",
+        &json!({"language": "llvm", "file": "plain_kernels_O0.ll", "source": source,
+                "function": "loop_nest", "passes": ["simplifycfg"]}),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["function"], "loop_nest");
+    assert!(v["default_function"].is_null(), "{v}");
+    let names: Vec<&str> = v["stages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["plain_kernels_O0.ll", "simplifycfg"]);
+    let f = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "loop_nest")
+        .unwrap();
+    assert_eq!(f["line"], 41);
+    assert!(f["unsupported"].is_null());
+    assert!(v["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["function"] == "loop_nest" && o["label"] == "C" && o["line"] == 58));
+    for s in v["stages"].as_array().unwrap() {
+        assert!(s["svg"].as_str().unwrap().contains("cc-block"));
+        assert!(!s["blocks"].as_array().unwrap().is_empty());
+    }
+    // The page's LLVM examples are served.
+    let init = get(server.addr(), "/api/initial").json();
+    let ll: Vec<&Value> = init["examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["language"] == "llvm")
+        .collect();
+    assert!(!ll.is_empty(), "{init}");
+    for e in ll {
+        let a = post(
+            server.addr(),
+            "/api/lower",
+            &json!({"language": "llvm", "file": e["file"], "source": e["source"]}),
+        );
+        assert_eq!(a.status, 200, "{}: {}", e["file"], a.body);
+    }
+    server.stop();
+}
+
+#[test]
+fn llvm_ir_with_a_parse_error_answers_its_line_and_column() {
+    let server = start();
+    let source = "define void @f() {\nentry:\n  br label %next\nnext:\n  ret voi\n}\n";
     for path in ["/api/lower", "/api/run", "/api/check"] {
         let a = post(
             server.addr(),
             path,
-            &json!({"language": "llvm", "source": "define void @f() {\n  ret void\n}\n"}),
+            &json!({"language": "llvm", "source": source, "file": "broken.ll", "passes": ["simplifycfg"]}),
         );
-        assert_eq!(a.status, 422, "{path}");
+        assert_eq!(a.status, 422, "{path}: {}", a.body);
         let e = &a.json()["error"];
-        assert_eq!(e["kind"], "unsupported_language");
-        assert_eq!(e["field"], "language");
-        assert!(e["message"]
+        assert_eq!(e["kind"], "parse", "{e}");
+        assert_eq!(e["field"], "source");
+        assert_eq!(e["diagnostics"][0]["line"], 5, "{e}");
+        assert_eq!(e["diagnostics"][0]["col"], 7, "{e}");
+        assert!(
+            e["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("broken.ll:5:7: "),
+            "{e}"
+        );
+    }
+    // An unknown language is still refused.
+    let a = post(
+        server.addr(),
+        "/api/run",
+        &json!({"language": "ptx", "source": ""}),
+    );
+    assert_eq!(a.status, 422);
+    assert_eq!(a.json()["error"]["kind"], "unsupported_language");
+    assert_eq!(a.json()["error"]["field"], "language");
+    server.stop();
+}
+
+#[test]
+fn an_llvm_function_outside_the_model_is_answered_with_its_construct() {
+    let server = start();
+    let source = "declare void @sync() convergent\n\ndefine void @f() {\nentry:\n  %y = fadd double 1.0, 2.0\n  call void @sync()\n  ret void\n}\n\ndefine void @g() {\nentry:\n  call void @sync()\n  ret void\n}\n";
+    let body = |f: &str| json!({"language": "llvm", "source": source, "function": f, "passes": ["simplifycfg"]});
+    let a = post(server.addr(), "/api/run", &body("f"));
+    assert_eq!(a.status, 422, "{}", a.body);
+    let e = &a.json()["error"];
+    assert_eq!(e["kind"], "unsupported", "{e}");
+    assert_eq!(e["field"], "function");
+    assert_eq!(e["unsupported"]["line"], 5, "{e}");
+    assert!(
+        e["message"].as_str().unwrap().contains("floating point"),
+        "{e}"
+    );
+    // A check of it is inconclusive, naming the construct, as `check
+    // A.ll B.ll` reports it.
+    let check = |f: &str| {
+        let mut b = body(f);
+        b["threads"] = json!(2);
+        b
+    };
+    let a = post(server.addr(), "/api/check", &check("f"));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["verdict"], "inconclusive", "{v}");
+    assert!(
+        v["stages"][0]["reason"]
             .as_str()
             .unwrap()
-            .contains("LLVM IR is not supported"));
-    }
+            .contains("floating point"),
+        "{v}"
+    );
+    // lower lists every function, says why f has no CFG, and draws g.
+    let a = post(server.addr(), "/api/lower", &body("f"));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert!(
+        v["unsupported"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("floating point"),
+        "{v}"
+    );
+    assert_eq!(v["unsupported"]["line"], 5);
+    assert_eq!(v["stages"], json!([]));
+    assert_eq!(v["functions"].as_array().unwrap().len(), 2);
+    let a = post(server.addr(), "/api/lower", &body("g"));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["stages"].as_array().unwrap().len(), 2);
+    let a = post(server.addr(), "/api/check", &check("g"));
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["verdict"], "preserved", "{}", a.body);
     server.stop();
 }
 

@@ -3,16 +3,20 @@
 //!
 //! Every request carries the kernel itself (`source`, with an optional
 //! `file` name for messages) and its `language`: `"kernel"` (the default)
-//! is the kernel language; `"llvm"` is reserved for the LLVM IR front end
-//! being written (`model/llvm`) and refused with 422 until then. Unknown
+//! is the kernel language; `"llvm"` is LLVM IR, read by `convcheck-llvm`
+//! and mapped to the IR as `convcheck check A.ll` reads it
+//! ([`crate::llvm::parse_ll`]). LLVM IR has no source level: it is run at
+//! the CFG level, drawn as read and after the passes, and checked with its
+//! own CFG semantics as the reference against convcheck's own passes
+//! ([`crate::llvm::check_builtin_passes`]); no external tool is run. Unknown
 //! fields are errors, so a misspelt option is named rather than ignored.
 //!
 //! Answers reuse the command line's objects: `/api/run` answers the object
 //! of `run --format json` ([`crate::run::run_json`]) and `/api/check` the
 //! object of `check --format json` ([`crate::check::render_json`]).
 //! Errors are `{"error": {"kind", "message", ...}}` with a 4xx status
-//! (5xx only for a bug or the time budget); a kernel that does not parse
-//! answers 422 with every diagnostic's line and column.
+//! (5xx only for a bug or the time budget); a kernel or LLVM IR that does
+//! not parse answers 422 with every diagnostic's line and column.
 //!
 //! Inputs are capped (the `MAX_*` constants) so that a request that
 //! overruns its time budget, and cannot be interrupted, still ends; the
@@ -21,7 +25,7 @@
 //! blocking the page.
 
 use super::graph;
-use super::group::{run_in_group, Group};
+use super::group::{run_cfg_in_group, run_in_group, Group};
 use crate::check::{render_json, run_check_budgeted};
 use crate::config::{CheckConfig, Reference};
 use crate::engine::Budget;
@@ -29,6 +33,7 @@ use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_USAGE};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::print::cfg_text;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
+use convcheck_ir::Module;
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use serde::Deserialize;
@@ -155,23 +160,93 @@ fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
     })
 }
 
+/// The language of a request's `source`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lang {
+    /// The kernel language.
+    Kernel,
+    /// LLVM IR text.
+    Llvm,
+}
+
 /// Checks the `language` field.
-fn language(lang: &Option<String>) -> Result<(), ApiError> {
+fn language(lang: &Option<String>) -> Result<Lang, ApiError> {
     match lang.as_deref() {
-        None | Some("kernel") => Ok(()),
-        Some("llvm") => Err(ApiError::new(
-            422,
-            "unsupported_language",
-            "LLVM IR is not supported by the explorer yet (its front end, model/llvm, is being written); send the kernel language with \"language\": \"kernel\"",
-        )
-        .field("language")),
+        None | Some("kernel") => Ok(Lang::Kernel),
+        Some("llvm") => Ok(Lang::Llvm),
         Some(other) => Err(ApiError::new(
             422,
             "unsupported_language",
-            format!("unknown language `{other}`: expected \"kernel\" (\"llvm\" is planned)"),
+            format!("unknown language `{other}`: expected \"kernel\" or \"llvm\""),
         )
         .field("language")),
     }
+}
+
+/// The answer to `"tokens": true` on LLVM IR.
+const LLVM_TOKENS: &str = "`tokens` places tokens when the kernel language is lowered; LLVM IR has the tokens it is written with (llvm.experimental.convergence.*), and its CFG semantics uses them where present: leave `tokens` out";
+
+/// The answer to the source level on LLVM IR.
+const LLVM_NO_SOURCE: &str = "LLVM IR has no source level: it runs and is checked at the CFG level, its own semantics (maximal convergence, or tokens where present)";
+
+/// Reads LLVM IR; a failure carries every parse error's line and column,
+/// as [`parse_kernel`]'s do.
+fn parse_llvm(file: &str, source: &str) -> Result<crate::llvm::Loaded, ApiError> {
+    crate::llvm::parse_ll(file, source).map_err(|errors| {
+        let list: Vec<Value> = errors
+            .errors()
+            .iter()
+            .map(|x| json!({"line": x.line(), "col": x.col(), "message": x.message()}))
+            .collect();
+        let mut e = ApiError::new(422, "parse", errors.to_string()).field("source");
+        e.extra = Some(("diagnostics", json!(list)));
+        e
+    })
+}
+
+/// The function of LLVM IR a request is about: `name` if the module
+/// defines it, else the module's only function, or the only one no other
+/// calls when every function is mapped.
+fn llvm_entry(l: &crate::llvm::Loaded, name: Option<&str>) -> Result<String, ApiError> {
+    let names = || l.defined.join(", ");
+    let usage = |m: String| ApiError::new(422, "usage", m).field("function");
+    if let Some(n) = name {
+        if l.defined.iter().any(|d| d == n) {
+            return Ok(n.to_string());
+        }
+        return Err(usage(format!(
+            "{}: no function named `{n}` (functions: {})",
+            l.file,
+            names()
+        )));
+    }
+    match l.defined.as_slice() {
+        [] => Err(usage(format!("{}: defines no function", l.file))),
+        [one] => Ok(one.clone()),
+        _ => {
+            let m = &l.mapped.module;
+            match m.entry(None) {
+                Ok(f) if l.mapped.skipped.is_empty() => Ok(m.functions[f].name.clone()),
+                _ => Err(usage(format!(
+                    "{}: several kernels; choose one with `function` (functions: {})",
+                    l.file,
+                    names()
+                ))),
+            }
+        }
+    }
+}
+
+/// The index of `name` in the mapped module, or the answer naming the
+/// construct outside the model that kept it out.
+fn llvm_mapped(l: &crate::llvm::Loaded, name: &str) -> Result<usize, ApiError> {
+    l.index(name).ok_or_else(|| {
+        let u = l.mapped.skipped.iter().find(|u| u.function == name);
+        let message = u.map_or_else(|| format!("@{name} is not mapped"), |u| u.to_string());
+        let mut e = ApiError::new(422, "unsupported", message).field("function");
+        e.extra = u.map(|u| ("unsupported", json!(u)));
+        e
+    })
 }
 
 /// Parses and analyses the kernel; a failure carries every diagnostic.
@@ -254,7 +329,7 @@ pub struct ThreadSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RunRequest {
-    /// `"kernel"` (default) or `"llvm"` (not yet).
+    /// `"kernel"` (default) or `"llvm"`.
     pub language: Option<String>,
     /// The file name used in messages (default `input.c`).
     pub file: Option<String>,
@@ -262,9 +337,9 @@ pub struct RunRequest {
     pub source: String,
     /// The kernel entry (default: the only function no other calls).
     pub function: Option<String>,
-    /// `"source"` (default) or `"cfg"`.
-    #[serde(default)]
-    pub level: Level,
+    /// `"source"` (default for the kernel language) or `"cfg"` (the only
+    /// level of LLVM IR).
+    pub level: Option<Level>,
     /// At the CFG level, lower with tokens placed from the source.
     #[serde(default)]
     pub tokens: bool,
@@ -284,7 +359,7 @@ pub struct RunRequest {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LowerRequest {
-    /// `"kernel"` (default) or `"llvm"` (not yet).
+    /// `"kernel"` (default) or `"llvm"`.
     pub language: Option<String>,
     /// The file name used in messages (default `input.c`).
     pub file: Option<String>,
@@ -304,7 +379,7 @@ pub struct LowerRequest {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CheckRequest {
-    /// `"kernel"` (default) or `"llvm"` (not yet).
+    /// `"kernel"` (default) or `"llvm"`.
     pub language: Option<String>,
     /// The file name used in the report and its replay line (default
     /// `input.c`).
@@ -316,9 +391,9 @@ pub struct CheckRequest {
     /// The pipeline.
     #[serde(default)]
     pub passes: Vec<String>,
-    /// `"source"` (default) or `"cfg"`.
-    #[serde(default)]
-    pub reference: ReferenceField,
+    /// `"source"` (default for the kernel language) or `"cfg"` (the only
+    /// reference of LLVM IR).
+    pub reference: Option<ReferenceField>,
     /// Lower with tokens placed from the source.
     #[serde(default)]
     pub tokens: bool,
@@ -344,10 +419,16 @@ pub fn answer(endpoint: Endpoint, body: &[u8], time: Duration) -> Result<Value, 
     }
 }
 
-fn file_name(f: &Option<String>) -> String {
+fn file_name(f: &Option<String>, lang: Lang) -> String {
     f.clone()
         .filter(|s| !s.trim().is_empty())
-        .unwrap_or_else(|| "input.c".to_string())
+        .unwrap_or_else(|| {
+            match lang {
+                Lang::Kernel => "input.c",
+                Lang::Llvm => "input.ll",
+            }
+            .to_string()
+        })
 }
 
 /// A thread's values from JSON: an object of integer lists (a single
@@ -385,7 +466,7 @@ fn thread_values(field: &str, v: &Value) -> Result<ThreadValues, ApiError> {
 }
 
 /// The scenario's values and group from the request.
-fn scenario(r: &RunRequest, kernel: &Kernel) -> Result<(Vec<ThreadValues>, Group), ApiError> {
+fn scenario(r: &RunRequest, module: &Module) -> Result<(Vec<ThreadValues>, Group), ApiError> {
     let Some(specs) = &r.threads else {
         let n = r.group.unwrap_or(2);
         if n == 0 || n as usize > MAX_RUN_THREADS {
@@ -396,7 +477,7 @@ fn scenario(r: &RunRequest, kernel: &Kernel) -> Result<(Vec<ThreadValues>, Group
                 ),
             ));
         }
-        let s = Scenario::default_for(&kernel.module(), n);
+        let s = Scenario::default_for(module, n);
         return Ok((s.threads, Group::first(n)));
     };
     if specs.is_empty() {
@@ -485,13 +566,17 @@ fn retid_hazards(h: &mut Value, tids: &[u32]) {
 }
 
 fn run(r: RunRequest) -> Result<Value, ApiError> {
-    language(&r.language)?;
-    let file = file_name(&r.file);
+    let lang = language(&r.language)?;
+    let file = file_name(&r.file, lang);
+    if lang == Lang::Llvm {
+        return run_llvm(r, file);
+    }
+    let level = r.level.unwrap_or_default();
     let kernel = parse_kernel(&file, &r.source)?;
     let entry = kernel
         .entry(r.function.as_deref())
         .map_err(|e| ApiError::new(422, "usage", e).field("function"))?;
-    if !r.passes.is_empty() && r.level == Level::Source {
+    if !r.passes.is_empty() && level == Level::Source {
         return Err(invalid(
             "passes",
             "passes transform the CFG: use them with \"level\": \"cfg\"",
@@ -499,8 +584,8 @@ fn run(r: RunRequest) -> Result<Value, ApiError> {
     }
     check_passes(&r.passes)?;
     let fuel = capped("fuel", r.fuel, 100_000, MAX_FUEL)?;
-    let (values, group) = scenario(&r, &kernel)?;
-    let program = match r.level {
+    let (values, group) = scenario(&r, &kernel.module())?;
+    let program = match level {
         Level::Source => None,
         Level::Cfg => {
             let lowered = lower(&kernel, r.tokens);
@@ -511,13 +596,19 @@ fn run(r: RunRequest) -> Result<Value, ApiError> {
     };
     let report = run_in_group(&kernel, program.as_ref(), entry, &values, &group, fuel)
         .map_err(from_outcome)?;
-    let level = match (r.level, r.tokens) {
+    let level = match (level, r.tokens) {
         (Level::Source, _) => "source",
         (Level::Cfg, false) => "cfg",
         (Level::Cfg, true) => "cfg-tokens",
     };
     let function = &kernel.functions[entry].name;
-    let mut obj = crate::run::run_json(&report, &file, function, level, &r.passes);
+    let obj = crate::run::run_json(&report, &file, function, level, &r.passes);
+    Ok(in_group(obj, &group))
+}
+
+/// A run's object with each thread's `tid` (when the threads are not 0 to
+/// n-1) and the group size.
+fn in_group(mut obj: Value, group: &Group) -> Value {
     if group.tids != Group::first(group.tids.len() as u32).tids {
         for (t, thread) in obj["threads"]
             .as_array_mut()
@@ -530,28 +621,38 @@ fn run(r: RunRequest) -> Result<Value, ApiError> {
         retid_hazards(&mut obj["hazards"], &group.tids);
     }
     obj["group"] = json!(group.size);
-    Ok(obj)
+    obj
 }
 
-fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
-    language(&r.language)?;
-    let file = file_name(&r.file);
-    let kernel = parse_kernel(&file, &r.source)?;
-    let default = kernel.entry(None).ok();
-    let entry = match &r.function {
-        Some(_) => kernel
-            .entry(r.function.as_deref())
-            .map_err(|e| ApiError::new(422, "usage", e).field("function"))?,
-        None => default.unwrap_or(0),
-    };
+/// `POST /api/run` on LLVM IR: the CFG level, after the passes.
+fn run_llvm(r: RunRequest, file: String) -> Result<Value, ApiError> {
+    if r.level == Some(Level::Source) {
+        return Err(invalid("level", LLVM_NO_SOURCE));
+    }
+    if r.tokens {
+        return Err(invalid("tokens", LLVM_TOKENS));
+    }
+    let loaded = parse_llvm(&file, &r.source)?;
+    let name = llvm_entry(&loaded, r.function.as_deref())?;
+    let entry = llvm_mapped(&loaded, &name)?;
     check_passes(&r.passes)?;
-    let lowered = lower(&kernel, r.tokens);
-    let name = kernel.functions[entry].name.clone();
+    let fuel = capped("fuel", r.fuel, 100_000, MAX_FUEL)?;
+    let (values, group) = scenario(&r, &loaded.mapped.module)?;
+    let stages = crate::apply_passes(&loaded.mapped.module, &r.passes).map_err(from_outcome)?;
+    let module = stages
+        .last()
+        .map_or_else(|| loaded.mapped.module.clone(), |s| s.2.clone());
+    let program = CfgProgram::new(module);
+    let report = run_cfg_in_group(&program, entry, &values, &group, fuel).map_err(from_outcome)?;
+    let obj = crate::run::run_json(&report, &file, &name, "cfg", &r.passes);
+    Ok(in_group(obj, &group))
+}
+
+/// The stages of `/api/lower`: function `entry` of each module, with the
+/// notes about it.
+fn stages_json(stages: &[(String, Vec<String>, Module)], entry: usize, name: &str) -> Vec<Value> {
     let own = format!("@{name}:");
-    let first = if r.tokens { "lower --tokens" } else { "lower" };
-    let mut stages = vec![(first.to_string(), Vec::new(), lowered.clone())];
-    stages.extend(crate::apply_passes(&lowered, &r.passes).map_err(from_outcome)?);
-    let stages: Vec<Value> = stages
+    stages
         .iter()
         .map(|(stage, notes, m)| {
             let cfg = &m.functions[entry];
@@ -567,41 +668,126 @@ fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
                 "blocks": graph::blocks(m, cfg),
             })
         })
-        .collect();
-    let module = &lowered;
+        .collect()
+}
+
+/// The module's oracles and operations, as `/api/lower` lists them.
+fn tables_json(module: &Module) -> (Value, Value) {
+    (
+        json!(module
+            .oracles
+            .iter()
+            .map(|o| json!({"name": o.name, "class": o.class}))
+            .collect::<Vec<_>>()),
+        json!(module
+            .ops
+            .iter()
+            .enumerate()
+            .map(|(i, o)| json!({
+                "id": i,
+                "label": o.label,
+                "line": o.span.start.line,
+                "col": o.span.start.col,
+                "function": module.functions.get(o.func).map(|f| f.name.as_str()),
+            }))
+            .collect::<Vec<_>>()),
+    )
+}
+
+fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
+    let lang = language(&r.language)?;
+    let file = file_name(&r.file, lang);
+    if lang == Lang::Llvm {
+        return lower_llvm(r, file);
+    }
+    let kernel = parse_kernel(&file, &r.source)?;
+    let default = kernel.entry(None).ok();
+    let entry = match &r.function {
+        Some(_) => kernel
+            .entry(r.function.as_deref())
+            .map_err(|e| ApiError::new(422, "usage", e).field("function"))?,
+        None => default.unwrap_or(0),
+    };
+    check_passes(&r.passes)?;
+    let lowered = lower(&kernel, r.tokens);
+    let name = kernel.functions[entry].name.clone();
+    let first = if r.tokens { "lower --tokens" } else { "lower" };
+    let mut stages = vec![(first.to_string(), Vec::new(), lowered.clone())];
+    stages.extend(crate::apply_passes(&lowered, &r.passes).map_err(from_outcome)?);
+    let (oracles, ops) = tables_json(&lowered);
     Ok(json!({
         "file": file,
         "function": name,
         "default_function": default.map(|f| kernel.functions[f].name.clone()),
         "functions": kernel.functions.iter().map(|f| json!({"name": f.name, "line": f.span.start.line})).collect::<Vec<_>>(),
-        "oracles": module.oracles.iter().map(|o| json!({"name": o.name, "class": o.class})).collect::<Vec<_>>(),
-        "ops": module.ops.iter().enumerate().map(|(i, o)| json!({
-            "id": i,
-            "label": o.label,
-            "line": o.span.start.line,
-            "col": o.span.start.col,
-            "function": module.functions.get(o.func).map(|f| f.name.as_str()),
-        })).collect::<Vec<_>>(),
-        "stages": stages,
+        "oracles": oracles,
+        "ops": ops,
+        "stages": stages_json(&stages, entry, &name),
     }))
 }
 
-fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
-    language(&r.language)?;
-    let file = file_name(&r.file);
-    let kernel = parse_kernel(&file, &r.source)?;
-    kernel
-        .entry(r.function.as_deref())
-        .map_err(|e| ApiError::new(422, "usage", e).field("function"))?;
+/// `POST /api/lower` on LLVM IR: the module as read (the first stage,
+/// named by the file), then one stage per pass. A function outside the
+/// model has no stages, and `unsupported` names the construct.
+fn lower_llvm(r: LowerRequest, file: String) -> Result<Value, ApiError> {
+    if r.tokens {
+        return Err(invalid("tokens", LLVM_TOKENS));
+    }
+    let loaded = parse_llvm(&file, &r.source)?;
+    let default = llvm_entry(&loaded, None).ok();
+    let name = match (&r.function, &default) {
+        (Some(f), _) => llvm_entry(&loaded, Some(f))?,
+        (None, Some(d)) => d.clone(),
+        (None, None) => loaded.defined.first().cloned().ok_or_else(|| {
+            ApiError::new(422, "usage", format!("{file}: defines no function")).field("function")
+        })?,
+    };
     check_passes(&r.passes)?;
+    let module = &loaded.mapped.module;
+    let (oracles, ops) = tables_json(module);
+    let skipped = |n: &str| loaded.mapped.skipped.iter().find(|u| u.function == n);
+    let mut answer = json!({
+        "file": file,
+        "function": name,
+        "default_function": default,
+        "functions": loaded.defined.iter().map(|n| json!({
+            "name": n,
+            "line": loaded.lines.get(n).copied().unwrap_or(0),
+            "unsupported": skipped(n).map(|u| u.to_string()),
+        })).collect::<Vec<_>>(),
+        "oracles": oracles,
+        "ops": ops,
+        "stages": [],
+    });
+    match loaded.index(&name) {
+        Some(entry) => {
+            let mut stages = vec![(file.clone(), Vec::new(), module.clone())];
+            stages.extend(crate::apply_passes(module, &r.passes).map_err(from_outcome)?);
+            answer["stages"] = json!(stages_json(&stages, entry, &name));
+        }
+        None => {
+            let u = skipped(&name);
+            answer["unsupported"] = json!({
+                "message": u.map_or_else(|| format!("@{name} is not mapped"), |u| u.to_string()),
+                "construct": u.map(|u| u.construct.clone()),
+                "line": u.map(|u| u.line),
+            });
+        }
+    }
+    Ok(answer)
+}
+
+fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
+    let lang = language(&r.language)?;
+    let file = file_name(&r.file, lang);
     let defaults = CheckConfig::default();
-    let config = CheckConfig {
+    let mut config = CheckConfig {
         function: r.function.clone(),
         passes: r.passes.clone(),
         tokens: r.tokens,
         reference: match r.reference {
-            ReferenceField::Source => Reference::Source,
-            ReferenceField::Cfg => Reference::Cfg,
+            None | Some(ReferenceField::Source) => Reference::Source,
+            Some(ReferenceField::Cfg) => Reference::Cfg,
         },
         threads: capped("threads", r.threads, defaults.threads, MAX_CHECK_THREADS)?,
         max_iters: capped("max_iters", r.max_iters, defaults.max_iters, MAX_ITERS)?,
@@ -612,6 +798,42 @@ fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
         timeout: Some(time),
         ..Budget::default()
     };
+    if lang == Lang::Llvm {
+        if r.reference == Some(ReferenceField::Source) {
+            return Err(invalid("reference", LLVM_NO_SOURCE));
+        }
+        if r.tokens {
+            return Err(invalid("tokens", LLVM_TOKENS));
+        }
+        let loaded = parse_llvm(&file, &r.source)?;
+        config.function = Some(llvm_entry(&loaded, r.function.as_deref())?);
+        config.reference = Reference::Cfg;
+        check_passes(&r.passes)?;
+        if r.passes.is_empty() {
+            return Err(invalid(
+                "passes",
+                "nothing to check: the reference of LLVM IR is its own CFG; give at least one pass",
+            ));
+        }
+        let report =
+            crate::llvm::check_builtin_passes(&loaded, &config, &budget).map_err(from_outcome)?;
+        let mut v = crate::llvm::report_json(&report);
+        // `convcheck run` reads the kernel language only: a replay line
+        // would not run on LLVM IR.
+        if let Some(c) = v.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
+            for k in ["replay", "replay_target"] {
+                if c.contains_key(k) {
+                    c.insert(k.into(), Value::Null);
+                }
+            }
+        }
+        return Ok(v);
+    }
+    let kernel = parse_kernel(&file, &r.source)?;
+    kernel
+        .entry(r.function.as_deref())
+        .map_err(|e| ApiError::new(422, "usage", e).field("function"))?;
+    check_passes(&r.passes)?;
     let report = run_check_budgeted(&file, kernel, None, &config, &budget, &mut |_| {})
         .map_err(from_outcome)?;
     if report.stages.is_empty() {
@@ -623,6 +845,13 @@ fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
     Ok(render_json(&report))
 }
 
+/// The LLVM IR example: clang-19 -O0 of `examples/llvm/plain-kernels.c`,
+/// seed 000's kernels in plain C (model/llvm/tests/data/README.md).
+pub const LLVM_PLAIN_KERNELS: &str =
+    include_str!("../../../model/llvm/tests/data/plain_kernels_O0.ll");
+/// The LLVM IR example with convergence control tokens.
+pub const LLVM_FIND_TID_TOKENS: &str = include_str!("../../../examples/llvm/find-tid-tokens.ll");
+
 /// `GET /api/initial`: the kernel the page starts with, the embedded
 /// examples, and the limits.
 pub fn initial(file: &str, source: &str, budget_secs: u64) -> Value {
@@ -631,8 +860,10 @@ pub fn initial(file: &str, source: &str, budget_secs: u64) -> Value {
         "file": file,
         "source": source,
         "examples": [
-            {"file": "ambiguity-source.c", "source": crate::demo::AMBIGUITY_SOURCE},
-            {"file": "divergent-exit-source.c", "source": crate::demo::DIVERGENT_EXIT_SOURCE},
+            {"file": "ambiguity-source.c", "language": "kernel", "source": crate::demo::AMBIGUITY_SOURCE},
+            {"file": "divergent-exit-source.c", "language": "kernel", "source": crate::demo::DIVERGENT_EXIT_SOURCE},
+            {"file": "plain_kernels_O0.ll", "language": "llvm", "source": LLVM_PLAIN_KERNELS},
+            {"file": "find-tid-tokens.ll", "language": "llvm", "source": LLVM_FIND_TID_TOKENS},
         ],
         "limits": {
             "max_body": super::MAX_BODY,

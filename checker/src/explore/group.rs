@@ -48,6 +48,29 @@ pub fn run_in_group(
     group: &Group,
     fuel: u64,
 ) -> Result<RunReport, Outcome> {
+    run_in_group_of(Some(kernel), program, entry, threads, group, fuel)
+}
+
+/// [`run_in_group`] on a CFG program without a kernel (LLVM IR read into
+/// the IR): the CFG level only.
+pub fn run_cfg_in_group(
+    program: &CfgProgram,
+    entry: FuncId,
+    threads: &[ThreadValues],
+    group: &Group,
+    fuel: u64,
+) -> Result<RunReport, Outcome> {
+    run_in_group_of(None, Some(program), entry, threads, group, fuel)
+}
+
+fn run_in_group_of(
+    kernel: Option<&Kernel>,
+    program: Option<&CfgProgram>,
+    entry: FuncId,
+    threads: &[ThreadValues],
+    group: &Group,
+    fuel: u64,
+) -> Result<RunReport, Outcome> {
     let mut report = run_once(kernel, program, entry, threads, group, fuel)?;
     if let Some(p) = program {
         let labels = report.table.labels();
@@ -59,14 +82,18 @@ pub fn run_in_group(
 }
 
 fn run_once(
-    kernel: &Kernel,
+    kernel: Option<&Kernel>,
     program: Option<&CfgProgram>,
     entry: FuncId,
     threads: &[ThreadValues],
     group: &Group,
     fuel: u64,
 ) -> Result<RunReport, Outcome> {
-    let code = crate::Code::new(kernel, program)?;
+    let code = match (kernel, program) {
+        (_, Some(p)) => crate::Code::Cfg(p),
+        (Some(k), None) => crate::Code::new(k, None)?,
+        (None, None) => return Err(Outcome::usage("no program to run")),
+    };
     let module = code.module();
     let scenario = Scenario {
         threads: threads.to_vec(),
