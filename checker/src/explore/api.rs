@@ -399,7 +399,8 @@ pub struct CheckRequest {
     pub tokens: bool,
     /// Largest iteration number of a loop execution (default 3).
     pub max_iters: Option<u32>,
-    /// The group size (default 2).
+    /// The group size when fixed; 0 or left out (the default): every
+    /// group size `N >= 2`, as `check` without `--threads`.
     pub threads: Option<u32>,
     /// Instructions one thread may execute (default 100000).
     pub fuel: Option<u64>,
