@@ -425,3 +425,28 @@ fn convergent_operations_under_llvm_passes_raise_no_false_alarm() {
         cases.len()
     );
 }
+
+/// LLVM's `iN` values are 64-bit values read through `N`-bit views
+/// (`sextN`/`zextN`): the value domains try values equal to a compared
+/// constant in their low bits only (259 for `trunc ... to i8` against 3)
+/// and the points where a view wraps (2147483647 for `add i32 %x, 1`
+/// compared with 0), and thread indices likewise (tid 256 in a group of
+/// 257). Each pair differs only there; each was once "preserved".
+#[test]
+fn narrow_widths_are_explored() {
+    for (src, tgt, needle) in [
+        ("trunc-hoist", "trunc-hoist-tgt", "get="),
+        ("trunc-tid", "trunc-tid-tgt", "tid 256"),
+        ("trunc-src", "trunc-tgt", "get="),
+        ("w32-src", "w32-tgt", "get="),
+    ] {
+        let (code, out, err) = convcheck(&[
+            "check",
+            &format!("examples/soundness/llvm/{src}.ll"),
+            &format!("examples/soundness/llvm/{tgt}.ll"),
+        ]);
+        assert_eq!(code, 1, "{src}: {out}{err}");
+        assert!(out.contains("verdict: violated"), "{src}: {out}");
+        assert!(out.contains(needle), "{src}: {needle} not in\n{out}");
+    }
+}

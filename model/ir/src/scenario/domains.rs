@@ -41,8 +41,13 @@
 //! value of every interval between cuts (0 or 1 when the interval holds
 //! them, else the end nearest 0). The truth value of a condition `c` gives
 //! `{0, 1}`; `v == 2` gives `{0, 2}`; `v < 2 || v == 5` gives
-//! `{1, 2, 4, 5, 6}`. `sextN`/`zextN` are taken as the identity (exact for
-//! values that fit in `N` bits, which is what an LLVM `iN` holds).
+//! `{1, 2, 4, 5, 6}`. `sextN`/`zextN` (`N < 64`, how LLVM IR's `iN` values
+//! are read) are followed as the value itself, and noted: a subject read
+//! through an `N`-bit view also gets every point moved by `2^N` either way
+//! (a value equal to the point in its low bits only) and, when ordered,
+//! cuts where the view wraps (`2^(N-1)`, `-2^(N-1)`, `0` and `2^N` of the
+//! viewed value), so that `trunc i32 %x to i8` compared with 3 tries 259,
+//! and `add i32 %x, 1` compared with 0 tries 2147483647.
 
 use crate::cfg::Module;
 use crate::ops::FuncId;
@@ -83,6 +88,12 @@ pub struct Facts {
     pub counter: bool,
     /// Uses the analysis does not cover, as expression texts.
     pub inexact: BTreeSet<String>,
+    /// Narrow views of the subject: `(n, a, b)` when `sextn` / `zextn`
+    /// (`n < 64`) reads `a*x + b`, as LLVM IR's `iN` values are read. Two
+    /// values equal in their low `n` bits compare equal there, and the
+    /// view wraps where the 64-bit value does not: [`ValueFacts::domains`]
+    /// adds the points `p ± 2^n` and the view's wrap points.
+    pub narrow: BTreeSet<(u32, i64, i64)>,
 }
 
 /// A comparison between two subjects: `a1*x + b1` against `a2*y + b2`
@@ -165,6 +176,7 @@ impl ValueFacts {
             mine.ordered |= f.ordered;
             mine.counter |= f.counter;
             mine.inexact.extend(f.inexact.iter().cloned());
+            mine.narrow.extend(f.narrow.iter().copied());
         }
         self.links.extend(other.links.iter().cloned());
     }
@@ -207,6 +219,38 @@ impl ValueFacts {
                 if let Some(o) = before.get(other) {
                     if o.counter {
                         f.counter = true;
+                    }
+                }
+            }
+        }
+        // Narrow views: a value equal to a point in its low `n` bits only,
+        // and the values where the view wraps (signed and unsigned).
+        for f in facts.values_mut() {
+            if f.ordered {
+                for &(n, a, b) in &f.narrow {
+                    let step = 1i64.wrapping_shl(n);
+                    let half = 1i64.wrapping_shl(n.saturating_sub(1));
+                    let inv = absval::inverse(a);
+                    for edge in [half, half.wrapping_neg(), 0, step] {
+                        let x = inv.wrapping_mul(edge.wrapping_sub(b));
+                        f.cuts.insert(x);
+                        f.cuts.insert(x.wrapping_add(1));
+                    }
+                }
+            }
+            // Once per width: every point (and cut) moved by 2^n.
+            let widths: BTreeSet<u32> = f.narrow.iter().map(|&(n, ..)| n).collect();
+            let (points, cuts) = (f.points.clone(), f.cuts.clone());
+            for n in widths {
+                let step = 1i64.wrapping_shl(n);
+                for p in &points {
+                    f.points.insert(p.wrapping_add(step));
+                    f.points.insert(p.wrapping_sub(step));
+                }
+                if f.ordered {
+                    for c in &cuts {
+                        f.cuts.insert(c.wrapping_add(step));
+                        f.cuts.insert(c.wrapping_sub(step));
                     }
                 }
             }

@@ -214,7 +214,19 @@ impl<'m> Analysis<'m> {
                         |m, c| Some((m.wrapping_neg(), c.wrapping_neg().wrapping_sub(1))),
                         |x| !x,
                     ),
-                    UnOp::SExt(_) | UnOp::ZExt(_) => {
+                    UnOp::SExt(n) | UnOp::ZExt(n) => {
+                        // A narrow view of a linear value: followed as the
+                        // value itself, with the view noted so that values
+                        // equal only in their low bits, and the view's wrap
+                        // points, are tried (`Facts::narrow`).
+                        if *n < 64 && self.record {
+                            for a in &v {
+                                if let Alt::Lin(s, m, c) = a {
+                                    let (s, m, c) = (s.clone(), *m, *c);
+                                    self.facts(&s).narrow.insert((u32::from(*n), m, c));
+                                }
+                            }
+                        }
                         let op = *op;
                         map_lin(&v, |m, c| Some((m, c)), move |x| crate::expr::unary(op, x))
                     }
