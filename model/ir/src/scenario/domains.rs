@@ -42,12 +42,17 @@
 //! them, else the end nearest 0). The truth value of a condition `c` gives
 //! `{0, 1}`; `v == 2` gives `{0, 2}`; `v < 2 || v == 5` gives
 //! `{1, 2, 4, 5, 6}`. `sextN`/`zextN` (`N < 64`, how LLVM IR's `iN` values
-//! are read) are followed as the value itself, and noted: a subject read
-//! through an `N`-bit view also gets every point moved by `2^N` either way
-//! (a value equal to the point in its low bits only) and, when ordered,
-//! cuts where the view wraps (`2^(N-1)`, `-2^(N-1)`, `0` and `2^N` of the
-//! viewed value), so that `trunc i32 %x to i8` compared with 3 tries 259,
-//! and `add i32 %x, 1` compared with 0 tries 2147483647.
+//! are read) are followed as the value itself, and noted. Where a subject
+//! is read through views that disagree, it also gets every point moved by
+//! `2^N` for each view narrower than the widest (a value equal to the point
+//! in its low bits only) and, when ordered and read through two views or
+//! more, cuts where each view wraps (`2^(N-1)`, `-2^(N-1)`, `0` and `2^N`
+//! of the viewed value): `trunc i32 %x to i8` against 3 beside `%x`
+//! against 3 tries 259, and `add i32 %x, 1` beside `%x` tries 2147483647.
+//! A single view changes nothing (a C `int` that the kernel language reads
+//! as a 64-bit value and clang as an `i32`); a subject read through one
+//! narrow view in one program and at full width in the other (an `i64`
+//! truncated on one side only) is not covered.
 
 use crate::cfg::Module;
 use crate::ops::FuncId;
@@ -225,8 +230,11 @@ impl ValueFacts {
         }
         // Narrow views: a value equal to a point in its low `n` bits only,
         // and the values where the view wraps (signed and unsigned).
+        // Only where views disagree: a single view (how clang reads a C
+        // `int` the kernel language reads as a 64-bit value) changes
+        // nothing by itself.
         for f in facts.values_mut() {
-            if f.ordered {
+            if f.ordered && f.narrow.len() >= 2 {
                 for &(n, a, b) in &f.narrow {
                     let step = 1i64.wrapping_shl(n);
                     let half = 1i64.wrapping_shl(n.saturating_sub(1));
@@ -238,10 +246,12 @@ impl ValueFacts {
                     }
                 }
             }
-            // Once per width: every point (and cut) moved by 2^n.
+            // Every width below the widest view: points (and cuts) moved by
+            // 2^n, values the narrower view cannot tell from them.
             let widths: BTreeSet<u32> = f.narrow.iter().map(|&(n, ..)| n).collect();
+            let widest = widths.last().copied();
             let (points, cuts) = (f.points.clone(), f.cuts.clone());
-            for n in widths {
+            for n in widths.into_iter().filter(|&n| Some(n) != widest) {
                 let step = 1i64.wrapping_shl(n);
                 for p in &points {
                     f.points.insert(p.wrapping_add(step));
