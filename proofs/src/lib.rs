@@ -12,8 +12,10 @@
 //! - `tests/simplifycfg.rs`: theorem 4;
 //! - `tests/unswitch.rs`: theorem 5;
 //! - `tests/hoist_sink.rs`: theorem 6;
-//! - `tests/engine.rs`: theorem 7 (partial), the symbolic and explicit
+//! - `tests/engine.rs`: theorem 7, second half, the symbolic and explicit
 //!   engines agree;
+//! - `tests/engine_rule.rs`: theorem 7, first half, the rule behind the
+//!   symbolic engine's unbounded `proved` verdicts is sound;
 //! - `tests/uniformity.rs`: theorem 8, uniformity is stable under
 //!   convergence-preserving transforms.
 //!

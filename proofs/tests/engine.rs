@@ -1,4 +1,4 @@
-//! Theorem 7 (partial), `engine`: the symbolic product engine
+//! Theorem 7, second half, `engine`: the symbolic product engine
 //! (`convcheck_smt::product::compare`) and the explicit two-thread
 //! comparison of `convcheck_proofs::product` agree on every
 //! reference/target pair of a domain of small CFGs and passes.
@@ -15,8 +15,8 @@
 //! CFGs with ops (as in theorem 4), and of the unsafe hoist and sink of
 //! the diamonds of theorem 6, both engines at three iterations per loop.
 //!
-//! Not covered (left to do): the soundness of the rule behind `proved`
-//! verdicts for all iteration counts beyond the unrolling.
+//! The first half (the rule behind `proved` verdicts is sound for
+//! iteration counts beyond the unrolling) is `tests/engine_rule.rs`.
 
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::Module;

@@ -229,6 +229,15 @@ pub(crate) struct Globals {
     pub streams: Vec<[FuncDecl; 2]>,
 }
 
+/// The structural rule alone (the `structure` module): `Some(contracted
+/// edges)` when it proves `target` equivalent to `reference` from `entry`
+/// for every iteration count, `None` when it does not apply. [`compare`]
+/// answers `Proved` with [`Proof::Structure`] exactly when this is `Some`
+/// and both programs are within what the engine models.
+pub fn by_structure(reference: &CfgProgram, target: &CfgProgram, entry: FuncId) -> Option<usize> {
+    structure::same_up_to_straight_line(reference, target, entry)
+}
+
 /// Compares `target` against `reference` from function `entry` of both.
 pub fn compare(
     reference: &CfgProgram,
