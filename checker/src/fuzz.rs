@@ -700,8 +700,9 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
                 let _ = match f.seed {
                     Some(seed) => writeln!(
                         out,
-                        "\nviolation in program {} (seed {seed}): {}; minimized from {} to {} statements:\n",
-                        f.index, f.what, f.original_statements, f.statements
+                        "\nviolation in program {} (seed {seed}): {}; minimized from {} to {} statements \
+                         (save it as {} for the replay lines below, or run with --out DIR):\n",
+                        f.index, f.what, f.original_statements, f.statements, f.name
                     ),
                     None => writeln!(out, "\nviolation in {}: {}:\n", f.name, f.what),
                 };
