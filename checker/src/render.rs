@@ -347,23 +347,33 @@ pub fn bounds_json(report: &CheckReport) -> serde_json::Value {
     })
 }
 
-/// The text report.
-pub fn render_text(report: &CheckReport) -> String {
-    let mut out = String::new();
-    let reference = match report.reference {
+/// How a report names its reference semantics.
+fn reference_name(r: Reference) -> &'static str {
+    match r {
         Reference::Source => "source level",
         Reference::Cfg => "CFG level",
-    };
+    }
+}
+
+/// The first line of a text report: file, function, reference and group.
+pub fn header_line(report: &CheckReport) -> String {
+    let reference = reference_name(report.reference);
     let threads = if report.threads == 0 {
         "every N >= 2".to_string()
     } else {
         format!("N={}", report.threads)
     };
-    let _ = writeln!(
-        out,
-        "convcheck check: {} `{}`, reference: {reference}, threads: {threads}",
+    format!(
+        "convcheck check: {} `{}`, reference: {reference}, threads: {threads}\n",
         report.file, report.function,
-    );
+    )
+}
+
+/// The text report.
+pub fn render_text(report: &CheckReport) -> String {
+    let mut out = String::new();
+    out.push_str(&header_line(report));
+    let reference = reference_name(report.reference);
     let _ = writeln!(out, "bounds:");
     for line in bounds_lines(report) {
         let _ = writeln!(out, "  {line}");

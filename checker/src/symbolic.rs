@@ -405,20 +405,7 @@ pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
 pub fn render_symbolic_text(r: &SymbolicReport) -> String {
     let report = &r.report;
     let mut out = String::new();
-    let reference = match report.reference {
-        Reference::Source => "source level",
-        Reference::Cfg => "CFG level",
-    };
-    let threads = if report.threads == 0 {
-        "every N >= 2".to_string()
-    } else {
-        format!("N={}", report.threads)
-    };
-    let _ = writeln!(
-        out,
-        "convcheck check: {} `{}`, reference: {reference}, threads: {threads}",
-        report.file, report.function,
-    );
+    out.push_str(&crate::render::header_line(report));
     let _ = writeln!(out, "bounds:");
     for line in bounds_lines(r) {
         let _ = writeln!(out, "  {line}");
