@@ -23,6 +23,7 @@ pub mod oracles;
 pub mod pass_cmd;
 pub mod render;
 pub mod run;
+pub mod run_llvm;
 pub mod smt_run;
 pub mod symbolic;
 

@@ -191,7 +191,10 @@ pub fn run_json(
 
 /// The group of `--tids` and `--group`, when either is given: `n` threads
 /// (one per `--thread`) with distinct indices below the group size.
-fn group_of(a: &RunArgs, n: usize) -> Result<Option<crate::explore::group::Group>, String> {
+pub(crate) fn group_of(
+    a: &RunArgs,
+    n: usize,
+) -> Result<Option<crate::explore::group::Group>, String> {
     if a.tids.is_empty() && a.group.is_none() {
         return Ok(None);
     }
@@ -222,8 +225,12 @@ fn group_of(a: &RunArgs, n: usize) -> Result<Option<crate::explore::group::Group
     Ok(Some(crate::explore::group::Group { tids, size }))
 }
 
-/// The `run` command.
+/// The `run` command: a kernel-language file, or LLVM IR (a `.ll` file,
+/// [`crate::run_llvm`]).
 pub fn run(a: &RunArgs) -> Outcome {
+    if crate::llvm::is_ll(&a.file) {
+        return crate::run_llvm::run(a);
+    }
     let kernel = match load_kernel(&a.file) {
         Ok(k) => k,
         Err(o) => return o,
@@ -301,10 +308,40 @@ pub fn run(a: &RunArgs) -> Outcome {
         Ok(f) => kernel.functions[f].name.clone(),
         Err(e) => return Outcome::usage(e),
     };
-    match a.format {
+    let shown = Shown {
+        file: &a.file,
+        function: &function,
+        level,
+        passes: &a.passes,
+        group: group.as_ref(),
+    };
+    render_run(&report, &shown, a.format)
+}
+
+/// What a run's output names besides its report.
+pub(crate) struct Shown<'a> {
+    /// The file as given.
+    pub file: &'a str,
+    /// The function that ran.
+    pub function: &'a str,
+    /// `source`, `cfg` or `cfg-tokens`.
+    pub level: &'a str,
+    /// The `--pass` pipeline.
+    pub passes: &'a [String],
+    /// The group of `--tids` and `--group`, when given.
+    pub group: Option<&'a crate::explore::group::Group>,
+}
+
+/// The output of `run` in `format`: the header, the hierarchy note, the
+/// values each thread read, the table and the hazards (text), or the
+/// object of [`run_json`] (JSON).
+pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> Outcome {
+    let (file, function, level) = (shown.file, shown.function, shown.level);
+    let group = shown.group;
+    match format {
         Format::Json => {
-            let mut obj = run_json(&report, &a.file, &function, level, &a.passes);
-            if let Some(g) = &group {
+            let mut obj = run_json(report, file, function, level, shown.passes);
+            if let Some(g) = group {
                 obj["group"] = serde_json::json!(g.size);
                 if let Some(threads) = obj["threads"].as_array_mut() {
                     for (t, &tid) in threads.iter_mut().zip(&g.tids) {
@@ -321,20 +358,20 @@ pub fn run(a: &RunArgs) -> Outcome {
                 "cfg" => "CFG level, maximal convergence",
                 _ => "CFG level, convergence-control tokens",
             };
-            let _ = writeln!(out, "{} `{}` ({what})", a.file, function);
-            if !a.passes.is_empty() {
-                let _ = writeln!(out, "  after {}", a.passes.join(", then "));
+            let _ = writeln!(out, "{} `{}` ({what})", file, function);
+            if !shown.passes.is_empty() {
+                let _ = writeln!(out, "  after {}", shown.passes.join(", then "));
             }
             if let Some(h) = &report.hierarchy {
                 for line in h.lines() {
                     let _ = writeln!(out, "  {line}");
                 }
             }
-            if let Some(g) = &group {
+            if let Some(g) = group {
                 let _ = writeln!(out, "  group: N={}", g.size);
             }
             for (k, v) in report.values.iter().enumerate() {
-                let tid = group.as_ref().map_or(k as u32, |g| g.tids[k]);
+                let tid = group.map_or(k as u32, |g| g.tids[k]);
                 let _ = writeln!(out, "  tid {tid}: {}", v.render());
             }
             out.push_str(&report.table.render());
