@@ -18,9 +18,19 @@
 //!   dominate their uses, closed paths and cycle hearts), its messages
 //!   located on the LLVM line of the offending instruction.
 //!
+//! - **Nesting of regions** ("Convergence region is not well-nested."),
+//!   checked here on the LLVM tree with LLVM's own algorithm
+//!   (`GenericConvergenceVerifier::verify`): the blocks are walked in
+//!   reverse post-order keeping a stack of live tokens; a token use must
+//!   find its token on the stack and pops every token above it (their
+//!   regions end there); a block inherits, from its first visited
+//!   predecessor, the bottom of that predecessor's stack made of tokens
+//!   whose blocks dominate it, intersected with what its other forward
+//!   predecessors keep. The rules about cycles that LLVM checks on the
+//!   same use after it are not repeated when the use is not well nested.
+//!
 //! A function whose syntax is already wrong is not checked further (LLVM's
-//! verifier stops at a broken call too). Not checked: "Convergence region
-//! is not well-nested" (neither does `convcheck_ir::tokens`).
+//! verifier stops at a broken call too).
 #![deny(unsafe_code)]
 
 use std::fmt;
@@ -126,6 +136,10 @@ pub fn convergence(m: &Module) -> Vec<Violation> {
             continue;
         }
         let define_line = m.function(&cfg.name).map_or(0, |f| f.span.line);
+        let nesting = m
+            .function(&cfg.name)
+            .map(not_well_nested)
+            .unwrap_or_default();
         for e in convcheck_ir::tokens::verify(cfg) {
             let line = cfg
                 .blocks
@@ -138,10 +152,21 @@ pub fn convergence(m: &Module) -> Vec<Violation> {
             } else {
                 line
             };
+            // LLVM checks a use's cycle rules only once it is well nested.
+            if is_cycle_rule(e.message) && nesting.contains(&line) {
+                continue;
+            }
             out.push(Violation {
                 function: cfg.name.clone(),
                 line,
                 message: e.message.to_string(),
+            });
+        }
+        for line in nesting {
+            out.push(Violation {
+                function: cfg.name.clone(),
+                line,
+                message: NOT_WELL_NESTED.to_string(),
             });
         }
     }
@@ -149,4 +174,182 @@ pub fn convergence(m: &Module) -> Vec<Violation> {
     let order: Vec<String> = m.defined_functions().map(|f| plain_name(&f.name)).collect();
     out.sort_by_key(|v| (order.iter().position(|n| *n == v.function), v.line));
     out
+}
+
+/// LLVM's message for a use of a token whose region another region
+/// overlaps without nesting.
+pub const NOT_WELL_NESTED: &str = "Convergence region is not well-nested.";
+
+/// Whether `message` is one of the rules LLVM checks on a token use after
+/// its nesting.
+fn is_cycle_rule(message: &str) -> bool {
+    message.starts_with("Convergence token used by an instruction other than")
+        || message.starts_with("Cycle heart must dominate")
+        || message.starts_with("Two static convergence token uses")
+}
+
+/// The lines of the token uses of `f` that are not well nested, in the
+/// order LLVM's verifier finds them (reverse post-order of the blocks
+/// reachable from the entry, instructions in order).
+pub fn not_well_nested(f: &crate::module::Function) -> Vec<u32> {
+    use std::collections::HashMap;
+    type Pos = (usize, usize);
+    let blocks = &f.blocks;
+    let index: HashMap<&Name, usize> = blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (&b.name, i))
+        .collect();
+    let succs: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|b| {
+            b.successors()
+                .into_iter()
+                .filter_map(|n| index.get(n).copied())
+                .collect()
+        })
+        .collect();
+    let rpo = reverse_post_order(&succs);
+    let idom = dominators(&succs, &rpo);
+    let dominates = |a: usize, mut b: usize| loop {
+        if a == b {
+            return true;
+        }
+        match idom[b] {
+            Some(p) if p != b => b = p,
+            _ => return false,
+        }
+    };
+    // Where each convergence intrinsic's token is defined.
+    let mut defs: HashMap<&Name, Pos> = HashMap::new();
+    for (bi, b) in blocks.iter().enumerate() {
+        for (ii, inst) in b.instructions.iter().enumerate() {
+            if let (InstKind::Call(c), Some(r)) = (&inst.kind, &inst.result) {
+                if c.convergence_intrinsic().is_some() {
+                    defs.insert(r, (bi, ii));
+                }
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    let mut live_map: HashMap<usize, Vec<Pos>> = HashMap::new();
+    for &bb in &rpo {
+        let mut live = live_map.remove(&bb).unwrap_or_default();
+        for (ii, inst) in blocks[bb].instructions.iter().enumerate() {
+            let InstKind::Call(c) = &inst.kind else {
+                continue;
+            };
+            let used = match c.convergencectrl() {
+                Some(Value::Local(t)) => defs.get(t).copied(),
+                _ => None,
+            };
+            if let Some(token) = used {
+                if live.contains(&token) {
+                    while live.last() != Some(&token) {
+                        live.pop();
+                    }
+                } else {
+                    lines.push(inst.span.line);
+                }
+            }
+            if c.convergence_intrinsic().is_some() {
+                live.push((bb, ii));
+            }
+        }
+        for &s in &succs[bb] {
+            match live_map.get_mut(&s) {
+                None => {
+                    let inherited = live
+                        .iter()
+                        .take_while(|t| dominates(t.0, s))
+                        .copied()
+                        .collect();
+                    live_map.insert(s, inherited);
+                }
+                Some(kept) => kept.retain(|t| live.contains(t)),
+            }
+        }
+    }
+    lines
+}
+
+/// The blocks reachable from block 0 in reverse post-order, successors
+/// visited in order (LLVM's `ReversePostOrderTraversal`).
+fn reverse_post_order(succs: &[Vec<usize>]) -> Vec<usize> {
+    let mut post = Vec::new();
+    if succs.is_empty() {
+        return post;
+    }
+    let mut seen = vec![false; succs.len()];
+    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+    seen[0] = true;
+    while let Some(top) = stack.last_mut() {
+        let (b, next) = *top;
+        if let Some(&s) = succs[b].get(next) {
+            top.1 += 1;
+            if !seen[s] {
+                seen[s] = true;
+                stack.push((s, 0));
+            }
+        } else {
+            post.push(b);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    post
+}
+
+/// Immediate dominators of the reachable blocks (Cooper, Harvey and
+/// Kennedy's iteration over the reverse post-order); the entry is its own,
+/// unreachable blocks have none.
+fn dominators(succs: &[Vec<usize>], rpo: &[usize]) -> Vec<Option<usize>> {
+    let n = succs.len();
+    let mut order = vec![usize::MAX; n];
+    for (i, &b) in rpo.iter().enumerate() {
+        order[b] = i;
+    }
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &b in rpo {
+        for &s in &succs[b] {
+            preds[s].push(b);
+        }
+    }
+    let mut idom: Vec<Option<usize>> = vec![None; n];
+    let Some(&entry) = rpo.first() else {
+        return idom;
+    };
+    idom[entry] = Some(entry);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in rpo.iter().skip(1) {
+            let mut new: Option<usize> = None;
+            for &p in &preds[b] {
+                if idom[p].is_none() {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(mut x) => {
+                        let mut y = p;
+                        while x != y {
+                            while order[x] > order[y] {
+                                x = idom[x].unwrap_or(entry);
+                            }
+                            while order[y] > order[x] {
+                                y = idom[y].unwrap_or(entry);
+                            }
+                        }
+                        x
+                    }
+                });
+            }
+            if new.is_some() && idom[b] != new {
+                idom[b] = new;
+                changed = true;
+            }
+        }
+    }
+    idom
 }

@@ -96,11 +96,6 @@ fn names_and_numbering() {
         ErrorKind::Undefined,
     );
     check(
-        "declare void @g() #4\n",
-        &["input.ll:1:19: attribute group #4 is used but never defined"],
-        ErrorKind::Undefined,
-    );
-    check(
         "declare void @g()\ndeclare void @g()\n",
         &["input.ll:2:14: redefinition of global '@g' (first defined on line 1)"],
         ErrorKind::Redefinition,
@@ -209,4 +204,22 @@ fn top_level_garbage() {
         &["input.ll:1:8: expected 'datalayout' or 'triple' after 'target', found 'foo'"],
         ErrorKind::Syntax,
     );
+}
+
+/// LLVM's parser reads an attribute group that is used but never defined
+/// as no attributes (opt-19 accepts `declare void @g() #4` and prints
+/// `declare void @g()`; LLVM's own JumpThreading tests use `#0` without
+/// defining it): accepted, and the function is not `convergent`.
+#[test]
+fn undefined_attribute_group_is_no_attributes() {
+    let m = parse_module(
+        "define void @f() #0 {\n  call void @g() #7\n  ret void\n}\ndeclare void @g() #4\n",
+        "input.ll",
+    )
+    .expect("LLVM accepts an undefined attribute group");
+    let f = m.function("f").expect("f");
+    assert!(!f.is_convergent(&m));
+    let g = m.function("g").expect("g");
+    assert!(!g.is_convergent(&m));
+    assert!(m.attr_group(0).is_none() && m.attr_group(4).is_none());
 }

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Survey: convcheck on LLVM's own tests of convergent operations.
+#
+# Usage: scripts/llvm-tests-survey.sh DIR [CONVCHECK [OPT]]
+#
+# For every DIR/*.ll and every RUN line of it that runs `opt`, runs that
+# opt pipeline on the file (OUT), then `convcheck check IN OUT --format
+# json`, and prints one row per (file, RUN line, function):
+#
+#   file  run  function  verdict  reason
+#
+# verdict is preserved / proved / violated / inconclusive / error, or
+# opt-error when opt refuses the RUN line (the row's function is `-`).
+# Legacy pass flags (`-jump-threading`) become `-passes=jump-threading`;
+# FileCheck, `not` and everything after the first `|` are ignored. The
+# last lines are the totals: pairs, verdicts (and their share), violated,
+# and the inconclusive/error reasons counted by kind.
+#
+# CONVCHECK defaults to target/debug/convcheck, OPT to opt-19. Extra
+# convcheck options can be given in CONVCHECK_ARGS (e.g. "--max-iters 4").
+# Needs bash, jq, sed, awk.
+set -u
+
+dir=${1:?usage: $0 DIR [CONVCHECK [OPT]]}
+here=$(cd "$(dirname "$0")/.." && pwd)
+convcheck=${2:-$here/target/debug/convcheck}
+opt=${3:-opt-19}
+extra=${CONVCHECK_ARGS:-}
+work=$(mktemp -d "${TMPDIR:-/tmp}/llvm-tests-survey.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+for tool in jq "$opt" "$convcheck"; do
+    if ! command -v "$tool" >/dev/null 2>&1; then
+        echo "$0: \`$tool\` not found" >&2
+        exit 2
+    fi
+done
+
+# The names opt knows as passes, for translating legacy flags.
+"$opt" --print-passes 2>/dev/null | sed -n 's/^  \([a-z0-9-]*\).*/\1/p' | sort -u >"$work/passes"
+
+rows=$work/rows
+: >"$rows"
+
+# The RUN lines of a file, continuation lines joined.
+run_lines() {
+    sed -n 's/^[[:space:]]*;[[:space:]]*RUN:[[:space:]]*//p' "$1" |
+        awk '{ if (sub(/\\[[:space:]]*$/, "")) { buf = buf $0 " " } else { print buf $0; buf = "" } }'
+}
+
+for in in "$dir"/*.ll; do
+    [ -e "$in" ] || continue
+    base=$(basename "$in")
+    n=0
+    while IFS= read -r run; do
+        n=$((n + 1))
+        cmd=${run%%|*}
+        case " $cmd " in
+        *" opt "*) ;;
+        *) continue ;;
+        esac
+        # Everything after the word `opt`, with %s as the input file.
+        cmd=$(printf '%s\n' "$cmd" | sed -e 's/^.*[[:space:]]opt[[:space:]]//' -e 's/^opt[[:space:]]//')
+        cmd=$(printf '%s\n' "$cmd" | sed -e 's/<[[:space:]]*%s/%s/g' -e 's/%s/@IN@/g')
+        case $cmd in
+        *[\<\>\;\&\$\`]*)
+            printf '%s\t%s\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
+            continue
+            ;;
+        esac
+        eval "set -- $cmd" 2>/dev/null || {
+            printf '%s\t%s\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
+            continue
+        }
+        args=()
+        passes=""
+        skip_next=0
+        for a in "$@"; do
+            if [ $skip_next = 1 ]; then
+                skip_next=0
+                continue
+            fi
+            case $a in
+            "<" | "@IN@" | -S | -disable-output | -verify | --verify) ;;
+            -o) skip_next=1 ;;
+            -passes=* | --passes=*) passes=${passes:+$passes,}${a#*=} ;;
+            -*=* | --*) args+=("$a") ;;
+            -*)
+                if grep -qx -- "${a#-}" "$work/passes"; then
+                    passes=${passes:+$passes,}${a#-}
+                else
+                    args+=("$a")
+                fi
+                ;;
+            *) args+=("$a") ;;
+            esac
+        done
+        out=$work/out.ll
+        if [ -z "$passes" ]; then
+            printf '%s\t%s\t-\topt-error\tno pass pipeline in the RUN line\n' "$base" "$n" >>"$rows"
+            continue
+        fi
+        if ! "$opt" -S "-passes=$passes" "${args[@]}" "$in" -o "$out" 2>"$work/opt.err"; then
+            msg=$(head -n 1 "$work/opt.err" | tr '\t' ' ' | cut -c1-120)
+            printf '%s\t%s\t-\topt-error\t%s\n' "$base" "$n" "$msg" >>"$rows"
+            continue
+        fi
+        # shellcheck disable=SC2086
+        "$convcheck" check "$in" "$out" --format json $extra >"$work/out.json" 2>"$work/err.txt"
+        code=$?
+        if [ $code = 2 ] || ! jq -e . "$work/out.json" >/dev/null 2>&1; then
+            msg=$(head -n 1 "$work/err.txt" | tr '\t' ' ' | cut -c1-120)
+            printf '%s\t%s\t-\terror\t%s\n' "$base" "$n" "$msg" >>"$rows"
+            continue
+        fi
+        jq -r --arg f "$base" --arg n "$n" '
+            (if has("functions") then .functions[] else . end)
+            | [ $f, $n, (.function // "-"), .verdict,
+                ( [ (.stages // [])[] | (.reason // empty) ] + [ .reason // empty ]
+                  | first // "" | gsub("[\t\n]"; " ") | .[0:160] ) ]
+            | @tsv' "$work/out.json" >>"$rows"
+    done < <(run_lines "$in")
+done
+
+printf 'file\trun\tfunction\tverdict\treason\n'
+cat "$rows"
+
+# Totals. A reason's kind is its text with numbers, names and the
+# `reference, N=2: thread 0:` prefix taken out.
+awk -F'\t' '
+    $4 == "opt-error" { operr++; next }
+    {
+        pairs++
+        if ($4 == "preserved" || $4 == "proved" || $4 == "violated") verdicts++
+        if ($4 == "violated") violated++
+        if ($4 == "inconclusive" || $4 == "error") {
+            r = $5
+            sub(/^(reference|target)[^:]*: (thread [0-9]+: )?/, "", r)
+            gsub(/@[A-Za-z0-9_.$-]+/, "@F", r)
+            gsub(/`[^`]*`/, "`X`", r)
+            gsub(/block [A-Za-z0-9_.-]+/, "block B", r)
+            gsub(/[0-9]+/, "N", r)
+            reasons[$4 ": " substr(r, 1, 90)]++
+        }
+    }
+    END {
+        printf "\npairs: %d (plus %d RUN lines opt-19 refused)\n", pairs, operr
+        printf "verdicts: %d (%.1f%%)\n", verdicts, pairs ? 100 * verdicts / pairs : 0
+        printf "violated: %d\n", violated
+        for (r in reasons) printf "  %4d  %s\n", reasons[r], r | "sort -rn"
+    }' "$rows"
