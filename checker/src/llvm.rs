@@ -294,6 +294,27 @@ fn load_source(
                     reserved.unwrap_or_default()
                 )),
                 Ok(k) => {
+                    let source: Vec<String> = k.functions.iter().map(|f| f.name.clone()).collect();
+                    let (text, renames) =
+                        frontend::source_names(&compiled, &loaded.defined, &source);
+                    let loaded = if renames.is_empty() {
+                        loaded
+                    } else {
+                        let shown: Vec<String> = renames
+                            .iter()
+                            .map(|(m, s)| format!("@{m} is `{s}`"))
+                            .collect();
+                        notes.push(format!(
+                            "clang's output names functions as C++ does; compared under their \
+                             source names: {}",
+                            shown.join(", ")
+                        ));
+                        read_ll(&ll_name, &text).map_err(|e| {
+                            Outcome::usage(format!(
+                                "{command}: convcheck cannot read its output: {e}"
+                            ))
+                        })?
+                    };
                     let stage = StageModule {
                         name: "clang -O0".into(),
                         loaded: loaded.clone(),

@@ -9,8 +9,9 @@
 //! - `.cu`: CUDA device code for `sm_70`, without a CUDA installation
 //!   (`-nocudainc -nocudalib`); convcheck's small prelude ([`CUDA_PRELUDE`])
 //!   declares `__device__`, `__global__`, `__shared__`, the
-//!   `__syncthreads_*` barriers, `__ballot_sync`, `__shfl_sync` and
-//!   `__activemask` (`__syncthreads` is a clang builtin already), and
+//!   `__syncthreads_*` barriers (`__syncthreads` is a clang builtin
+//!   already), the warp-level `__syncwarp`, `__ballot_sync`, `__shfl_sync`
+//!   and `__activemask` as external convergent functions, and
 //!   clang's own `__clang_cuda_builtin_vars.h` gives `threadIdx`.
 //! - `.cl`: OpenCL C 2.0 for `amdgcn-amd-amdhsa` / `gfx900`, with clang's
 //!   default header (its builtins arrive as mangled calls such as
@@ -26,9 +27,16 @@ pub enum Frontend {
     Clang,
 }
 
-/// What convcheck includes before a `.cu` file: the CUDA attributes and
-/// the warp-level builtins as the CUDA headers would declare them, mapped
-/// to clang's NVPTX builtins.
+/// What convcheck includes before a `.cu` file: the CUDA attributes, the
+/// `__syncthreads_*` barriers on clang's NVPTX builtins, and the
+/// warp-level operations (`__ballot_sync`, `__shfl_sync`, `__activemask`,
+/// `__syncwarp`) declared as external convergent functions: the CUDA
+/// headers define them on NVVM intrinsics, which convcheck would label by
+/// the intrinsic's name, while the kernel language, reading the same file,
+/// labels them by their CUDA names. Declared, each stays one convergent
+/// call under its own name through `opt` (LLVM treats a convergent call and
+/// a convergent intrinsic alike; an unknown callee only makes it more
+/// careful about memory).
 pub const CUDA_PRELUDE: &str = r#"// convcheck's CUDA prelude (no CUDA installation needed).
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
@@ -39,9 +47,13 @@ pub const CUDA_PRELUDE: &str = r#"// convcheck's CUDA prelude (no CUDA installat
 static __device__ __forceinline__ int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
 static __device__ __forceinline__ int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
 static __device__ __forceinline__ int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
-static __device__ __forceinline__ unsigned __ballot_sync(unsigned m, int p) { return __nvvm_vote_ballot_sync(m, p); }
-static __device__ __forceinline__ int __shfl_sync(unsigned m, int v, int l, int w = 32) { return __nvvm_shfl_sync_idx_i32(m, v, l, ((32 - w) << 8) | 0x1f); }
-static __device__ __forceinline__ unsigned __activemask(void) { return __nvvm_activemask(); }
+// The warp-level operations stay calls to functions of their CUDA names
+// (convergent, external), as the kernel language reads them, so that the
+// source-level reading and clang's output name the same operations.
+extern "C" __device__ __attribute__((convergent, nothrow)) unsigned __ballot_sync(unsigned m, int p);
+extern "C" __device__ __attribute__((convergent, nothrow)) int __shfl_sync(unsigned m, int v, int l, int w = 32);
+extern "C" __device__ __attribute__((convergent, nothrow)) unsigned __activemask(void);
+extern "C" __device__ __attribute__((convergent, nothrow)) void __syncwarp(unsigned m = 0xffffffff);
 "#;
 
 /// The clang arguments for `path` (without the output).
@@ -132,4 +144,89 @@ pub fn compile(
         .join(" ");
     let _ = run.command;
     Ok((run.stdout, format!("{shown} -o -")))
+}
+
+/// The source name of an Itanium-mangled function name (`_Z8find_tidPi`
+/// is `find_tid`), if it is one of a plain identifier.
+fn mangled_base(name: &str) -> Option<&str> {
+    let rest = name.strip_prefix("_Z")?;
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let len: usize = rest.get(..digits)?.parse().ok()?;
+    rest.get(digits..digits.checked_add(len)?)
+}
+
+/// Whether `c` may continue an LLVM identifier after `@`.
+fn ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')
+}
+
+/// clang compiles CUDA as C++, so a kernel `find_tid` is defined as
+/// `@_Z8find_tidPi`. When the kernel language reads the same file as a
+/// function `find_tid`, the two readings are compared function by
+/// function only under one name: this gives each source function its
+/// source name in clang's output, when exactly one defined function
+/// mangles to it and nothing else has that name already. Returns the new
+/// text and the renamings made (mangled, source), in module order.
+pub fn source_names(
+    text: &str,
+    defined: &[String],
+    source: &[String],
+) -> (String, Vec<(String, String)>) {
+    let mut renames: Vec<(String, String)> = Vec::new();
+    for s in source {
+        if defined.contains(s) {
+            continue;
+        }
+        let candidates: Vec<&String> = defined
+            .iter()
+            .filter(|d| mangled_base(d) == Some(s.as_str()))
+            .collect();
+        if let [only] = candidates[..] {
+            renames.push((only.clone(), s.clone()));
+        }
+    }
+    if renames.is_empty() {
+        return (text.to_string(), renames);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('@') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let end = rest.find(|c: char| !ident_char(c)).unwrap_or(rest.len());
+        let ident = &rest[..end];
+        match renames.iter().find(|(m, _)| m == ident) {
+            Some((_, s)) => out.push_str(s),
+            None => out.push_str(ident),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    renames.sort_by_key(|(m, _)| defined.iter().position(|d| d == m));
+    (out, renames)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mangled_kernels_get_their_source_names() {
+        assert_eq!(mangled_base("_Z8find_tidPi"), Some("find_tid"));
+        assert_eq!(mangled_base("_ZL10__syncwarpj"), None);
+        assert_eq!(mangled_base("find_tid"), None);
+        assert_eq!(mangled_base("_Z99x"), None);
+        let text = "define void @_Z8find_tidPi(ptr %out) {\n  call void @_Z8find_tidPi_x()\n  ret void\n}\n";
+        let defined = vec!["_Z8find_tidPi".to_string(), "_Z1gv".to_string()];
+        let source = vec!["find_tid".to_string(), "h".to_string()];
+        let (t, r) = source_names(text, &defined, &source);
+        assert_eq!(r, [("_Z8find_tidPi".to_string(), "find_tid".to_string())]);
+        assert!(t.starts_with("define void @find_tid(ptr %out)"), "{t}");
+        // A longer identifier with the same prefix is left alone.
+        assert!(t.contains("@_Z8find_tidPi_x()"), "{t}");
+        // Two candidates: no renaming.
+        let defined = vec!["_Z1fi".to_string(), "_Z1fv".to_string()];
+        let (_, r) = source_names("", &defined, &["f".to_string()]);
+        assert!(r.is_empty());
+    }
 }
