@@ -82,6 +82,20 @@ pub struct FuzzArgs {
     /// group is killed then).
     #[arg(long, default_value_t = 10)]
     pub cmd_timeout: u64,
+    /// A real `opt -passes=PIPELINE` instead: every program is written as
+    /// plain C, compiled by clang-19 at -O0, run through the pipeline and
+    /// checked against clang's output (docs/src/fuzzing.md).
+    #[arg(long, value_name = "PIPELINE")]
+    pub opt: Option<String>,
+    /// With --opt: the `opt` binary (default: `opt-19`, else `opt`).
+    #[arg(long, value_name = "PATH")]
+    pub opt_bin: Option<String>,
+    /// With --opt: the clang binary (default: `clang-19`, else `clang`).
+    #[arg(long, value_name = "PATH")]
+    pub clang_bin: Option<String>,
+    /// With --opt: seconds each run of clang or opt may take.
+    #[arg(long, default_value_t = 60)]
+    pub tool_timeout: u64,
     /// Check these kernel files (as they are, not minimized) instead of
     /// generated programs.
     #[arg(long)]

@@ -48,6 +48,9 @@ use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
 pub use generator::{fuzz_config, generator_config, knob_values, set_knob, KNOBS};
 
 mod generator;
+mod opt;
+mod through_llvm;
+mod to_c;
 use convcheck_generators::{generate_seeded, shrink_kernel};
 use convcheck_ir::cycles::{all_hierarchies, HIERARCHY_CAP};
 use convcheck_ir::exec::cfg::CfgProgram;
@@ -408,6 +411,9 @@ fn stable(message: &str) -> String {
 
 /// The `fuzz` command.
 pub fn fuzz(a: &FuzzArgs) -> Outcome {
+    if let Some(pipeline) = &a.opt {
+        return opt::fuzz_opt(a, pipeline);
+    }
     let transform = match (&a.pass, &a.pass_cmd) {
         (Some(p), None) => match lookup(p) {
             Ok(x) => Transform::Pass(x),
@@ -418,7 +424,11 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             timeout: Duration::from_secs(a.cmd_timeout),
             exchange: a.exchange,
         },
-        _ => return Outcome::usage("give exactly one of --pass P and --pass-cmd 'CMD'"),
+        _ => {
+            return Outcome::usage(
+                "give exactly one of --pass P, --pass-cmd 'CMD' and --opt PIPELINE",
+            )
+        }
     };
     if a.pass.is_some() && a.exchange != Exchange::Kernel {
         return Outcome::usage("--exchange applies to --pass-cmd only");

@@ -52,11 +52,16 @@ knobs! {
     helper_calls: bool, convergent_calls: bool, varying: bool, uniform: bool, invariant: bool,
 }
 
-/// The generator configuration of a run: [`fuzz_config`], then the
-/// settings of `--gen-config FILE.toml` (a TOML table `key = value`), then
+/// The generator configuration of a run: [`fuzz_config`] (without
+/// `noconvergent` for `--opt`), then the settings of `--gen-config FILE.toml` (a TOML table `key = value`), then
 /// each `--gen KEY=VALUE` in order.
 pub fn generator_config(a: &FuzzArgs) -> Result<Config, String> {
     let mut c = fuzz_config();
+    // clang 19 has no `[[clang::noconvergent]]` statement in C, so the
+    // plain C that `--opt` compiles would read it as a plain statement.
+    if a.opt.is_some() {
+        c.noconvergent = false;
+    }
     if let Some(path) = &a.gen_config {
         let text =
             std::fs::read_to_string(path).map_err(|e| format!("--gen-config {path}: {e}"))?;
