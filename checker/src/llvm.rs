@@ -267,10 +267,22 @@ fn load_source(
         let (compiled, command) = frontend::compile(fe, &a.src, o.clang_bin.as_deref(), timeout)
             .map_err(Outcome::usage)?;
         let ll_name = format!("{}.ll", a.src);
-        let loaded = read_ll(&ll_name, &compiled).map_err(|e| {
-            Outcome::usage(format!("{command}: convcheck cannot read its output: {e}"))
-        })?;
+        let unreadable =
+            |e: String| Outcome::usage(format!("{command}: convcheck cannot read its output: {e}"));
+        let mut loaded = read_ll(&ll_name, &compiled).map_err(unreadable)?;
         notes.push(format!("front end: {command}"));
+        let (text, renames) = frontend::source_names(&compiled, &loaded.defined);
+        if !renames.is_empty() {
+            let shown: Vec<String> = renames
+                .iter()
+                .map(|(m, s)| format!("@{m} is `{s}`"))
+                .collect();
+            notes.push(format!(
+                "clang's output names functions as C++ does; checked under their source names: {}",
+                shown.join(", ")
+            ));
+            loaded = read_ll(&ll_name, &text).map_err(unreadable)?;
+        }
         if a.reference == Reference::Source {
             let src = std::fs::read_to_string(&a.src)
                 .map_err(|e| Outcome::usage(format!("{}: cannot read: {e}", a.src)))?;
@@ -294,27 +306,6 @@ fn load_source(
                     reserved.unwrap_or_default()
                 )),
                 Ok(k) => {
-                    let source: Vec<String> = k.functions.iter().map(|f| f.name.clone()).collect();
-                    let (text, renames) =
-                        frontend::source_names(&compiled, &loaded.defined, &source);
-                    let loaded = if renames.is_empty() {
-                        loaded
-                    } else {
-                        let shown: Vec<String> = renames
-                            .iter()
-                            .map(|(m, s)| format!("@{m} is `{s}`"))
-                            .collect();
-                        notes.push(format!(
-                            "clang's output names functions as C++ does; compared under their \
-                             source names: {}",
-                            shown.join(", ")
-                        ));
-                        read_ll(&ll_name, &text).map_err(|e| {
-                            Outcome::usage(format!(
-                                "{command}: convcheck cannot read its output: {e}"
-                            ))
-                        })?
-                    };
                     let stage = StageModule {
                         name: "clang -O0".into(),
                         loaded: loaded.clone(),

@@ -160,31 +160,38 @@ fn ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')
 }
 
+/// The identifiers written after `@` in `text`.
+fn global_names(text: &str) -> Vec<&str> {
+    text.split('@')
+        .skip(1)
+        .map(|r| &r[..r.find(|c: char| !ident_char(c)).unwrap_or(r.len())])
+        .collect()
+}
+
 /// clang compiles CUDA as C++, so a kernel `find_tid` is defined as
-/// `@_Z8find_tidPi`. When the kernel language reads the same file as a
-/// function `find_tid`, the two readings are compared function by
-/// function only under one name: this gives each source function its
-/// source name in clang's output, when exactly one defined function
-/// mangles to it and nothing else has that name already. Returns the new
-/// text and the renamings made (mangled, source), in module order.
-pub fn source_names(
-    text: &str,
-    defined: &[String],
-    source: &[String],
-) -> (String, Vec<(String, String)>) {
-    let mut renames: Vec<(String, String)> = Vec::new();
-    for s in source {
-        if defined.contains(s) {
-            continue;
-        }
-        let candidates: Vec<&String> = defined
-            .iter()
-            .filter(|d| mangled_base(d) == Some(s.as_str()))
-            .collect();
-        if let [only] = candidates[..] {
-            renames.push((only.clone(), s.clone()));
-        }
-    }
+/// `@_Z8find_tidPi`, while the kernel language, reading the same file,
+/// names it `find_tid` (and so does `--function`). This gives each defined
+/// function its source name when it is mangled, no other defined function
+/// mangles to the same name (overloads keep theirs) and nothing in the
+/// module is called that already. Returns the new text and the renamings
+/// (mangled, source), in module order.
+pub fn source_names(text: &str, defined: &[String]) -> (String, Vec<(String, String)>) {
+    let used = global_names(text);
+    let renames: Vec<(String, String)> = defined
+        .iter()
+        .filter_map(|d| {
+            let base = mangled_base(d)?;
+            let plain = !base.is_empty()
+                && base.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !base.starts_with(|c: char| c.is_ascii_digit());
+            let unique = defined
+                .iter()
+                .filter(|o| mangled_base(o) == Some(base))
+                .count()
+                == 1;
+            (plain && unique && !used.contains(&base)).then(|| (d.clone(), base.to_string()))
+        })
+        .collect();
     if renames.is_empty() {
         return (text.to_string(), renames);
     }
@@ -202,7 +209,6 @@ pub fn source_names(
         rest = &rest[end..];
     }
     out.push_str(rest);
-    renames.sort_by_key(|(m, _)| defined.iter().position(|d| d == m));
     (out, renames)
 }
 
@@ -217,16 +223,17 @@ mod tests {
         assert_eq!(mangled_base("find_tid"), None);
         assert_eq!(mangled_base("_Z99x"), None);
         let text = "define void @_Z8find_tidPi(ptr %out) {\n  call void @_Z8find_tidPi_x()\n  ret void\n}\n";
-        let defined = vec!["_Z8find_tidPi".to_string(), "_Z1gv".to_string()];
-        let source = vec!["find_tid".to_string(), "h".to_string()];
-        let (t, r) = source_names(text, &defined, &source);
+        let defined = vec!["_Z8find_tidPi".to_string()];
+        let (t, r) = source_names(text, &defined);
         assert_eq!(r, [("_Z8find_tidPi".to_string(), "find_tid".to_string())]);
         assert!(t.starts_with("define void @find_tid(ptr %out)"), "{t}");
         // A longer identifier with the same prefix is left alone.
         assert!(t.contains("@_Z8find_tidPi_x()"), "{t}");
-        // Two candidates: no renaming.
+        // Overloads keep their names, and so does a function whose source
+        // name the module uses already.
         let defined = vec!["_Z1fi".to_string(), "_Z1fv".to_string()];
-        let (_, r) = source_names("", &defined, &["f".to_string()]);
-        assert!(r.is_empty());
+        assert!(source_names("", &defined).1.is_empty());
+        let text = "declare void @g()\ndefine void @_Z1gv() {\n  ret void\n}\n";
+        assert!(source_names(text, &["_Z1gv".to_string()]).1.is_empty());
     }
 }
