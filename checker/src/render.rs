@@ -71,9 +71,47 @@ pub fn command_line() -> Option<Vec<String>> {
 
 /// How a side of a check is run again by `convcheck run`: the file, and
 /// the flags that give its level and pipeline.
-struct RunLine {
-    file: String,
-    flags: Vec<String>,
+pub(crate) struct RunLine {
+    /// The file `run` reads.
+    pub file: String,
+    /// The flags after `--function F`.
+    pub flags: Vec<String>,
+}
+
+/// How the counterexamples of a report are replayed: the lines that print
+/// the reference table and the target table of a violated stage. A
+/// kernel's check replays with `convcheck run` on the kernel
+/// ([`KernelReplay`]); a check on LLVM IR with `run` on `.ll` files, made
+/// first where a stage's module is not a file (`crate::llvm::report`).
+pub(crate) trait Replay {
+    /// The line that prints `f`'s reference table, if there is one.
+    fn reference(&self, report: &CheckReport, f: &Finding) -> Option<String>;
+    /// The line that prints the target table of stage `stage`'s finding
+    /// `f`, or why there is none (`None`: nothing to say).
+    fn target(
+        &self,
+        report: &CheckReport,
+        stage: usize,
+        f: &Finding,
+    ) -> Result<String, Option<String>>;
+}
+
+/// The replay lines of a kernel's check (docs/src/cli.md, replay lines).
+pub(crate) struct KernelReplay;
+
+impl Replay for KernelReplay {
+    fn reference(&self, report: &CheckReport, f: &Finding) -> Option<String> {
+        Some(replay(report, f))
+    }
+
+    fn target(
+        &self,
+        report: &CheckReport,
+        stage: usize,
+        f: &Finding,
+    ) -> Result<String, Option<String>> {
+        replay_target(report, stage, f).ok_or(None)
+    }
 }
 
 /// The `convcheck run` line that replays a finding on `how`'s program
@@ -81,7 +119,12 @@ struct RunLine {
 /// indices (`--group`, `--tids`), and one `--thread` per thread with the
 /// values it reads (only the oracles the module has). Every word is
 /// shell-quoted, so the line pastes into a shell as it is.
-fn replay_on(how: &RunLine, function: &str, module: &convcheck_ir::Module, f: &Finding) -> String {
+pub(crate) fn replay_on(
+    how: &RunLine,
+    function: &str,
+    module: &convcheck_ir::Module,
+    f: &Finding,
+) -> String {
     use crate::pass_cmd::shell_quote as q;
     let mut s = format!("convcheck run {} --function {}", q(&how.file), q(function));
     for flag in &how.flags {
@@ -371,6 +414,11 @@ pub fn header_line(report: &CheckReport) -> String {
 
 /// The text report.
 pub fn render_text(report: &CheckReport) -> String {
+    render_text_with(report, &KernelReplay)
+}
+
+/// The text report, with the replay lines of `replays`.
+pub(crate) fn render_text_with(report: &CheckReport, replays: &dyn Replay) -> String {
     let mut out = String::new();
     out.push_str(&header_line(report));
     let reference = reference_name(report.reference);
@@ -418,9 +466,17 @@ pub fn render_text(report: &CheckReport) -> String {
                     let _ = writeln!(out, "  (tables unavailable: {e})");
                 }
             }
-            let _ = writeln!(out, "  replay: {}", replay(report, f));
-            if let Some(t) = replay_target(report, i, f) {
-                let _ = writeln!(out, "  replay the target: {t}");
+            if let Some(r) = replays.reference(report, f) {
+                let _ = writeln!(out, "  replay: {r}");
+            }
+            match replays.target(report, i, f) {
+                Ok(t) => {
+                    let _ = writeln!(out, "  replay the target: {t}");
+                }
+                Err(Some(why)) => {
+                    let _ = writeln!(out, "  no replay of the target: {why}");
+                }
+                Err(None) => {}
             }
         }
         let _ = writeln!(
@@ -453,7 +509,12 @@ fn location(report: &CheckReport, at: &crate::engine::At) -> (String, u32, u32) 
     (file, at.line.max(1), col)
 }
 
-fn finding_json(report: &CheckReport, stage: usize, f: &Finding) -> serde_json::Value {
+fn finding_json(
+    report: &CheckReport,
+    stage: usize,
+    f: &Finding,
+    replays: &dyn Replay,
+) -> serde_json::Value {
     let (rt, tt) = match tables(report, f) {
         Ok((r, t)) => (r.to_json(), t.to_json()),
         Err(e) => (json!({ "error": e }), json!(null)),
@@ -470,8 +531,8 @@ fn finding_json(report: &CheckReport, stage: usize, f: &Finding) -> serde_json::
         "threads": f.tids.iter().zip(&f.threads).map(|(t, v)| json!({"tid": t, "values": v.0})).collect::<Vec<_>>(),
         "reference_table": rt,
         "target_table": tt,
-        "replay": replay(report, f),
-        "replay_target": replay_target(report, stage, f),
+        "replay": replays.reference(report, f),
+        "replay_target": replays.target(report, stage, f).ok(),
     })
 }
 
@@ -482,6 +543,11 @@ pub fn tool_json() -> serde_json::Value {
 
 /// The JSON report (DESIGN.md section 4).
 pub fn render_json(report: &CheckReport) -> serde_json::Value {
+    render_json_with(report, &KernelReplay)
+}
+
+/// The JSON report, with the replay lines of `replays`.
+pub(crate) fn render_json_with(report: &CheckReport, replays: &dyn Replay) -> serde_json::Value {
     let stages: Vec<serde_json::Value> = report
         .stages
         .iter()
@@ -493,7 +559,7 @@ pub fn render_json(report: &CheckReport) -> serde_json::Value {
                 }
                 EngineOutcome::Violated(f) => (
                     "violated",
-                    json!({"counterexample": finding_json(report, i, f)}),
+                    json!({"counterexample": finding_json(report, i, f, replays)}),
                 ),
                 EngineOutcome::Inconclusive(w) => ("inconclusive", json!({"reason": w})),
             };
@@ -507,7 +573,7 @@ pub fn render_json(report: &CheckReport) -> serde_json::Value {
         })
         .collect();
     let counterexample = report.first_broken().and_then(|(i, s)| match &s.outcome {
-        EngineOutcome::Violated(f) => Some(finding_json(report, i, f)),
+        EngineOutcome::Violated(f) => Some(finding_json(report, i, f, replays)),
         _ => None,
     });
     json!({

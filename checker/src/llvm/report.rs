@@ -4,11 +4,222 @@
 //! run, and the exit code of the worst verdict.
 
 use super::FunctionCheck;
-use crate::check::{render_json, render_sarif, render_text, CheckReport};
+use crate::check::{render_sarif, CheckReport};
 use crate::cli::{CheckArgs, ReportFormat};
-use crate::config::Verdict;
-use crate::engine::Outcome as EngineOutcome;
+use crate::config::{Reference, Verdict};
+use crate::engine::{Finding, Outcome as EngineOutcome};
+use crate::pass_cmd::shell_quote as q;
+use crate::render::{render_json_with, render_text_with, replay_on, KernelReplay, Replay, RunLine};
 use crate::Outcome;
+
+/// How the modules of a check on LLVM IR came to be, from the notes of its
+/// first stage: the `opt` pipeline, and how the input of `opt` was made
+/// when it is not a file of the user's (convcheck's lowering of a kernel,
+/// clang's output).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Origin {
+    /// `opt-19 -passes=P -S INPUT`, as the `pipeline:` note gives it.
+    pipeline: Option<String>,
+    /// The clang command of `--frontend clang` (`... -o -`).
+    front_end: Option<String>,
+    /// Whether the reference is a kernel lowered by convcheck.
+    lowered: bool,
+}
+
+impl Origin {
+    fn of(reports: &[FunctionCheck]) -> Origin {
+        let mut o = Origin::default();
+        let notes = reports
+            .first()
+            .and_then(|r| r.report.stages.first())
+            .map(|s| s.notes.as_slice())
+            .unwrap_or_default();
+        for n in notes {
+            if let Some(p) = n.strip_prefix("pipeline: ") {
+                o.pipeline = Some(p.to_string());
+            } else if let Some(c) = n.strip_prefix("front end: ") {
+                o.front_end = Some(c.to_string());
+            } else if n.starts_with("input: convcheck lower ") {
+                o.lowered = true;
+            }
+        }
+        o
+    }
+}
+
+/// The replay lines of a check on LLVM IR (docs/src/cli.md, replay lines):
+/// `convcheck run` on the `.ll` file of each side; where a side is not a
+/// file (clang's output, convcheck's lowering, a module after a pass of
+/// `opt`), the commands that write it first, joined with `&&`.
+struct LlvmReplay<'a> {
+    a: &'a CheckArgs,
+    origin: &'a Origin,
+}
+
+/// `command` writing `file` (through `to`: `-o` or `>`), followed by `&&`.
+fn writes(command: &str, to: &str, file: &str) -> String {
+    format!("{command} {to} {} && ", q(file))
+}
+
+impl LlvmReplay<'_> {
+    /// The commands that write `SRC.ll` when the source is compiled by
+    /// clang, or why they cannot be given.
+    fn clang_output(&self) -> Result<Option<(String, String)>, String> {
+        let Some(cmd) = &self.origin.front_end else {
+            return Ok(None);
+        };
+        if cmd.contains("convcheck_cuda_prelude.h") {
+            return Err(
+                "clang's command includes the CUDA prelude that convcheck writes to a temporary \
+                 folder, so it does not run as printed"
+                    .into(),
+            );
+        }
+        let file = format!("{}.ll", self.a.src);
+        let base = cmd.strip_suffix(" -o -").unwrap_or(cmd);
+        Ok(Some((writes(base, "-o", &file), file)))
+    }
+
+    /// The commands that write `opt`'s input, when it is not a file of the
+    /// user's, and its name.
+    fn opt_input(&self) -> Result<(String, String), String> {
+        if let Some(t) = &self.a.tgt {
+            if super::is_ll(t) {
+                return Ok((String::new(), t.clone()));
+            }
+            return Err(format!(
+                "opt ran on {t} as convcheck lowered it, which is not a file: give the target \
+                 as LLVM IR (`convcheck lower {} --emit ll`)",
+                q(t)
+            ));
+        }
+        if super::is_ll(&self.a.src) {
+            return Ok((String::new(), self.a.src.clone()));
+        }
+        if let Some(c) = self.clang_output()? {
+            return Ok(c);
+        }
+        let file = format!("{}.ll", self.a.src);
+        let tokens = if self.a.tokens { " --tokens" } else { "" };
+        let lower = format!("convcheck lower {}{tokens} --emit ll", q(&self.a.src));
+        Ok((writes(&lower, ">", &file), file))
+    }
+
+    /// The line that runs `file` (after `prefix`) on `f`'s scenario,
+    /// keeping the values of the oracles `module` has.
+    fn run_line(
+        &self,
+        prefix: &str,
+        how: RunLine,
+        report: &CheckReport,
+        module: &convcheck_ir::Module,
+        f: &Finding,
+    ) -> String {
+        format!("{prefix}{}", replay_on(&how, &report.function, module, f))
+    }
+
+    fn ll(file: &str) -> RunLine {
+        RunLine {
+            file: file.to_string(),
+            flags: Vec::new(),
+        }
+    }
+
+    fn kernel_cfg(&self, file: &str) -> RunLine {
+        let mut flags = vec!["--level".to_string(), "cfg".to_string()];
+        if self.a.tokens {
+            flags.push("--tokens".into());
+        }
+        RunLine {
+            file: file.to_string(),
+            flags,
+        }
+    }
+}
+
+/// The `-opt-bisect-limit` command of an opt stage's `reproduce:` note and
+/// its number.
+fn reproduce(notes: &[String]) -> Option<(String, u64)> {
+    notes.iter().find_map(|n| {
+        let cmd = n.strip_prefix("reproduce: ")?;
+        let cmd = cmd.split(" (and ").next()?;
+        let n = cmd.rsplit("-opt-bisect-limit=").next()?.parse().ok()?;
+        Some((cmd.to_string(), n))
+    })
+}
+
+/// The file a replay writes the module after an opt stage to: the input's
+/// name with the stage (`plain_kernels_O0.opt-bisect-501.ll`), in the
+/// current folder.
+fn stage_file(input: &str, stage: &str) -> String {
+    let name = std::path::Path::new(input)
+        .file_name()
+        .map_or_else(|| input.to_string(), |n| n.to_string_lossy().into_owned());
+    let stem = name.strip_suffix(".ll").unwrap_or(&name);
+    format!("{stem}.{stage}.ll")
+}
+
+impl Replay for LlvmReplay<'_> {
+    fn reference(&self, report: &CheckReport, f: &Finding) -> Option<String> {
+        let m = &report.reference_module;
+        if report.reference == Reference::Source || !super::is_ll(&report.file) {
+            return match self.clang_output() {
+                Ok(Some((prefix, file))) if report.reference == Reference::Cfg => {
+                    Some(self.run_line(&prefix, Self::ll(&file), report, m, f))
+                }
+                Ok(_) => KernelReplay.reference(report, f),
+                Err(_) => None,
+            };
+        }
+        Some(self.run_line("", Self::ll(&report.file), report, m, f))
+    }
+
+    fn target(
+        &self,
+        report: &CheckReport,
+        stage: usize,
+        f: &Finding,
+    ) -> Result<String, Option<String>> {
+        let s = report.stages.get(stage).ok_or(None)?;
+        if report.first_broken().map(|(i, _)| i) != Some(stage) {
+            return Err(Some(LATER_STAGE.into()));
+        }
+        let m = &report.target_module;
+        if self.a.tgt.as_deref() == Some(s.name.as_str()) {
+            let how = if super::is_ll(&s.name) {
+                Self::ll(&s.name)
+            } else {
+                self.kernel_cfg(&s.name)
+            };
+            return Ok(self.run_line("", how, report, m, f));
+        }
+        if s.name.starts_with("lower") {
+            return Ok(self.run_line("", self.kernel_cfg(&self.a.src), report, m, f));
+        }
+        if s.name == "clang -O0" {
+            let (prefix, file) = self.clang_output().map_err(Some)?.ok_or(None)?;
+            return Ok(self.run_line(&prefix, Self::ll(&file), report, m, f));
+        }
+        let (prefix, input) = self.opt_input().map_err(Some)?;
+        let (cmd, file) = match (reproduce(&s.notes), &self.origin.pipeline) {
+            (Some((cmd, n)), _) => (cmd, stage_file(&input, &format!("opt-bisect-{n}"))),
+            (None, Some(p))
+                if s.name.starts_with("the pipeline (") || s.name.starts_with("opt ") =>
+            {
+                (p.clone(), stage_file(&input, "opt"))
+            }
+            _ => {
+                return Err(Some(format!(
+                    "opt runs {} whatever -opt-bisect-limit says, so no command stops the \
+                     pipeline just after it",
+                    super::dumps::pass_class(&s.name)
+                )))
+            }
+        };
+        let prefix = format!("{prefix}{}", writes(&cmd, "-o", &file));
+        Ok(self.run_line(&prefix, Self::ll(&file), report, m, f))
+    }
+}
 
 fn worst(reports: &[FunctionCheck]) -> Verdict {
     let vs: Vec<Verdict> = reports.iter().map(|r| r.report.verdict()).collect();
@@ -24,14 +235,11 @@ fn worst(reports: &[FunctionCheck]) -> Verdict {
 /// The text report of one function. A static-rule violation has no
 /// scenario, tables or replay line: those lines of the kernel report are
 /// left out.
-fn text_of(report: &CheckReport) -> String {
-    let text = render_text(report);
+fn text_of(report: &CheckReport, replays: &dyn Replay) -> String {
+    let text = render_text_with(report, replays);
     let static_rule = report.first_broken().is_some_and(
         |(_, s)| matches!(&s.outcome, EngineOutcome::Violated(f) if f.tids.is_empty()),
     );
-    // `convcheck run` reads kernel-language files: a replay line for LLVM
-    // IR, or for a stage of opt, would not run.
-    let runnable = !super::is_ll(&report.file);
     let mut out = String::new();
     let mut skipping = false;
     for line in text.lines() {
@@ -49,26 +257,52 @@ fn text_of(report: &CheckReport) -> String {
                 continue;
             }
         }
-        if line.starts_with("  replay the target:") || (!runnable && line.starts_with("  replay:"))
-        {
-            continue;
-        }
         out.push_str(line);
         out.push('\n');
     }
     out
 }
 
-/// The JSON report of one function, without replay lines that would not
-/// run (see [`text_of`]).
+/// No replay lines: the explorer's checks of LLVM IR, whose modules are
+/// not files.
+struct NoReplay;
+
+impl Replay for NoReplay {
+    fn reference(&self, _: &CheckReport, _: &Finding) -> Option<String> {
+        None
+    }
+
+    fn target(&self, _: &CheckReport, _: usize, _: &Finding) -> Result<String, Option<String>> {
+        Err(None)
+    }
+}
+
+/// The JSON report of one function as the explorer answers it, without
+/// replay lines (its modules are not files).
 pub(super) fn json_of(report: &CheckReport) -> serde_json::Value {
-    let mut v = render_json(report);
-    if let Some(c) = v.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
-        if c.contains_key("replay_target") {
-            c.insert("replay_target".into(), serde_json::Value::Null);
-        }
-        if super::is_ll(&report.file) && c.contains_key("replay") {
-            c.insert("replay".into(), serde_json::Value::Null);
+    render_json_with(report, &NoReplay)
+}
+
+/// Why a violated stage after the first has no target table: each module
+/// after a pass of `opt` is read anew, with op numbers of its own, and the
+/// report keeps the module of the first violated stage only.
+const LATER_STAGE: &str = "the report keeps the module of the first violated stage only";
+
+/// The JSON report of one function on the command line, with its replay
+/// lines. A violated stage after the first has its reference table and
+/// its replay, but no target table ([`LATER_STAGE`]).
+fn json_with(report: &CheckReport, replays: &dyn Replay) -> serde_json::Value {
+    let mut v = render_json_with(report, replays);
+    let first = report.first_broken().map(|(i, _)| i);
+    if let Some(stages) = v.get_mut("stages").and_then(|s| s.as_array_mut()) {
+        for (i, s) in stages.iter_mut().enumerate() {
+            if Some(i) == first {
+                continue;
+            }
+            if let Some(c) = s.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
+                c.insert("target_table".into(), serde_json::Value::Null);
+                c.insert("target_table_unavailable".into(), LATER_STAGE.into());
+            }
         }
     }
     v
@@ -76,10 +310,12 @@ pub(super) fn json_of(report: &CheckReport) -> serde_json::Value {
 
 pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[String]) -> Outcome {
     let verdict = worst(reports);
+    let origin = Origin::of(reports);
+    let replays = LlvmReplay { a, origin: &origin };
     let stdout = if let [one] = reports {
         let mut s = match a.format {
-            ReportFormat::Text => text_of(&one.report),
-            ReportFormat::Json => format!("{}\n", json_of(&one.report)),
+            ReportFormat::Text => text_of(&one.report, &replays),
+            ReportFormat::Json => format!("{}\n", json_with(&one.report, &replays)),
             ReportFormat::Sarif => format!("{}\n", render_sarif(&one.report)),
         };
         if a.format == ReportFormat::Text && !only_one.is_empty() {
@@ -98,7 +334,7 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
             ReportFormat::Text => {
                 let mut s = String::new();
                 for r in reports {
-                    s.push_str(&text_of(&r.report));
+                    s.push_str(&text_of(&r.report, &replays));
                     s.push('\n');
                 }
                 s.push_str(&format!("functions: {}\n", reports.len()));
@@ -131,7 +367,7 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
                 let v = serde_json::json!({
                     "verdict": verdict.as_str(),
                     "file": a.src,
-                    "functions": reports.iter().map(|r| json_of(&r.report)).collect::<Vec<_>>(),
+                    "functions": reports.iter().map(|r| json_with(&r.report, &replays)).collect::<Vec<_>>(),
                     "not_compared": only_one,
                 });
                 format!("{v}\n")
