@@ -161,6 +161,10 @@ fn stage_file(input: &str, stage: &str) -> String {
 
 impl Replay for LlvmReplay<'_> {
     fn reference(&self, report: &CheckReport, f: &Finding) -> Option<String> {
+        if f.tids.is_empty() {
+            // A static rule broken: no scenario to replay.
+            return None;
+        }
         let m = &report.reference_module;
         if report.reference == Reference::Source || !super::is_ll(&report.file) {
             return match self.clang_output() {
@@ -181,6 +185,13 @@ impl Replay for LlvmReplay<'_> {
         f: &Finding,
     ) -> Result<String, Option<String>> {
         let s = report.stages.get(stage).ok_or(None)?;
+        if f.tids.is_empty() {
+            return Err(Some(
+                "the stage breaks a static rule of convergence control tokens, which LLVM's \
+                 verifier rejects: there is no run to replay"
+                    .into(),
+            ));
+        }
         if report.first_broken().map(|(i, _)| i) != Some(stage) {
             return Err(Some(LATER_STAGE.into()));
         }
