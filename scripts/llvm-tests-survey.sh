@@ -61,13 +61,17 @@ for in in "$dir"/*.ll; do
         esac
         # Everything after the word `opt`, with %s as the input file.
         cmd=$(printf '%s\n' "$cmd" | sed -e 's/^.*[[:space:]]opt[[:space:]]//' -e 's/^opt[[:space:]]//')
-        cmd=$(printf '%s\n' "$cmd" | sed -e 's/<[[:space:]]*%s/%s/g' -e 's/%s/@IN@/g')
-        case $cmd in
-        *[\<\>\;\&\$\`]*)
+        cmd=$(printf '%s\n' "$cmd" | sed -e 's/<[[:space:]]*%s/%s/g' -e 's/%s/@IN@/g' -e 's/2>&1//g')
+        # Only words and quoted words: no redirection, substitution or
+        # second command outside quotes.
+        bare=$(printf '%s\n' "$cmd" | sed -e "s/'[^']*'//g" -e 's/"[^"]*"//g')
+        bad=0
+        case $bare in *[\<\>\;\&\(\)\\]*) bad=1 ;; esac
+        case $cmd in *[\$\`]*) bad=1 ;; esac
+        if [ $bad = 1 ]; then
             printf '%s\t%s\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
             continue
-            ;;
-        esac
+        fi
         eval "set -- $cmd" 2>/dev/null || {
             printf '%s\t%s\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
             continue
@@ -117,6 +121,7 @@ for in in "$dir"/*.ll; do
             (if has("functions") then .functions[] else . end)
             | [ $f, $n, (.function // "-"), .verdict,
                 ( [ (.stages // [])[] | (.reason // empty) ] + [ .reason // empty ]
+                  + [ .counterexample.message // empty ]
                   | first // "" | gsub("[\t\n]"; " ") | .[0:160] ) ]
             | @tsv' "$work/out.json" >>"$rows"
     done < <(run_lines "$in")
