@@ -231,3 +231,70 @@ fn speculated_convergent_call_is_caught() {
     assert!(row(&after, "0").contains("pure_vote"), "{after}");
     assert!(row(&after, "1").contains("pure_vote"), "{after}");
 }
+
+/// A target whose convergence regions overlap without nesting breaks a
+/// static rule the reference keeps: `check` reports it violated with
+/// LLVM's message, and `opt-19 -passes=verify` rejects the same module
+/// with that message first.
+#[test]
+fn regions_that_stop_nesting_are_caught() {
+    if !have("opt-19", "regions_that_stop_nesting_are_caught") {
+        return;
+    }
+    let module = |first: &str, second: &str| {
+        format!(
+            "define void @swap(i1 %c) {{
+entry:
+  %a = call token @llvm.experimental.convergence.anchor()
+  %b = call token @llvm.experimental.convergence.anchor()
+  br i1 %c, label %then, label %join
+then:
+  call void @sync() [ \"convergencectrl\"(token %{first}) ]
+  call void @sync() [ \"convergencectrl\"(token %{second}) ]
+  br label %join
+join:
+  ret void
+}}
+declare void @sync() convergent
+declare token @llvm.experimental.convergence.anchor()
+"
+        )
+    };
+    let dir = std::env::temp_dir().join(format!("convcheck-llvm-nesting-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let reference = dir.join("nested.ll");
+    let target = dir.join("crossed.ll");
+    std::fs::write(&reference, module("b", "a")).expect("write");
+    std::fs::write(&target, module("a", "b")).expect("write");
+    let verify = |p: &std::path::Path| {
+        let out = Command::new("opt-19")
+            .args(["-passes=verify", "-disable-output"])
+            .arg(p)
+            .output()
+            .expect("opt-19 runs");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        )
+    };
+    assert_eq!(verify(&reference), (true, String::new()));
+    assert_eq!(
+        verify(&target),
+        (false, "Convergence region is not well-nested.".to_string())
+    );
+    let (r, t) = (
+        reference.to_string_lossy().into_owned(),
+        target.to_string_lossy().into_owned(),
+    );
+    let (code, out, err) = convcheck(&["check", &r, &t]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("Convergence region is not well-nested."),
+        "{out}"
+    );
+    assert!(out.contains("line 8"), "{out}");
+}
