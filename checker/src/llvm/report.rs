@@ -411,3 +411,36 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
         code: verdict.exit_code(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reproduce_notes_give_the_command_and_the_number() {
+        let notes = vec![
+            "pipeline: opt-19 -passes=gvn -S a.ll".to_string(),
+            "reproduce: opt-19 -passes='default<O2>' -S 'my file.ll' -opt-bisect-limit=97 (and 96 \
+             for the module before it)"
+                .to_string(),
+        ];
+        assert_eq!(
+            reproduce(&notes),
+            Some((
+                "opt-19 -passes='default<O2>' -S 'my file.ll' -opt-bisect-limit=97".to_string(),
+                97
+            ))
+        );
+        assert_eq!(reproduce(&notes[..1]), None);
+    }
+
+    #[test]
+    fn stage_files_are_named_after_the_input_in_the_current_folder() {
+        assert_eq!(
+            stage_file("model/llvm/tests/data/plain_kernels_O0.ll", "opt-bisect-2"),
+            "plain_kernels_O0.opt-bisect-2.ll"
+        );
+        assert_eq!(stage_file("k.c.ll", "opt"), "k.c.opt.ll");
+        assert_eq!(writes("a b", "-o", "x y.ll"), "a b -o 'x y.ll' && ");
+    }
+}
