@@ -271,7 +271,11 @@ fn load_source(
             |e: String| Outcome::usage(format!("{command}: convcheck cannot read its output: {e}"));
         let mut loaded = read_ll(&ll_name, &compiled).map_err(unreadable)?;
         notes.push(format!("front end: {command}"));
-        let (text, renames) = frontend::source_names(&compiled, &loaded.defined);
+        let (text, renames) = if a.src.ends_with(".cu") {
+            frontend::source_names(&compiled, &loaded.defined)
+        } else {
+            (String::new(), Vec::new())
+        };
         if !renames.is_empty() {
             let shown: Vec<String> = renames
                 .iter()
