@@ -330,3 +330,36 @@ fn replays_of_clang_output_compile_it_first() {
         "{replay}"
     );
 }
+
+#[test]
+fn every_function_of_a_pair_has_its_own_replays() {
+    // Without --function, every function defined in both files is checked;
+    // each violated one has replay lines naming it.
+    let (code, out) = convcheck_in(
+        &root(),
+        &["check", O0, O2, "--max-iters", "2", "--format", "json"],
+    );
+    assert_eq!(code, 1, "{out}");
+    let v = json(&out);
+    let mut replayed = 0;
+    for f in v["functions"].as_array().expect("functions") {
+        if f["verdict"] != "violated" {
+            assert!(f["counterexample"].is_null(), "{f}");
+            continue;
+        }
+        let c = &f["counterexample"];
+        let name = f["function"].as_str().expect("function");
+        for (line, table) in [
+            (&c["replay"], &c["reference_table"]),
+            (&c["replay_target"], &c["target_table"]),
+        ] {
+            let line = line.as_str().expect("a replay line");
+            assert!(line.contains(&format!(" --function {name} ")), "{line}");
+            let (code, out, err) = shell_in(&root(), &format!("{line} --format json"));
+            assert_eq!(code, 0, "{line}: {err}");
+            assert_eq!(json(&out)["table"], table["table"], "{line}");
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 2, "{replayed}");
+}
