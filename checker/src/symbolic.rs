@@ -209,10 +209,33 @@ pub fn run_check(
     let mut details: Vec<StageDetail> = Vec::new();
     let mut coverage = Coverage::default();
     let mut explicit_module = None;
+    let mut stand_in_used = false;
     // The CFG the symbolic stages are compared with.
     let mut base: &CfgProgram = &reference_cfg;
     for (i, (_, program, allow, _, _)) in stages.iter().enumerate() {
         if i == 0 && a.reference == Reference::Source {
+            if let Some(stand_in) = token_stand_in(&kernel, source_target_file) {
+                let (outcome, detail) = symbolic_stage(
+                    &stand_in,
+                    program,
+                    (entry, tentry),
+                    &kernel.functions[entry].name,
+                    a,
+                    *allow,
+                    (budget.start + timeout / 2, timeout),
+                );
+                if let EngineOutcome::Inconclusive(why) = &outcome {
+                    if std::env::var_os("CONVCHECK_DEBUG_STAND_IN").is_some() {
+                        eprintln!("stand-in: {why}");
+                    }
+                } else {
+                    stand_in_used = true;
+                    outcomes.push(outcome);
+                    details.push(detail);
+                    base = program;
+                    continue;
+                }
+            }
             let code = crate::Code::new(&kernel, None)?;
             let reference = Side {
                 program: code.program(),
@@ -253,54 +276,15 @@ pub fn run_check(
             base = program;
             continue;
         }
-        let left = deadline.saturating_duration_since(Instant::now());
-        let opts = ProductOptions {
-            max_iters: a.max_iters,
-            group: (a.threads > 0).then_some(a.threads),
-            allow_barrier_removal: *allow == Allowance::Barriers,
-            timeout: left,
-            max_copies: MAX_COPIES,
-        };
-        let answer = if left.is_zero() {
-            Answer::Unknown(format!("time budget {} s reached", timeout.as_secs()))
-        } else if entry != tentry {
-            Answer::Unknown(format!(
-                "the symbolic engine needs the entry at the same position in both files (`{}` is function {entry} \
-                 of the reference and {tentry} of the target)",
-                kernel.functions[entry].name
-            ))
-        } else {
-            product::compare(base, program, entry, &opts)
-        };
-        let (outcome, detail) = match answer {
-            Answer::Proved(p) => (
-                EngineOutcome::Preserved { pairs: 0, cut: 0 },
-                StageDetail::Symbolic(p),
-            ),
-            Answer::Unknown(why) => (
-                EngineOutcome::Inconclusive(format!("smt: {why}")),
-                StageDetail::Other,
-            ),
-            Answer::Counterexample(c) => {
-                let finding = Finding {
-                    property: match c.property {
-                        product::Property::SingleThreadBehaviour => Property::SingleThreadBehaviour,
-                        product::Property::Convergence => Property::Convergence,
-                    },
-                    threads: c.threads,
-                    tids: c.tids,
-                    group: c.group,
-                    message: c.message,
-                    operation: c.op.map(|op| At::of(&base.module, Which::Reference, op)),
-                    reference: c.reference,
-                    target: c.target,
-                };
-                (
-                    EngineOutcome::Violated(Box::new(finding)),
-                    StageDetail::Other,
-                )
-            }
-        };
+        let (outcome, detail) = symbolic_stage(
+            base,
+            program,
+            (entry, tentry),
+            &kernel.functions[entry].name,
+            a,
+            *allow,
+            (deadline, timeout),
+        );
         outcomes.push(outcome);
         details.push(detail);
     }
@@ -308,11 +292,17 @@ pub fn run_check(
     let stages: Vec<StageReport> = stages
         .into_iter()
         .zip(outcomes)
-        .map(|((name, _, _, notes, level), outcome)| StageReport {
-            name,
-            outcome,
-            notes,
-            target_level: level,
+        .enumerate()
+        .map(|(i, ((name, _, _, mut notes, level), outcome))| {
+            if i == 0 && stand_in_used {
+                notes.insert(0, STAND_IN_NOTE.to_string());
+            }
+            StageReport {
+                name,
+                outcome,
+                notes,
+                target_level: level,
+            }
         })
         .collect();
     let mut report = CheckReport {
@@ -335,6 +325,93 @@ pub fn run_check(
         details,
         timeout,
     })
+}
+
+/// The note of a lowering stage decided against the token stand-in.
+pub const STAND_IN_NOTE: &str = "reference: the source level, as the kernel's CFG lowered with \
+convergence-control tokens (exact for kernels without implementation-defined regions or irreducible \
+loops; docs/src/soundness.md)";
+
+/// The CFG that stands in for the source level in a lowering stage: the
+/// kernel lowered with tokens from its source structure (`--tokens`),
+/// whose convergence is the source level's when the kernel has no
+/// implementation-defined region (no anchor) and no irreducible loop
+/// (checked on every example by `model/lang/tests/cfg.rs` and on seeded
+/// random kernels against the explicit engine by
+/// `tests/engines.rs::the_token_cfg_stands_in_for_the_source_level`).
+/// `None` where that does not hold, or when the target is a second source
+/// file.
+fn token_stand_in(kernel: &Kernel, source_target_file: bool) -> Option<CfgProgram> {
+    if source_target_file || !kernel.members.is_empty() || !kernel.irreducible.is_empty() {
+        return None;
+    }
+    let program = CfgProgram::new(lower(kernel, true));
+    let reducible = program
+        .cycles
+        .iter()
+        .all(|c| c.cycles.iter().all(|y| y.is_reducible()));
+    reducible.then_some(program)
+}
+
+/// One stage decided by the product engine: `program` against `base`.
+fn symbolic_stage(
+    base: &CfgProgram,
+    program: &CfgProgram,
+    (entry, tentry): (usize, usize),
+    entry_name: &str,
+    a: &CheckConfig,
+    allow: Allowance,
+    (deadline, timeout): (Instant, Duration),
+) -> (EngineOutcome, StageDetail) {
+    let left = deadline.saturating_duration_since(Instant::now());
+    let opts = ProductOptions {
+        max_iters: a.max_iters,
+        group: (a.threads > 0).then_some(a.threads),
+        allow_barrier_removal: allow == Allowance::Barriers,
+        timeout: left,
+        max_copies: MAX_COPIES,
+    };
+    let answer = if left.is_zero() {
+        Answer::Unknown(format!("time budget {} s reached", timeout.as_secs()))
+    } else if entry != tentry {
+        Answer::Unknown(format!(
+        "the symbolic engine needs the entry at the same position in both files (`{}` is function {entry} \
+         of the reference and {tentry} of the target)",
+        entry_name
+        ))
+    } else {
+        product::compare(base, program, entry, &opts)
+    };
+    let (outcome, detail) = match answer {
+        Answer::Proved(p) => (
+            EngineOutcome::Preserved { pairs: 0, cut: 0 },
+            StageDetail::Symbolic(p),
+        ),
+        Answer::Unknown(why) => (
+            EngineOutcome::Inconclusive(format!("smt: {why}")),
+            StageDetail::Other,
+        ),
+        Answer::Counterexample(c) => {
+            let finding = Finding {
+                property: match c.property {
+                    product::Property::SingleThreadBehaviour => Property::SingleThreadBehaviour,
+                    product::Property::Convergence => Property::Convergence,
+                },
+                threads: c.threads,
+                tids: c.tids,
+                group: c.group,
+                message: c.message,
+                operation: c.op.map(|op| At::of(&base.module, Which::Reference, op)),
+                reference: c.reference,
+                target: c.target,
+            };
+            (
+                EngineOutcome::Violated(Box::new(finding)),
+                StageDetail::Other,
+            )
+        }
+    };
+    (outcome, detail)
 }
 
 /// The bounds of a symbolic check, one line each.
@@ -413,6 +490,7 @@ pub fn render_symbolic_text(r: &SymbolicReport) -> String {
     for (i, s) in report.stages.iter().enumerate() {
         let against = match (&r.details[i], report.reference) {
             (StageDetail::Explicit, _) => " (explicit engine)",
+            (_, Reference::Source) if i == 0 => " (against the source level through its token CFG)",
             (_, Reference::Source) => " (against the CFG of stage 1)",
             _ => "",
         };

@@ -201,3 +201,120 @@ fn groups_of_three_with_inexact_domains_are_tried() {
         assert_eq!(pair.agree(), Some(true), "seed {seed}, N=2: {pair:?}");
     }
 }
+
+/// The token CFG stands in for the source level in the symbolic engine's
+/// lowering stage (`convcheck::symbolic::run_check`). On seeded determined
+/// kernels: the explicit engine finds the token lowering exact (source
+/// against token CFG holds), and the symbolic engine's token-against-plain
+/// answer agrees with the explicit engine's source-against-plain answer.
+#[test]
+fn the_token_cfg_stands_in_for_the_source_level() {
+    use convcheck::symbolic::cross::lowering_cross_check;
+    let config = convcheck::fuzz::fuzz_config();
+    let (mut compared, mut violated, mut skipped) = (0, 0, 0);
+    let mut problems = Vec::new();
+    let n = env("CONVCHECK_LOWERING_CASES", 4 * cases());
+    for seed in 0..n {
+        let file = generate_seeded(&config, seed);
+        let b = CrossBounds {
+            max_iters: env("CONVCHECK_CROSS_ITERS", 1) as u32,
+            group: env("CONVCHECK_CROSS_GROUP", 2) as u32,
+            ..CrossBounds::default()
+        };
+        let Some(l) = lowering_cross_check(&file, b) else {
+            skipped += 1;
+            continue;
+        };
+        if let Judged::Violated(m) = &l.source_vs_tokens {
+            problems.push(format!(
+                "seed {seed}: the token lowering is not exact: {m}\n{}",
+                print(&file)
+            ));
+        }
+        let pair = Pair {
+            explicit: l.source_vs_plain.clone(),
+            symbolic: l.tokens_vs_plain.clone(),
+        };
+        match pair.agree() {
+            Some(true) => {
+                compared += 1;
+                if matches!(l.source_vs_plain, Judged::Violated(_)) {
+                    violated += 1;
+                }
+            }
+            Some(false) => problems.push(format!(
+                "seed {seed}: source vs plain {:?}, tokens vs plain (smt) {:?}\n{}",
+                l.source_vs_plain,
+                l.tokens_vs_plain,
+                print(&file)
+            )),
+            None => {}
+        }
+    }
+    eprintln!("lowering: {n} kernels, {compared} compared, {violated} violated, {skipped} skipped");
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    assert!(compared * 2 >= (n as usize - skipped), "too few compared");
+}
+
+/// `check` on every function of the seed examples, at the source-level
+/// reference (the lowering stage through the token stand-in where the
+/// kernel is determined) and through SimplifyCFG: the two engines give the
+/// same verdict wherever both decide.
+#[test]
+fn the_engines_agree_on_the_seed_examples_at_the_source_level() {
+    let dir = format!("{}/../examples/seed", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("examples/seed")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    files.sort();
+    let verdict = |args: &[&str]| -> String {
+        let mut all = vec!["convcheck", "check"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--max-iters", "2", "--format", "json", "--timeout", "60"]);
+        let out = convcheck::cli::main_with_args(all.iter().map(|s| s.to_string()));
+        serde_json::from_str::<serde_json::Value>(&out.stdout)
+            .ok()
+            .and_then(|v| v["verdict"].as_str().map(str::to_string))
+            .unwrap_or_else(|| format!("error: {}", out.stderr))
+    };
+    let (mut compared, mut violated) = (0, 0);
+    let mut problems = Vec::new();
+    for f in &files {
+        let path = f.to_string_lossy().to_string();
+        let src = std::fs::read_to_string(f).expect("readable");
+        let Ok(k) = convcheck_lang::sema::Kernel::parse(&path, &src) else {
+            continue;
+        };
+        for func in &k.functions {
+            for pass in [None, Some("simplifycfg"), Some("simplifycfg<keep-loops>")] {
+                let mut args = vec![path.as_str(), "--function", func.name.as_str()];
+                if let Some(p) = pass {
+                    args.extend_from_slice(&["--pass", p]);
+                }
+                let mut e = args.clone();
+                e.extend_from_slice(&["--engine", "explicit"]);
+                let mut s = args.clone();
+                s.extend_from_slice(&["--engine", "smt"]);
+                let (ve, vs) = (verdict(&e), verdict(&s));
+                let decided = |v: &str| matches!(v, "violated" | "preserved" | "proved");
+                if !decided(&ve) || !decided(&vs) {
+                    continue;
+                }
+                compared += 1;
+                if (ve == "violated") != (vs == "violated") {
+                    problems.push(format!("{args:?}: explicit {ve}, smt {vs}"));
+                } else if ve == "violated" {
+                    violated += 1;
+                }
+            }
+        }
+    }
+    eprintln!("seed examples: {compared} checks compared, {violated} violated for both");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(
+        compared >= 10 && violated >= 2,
+        "{compared} compared, {violated} violated"
+    );
+}

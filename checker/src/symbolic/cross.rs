@@ -168,3 +168,90 @@ pub fn engines_agree(file: &File, pass: u8) {
         );
     }
 }
+
+/// The lowering stage of one kernel judged three ways: the explicit engine
+/// comparing the source-level semantics with the plain CFG and with the
+/// CFG lowered with tokens, and the symbolic engine comparing the token
+/// CFG with the plain CFG (the stand-in for the source that
+/// [`super::run_check`] uses when the kernel is determined).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoweringPair {
+    /// Explicit: source level against the plain CFG.
+    pub source_vs_plain: Judged,
+    /// Explicit: source level against the token CFG (holds when the token
+    /// lowering is exact).
+    pub source_vs_tokens: Judged,
+    /// Symbolic: token CFG against the plain CFG.
+    pub tokens_vs_plain: Judged,
+}
+
+/// The three judgements of the lowering of `file`, or `None` when the
+/// kernel does not analyse, has an implementation-defined region or an
+/// irreducible cycle (outside what the token stand-in covers).
+pub fn lowering_cross_check(file: &File, b: CrossBounds) -> Option<LoweringPair> {
+    use crate::engine::{compare_stages, Allowance, Budget, Side};
+    let kernel = Kernel::new("cross.c", file.clone()).ok()?;
+    if !kernel.members.is_empty() {
+        return None;
+    }
+    let entry = kernel.entry(None).ok()?;
+    let plain = CfgProgram::new(convcheck_lang::lower::lower(&kernel, false));
+    let tokens = CfgProgram::new(convcheck_lang::lower::lower(&kernel, true));
+    for prog in [&plain, &tokens] {
+        if prog
+            .cycles
+            .iter()
+            .any(|c| c.cycles.iter().any(|y| !y.is_reducible()))
+        {
+            return None;
+        }
+    }
+    let limits = Limits {
+        bounds: Bounds {
+            max_iters: b.max_iters,
+            max_paths: b.max_paths,
+            ..Bounds::default()
+        },
+        group: b.group,
+    };
+    let code = crate::Code::new(&kernel, None).ok()?;
+    let source = Side {
+        program: code.program(),
+        cfg: None,
+        entry,
+    };
+    let explicit = |target: &CfgProgram| {
+        let c = compare_stages(
+            &source,
+            &[(Side::cfg(target, entry), Allowance::Exact)],
+            limits,
+            &Budget::default(),
+            &mut |_| {},
+        );
+        match c.outcomes.into_iter().next() {
+            Some(Outcome::Violated(f)) => Judged::Violated(f.message),
+            Some(Outcome::Preserved { .. }) => Judged::Holds { proved: false },
+            Some(Outcome::Inconclusive(why)) => Judged::Inconclusive(why),
+            None => Judged::Inconclusive("no outcome".into()),
+        }
+    };
+    let opts = ProductOptions {
+        max_iters: b.max_iters,
+        group: (b.group > 0).then_some(b.group),
+        allow_barrier_removal: false,
+        timeout: b.timeout,
+        max_copies: super::MAX_COPIES,
+    };
+    let tokens_vs_plain = match product::compare(&tokens, &plain, entry, &opts) {
+        Answer::Counterexample(c) => Judged::Violated(c.message),
+        Answer::Proved(p) => Judged::Holds {
+            proved: matches!(p.proof, convcheck_smt::product::Proof::Structure { .. }),
+        },
+        Answer::Unknown(why) => Judged::Inconclusive(why),
+    };
+    Some(LoweringPair {
+        source_vs_plain: explicit(&plain),
+        source_vs_tokens: explicit(&tokens),
+        tokens_vs_plain,
+    })
+}

@@ -65,6 +65,7 @@
 //! explicit engine pairs may not be one this engine allows, and the
 //! other way around.
 
+pub mod tokens;
 pub mod unroll;
 
 mod bv;
@@ -261,6 +262,15 @@ pub fn compare(
             return Answer::Unknown(why);
         }
     }
+    // Tokens aligned with the cycle hierarchy key operations as maximal
+    // convergence does: erased, the programs are compared (and proved by
+    // structure) as plain CFGs.
+    let erased = (
+        tokens::erase_aligned(reference),
+        tokens::erase_aligned(target),
+    );
+    let reference = erased.0.as_ref().unwrap_or(reference);
+    let target = erased.1.as_ref().unwrap_or(target);
     if let Some(merged) = structure::same_up_to_straight_line(reference, target, entry) {
         return Answer::Proved(Preserved {
             max_iters: opts.max_iters,

@@ -3,8 +3,9 @@
 //! verdict (DESIGN.md 2.7, "inconclusive").
 //!
 //! - **Tokens** (convergence-control intrinsics and controlled operations)
-//!   are not modelled: their keys count `loop` executions per token value,
-//!   which the copies of [`super::unroll`] do not represent.
+//!   are modelled in the shapes [`super::tokens`] lists (no anchors, hearts
+//!   in the headers of reducible cycles with their parents in the
+//!   enclosing header); others are refused with the construct named.
 //! - **Recursion** cannot be inlined.
 //! - **Hazards when barriers may be removed.** Without a barrier-removal
 //!   allowance, hazard-freedom needs no encoding of its own: when every
@@ -20,7 +21,7 @@
 //!   `Unknown("hazards not modelled ...")` then.
 
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId, InstKind};
+use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId};
 
 /// The functions reachable from `entry` through real calls, or the first
 /// recursive call found.
@@ -108,15 +109,12 @@ pub(crate) fn unsupported(
     };
     for f in funcs {
         let cfg = &module.functions[f];
-        for b in &cfg.blocks {
-            for i in &b.insts {
-                if matches!(i.kind, InstKind::Token { .. }) || i.token.is_some() {
-                    return Some(format!(
-                        "{side}: convergence-control tokens (in `{}`, block {}) are not modelled by the symbolic engine",
-                        cfg.name, b.name
-                    ));
-                }
+        if let Some(ci) = program.cycles.get(f) {
+            if let Err(e) = super::tokens::TokenPlan::new(cfg, ci) {
+                return Some(format!("{side}: {e}"));
             }
+        }
+        for b in &cfg.blocks {
             if allow_barrier_removal {
                 let mut plain = None;
                 for e in b.exprs() {

@@ -131,10 +131,10 @@ pub(crate) struct Prog<'a> {
     /// Oracle id to name index.
     pub name_of: Vec<usize>,
     unrolled: HashMap<FuncId, Rc<Unrolled>>,
-    sites: HashMap<(Option<u32>, FuncId, usize, u32, OpId), u32>,
+    sites: HashMap<(Option<u32>, FuncId, (u8, u32, usize), u32, OpId), u32>,
     /// The op of every site.
     pub site_ops: Vec<OpId>,
-    read_sites: HashMap<(Option<u32>, FuncId, usize, u32, u32), u32>,
+    read_sites: HashMap<(Option<u32>, FuncId, (u8, u32, usize), u32, u32), u32>,
     /// Block copies executed, over both threads and all inlined calls.
     pub copies: usize,
 }
@@ -255,8 +255,21 @@ impl<'a> Prog<'a> {
 struct At {
     ctx: Option<u32>,
     func: FuncId,
-    node: usize,
+    /// The dynamic instance's identity within the invocation: `(0, mc,
+    /// block)` for an uncontrolled instruction (its maximal-convergence
+    /// copy, [`super::unroll::Node::mc`]), `(1, instance, block)` for one
+    /// controlled by a token instance ([`super::tokens`]).
+    node: (u8, u32, usize),
     inst: u32,
+}
+
+/// The identity of instruction `i` of copy `n` (see [`At::node`]).
+fn where_of(un: &Unrolled, n: usize, i: usize) -> (u8, u32, usize) {
+    let node = &un.nodes[n];
+    match node.controlled.get(i).copied().flatten() {
+        Some(t) => (1, t, node.block),
+        None => (0, node.mc, node.block),
+    }
 }
 
 #[derive(Clone)]
@@ -405,7 +418,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         let launch = At {
             ctx: None,
             func: entry,
-            node: usize::MAX,
+            node: (2, 0, usize::MAX),
             inst: 0,
         };
         let mut rp = 0;
@@ -473,7 +486,7 @@ impl<'p, 'a> Exec<'p, 'a> {
                 let at = At {
                     ctx,
                     func: f,
-                    node: n,
+                    node: where_of(&un, n, i),
                     inst: i as u32,
                 };
                 let mut rp = 0;
@@ -498,15 +511,15 @@ impl<'p, 'a> Exec<'p, 'a> {
                         };
                         s.locals.insert(name.clone(), v);
                     }
-                    InstKind::Token { .. } => {
-                        return Err("convergence-control tokens are not modelled".into())
-                    }
+                    // Token definitions are not events; their instances are
+                    // static in the copies (`super::tokens`).
+                    InstKind::Token { .. } => {}
                 }
             }
             let at = At {
                 ctx,
                 func: f,
-                node: n,
+                node: (0, node.mc, node.block),
                 inst: block.insts.len() as u32,
             };
             let mut rp = 0;
@@ -674,7 +687,10 @@ impl<'p, 'a> Exec<'p, 'a> {
             let at = At {
                 ctx,
                 func: f,
-                node: m,
+                node: match pred {
+                    Some((_, un)) => where_of(un, m, i),
+                    None => (0, 0, 0),
+                },
                 inst: i as u32,
             };
             let mut rp = 0;

@@ -39,6 +39,7 @@
 //! Reaching a copy past the bound is a *cut* edge: the run is outside the
 //! bounds, never silently dropped.
 
+use super::tokens::{Env, TokenPlan};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::key::Atom;
 use convcheck_ir::{BlockId, Cfg};
@@ -115,6 +116,15 @@ pub struct Node {
     pub block: BlockId,
     /// The count of every cycle containing it, outermost first.
     pub counts: Vec<u32>,
+    /// The instances of the tokens live on entry to the block
+    /// ([`TokenPlan`]; empty without tokens).
+    pub live: Vec<u32>,
+    /// The maximal-convergence copy: equal for copies of one block with
+    /// equal counts (copies that differ only in their token instances).
+    pub mc: u32,
+    /// Per instruction, the token instance controlling it (`None` for an
+    /// uncontrolled instruction or a token definition).
+    pub controlled: Vec<Option<u32>>,
     /// One edge per distinct successor block, in the order of the
     /// terminator's successors.
     pub succs: Vec<(BlockId, Target)>,
@@ -154,7 +164,13 @@ pub fn unroll(
     if cfg.blocks.is_empty() {
         return Err(format!("function `{}` has no blocks", cfg.name));
     }
-    let mut index: HashMap<(BlockId, Vec<u32>), usize> = HashMap::new();
+    let mut plan = TokenPlan::new(cfg, ci)?;
+    let mut index: HashMap<(BlockId, Vec<u32>, Vec<u32>), usize> = HashMap::new();
+    let mut mcs: HashMap<(BlockId, Vec<u32>), u32> = HashMap::new();
+    let mut mc_of = |b: BlockId, c: &[u32]| -> u32 {
+        let next = mcs.len() as u32;
+        *mcs.entry((b, c.to_vec())).or_insert(next)
+    };
     let mut nodes: Vec<Node> = Vec::new();
     let limit = max_iters.saturating_add(1);
     let start = step(ci, None, 0);
@@ -162,16 +178,34 @@ pub fn unroll(
         // Only possible with a bound below 0 iterations, which u32 forbids.
         return Err("internal: the entry copy is past the bound".into());
     }
-    index.insert((0, start.clone()), 0);
+    let start_live = plan
+        .as_ref()
+        .map(|p| p.live(0, &Env::new()))
+        .unwrap_or_default();
+    index.insert((0, start.clone(), start_live.clone()), 0);
     nodes.push(Node {
         block: 0,
+        mc: mc_of(0, &start),
         counts: start,
+        live: start_live,
+        controlled: Vec::new(),
         succs: Vec::new(),
     });
     let mut work = vec![0usize];
     let mut has_cut = false;
     while let Some(n) = work.pop() {
         let (b, counts) = (nodes[n].block, nodes[n].counts.clone());
+        let env = match plan.as_mut() {
+            Some(p) => {
+                let (controlled, env) = p.run_block(cfg, ci, b, &counts, &nodes[n].live)?;
+                nodes[n].controlled = controlled;
+                env
+            }
+            None => {
+                nodes[n].controlled = vec![None; cfg.blocks[b].insts.len()];
+                Env::new()
+            }
+        };
         let mut succs = Vec::new();
         for s in distinct_succs(cfg, b) {
             if s >= cfg.blocks.len() {
@@ -190,7 +224,8 @@ pub fn unroll(
                 ));
                 continue;
             }
-            let key = (s, c);
+            let live = plan.as_ref().map(|p| p.live(s, &env)).unwrap_or_default();
+            let key = (s, c, live);
             let m = match index.get(&key) {
                 Some(&m) => m,
                 None => {
@@ -203,7 +238,10 @@ pub fn unroll(
                     let m = nodes.len();
                     nodes.push(Node {
                         block: key.0,
+                        mc: mc_of(key.0, &key.1),
                         counts: key.1.clone(),
+                        live: key.2.clone(),
+                        controlled: Vec::new(),
                         succs: Vec::new(),
                     });
                     index.insert(key, m);
@@ -258,6 +296,9 @@ fn topological(nodes: Vec<Node>, has_cut: bool) -> Unrolled {
         let mut node = old[v].take().unwrap_or_else(|| Node {
             block: 0,
             counts: Vec::new(),
+            live: Vec::new(),
+            mc: 0,
+            controlled: Vec::new(),
             succs: Vec::new(),
         });
         for s in &mut node.succs {
