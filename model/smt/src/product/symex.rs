@@ -131,10 +131,10 @@ pub(crate) struct Prog<'a> {
     /// Oracle id to name index.
     pub name_of: Vec<usize>,
     unrolled: HashMap<FuncId, Rc<Unrolled>>,
-    sites: HashMap<(Option<u32>, FuncId, (u8, u32, usize), u32, OpId), u32>,
+    sites: HashMap<(Option<u32>, FuncId, Where, u32, OpId), u32>,
     /// The op of every site.
     pub site_ops: Vec<OpId>,
-    read_sites: HashMap<(Option<u32>, FuncId, (u8, u32, usize), u32, u32), u32>,
+    read_sites: HashMap<(Option<u32>, FuncId, Where, u32, u32), u32>,
     /// Block copies executed, over both threads and all inlined calls.
     pub copies: usize,
 }
@@ -259,12 +259,15 @@ struct At {
     /// block)` for an uncontrolled instruction (its maximal-convergence
     /// copy, [`super::unroll::Node::mc`]), `(1, instance, block)` for one
     /// controlled by a token instance ([`super::tokens`]).
-    node: (u8, u32, usize),
+    node: Where,
     inst: u32,
 }
 
+/// See [`At::node`].
+type Where = (u8, u32, usize);
+
 /// The identity of instruction `i` of copy `n` (see [`At::node`]).
-fn where_of(un: &Unrolled, n: usize, i: usize) -> (u8, u32, usize) {
+fn where_of(un: &Unrolled, n: usize, i: usize) -> Where {
     let node = &un.nodes[n];
     match node.controlled.get(i).copied().flatten() {
         Some(t) => (1, t, node.block),
