@@ -131,6 +131,7 @@ fn smt_check(
         None,
         &config,
         &crate::engine::Budget::default(),
+        crate::symbolic::Engine::Smt,
     )
     .ok()?;
     Some((r.verdict(), start.elapsed().as_secs_f64()))

@@ -526,9 +526,12 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
                 use std::io::IsTerminal;
                 let tty = std::io::stderr().is_terminal();
                 let llvm = c.llvm.options();
+                let is_llvm = crate::llvm::applies(&a, &llvm);
                 if c.engine == crate::symbolic::Engine::Smt {
-                    crate::symbolic::check_cli(&a, &budget, crate::llvm::applies(&a, &llvm))
-                } else if crate::llvm::applies(&a, &llvm) {
+                    crate::symbolic::check_cli(&a, &budget, is_llvm)
+                } else if c.engine == crate::symbolic::Engine::Auto && !is_llvm {
+                    crate::symbolic::check_with(&a, &budget, crate::symbolic::Engine::Auto)
+                } else if is_llvm {
                     crate::llvm::check(&a, &llvm, &budget, tty)
                 } else {
                     crate::check::check_with(&a, &budget, tty)

@@ -61,11 +61,30 @@ use std::time::{Duration, Instant};
 /// Which engine decides a check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Engine {
-    /// Explicit enumeration of scenarios and paths ([`crate::engine`]).
+    /// The symbolic product for every stage it models, the explicit engine
+    /// for a stage it does not (an anchor, a removed barrier's hazards,
+    /// recursion), never for one it ran out of budget on.
     #[default]
+    Auto,
+    /// Explicit enumeration of scenarios and paths ([`crate::engine`]).
     Explicit,
-    /// The symbolic two-thread product solved by z3 (this module).
+    /// The symbolic two-thread product solved by z3 (this module) alone.
     Smt,
+}
+
+/// Whether an unknown answer of the product engine is a budget (time,
+/// block copies), which the explicit engine would not do better on, rather
+/// than a construct the product does not model.
+fn is_budget(why: &str) -> bool {
+    [
+        "time budget",
+        "timeout",
+        "canceled",
+        "block copies",
+        "memory",
+    ]
+    .iter()
+    .any(|w| why.contains(w))
 }
 
 /// Block copies per program the symbolic engine may build before a stage
@@ -136,6 +155,7 @@ pub fn run_check(
     target_kernel: Option<Kernel>,
     a: &CheckConfig,
     budget: &Budget,
+    engine: Engine,
 ) -> Result<SymbolicReport, Outcome> {
     let entry = kernel
         .entry(a.function.as_deref())
@@ -210,6 +230,7 @@ pub fn run_check(
     let mut coverage = Coverage::default();
     let mut explicit_module = None;
     let mut stand_in_used = false;
+    let mut fallback_notes: Vec<(usize, String)> = Vec::new();
     // The CFG the symbolic stages are compared with.
     let mut base: &CfgProgram = &reference_cfg;
     for (i, (_, program, allow, _, _)) in stages.iter().enumerate() {
@@ -276,7 +297,7 @@ pub fn run_check(
             base = program;
             continue;
         }
-        let (outcome, detail) = symbolic_stage(
+        let (mut outcome, mut detail) = symbolic_stage(
             base,
             program,
             (entry, tentry),
@@ -285,6 +306,34 @@ pub fn run_check(
             *allow,
             (deadline, timeout),
         );
+        let unmodelled = match &outcome {
+            EngineOutcome::Inconclusive(why) if !is_budget(why) => Some(why.clone()),
+            _ => None,
+        };
+        if let (Engine::Auto, Some(why)) = (engine, unmodelled) {
+            let rest = Budget {
+                timeout: Some(deadline.saturating_duration_since(Instant::now())),
+                ..*budget
+            };
+            let c = compare_stages(
+                &Side::cfg(base, entry),
+                &[(Side::cfg(program, tentry), *allow)],
+                Limits {
+                    bounds,
+                    group: a.threads,
+                },
+                &rest,
+                &mut |_| {},
+            );
+            if details.iter().all(|d| !matches!(d, StageDetail::Explicit)) {
+                coverage = c.coverage;
+            }
+            if let Some(o) = c.outcomes.into_iter().next() {
+                outcome = o;
+                detail = StageDetail::Explicit;
+                fallback_notes.push((i, format!("{why}: decided by the explicit engine")));
+            }
+        }
         outcomes.push(outcome);
         details.push(detail);
     }
@@ -296,6 +345,9 @@ pub fn run_check(
         .map(|(i, ((name, _, _, mut notes, level), outcome))| {
             if i == 0 && stand_in_used {
                 notes.insert(0, STAND_IN_NOTE.to_string());
+            }
+            for (_, n) in fallback_notes.iter().filter(|(j, _)| *j == i) {
+                notes.insert(0, n.clone());
             }
             StageReport {
                 name,
@@ -462,7 +514,12 @@ pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
                 ),
             }),
             StageDetail::Explicit => {
-                out.push(format!("stage {} ({name}): explicit engine (source level), its bounds:", i + 1));
+                let against = match (i, r.report.reference) {
+                    (0, Reference::Source) => "source level",
+                    (_, Reference::Source) => "against the CFG of stage 1",
+                    _ => "against the reference CFG",
+                };
+                out.push(format!("stage {} ({name}): explicit engine ({against}), its bounds:", i + 1));
                 out.extend(crate::render::bounds_lines(&r.report).into_iter().map(|l| format!("  {l}")));
             }
             StageDetail::Other => {}
@@ -629,11 +686,11 @@ pub fn check_cli(a: &CheckArgs, budget: &Budget, llvm: bool) -> Outcome {
              use the explicit engine (omit --engine)",
         );
     }
-    check_with(a, budget)
+    check_with(a, budget, Engine::Smt)
 }
 
 /// `convcheck check --engine smt`.
-pub fn check_with(a: &CheckArgs, budget: &Budget) -> Outcome {
+pub fn check_with(a: &CheckArgs, budget: &Budget, engine: Engine) -> Outcome {
     let kernel = match load_kernel(&a.src) {
         Ok(k) => k,
         Err(o) => return o,
@@ -645,7 +702,7 @@ pub fn check_with(a: &CheckArgs, budget: &Budget) -> Outcome {
         },
         None => None,
     };
-    let mut r = match run_check(&a.src, kernel, target_kernel, &a.config(), budget) {
+    let mut r = match run_check(&a.src, kernel, target_kernel, &a.config(), budget, engine) {
         Ok(r) => r,
         Err(o) => return o,
     };
