@@ -230,6 +230,12 @@ fn speculated_convergent_call_is_caught() {
     assert!(row(&before, "1").contains("pure_vote"), "{before}");
     assert!(row(&after, "0").contains("pure_vote"), "{after}");
     assert!(row(&after, "1").contains("pure_vote"), "{after}");
+    // One column: the entry token converges the two instances.
+    let header = after
+        .lines()
+        .find(|l| l.starts_with("|       | 1 "))
+        .unwrap_or_default();
+    assert!(!header.is_empty() && !header.contains(" 2 "), "{after}");
 }
 
 /// A target whose convergence regions overlap without nesting breaks a
