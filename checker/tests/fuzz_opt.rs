@@ -81,26 +81,30 @@ fn folding_loop_headers_is_caught_blamed_written_and_reproduced() {
         "--seed",
         "1",
         "--count",
-        "80",
+        "20",
         "--stop-at-first",
         "--out",
         &out_dir,
     ]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.contains("violation in program 73 (seed ")
+        out.contains("violation in program 14 (seed ")
             && out.contains("convergence in @kernel, first broken by SimplifyCFGPass on kernel")
-            && out.contains("programs: 74, preserved: 73, violations: 1"),
+            && out.contains("programs: 15, preserved: 14, violations: 1"),
         "{out}"
     );
-    let base = dir.join("violation-73");
+    let base = dir.join("violation-14");
     let file = |ext: &str| PathBuf::from(format!("{}.{ext}", base.display()));
     let c = read(&file("c"));
     // Minimized, with the kernel-language program it was written from.
     assert!(
-        c.contains("minimized from 21") && c.contains("//   void kernel() {"),
+        c.contains("minimized from 25") && c.contains("//   void kernel() {"),
         "{c}"
     );
+    // Seed 000's loop_nest: SimplifyCFG folds the outer loop's header
+    // into the inner loop (docs/src/llvm.md, Findings).
+    let code_part = c.split("\nvoid kernel(void) {").nth(1).unwrap_or_default();
+    assert_eq!(code_part.matches("do {").count(), 2, "{c}");
     let ll = read(&file("ll"));
     let opt_ll = read(&file("opt.ll"));
     assert!(ll.contains("define dso_local void @kernel("), "{ll}");
@@ -126,7 +130,7 @@ fn folding_loop_headers_is_caught_blamed_written_and_reproduced() {
     let txt = read(&file("txt"));
     let recheck = report["recheck"].as_str().expect("recheck").to_string();
     assert!(
-        recheck.starts_with(&format!("convcheck check {out_dir}/violation-73.c --frontend clang --opt '{FOLDS}' --reference cfg --threads 2")),
+        recheck.starts_with(&format!("convcheck check {out_dir}/violation-14.c --frontend clang --opt '{FOLDS}' --reference cfg --threads 2")),
         "{recheck}"
     );
     for key in ["clang_command", "opt_command"] {
@@ -136,7 +140,7 @@ fn folding_loop_headers_is_caught_blamed_written_and_reproduced() {
     assert!(
         report["opt_command"]
             .as_str()
-            .is_some_and(|c| c.ends_with(&format!("{out_dir}/violation-73.opt.ll"))),
+            .is_some_and(|c| c.ends_with(&format!("{out_dir}/violation-14.opt.ll"))),
         "{report}"
     );
     let words: Vec<&str> = recheck
@@ -205,9 +209,9 @@ fn the_same_seed_gives_the_same_output_and_files() {
     if !tools("the_same_seed_gives_the_same_output_and_files") {
         return;
     }
-    // Programs 73 and 173 of seed 1: a violation and a preserved program.
+    // Programs 14 and 114 of seed 1: a violation and a preserved program.
     let args = [
-        "fuzz", "--opt", FOLDS, "--seed", "1", "--shard", "73/100", "--count", "2",
+        "fuzz", "--opt", FOLDS, "--seed", "1", "--shard", "14/100", "--count", "2",
     ];
     let run = |format: &str| {
         let mut a = args.to_vec();
@@ -224,7 +228,7 @@ fn the_same_seed_gives_the_same_output_and_files() {
             .join("\n")
     };
     assert_eq!(untimed(&t1), untimed(&t2));
-    assert!(t1.contains("violation in program 73"), "{t1}");
+    assert!(t1.contains("violation in program 14"), "{t1}");
     let (_, j1, _) = run("json");
     let (_, j2, _) = run("json");
     let (mut v1, mut v2) = (json(&j1), json(&j2));

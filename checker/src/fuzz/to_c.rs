@@ -14,9 +14,10 @@
 //!   anonymous `...` of the file is `anyK()`. `uniform(e)` and
 //!   `invariant(e)` are `(e)`: plain C has no uniform or invariant values,
 //!   so their oracles are varying too;
-//! - `tid` and `N` are the first two parameters of every function (`long
-//!   tid, long N`), passed on by every call to a defined function: per
-//!   thread values, invariant in the mapping;
+//! - `tid` and `N` are `get_local_id(0)` and `get_local_size(0)`, external
+//!   functions that the mapping knows by name as the thread index and the
+//!   group size (as for OpenCL), so scenarios are those of the kernel
+//!   language: `N` threads with indices `0` to `N - 1`;
 //! - barriers, data-carrying barriers and fences keep their names, which
 //!   the mapping knows; any other call outside a condition is a
 //!   convergent operation on an external `convergent` function (a
@@ -70,7 +71,12 @@ enum Decl {
     /// A non-convergent external call (an oracle, or a `noconvergent`
     /// declaration).
     Plain,
+    /// `long NAME(int)`: the thread index or group size in dimension 0.
+    Builtin,
 }
+
+const TID: &str = "get_local_id";
+const GROUP_SIZE: &str = "get_local_size";
 
 const BARRIERS: &[&str] = &["__syncthreads", "barrier", "work_group_barrier"];
 const DATA_BARRIERS: &[&str] = &[
@@ -123,9 +129,17 @@ pub fn to_c(file: &File) -> String {
         } else {
             "long"
         };
-        let mut params = vec!["long tid".to_string(), "long N".to_string()];
-        params.extend(f.params.iter().map(|q| format!("long {}", q.name)));
-        let header = format!("{ret} {}({})", f.name, params.join(", "));
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|q| format!("long {}", q.name))
+            .collect();
+        let params = if params.is_empty() {
+            "void".to_string()
+        } else {
+            params.join(", ")
+        };
+        let header = format!("{ret} {}({params})", f.name);
         let _ = writeln!(prototypes, "{header};");
         p.vars = f.params.iter().map(|q| q.name.clone()).collect();
         let mut locals = Vec::new();
@@ -170,6 +184,7 @@ pub fn to_c(file: &File) -> String {
             Decl::Fence => writeln!(out, "extern void {name}();"),
             Decl::Convergent => writeln!(out, "extern long {name}() __attribute__((convergent));"),
             Decl::Plain => writeln!(out, "extern long {name}();"),
+            Decl::Builtin => writeln!(out, "extern long {name}(int);"),
         };
     }
     for m in &p.memory {
@@ -381,13 +396,19 @@ impl Printer<'_> {
         match &e.kind {
             ExprKind::Int(v) => int(*v),
             ExprKind::Bool(b) => (*b as i64).to_string(),
-            ExprKind::Name(n) if self.vars.contains(n) || n == "tid" || n == "N" => n.clone(),
+            ExprKind::Name(n) if self.vars.contains(n) => n.clone(),
             ExprKind::Name(n) => {
                 self.declare(n, Decl::Plain);
                 format!("{n}()")
             }
-            ExprKind::Tid => "tid".into(),
-            ExprKind::GroupSize => "N".into(),
+            ExprKind::Tid => {
+                self.declare(TID, Decl::Builtin);
+                format!("{TID}(0)")
+            }
+            ExprKind::GroupSize => {
+                self.declare(GROUP_SIZE, Decl::Builtin);
+                format!("{GROUP_SIZE}(0)")
+            }
             ExprKind::Dots => {
                 self.anonymous += 1;
                 let n = format!("any{}", self.anonymous);
@@ -420,7 +441,7 @@ impl Printer<'_> {
             ExprKind::Call { callee, args, .. } => {
                 let name = callee.as_str();
                 if self.defined.contains(name) {
-                    let mut words = vec!["tid".to_string(), "N".to_string()];
+                    let mut words = Vec::new();
                     for a in args {
                         words.push(strip_parens(&self.expr(a, cond)).to_string());
                     }
@@ -501,6 +522,8 @@ fn binary(op: BinOp, x: &str, y: &str, b: &Expr) -> String {
     let u = |s: &str| format!("(unsigned long){s}");
     let constant = match b.kind {
         ExprKind::Int(v) => Some(v),
+        // The group size is at least 2 in every scenario.
+        ExprKind::GroupSize => Some(2),
         _ => None,
     };
     match op {
@@ -594,19 +617,20 @@ mod tests {
             "extern long c1();",
             "extern long u1();",
             "extern long any1();",
-            "extern long shared[];",
-            "void helper1(long tid, long N, long x) {\n  convcheck_keep();",
             "extern long convcheck_keep();",
-            "void kernel(long tid, long N) {",
-            "  long i1 = 0;",
+            "extern long get_local_id(int);",
+            "extern long shared[];",
+            "void helper1(long x) {\n  convcheck_keep();",
+            "void kernel(void) {\n  long i1 = 0;",
             "if (c1() || (x == 0L))",
-            "helper1(tid, N, tid);",
+            "helper1(get_local_id(0));",
             "for (i1 = 0L; i1 < 1L; i1 += 1L) {",
             "  label_L1:\n      O1();",
             "goto label_L1;",
-            "shared[N == 0L ? 0L : N == -1L ? 0L : (tid + 1L) % N] = (tid + 1L);",
-            "while (any1() && (tid < 1L)) {",
-            "__syncthreads_count(tid == 0L);",
+            // No guard for the group size, which is at least 2.
+            "shared[(get_local_id(0) + 1L) % get_local_size(0)] = (get_local_id(0) + 1L);",
+            "while (any1() && (get_local_id(0) < 1L)) {",
+            "__syncthreads_count(get_local_id(0) == 0L);",
         ] {
             assert!(c.contains(want), "missing `{want}` in\n{c}");
         }
