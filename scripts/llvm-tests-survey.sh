@@ -7,8 +7,12 @@
 # opt pipeline on the file (OUT), then `convcheck check IN OUT --format
 # json`, and prints one row per (file, RUN line, function):
 #
-#   file  run  function  verdict  reason
+#   file  run  function  llvm  verdict  reason
 #
+# llvm says whether LLVM 19 approves its own output: `pass` when the RUN
+# line's FileCheck (with its prefixes) accepts OUT, `fail` when it does
+# not, `-` when the RUN line has no FileCheck. The totals are given for
+# every pair and for the pairs whose test does not fail.
 # verdict is preserved / proved / violated / inconclusive / error, or
 # opt-error when opt refuses the RUN line (the row's function is `-`).
 # Legacy pass flags (`-jump-threading`) become `-passes=jump-threading`;
@@ -16,7 +20,8 @@
 # last lines are the totals: pairs, verdicts (and their share), violated,
 # and the inconclusive/error reasons counted by kind.
 #
-# CONVCHECK defaults to target/debug/convcheck, OPT to opt-19. Extra
+# CONVCHECK defaults to target/debug/convcheck, OPT to opt-19, FileCheck
+# to $FILECHECK or /usr/lib/llvm-19/bin/FileCheck or FileCheck. Extra
 # convcheck options can be given in CONVCHECK_ARGS (e.g. "--max-iters 4").
 # Needs bash, jq, sed, awk.
 set -u
@@ -26,6 +31,8 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 convcheck=${2:-$here/target/debug/convcheck}
 opt=${3:-opt-19}
 extra=${CONVCHECK_ARGS:-}
+filecheck=${FILECHECK:-/usr/lib/llvm-19/bin/FileCheck}
+command -v "$filecheck" >/dev/null 2>&1 || filecheck=FileCheck
 work=$(mktemp -d "${TMPDIR:-/tmp}/llvm-tests-survey.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -55,6 +62,15 @@ for in in "$dir"/*.ll; do
     while IFS= read -r run; do
         n=$((n + 1))
         cmd=${run%%|*}
+        # The FileCheck of the RUN line, if any: its options, %s dropped.
+        fc=""
+        case $run in
+        *"|"*FileCheck*)
+            fc=${run#*FileCheck}
+            fc=${fc%%|*}
+            fc=$(printf '%s\n' "$fc" | sed -e 's/%s//g')
+            ;;
+        esac
         case " $cmd " in
         *" opt "*) ;;
         *) continue ;;
@@ -69,11 +85,11 @@ for in in "$dir"/*.ll; do
         case $bare in *[\<\>\;\&\(\)\\]*) bad=1 ;; esac
         case $cmd in *[\$\`]*) bad=1 ;; esac
         if [ $bad = 1 ]; then
-            printf '%s\t%s\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
+            printf '%s\t%s\t-\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
             continue
         fi
         eval "set -- $cmd" 2>/dev/null || {
-            printf '%s\t%s\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
+            printf '%s\t%s\t-\t-\topt-error\tRUN line not understood\n' "$base" "$n" >>"$rows"
             continue
         }
         args=()
@@ -101,25 +117,49 @@ for in in "$dir"/*.ll; do
         done
         out=$work/out.ll
         if [ -z "$passes" ]; then
-            printf '%s\t%s\t-\topt-error\tno pass pipeline in the RUN line\n' "$base" "$n" >>"$rows"
+            printf '%s\t%s\t-\t-\topt-error\tno pass pipeline in the RUN line\n' "$base" "$n" >>"$rows"
             continue
         fi
-        if ! "$opt" -S "-passes=$passes" "${args[@]}" "$in" -o "$out" 2>"$work/opt.err"; then
+        # (In a subshell that outlives opt, so that an abort of opt is
+        # reported in the row, not by the shell.)
+        if ! (
+            "$opt" -S "-passes=$passes" "${args[@]}" "$in" -o "$out" 2>"$work/opt.err"
+            rc=$?
+            exit $rc
+        ) 2>/dev/null; then
             msg=$(head -n 1 "$work/opt.err" | tr '\t' ' ' | cut -c1-120)
-            printf '%s\t%s\t-\topt-error\t%s\n' "$base" "$n" "$msg" >>"$rows"
+            printf '%s\t%s\t-\t-\topt-error\t%s\n' "$base" "$n" "$msg" >>"$rows"
             continue
+        fi
+        llvm=-
+        if [ -n "$fc" ]; then
+            llvm=fail
+            fcargs=()
+            bare=$(printf '%s\n' "$fc" | sed -e "s/'[^']*'//g" -e 's/"[^"]*"//g')
+            case "$bare$fc" in
+            *[\<\>\;\&\(\)\$\`\\]*) ;;
+            *)
+                eval "fcargs=($fc)" 2>/dev/null
+                if "$filecheck" "${fcargs[@]}" "$in" <"$out" >/dev/null 2>"$work/fc.err"; then
+                    llvm=pass
+                elif grep -q "no check strings found" "$work/fc.err"; then
+                    # A copy without its CHECK lines: LLVM's view unknown.
+                    llvm=-
+                fi
+                ;;
+            esac
         fi
         # shellcheck disable=SC2086
         "$convcheck" check "$in" "$out" --format json $extra >"$work/out.json" 2>"$work/err.txt"
         code=$?
         if [ $code = 2 ] || ! jq -e . "$work/out.json" >/dev/null 2>&1; then
             msg=$(head -n 1 "$work/err.txt" | tr '\t' ' ' | cut -c1-120)
-            printf '%s\t%s\t-\terror\t%s\n' "$base" "$n" "$msg" >>"$rows"
+            printf '%s\t%s\t-\t%s\terror\t%s\n' "$base" "$n" "$llvm" "$msg" >>"$rows"
             continue
         fi
-        jq -r --arg f "$base" --arg n "$n" '
+        jq -r --arg f "$base" --arg n "$n" --arg llvm "$llvm" '
             (if has("functions") then .functions[] else . end)
-            | [ $f, $n, (.function // "-"), .verdict,
+            | [ $f, $n, (.function // "-"), $llvm, .verdict,
                 ( [ (.stages // [])[] | (.reason // empty) ] + [ .reason // empty ]
                   + [ .counterexample.message // empty ]
                   | first // "" | gsub("[\t\n]"; " ") | .[0:160] ) ]
@@ -127,30 +167,35 @@ for in in "$dir"/*.ll; do
     done < <(run_lines "$in")
 done
 
-printf 'file\trun\tfunction\tverdict\treason\n'
+printf 'file\trun\tfunction\tllvm\tverdict\treason\n'
 cat "$rows"
 
 # Totals. A reason's kind is its text with numbers, names and the
 # `reference, N=2: thread 0:` prefix taken out.
 awk -F'\t' '
-    $4 == "opt-error" { operr++; next }
+    $5 == "opt-error" { operr++; next }
     {
-        pairs++
-        if ($4 == "preserved" || $4 == "proved" || $4 == "violated") verdicts++
-        if ($4 == "violated") violated++
-        if ($4 == "inconclusive" || $4 == "error") {
-            r = $5
+        for (k = 0; k < 2; k++) {
+            if (k == 1 && $4 == "fail") continue
+            pairs[k]++
+            if ($5 == "preserved" || $5 == "proved" || $5 == "violated") verdicts[k]++
+            if ($5 == "violated") violated[k]++
+        }
+        if ($5 == "inconclusive" || $5 == "error") {
+            r = $6
             sub(/^(reference|target)[^:]*: (thread [0-9]+: )?/, "", r)
             gsub(/@[A-Za-z0-9_.$-]+/, "@F", r)
             gsub(/`[^`]*`/, "`X`", r)
             gsub(/block [A-Za-z0-9_.-]+/, "block B", r)
             gsub(/[0-9]+/, "N", r)
-            reasons[$4 ": " substr(r, 1, 90)]++
+            reasons[$5 ": " substr(r, 1, 90)]++
         }
     }
     END {
-        printf "\npairs: %d (plus %d RUN lines opt-19 refused)\n", pairs, operr
-        printf "verdicts: %d (%.1f%%)\n", verdicts, pairs ? 100 * verdicts / pairs : 0
-        printf "violated: %d\n", violated
+        printf "\npairs: %d (plus %d RUN lines opt refused)\n", pairs[0], operr
+        printf "verdicts: %d (%.1f%%)\n", verdicts[0], pairs[0] ? 100 * verdicts[0] / pairs[0] : 0
+        printf "violated: %d\n", violated[0]
+        printf "pairs whose test does not fail: %d, verdicts %d (%.1f%%), violated %d\n",
+            pairs[1], verdicts[1], pairs[1] ? 100 * verdicts[1] / pairs[1] : 0, violated[1]
         for (r in reasons) printf "  %4d  %s\n", reasons[r], r | "sort -rn"
     }' "$rows"
