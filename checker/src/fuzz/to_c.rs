@@ -319,7 +319,13 @@ impl Printer<'_> {
                 out.push_str("do");
                 self.body(body, depth, value_ret, out);
                 let c = self.expr(cond, true);
-                indent(out, depth);
+                if matches!(body.kind, StmtKind::Compound(_)) && out.ends_with("}\n") {
+                    // `} while (c);` on the line of the closing brace.
+                    out.pop();
+                    out.push(' ');
+                } else {
+                    indent(out, depth);
+                }
                 let _ = writeln!(out, "while ({});", strip_parens(&c));
             }
             StmtKind::For {
