@@ -302,7 +302,16 @@ fn load_source(
                 .flat_map(|f| f.params.iter())
                 .find(|p| *p == "tid" || *p == "N")
                 .cloned();
-            match Kernel::parse(&a.src, &src) {
+            let parsed = Kernel::parse(&a.src, &src);
+            let disagree = match &parsed {
+                Ok(k) => frontend::call_disagreements(&k.module(), &loaded.mapped.module),
+                Err(_) => Vec::new(),
+            };
+            match parsed {
+                Ok(_) if !disagree.is_empty() => notes.push(format!(
+                    "{}: the reference is clang's own output at the CFG level",
+                    disagree.join("; ")
+                )),
                 Ok(_) if reserved.is_some() => notes.push(format!(
                     "a parameter is named `{}`, which the kernel language reads as a builtin \
                      while clang's output reads it as a per-thread value: the reference is \
@@ -483,6 +492,24 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
             allow: crate::engine::Allowance::Exact,
         });
         last = loaded;
+    }
+    if stages.is_empty() && o.opt.is_none() {
+        // `check F.c --frontend clang` whose reference fell back to clang's
+        // own output: there is nothing to compare that output with.
+        let why: Vec<String> = notes
+            .iter()
+            .filter(|n| n.contains("the reference is clang's own output"))
+            .cloned()
+            .collect();
+        let why = if why.is_empty() {
+            "the reference is clang's own output at the CFG level".to_string()
+        } else {
+            why.join("; ")
+        };
+        return Err(Outcome::usage(format!(
+            "nothing to check: {why}; with no pipeline (`--opt PIPELINE`) or target file there \
+             is nothing to compare it with"
+        )));
     }
     let mut final_module = last.clone();
     if let Some(p) = &o.opt {

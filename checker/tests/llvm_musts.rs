@@ -431,3 +431,71 @@ fn cuda_find_tid_loop_is_flagged_against_the_source() {
         assert!(out.contains("IndVarSimplifyPass"), "{out}");
     }
 }
+
+#[test]
+fn plain_c_lane_loop_is_flagged_and_readings_that_disagree_fall_back() {
+    if !have(
+        "clang-19",
+        "plain_c_lane_loop_is_flagged_and_readings_that_disagree_fall_back",
+    ) || !have(
+        "opt-19",
+        "plain_c_lane_loop_is_flagged_and_readings_that_disagree_fall_back",
+    ) {
+        return;
+    }
+    let c = "examples/llvm/lane-loop.c";
+    let (code, out, err) = convcheck(&["check", c, "--frontend", "clang", "--opt", "default<O2>"]);
+    assert_blamed(code, &out, &err, "1: clang -O0");
+    assert!(
+        out.contains("`op` (occurrence 1 in tid 0, 1 in tid 1) is not converged in the reference but converged in the target"),
+        "{out}"
+    );
+    // lane() declared plainly: the kernel language still reads the call
+    // as a convergent operation, clang's output as a value. The check
+    // says so and takes clang's output as the reference (once, the
+    // disagreement was reported as a change of single-thread behaviour).
+    let text = std::fs::read_to_string(root().join(c)).expect("example");
+    let plain = text.replace(
+        "extern int lane(void) __attribute__((convergent));",
+        "extern int lane(void);",
+    );
+    assert_ne!(plain, text);
+    let dir = std::env::temp_dir().join(format!("convcheck-llvm-musts-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join("lane-plain.c");
+    std::fs::write(&p, plain).expect("write");
+    let p = p.to_string_lossy().into_owned();
+    let (code, out, err) = convcheck(&["check", &p, "--frontend", "clang", "--opt", "default<O2>"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("reference: CFG level"), "{out}");
+    assert!(
+        out.contains(
+            "note: the kernel language reads a call of `lane` as a convergent operation and \
+             clang's output as a value (no convergent operation): the reference is clang's own \
+             output at the CFG level"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("single-thread behaviour"), "{out}");
+}
+
+#[test]
+fn clang_output_as_its_own_reference_needs_something_to_compare() {
+    if !have(
+        "clang-19",
+        "clang_output_as_its_own_reference_needs_something_to_compare",
+    ) {
+        return;
+    }
+    // Once "preserved" after comparing nothing (0 pairs examined).
+    for args in [
+        &["check", "examples/llvm/find-tid.c", "--frontend", "clang"][..],
+        &["check", LANES, "--frontend", "clang", "--reference", "cfg"][..],
+    ] {
+        let (code, out, err) = convcheck(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.starts_with("error: nothing to check: "), "{err}");
+        assert!(err.contains("--opt PIPELINE"), "{err}");
+    }
+}

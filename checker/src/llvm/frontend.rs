@@ -212,6 +212,67 @@ pub fn source_names(text: &str, defined: &[String]) -> (String, Vec<(String, Str
     (out, renames)
 }
 
+/// How one reading takes the calls of one callee: as convergent
+/// operations (instances in the trace) or as values only.
+fn call_readings(m: &convcheck_ir::Module) -> Vec<(String, bool)> {
+    use convcheck_ir::{CallKind, OpKind};
+    let mut out: Vec<(String, bool)> = Vec::new();
+    for op in &m.ops {
+        let OpKind::Call(kind) = op.kind else {
+            continue;
+        };
+        let (oracle, event) = match kind {
+            CallKind::Op(o) => (o, true),
+            CallKind::Plain(o) | CallKind::Oracle(o) => (o, false),
+            _ => continue,
+        };
+        if let Some(info) = m.oracles.get(oracle) {
+            let entry = (info.name.clone(), event);
+            if !out.contains(&entry) {
+                out.push(entry);
+            }
+        }
+    }
+    out
+}
+
+/// The external functions whose calls the kernel language and clang's
+/// output read differently: the kernel language takes a call outside a
+/// condition as a convergent operation and one inside a condition as an
+/// oracle, whatever the declaration says, while clang's output has a
+/// convergent operation exactly where the callee is declared `convergent`
+/// (`extern int lane(void);` called as `int me = lane();` is an operation
+/// to the one and a value to the other). Each is described in words; an
+/// empty list means the two readings see the same operations.
+pub fn call_disagreements(
+    kernel: &convcheck_ir::Module,
+    clang: &convcheck_ir::Module,
+) -> Vec<String> {
+    let theirs = call_readings(clang);
+    let mut out = Vec::new();
+    for (name, event) in call_readings(kernel) {
+        let Some((_, other)) = theirs.iter().find(|(n, e)| *n == name && *e != event) else {
+            continue;
+        };
+        let what = |e: bool| {
+            if e {
+                "a convergent operation"
+            } else {
+                "a value (no convergent operation)"
+            }
+        };
+        let line = format!(
+            "the kernel language reads a call of `{name}` as {} and clang's output as {}",
+            what(event),
+            what(*other)
+        );
+        if !out.contains(&line) {
+            out.push(line);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
