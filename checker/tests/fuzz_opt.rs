@@ -386,3 +386,53 @@ fn bad_binaries_and_pipelines_are_usage_errors() {
     );
     assert!(!err.contains("/tmp/"), "{err}");
 }
+
+#[test]
+fn constructs_outside_the_model_are_inconclusive_and_named() {
+    if !tools("constructs_outside_the_model_are_inconclusive_and_named") {
+        return;
+    }
+    // InstCombine turns `(v & (v - 1)) == 0` into `llvm.ctpop(v) < 2`, an
+    // intrinsic convcheck does not model.
+    let dir = folder("ctpop");
+    let kernel = dir.join("pop.c");
+    std::fs::write(
+        &kernel,
+        "void kernel() {\n  int v = c1;\n  if ((v & (v - 1)) == 0) {\n    ...; // O1\n  }\n}\n",
+    )
+    .expect("write");
+    let out_dir = dir.join("out").display().to_string();
+    let (code, out, err) = convcheck(&[
+        "fuzz",
+        "--opt",
+        "instcombine",
+        "--input",
+        &kernel.display().to_string(),
+        "--out",
+        &out_dir,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["verdict"].as_str(), v["inconclusive"].as_u64()),
+        (Some("inconclusive"), Some(1))
+    );
+    let why = v["first_inconclusive"].as_str().unwrap_or("");
+    assert!(
+        why.contains("InstCombinePass on kernel")
+            && why.contains("uses the intrinsic llvm.ctpop.i64"),
+        "{why}"
+    );
+    let written = read(&dir.join("out").join("inconclusive-0.opt.ll"));
+    assert!(written.contains("@llvm.ctpop.i64"), "{written}");
+    let recheck = v["inconclusive_programs"][0]["recheck"]
+        .as_str()
+        .unwrap_or("");
+    let words: Vec<&str> = recheck.split_whitespace().skip(1).collect();
+    let (code, again, err) = convcheck(&words);
+    assert_eq!(code, 3, "{again}{err}");
+    assert!(again.contains("llvm.ctpop.i64"), "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
