@@ -268,8 +268,10 @@ pub struct CheckCommand {
     /// ends as inconclusive: its memory budget.
     #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_EVENTS)]
     pub max_events: usize,
-    /// The engine: explicit enumeration, or the symbolic z3 product.
-    #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Explicit)]
+    /// The engine: `auto` (the symbolic z3 product, the explicit engine
+    /// for a stage the product does not model; LLVM inputs use the
+    /// explicit engine), `explicit` enumeration, or `smt` alone.
+    #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Auto)]
     pub engine: crate::symbolic::Engine,
     /// LLVM IR inputs, real `opt` pipelines and the clang front end.
     #[command(flatten)]

@@ -245,12 +245,29 @@ pub fn run_check(
                     *allow,
                     (budget.start + timeout / 2, timeout),
                 );
-                if let EngineOutcome::Inconclusive(why) = &outcome {
-                    if std::env::var_os("CONVCHECK_DEBUG_STAND_IN").is_some() {
-                        eprintln!("stand-in: {why}");
-                    }
-                } else {
+                if !matches!(outcome, EngineOutcome::Inconclusive(_)) {
                     stand_in_used = true;
+                    let mut outcome = outcome;
+                    if engine == Engine::Auto && matches!(outcome, EngineOutcome::Violated(_)) {
+                        let code = crate::Code::new(&kernel, None)?;
+                        let source = Side {
+                            program: code.program(),
+                            cfg: None,
+                            entry,
+                        };
+                        let smaller = smallest_counterexample(
+                            &source,
+                            &Side::cfg(program, tentry),
+                            *allow,
+                            a,
+                            budget,
+                            deadline,
+                        );
+                        if let Some(o) = smaller {
+                            outcome = o;
+                            explicit_module = Some(code.module().clone());
+                        }
+                    }
                     outcomes.push(outcome);
                     details.push(detail);
                     base = program;
@@ -310,6 +327,18 @@ pub fn run_check(
             EngineOutcome::Inconclusive(why) if !is_budget(why) => Some(why.clone()),
             _ => None,
         };
+        if engine == Engine::Auto && matches!(outcome, EngineOutcome::Violated(_)) {
+            if let Some(o) = smallest_counterexample(
+                &Side::cfg(base, entry),
+                &Side::cfg(program, tentry),
+                *allow,
+                a,
+                budget,
+                deadline,
+            ) {
+                outcome = o;
+            }
+        }
         if let (Engine::Auto, Some(why)) = (engine, unmodelled) {
             let rest = Budget {
                 timeout: Some(deadline.saturating_duration_since(Instant::now())),
@@ -403,6 +432,62 @@ fn token_stand_in(kernel: &Kernel, source_target_file: bool) -> Option<CfgProgra
         .iter()
         .all(|c| c.cycles.iter().all(|y| y.is_reducible()));
     reducible.then_some(program)
+}
+
+/// The explicit engine's counterexample for a stage the product found
+/// violated, when it finds one quickly: the explicit engine reports the
+/// smallest scenario first (fewest iterations, smallest values; see
+/// [Checking transforms](../../docs/src/checking.md#smallest-first)), the
+/// product whatever model z3 returns. It looks at max-iters 1, then 2
+/// (a counterexample within a smaller bound is one within every larger
+/// one), for at most two seconds; `None` keeps the product's.
+fn smallest_counterexample(
+    reference: &Side,
+    target: &Side,
+    allow: Allowance,
+    a: &CheckConfig,
+    budget: &Budget,
+    deadline: Instant,
+) -> Option<EngineOutcome> {
+    for small in [1, 2] {
+        if small > a.max_iters {
+            break;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        let quick = Budget {
+            start: Instant::now(),
+            timeout: Some(left.min(Duration::from_secs(2))),
+            max_pairs: budget.max_pairs,
+            max_events: budget.max_events.min(2_000_000),
+        };
+        let limits = Limits {
+            bounds: Bounds {
+                max_iters: small,
+                fuel: a.fuel,
+                max_paths: a.max_paths,
+                ..Bounds::default()
+            },
+            group: a.threads,
+        };
+        let c = compare_stages(
+            reference,
+            &[(
+                Side {
+                    program: target.program,
+                    cfg: target.cfg,
+                    entry: target.entry,
+                },
+                allow,
+            )],
+            limits,
+            &quick,
+            &mut |_| {},
+        );
+        if let Some(o @ EngineOutcome::Violated(_)) = c.outcomes.into_iter().next() {
+            return Some(o);
+        }
+    }
+    None
 }
 
 /// One stage decided by the product engine: `program` against `base`.
