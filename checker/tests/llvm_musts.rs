@@ -499,3 +499,62 @@ fn clang_output_as_its_own_reference_needs_something_to_compare() {
         assert!(err.contains("--opt PIPELINE"), "{err}");
     }
 }
+
+/// A function outside the model (a float parameter) with tokens.
+const FLOAT_TOKENS: &str = r#"declare i1 @any(i1) convergent
+declare token @llvm.experimental.convergence.entry() convergent
+declare token @llvm.experimental.convergence.loop() convergent
+
+define i1 @f(float %x) convergent {
+entry:
+  %e = call token @llvm.experimental.convergence.entry()
+  %b = fcmp ogt float %x, 0.0
+  br label %head
+head:
+  %l = call token @llvm.experimental.convergence.loop() [ "convergencectrl"(token %e) ]
+  br i1 %b, label %body, label %done
+body:
+  %a = call i1 @any(i1 %b) [ "convergencectrl"(token %l) ]
+  br label %done
+done:
+  %r = phi i1 [ %b, %head ], [ %a, %body ]
+  ret i1 %r
+}
+"#;
+
+#[test]
+fn a_static_rule_broken_outside_the_model_is_still_violated() {
+    let dir = std::env::temp_dir().join(format!("convcheck-llvm-musts-f-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let good = dir.join("float-tokens.ll");
+    let bad = dir.join("float-tokens-bad.ll");
+    std::fs::write(&good, FLOAT_TOKENS).expect("write");
+    let broken = FLOAT_TOKENS.replace(r#"loop() [ "convergencectrl"(token %e) ]"#, "loop()");
+    assert_ne!(broken, FLOAT_TOKENS);
+    std::fs::write(&bad, broken).expect("write");
+    let (good, bad) = (good.to_string_lossy(), bad.to_string_lossy());
+    if have(
+        "opt-19",
+        "a_static_rule_broken_outside_the_model_is_still_violated (opt-19's verdicts)",
+    ) {
+        assert_eq!(opt(&["-passes=verify", "-disable-output", &good]).0, 0);
+        let (code, _, err) = opt(&["-passes=verify", "-disable-output", &bad]);
+        assert_ne!(code, 0);
+        assert!(
+            err.contains("Loop intrinsic must have a convergencectrl token operand."),
+            "{err}"
+        );
+    }
+    // The reference cannot be run (floating point), but the target breaks
+    // a rule it keeps: violated, not inconclusive.
+    let (code, out, err) = convcheck(&["check", &good, &bad]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("uses floating point"), "{out}");
+    assert!(
+        out.contains("static rule of convergence control tokens broken: Loop intrinsic must have a convergencectrl token operand."),
+        "{out}"
+    );
+    // The same module on both sides is only inconclusive.
+    let (code, out, err) = convcheck(&["check", &good, &good]);
+    assert_eq!(code, 3, "{out}{err}");
+}

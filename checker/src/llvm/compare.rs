@@ -39,6 +39,36 @@ fn static_rule_finding(e: &convcheck_llvm::verify::Violation, file: &str) -> Box
     })
 }
 
+/// The first stage that changed function `name` (its body differs from
+/// the one before, starting from `reference`) and breaks a static rule of
+/// tokens, as a violated stage.
+fn first_static_break(
+    name: &str,
+    reference: Option<&String>,
+    stages: &[StageModule],
+) -> Option<StageReport> {
+    let mut previous = reference.cloned();
+    for s in stages {
+        if !s.loaded.defined.iter().any(|d| d == name) {
+            continue;
+        }
+        let body = s.loaded.bodies.get(name).cloned();
+        if s.only_if_changed && body == previous {
+            continue;
+        }
+        previous = body;
+        if let Some(e) = s.loaded.violations.iter().find(|v| v.function == name) {
+            return Some(StageReport {
+                name: s.name.clone(),
+                outcome: EngineOutcome::Violated(static_rule_finding(e, &s.loaded.file)),
+                notes: s.notes.clone(),
+                target_level: s.level.clone(),
+            });
+        }
+    }
+    None
+}
+
 /// Checks function `name` against every stage that has it.
 pub(super) fn check_function(
     file: &str,
@@ -89,6 +119,14 @@ pub(super) fn check_function(
                     notes: Vec::new(),
                     target_level: "CFG".into(),
                 });
+                // The static rules of tokens need no semantics: a step that
+                // breaks one that the reference keeps is violated even when
+                // the reference is outside the model.
+                if !l.violations.iter().any(|v| v.function == name) {
+                    if let Some(broken) = first_static_break(name, l.bodies.get(name), stages) {
+                        r.stages.push(broken);
+                    }
+                }
                 return Ok(FunctionCheck { report: r });
             };
             ref_program = Some(CfgProgram::new(l.mapped.module.clone()));
