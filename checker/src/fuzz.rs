@@ -25,6 +25,8 @@
 //! it is `inconclusive` (exit 3), or an `error` (exit 2) when every
 //! command failed.
 //!
+//! `--opt PIPELINE` checks a real `opt` pipeline instead (module `opt`).
+//!
 //! With `--out DIR`, every violation, inconclusive program and command
 //! failure `i` is written as `KIND-i.c` (the kernel that was checked),
 //! `KIND-i.txt` and `KIND-i.json` (its full report and the exact command
