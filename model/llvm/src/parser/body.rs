@@ -85,18 +85,28 @@ impl Parser<'_> {
                 self.fs.next_num = self.fs.next_num.saturating_add(1);
                 n
             }
+            // LLVM 19 lets numbers skip ahead (`%0` then `%2`; the next
+            // unnamed value is `%3`) but never go back.
             Some(Name::Numbered(n)) => {
-                if n != self.fs.next_num {
+                if n < self.fs.next_num {
                     return Err(self.error_at(
                         t,
                         ErrorKind::Numbering,
-                        format!(
-                            "{what} expected to be numbered '%{}', found '%{n}'",
-                            self.fs.next_num
-                        ),
+                        if what == "block" {
+                            // LLVM's words for a block's number.
+                            format!(
+                                "label expected to be numbered '{}' or greater",
+                                self.fs.next_num
+                            )
+                        } else {
+                            format!(
+                                "{what} expected to be numbered '%{}' or greater",
+                                self.fs.next_num
+                            )
+                        },
                     ));
                 }
-                self.fs.next_num = self.fs.next_num.saturating_add(1);
+                self.fs.next_num = n.saturating_add(1);
                 Name::Numbered(n)
             }
             Some(named) => named,

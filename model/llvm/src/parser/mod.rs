@@ -464,20 +464,23 @@ impl<'a> Parser<'a> {
     }
 
     /// Defines a global name (variable, function, alias, ifunc), checking
-    /// redefinition and LLVM's numbering of unnamed globals.
+    /// redefinition and LLVM's numbering of unnamed globals (increasing,
+    /// with gaps allowed, as LLVM 19 reads them).
     pub(crate) fn define_global(&mut self, name: &Name, t: Token) -> PResult<()> {
+        // LLVM 19 lets numbers skip ahead (`@3` first is read as `@0`)
+        // but never go back.
         if let Name::Numbered(n) = name {
-            if *n != self.next_global {
+            if *n < self.next_global {
                 return Err(self.error_at(
                     t,
                     ErrorKind::Numbering,
                     format!(
-                        "global expected to be numbered '@{}', found '@{n}'",
+                        "global expected to be numbered '@{}' or greater",
                         self.next_global
                     ),
                 ));
             }
-            self.next_global += 1;
+            self.next_global = n.saturating_add(1);
         }
         if let Some(prev) = self.global_defs.get(name) {
             return Err(self.error_at(
