@@ -128,6 +128,18 @@ for in in "$dir"/*.ll; do
             exit $rc
         ) 2>/dev/null; then
             msg=$(head -n 1 "$work/opt.err" | tr '\t' ' ' | cut -c1-120)
+            # Not a pair (opt printed nothing), but what convcheck says of
+            # the module opt's verifier refused is worth a note.
+            if (
+                "$opt" -S "-passes=$passes" "${args[@]}" -disable-verify "$in" -o "$out" 2>/dev/null
+                rc=$?
+                exit $rc
+            ) 2>/dev/null; then
+                # shellcheck disable=SC2086
+                "$convcheck" check "$in" "$out" --format json $extra >"$work/out.json" 2>/dev/null
+                v=$(jq -r '[(if has("functions") then .functions[] else . end) | select(.verdict == "violated") | .function] | join(",")' "$work/out.json" 2>/dev/null)
+                [ -n "$v" ] && msg="$msg (convcheck on the unverified output: @$v violated)"
+            fi
             printf '%s\t%s\t-\t-\topt-error\t%s\n' "$base" "$n" "$msg" >>"$rows"
             continue
         fi
