@@ -365,6 +365,18 @@ fn load_source(
     }
 }
 
+/// The `-passes=` pipeline of `--opt P`: opt's levels written as clang
+/// and the legacy `opt -O2` write them (`O2`, `-O2`) are `default<O2>`,
+/// which is what `-passes=` calls them; anything else is opt's to read.
+pub fn pipeline(p: &str) -> String {
+    let level = p.strip_prefix('-').unwrap_or(p);
+    if matches!(level, "O0" | "O1" | "O2" | "O3" | "Os" | "Oz") {
+        format!("default<{level}>")
+    } else {
+        p.to_string()
+    }
+}
+
 /// Runs the pipeline on `input` and returns one stage per pass that
 /// changed the module, and the command that reproduces the run.
 fn opt_stages(
@@ -513,6 +525,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
     }
     let mut final_module = last.clone();
     if let Some(p) = &o.opt {
+        let p = &pipeline(p);
         let (passes, output, shown) = opt_stages(&last, p, o, timeout)?;
         notes.push(format!("pipeline: {shown}"));
         if passes.is_empty() {

@@ -395,17 +395,19 @@ fn cuda_find_tid_loop_is_flagged_against_the_source() {
     ] {
         // Against the kernel language's reading of the file: clang's
         // lowering already moves the operation out of the loop.
+        // `--opt O2`, as the issue writes it, is `default<O2>`.
         let (code, out, err) = convcheck(&[
             "check",
             LANES,
             "--frontend",
             "clang",
             "--opt",
-            "default<O2>",
+            "O2",
             "--function",
             f,
         ]);
         assert_blamed(code, &out, &err, "1: clang -O0");
+        assert!(out.contains("-passes='default<O2>'"), "{out}");
         assert!(out.contains("reference: source level"), "{out}");
         assert!(
             out.contains(&format!("`{op}` (occurrence 1 in tid 0, 1 in tid 1) is not converged in the reference but converged in the target")),
@@ -557,4 +559,19 @@ fn a_static_rule_broken_outside_the_model_is_still_violated() {
     // The same module on both sides is only inconclusive.
     let (code, out, err) = convcheck(&["check", &good, &good]);
     assert_eq!(code, 3, "{out}{err}");
+}
+
+#[test]
+fn optimisation_levels_are_default_pipelines() {
+    use convcheck::llvm::pipeline;
+    for (given, meant) in [
+        ("O2", "default<O2>"),
+        ("-O3", "default<O3>"),
+        ("Os", "default<Os>"),
+        ("default<O1>", "default<O1>"),
+        ("O4", "O4"),
+        ("simplifycfg", "simplifycfg"),
+    ] {
+        assert_eq!(pipeline(given), meant);
+    }
 }
