@@ -110,6 +110,11 @@ pub struct SymbolicReport {
     pub report: CheckReport,
     /// One entry per stage.
     pub details: Vec<StageDetail>,
+    /// Per stage, what a counterexample's reference table shows when it
+    /// is not the report's reference: `the CFG of stage 1` (later stages
+    /// at the source level), `the token CFG of the source` (a lowering
+    /// stage the product decided against the stand-in).
+    pub against: Vec<Option<&'static str>>,
     /// The time budget of the whole check.
     pub timeout: Duration,
 }
@@ -230,6 +235,7 @@ pub fn run_check(
     let mut coverage = Coverage::default();
     let mut explicit_module = None;
     let mut stand_in_used = false;
+    let mut against: Vec<Option<&'static str>> = Vec::new();
     let mut fallback_notes: Vec<(usize, String)> = Vec::new();
     // The CFG the symbolic stages are compared with.
     let mut base: &CfgProgram = &reference_cfg;
@@ -248,6 +254,7 @@ pub fn run_check(
                 if !matches!(outcome, EngineOutcome::Inconclusive(_)) {
                     stand_in_used = true;
                     let mut outcome = outcome;
+                    let mut refined = false;
                     if engine == Engine::Auto && matches!(outcome, EngineOutcome::Violated(_)) {
                         let code = crate::Code::new(&kernel, None)?;
                         let source = Side {
@@ -266,8 +273,10 @@ pub fn run_check(
                         if let Some(o) = smaller {
                             outcome = o;
                             explicit_module = Some(code.module().clone());
+                            refined = true;
                         }
                     }
+                    against.push((!refined).then_some("the token CFG of the source"));
                     outcomes.push(outcome);
                     details.push(detail);
                     base = program;
@@ -311,6 +320,7 @@ pub fn run_check(
             explicit_module = Some(code.module().clone());
             outcomes.extend(c.outcomes);
             details.push(StageDetail::Explicit);
+            against.push(None);
             base = program;
             continue;
         }
@@ -363,6 +373,7 @@ pub fn run_check(
                 fallback_notes.push((i, format!("{why}: decided by the explicit engine")));
             }
         }
+        against.push((a.reference == Reference::Source).then_some("the CFG of stage 1"));
         outcomes.push(outcome);
         details.push(detail);
     }
@@ -404,6 +415,7 @@ pub fn run_check(
     Ok(SymbolicReport {
         report,
         details,
+        against,
         timeout,
     })
 }
@@ -661,16 +673,16 @@ pub fn render_symbolic_text(r: &SymbolicReport) -> String {
             .find("\nverdict:")
             .map_or(explicit.len(), |e| start + e);
         let section = &explicit[start..end];
-        // A symbolic stage's reference is the CFG of stage 1.
-        let symbolic_first = report
+        // The reference table of a product stage is the CFG it was
+        // compared with.
+        let label = report
             .first_broken()
-            .is_some_and(|(i, _)| !matches!(r.details.get(i), Some(StageDetail::Explicit)));
-        if symbolic_first && report.reference == Reference::Source {
-            out.push_str(
-                &section.replace("reference (source level)", "reference (the CFG of stage 1)"),
-            );
-        } else {
-            out.push_str(section);
+            .and_then(|(i, _)| r.against.get(i).copied().flatten());
+        match label {
+            Some(l) => out.push_str(
+                &section.replace("reference (source level)", &format!("reference ({l})")),
+            ),
+            None => out.push_str(section),
         }
     }
     match report.first_broken() {
