@@ -44,6 +44,9 @@ pub(crate) struct FnState {
     /// outside one are errors.
     active: bool,
     next_num: u32,
+    /// Whether a numbered definition skipped numbers (the body is then
+    /// renumbered densely, as LLVM prints it).
+    pub(crate) gaps: bool,
     defs: HashMap<Name, (DefKind, Span)>,
     uses: Vec<(Name, Span, UseKind)>,
 }
@@ -106,6 +109,7 @@ impl Parser<'_> {
                         },
                     ));
                 }
+                self.fs.gaps |= n > self.fs.next_num;
                 self.fs.next_num = n.saturating_add(1);
                 Name::Numbered(n)
             }

@@ -27,6 +27,7 @@ mod body;
 mod call;
 pub(crate) mod constexpr;
 mod inst;
+mod renumber;
 mod toplevel;
 mod types;
 mod values;

@@ -347,6 +347,9 @@ impl Parser<'_> {
         if is_definition {
             let open = self.expect(Tok::LBrace, "'{' to start the function body")?;
             f.blocks = self.function_body(open)?;
+            if self.fs.gaps {
+                super::renumber::dense(&mut f);
+            }
         }
         let index = self.module.functions.len();
         self.module.fn_index.insert(f.name.clone(), index);
