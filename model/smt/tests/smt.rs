@@ -163,6 +163,7 @@ const IRREDUCIBLE_AND_ACYCLIC: &[&str] = &[
 /// tests and the corpus run them at their own bounds).
 const BEYOND_BOUNDS: &[&str] = &[
     "llvm/find-tid.c",
+    "llvm/lane-loop.c",
     "llvm/nested-find-tid.c",
     "llvm/plain-kernels.c",
 ];
