@@ -359,6 +359,30 @@ impl Call {
             .is_some_and(|f| f.is_convergent(m))
     }
 
+    /// Whether the call reads and writes no memory: `readnone` or a
+    /// `memory(...)` whose every access kind is `none` (`memory(none)`,
+    /// `memory(argmem: none)`), at the call site or on the directly called
+    /// function (inline or through a group). Such a call is a pure value
+    /// (LangRef "Function Attributes": `memory`): LLVM may delete it when
+    /// its value is unused.
+    pub fn is_readnone(&self, m: &Module) -> bool {
+        let none = |attrs: &[Attribute]| {
+            m.resolve_attrs(attrs).any(|a| match a {
+                Attribute::Flag(n) => n == "readnone",
+                Attribute::Valued { name, value } if name == "memory" => value
+                    .split(',')
+                    .all(|part| part.rsplit(':').next().map(str::trim) == Some("none")),
+                _ => false,
+            })
+        };
+        none(&self.fn_attrs)
+            || self
+                .callee
+                .as_global()
+                .and_then(|n| m.function_by_name(n))
+                .is_some_and(|f| none(&f.attrs))
+    }
+
     /// The operand bundle with this tag.
     pub fn bundle(&self, tag: &str) -> Option<&OperandBundle> {
         self.bundles.iter().find(|b| b.tag == tag)

@@ -443,18 +443,27 @@ fn escaping_and_volatile_allocas_stay_in_memory() {
 
 #[test]
 fn unused_values_read_no_oracle() {
-    // An unused load is an access without a value; an unused call's value
-    // is not read either (as the IR's interpreter does for unused values).
+    // An unused load is an access without a value; an unused call to a
+    // pure (`readnone` / `memory(none)`) external function reads nothing
+    // either, and a `void` call has nothing to read.
     let got = map_text(
         "@g = global i32 0\n\
-         declare i32 @c()\n\
+         declare i32 @c() memory(none)\n\
+         declare i32 @d() #0\n\
+         declare i32 @e()\n\
+         declare void @v()\n\
          define void @f() {\n\
            %unused = load i32, ptr @g\n\
            %also = call i32 @c()\n\
+           %old = call i32 @d()\n\
+           %site = call i32 @e() readnone\n\
+           call void @v()\n\
            ret void\n\
-         }\n",
+         }\n\
+         attributes #0 = { nounwind readnone }\n",
     );
     let f = &got.module.functions[0];
+    assert_eq!(f.blocks[0].insts.len(), 5);
     assert!(f.blocks[0]
         .insts
         .iter()
@@ -463,4 +472,40 @@ fn unused_values_read_no_oracle() {
         .exprs()
         .iter()
         .any(|e| matches!(e, Expr::Load { value: None, .. })));
+}
+
+#[test]
+fn unused_values_of_external_calls_are_read() {
+    // A call that may touch memory reads its oracle whether or not its
+    // value is used: a pass that deletes the last use keeps the call, and
+    // the read must not vanish with the use (issue 11). A convergent
+    // operation's value likewise; `memory(argmem: none)` is pure.
+    let got = map_text(
+        "declare i32 @c()\n\
+         declare i64 @w() memory(read)\n\
+         declare i32 @p() memory(argmem: none)\n\
+         declare i32 @vote(i32) convergent\n\
+         define void @f() {\n\
+           %a = call i32 @c()\n\
+           %b = call i64 @w()\n\
+           %n = call i32 @p()\n\
+           %v = call i32 @vote(i32 1)\n\
+           ret void\n\
+         }\n",
+    );
+    assert!(got.skipped.is_empty(), "{:?}", got.skipped);
+    let f = &got.module.functions[0];
+    let set: Vec<String> = f.blocks[0]
+        .insts
+        .iter()
+        .filter_map(|i| match &i.kind {
+            InstKind::SetLocal {
+                name,
+                value: Some(Expr::Call { .. }),
+            } => Some(name.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(set, ["a", "b", "v"]);
+    assert!(matches!(f.blocks[0].insts[2].kind, InstKind::Eval(_)));
 }

@@ -23,9 +23,20 @@
 //! Callee names are shown by their demangled base name when they have one
 //! (`_ZL5tid_xv` is `tid_x`, `_Z20sub_group_reduce_addi` is
 //! `sub_group_reduce_add`). A `"convergencectrl"` operand bundle sets the
-//! instruction's token; any other bundle is outside the model. The value of
-//! a call is read (its oracle evaluated) only when the call's result is
-//! used, as the model's interpreter does for an unused value.
+//! instruction's token; any other bundle is outside the model.
+//!
+//! **Reads.** A call to an external function (steps 3 and 5) whose result
+//! type is not `void` reads its oracle every time it runs, whether or not
+//! its value is used: the call still runs when a pass deletes the last use
+//! of its value, so the read must not vanish with the use (the values read
+//! after it would shift between the reference and the target). A `void`
+//! call has no value and reads nothing. A call that is `readnone` or
+//! `memory(none)` (at the call site or on the callee) is a pure value,
+//! which LLVM may delete or duplicate freely: its oracle is read only when
+//! its value is used, as the model's interpreter does for an unused value.
+//! The same holds for the values of builtins (`tid`, the min/max
+//! intrinsics), and for the result of a data-carrying barrier, which is
+//! taken only when used.
 #![deny(unsafe_code)]
 
 use convcheck_ir::{
@@ -116,7 +127,7 @@ impl FnMapper<'_> {
             let args = self.args(c, line)?;
             let kind = CallKind::Real(f);
             let op = self.op(label, OpKind::Call(kind), inst);
-            return self.push_call(inst, op, kind, name, args, token, out);
+            return self.push_call(inst, op, kind, name, args, token, false, out);
         }
         if c.is_convergent(m) {
             if has_str_attr(m, &decl.attrs, "convcheck.observe") {
@@ -132,7 +143,8 @@ impl FnMapper<'_> {
             let args = self.args(c, line)?;
             let kind = CallKind::Op(o);
             let op = self.op(label, OpKind::Call(kind), inst);
-            return self.push_call(inst, op, kind, shown, args, token, out);
+            let reads = reads_always(c, m);
+            return self.push_call(inst, op, kind, shown, args, token, reads, out);
         }
         if name.starts_with("llvm.") {
             return unsup(format!("the intrinsic {name}"), line);
@@ -141,7 +153,8 @@ impl FnMapper<'_> {
         let args = self.args(c, line)?;
         let kind = CallKind::Plain(o);
         let op = self.op(label, OpKind::Call(kind), inst);
-        self.push_call(inst, op, kind, shown, args, token, out)
+        let reads = reads_always(c, m);
+        self.push_call(inst, op, kind, shown, args, token, reads, out)
     }
 
     fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
@@ -152,8 +165,8 @@ impl FnMapper<'_> {
         Ok(out)
     }
 
-    /// `%r = call ...` when the result is used, else the call for its
-    /// effect.
+    /// `%r = call ...` when the result is used (or, with `reads`, whenever
+    /// the call has a result), else the call for its effect.
     #[allow(clippy::too_many_arguments)]
     fn push_call(
         &mut self,
@@ -163,6 +176,7 @@ impl FnMapper<'_> {
         callee: String,
         args: Vec<Expr>,
         token: Option<String>,
+        reads: bool,
         out: &mut Vec<Inst>,
     ) -> R<()> {
         let e = Expr::Call {
@@ -172,7 +186,7 @@ impl FnMapper<'_> {
             args,
         };
         let kind = match &inst.result {
-            Some(r) if self.used(inst) => InstKind::SetLocal {
+            Some(r) if reads || self.used(inst) => InstKind::SetLocal {
                 name: plain(r),
                 value: Some(e),
             },
@@ -263,12 +277,21 @@ impl FnMapper<'_> {
                 }
                 let kind = CallKind::Barrier(kind, result);
                 let op = self.op(label, OpKind::Call(kind), inst);
-                self.push_call(inst, op, kind, name.to_string(), args, token, out)
+                self.push_call(inst, op, kind, name.to_string(), args, token, false, out)
             }
             Builtin::Fence => {
                 let kind = CallKind::Fence;
                 let op = self.op(label, OpKind::Call(kind), inst);
-                self.push_call(inst, op, kind, name.to_string(), Vec::new(), token, out)
+                self.push_call(
+                    inst,
+                    op,
+                    kind,
+                    name.to_string(),
+                    Vec::new(),
+                    token,
+                    false,
+                    out,
+                )
             }
             Builtin::MinMax { signed, less } => {
                 let [a, b] = c.args.as_slice() else {
@@ -317,4 +340,11 @@ impl FnMapper<'_> {
             Builtin::Drop | Builtin::Token(_) => Ok(()),
         }
     }
+}
+
+/// Whether a call to an external function reads its oracle even when its
+/// value is unused: it has a value and is not a pure one (see "Reads" in
+/// the module documentation).
+fn reads_always(c: &Call, m: &crate::module::Module) -> bool {
+    !matches!(c.ret_ty, Type::Void) && !c.is_readnone(m)
 }

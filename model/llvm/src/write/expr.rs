@@ -426,17 +426,25 @@ impl Emitter<'_, '_> {
                     String::new()
                 };
                 let list: Vec<String> = vals.iter().map(|v| format!("i64 {v}")).collect();
+                if !want {
+                    // The reader reads the oracle of every non-void call to
+                    // an external function; a call whose value the IR does
+                    // not take is a `void` call (of the same `i64`
+                    // declaration), which reads nothing.
+                    self.line(format!(
+                        "call void (...) {}({}){attrs}{bundle}",
+                        global(&name),
+                        list.join(", ")
+                    ));
+                    return "0".to_string();
+                }
                 let t = self.tmp();
                 self.line(format!(
                     "{t} = call i64 (...) {}({}){attrs}{bundle}",
                     global(&name),
                     list.join(", ")
                 ));
-                if want {
-                    t
-                } else {
-                    "0".to_string()
-                }
+                t
             }
             CallKind::Barrier(BarrierKind::Plain, _) => {
                 for a in args {

@@ -19,7 +19,9 @@
 //!   `convergent` with the string attribute `"convcheck.observe"`; a
 //!   convergent operation is a call to its callee declared `convergent`;
 //!   a call to a non-convergent external function a call to one declared
-//!   without it; a real call a call to the defined function (every defined
+//!   without it (both declared `i64 (...)`, and called as `void` where the
+//!   IR does not take the value, so that the reader reads no oracle
+//!   there); a real call a call to the defined function (every defined
 //!   function is `convergent`, as the model says);
 //! - a label or an oracle name that differs from what the reader would
 //!   take from the callee's name is the call-site string attribute
