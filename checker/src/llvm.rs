@@ -34,6 +34,7 @@ mod compare;
 pub mod dumps;
 pub mod frontend;
 mod report;
+mod structure;
 pub mod tools;
 
 use crate::check::CheckReport;
@@ -463,6 +464,35 @@ fn opt_stages(
 /// One function's check, or why it could not be run.
 struct FunctionCheck {
     report: CheckReport,
+    /// Per stage, `Some(straight-line edges merged)` when the stage was
+    /// proved by structure for every iteration count ([`structure`]).
+    proved: Vec<Option<usize>>,
+}
+
+impl FunctionCheck {
+    fn new(report: CheckReport) -> FunctionCheck {
+        let proved = vec![None; report.stages.len()];
+        FunctionCheck { report, proved }
+    }
+
+    /// Whether stage `i` was proved for every iteration count.
+    fn is_proved(&self, i: usize) -> bool {
+        self.proved.get(i).copied().flatten().is_some()
+    }
+
+    /// The verdict: the explicit rule, and `proved` when every stage is.
+    fn verdict(&self) -> crate::config::Verdict {
+        use crate::config::Verdict;
+        match self.report.verdict() {
+            Verdict::Preserved
+                if !self.report.stages.is_empty()
+                    && (0..self.report.stages.len()).all(|i| self.is_proved(i)) =>
+            {
+                Verdict::Proved
+            }
+            v => v,
+        }
+    }
 }
 
 /// The `check` command on LLVM IR (see the module documentation).
@@ -616,6 +646,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
             &stages,
             &config,
             budget,
+            true,
             &mut progress,
         )?;
         if reports.is_empty() {
@@ -686,6 +717,7 @@ pub fn check_builtin_passes(
         &stages,
         config,
         budget,
+        false,
         &mut |_| {},
     )?;
     Ok(fc.report)

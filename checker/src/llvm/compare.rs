@@ -69,7 +69,11 @@ fn first_static_break(
     None
 }
 
-/// Checks function `name` against every stage that has it.
+/// Checks function `name` against every stage that has it. With `prove`,
+/// a stage that the structural rule proves equivalent to an LLVM
+/// reference ([`super::structure`]) is `proved` for every iteration count
+/// and left out of the bounded comparison.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn check_function(
     file: &str,
     name: &str,
@@ -77,6 +81,7 @@ pub(super) fn check_function(
     stages: &[StageModule],
     a: &CheckConfig,
     budget: &Budget,
+    prove: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<FunctionCheck, Outcome> {
     let bounds = Bounds {
@@ -127,7 +132,7 @@ pub(super) fn check_function(
                         r.stages.push(broken);
                     }
                 }
-                return Ok(FunctionCheck { report: r });
+                return Ok(FunctionCheck::new(r));
             };
             ref_program = Some(CfgProgram::new(l.mapped.module.clone()));
             ref_code = None;
@@ -147,7 +152,7 @@ pub(super) fn check_function(
                     notes: Vec::new(),
                     target_level: "CFG".into(),
                 });
-                return Ok(FunctionCheck { report: r });
+                return Ok(FunctionCheck::new(r));
             }
             reference_kind = Reference::Cfg;
         }
@@ -221,9 +226,19 @@ pub(super) fn check_function(
             }
         }
     }
+    // Stages the structural rule proves need no bounded comparison.
+    let proofs: Vec<Option<usize>> = programs
+        .iter()
+        .map(|(p, i, _)| match &ref_program {
+            Some(r) if prove => super::structure::proved(&r.module, ref_entry, &p.module, *i),
+            _ => None,
+        })
+        .collect();
     let sides: Vec<(Side, Allowance)> = programs
         .iter()
-        .map(|(p, i, allow)| {
+        .zip(&proofs)
+        .filter(|(_, proof)| proof.is_none())
+        .map(|((p, i, allow), _)| {
             (
                 Side {
                     program: p,
@@ -261,13 +276,22 @@ pub(super) fn check_function(
     report.paths = comparison.coverage.paths;
     report.coverage = comparison.coverage;
     let mut modules: Vec<Module> = Vec::new();
+    let mut proved = Vec::new();
+    let mut proof_of = proofs.into_iter();
     for (s, pre, renamed) in kept {
-        let outcome = match pre {
-            Pre::Done(o) => o,
-            Pre::Compare => outcomes
-                .next()
-                .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into())),
+        let (outcome, proof) = match pre {
+            Pre::Done(o) => (o, None),
+            Pre::Compare => match proof_of.next().flatten() {
+                Some(merged) => (EngineOutcome::Preserved { pairs: 0, cut: 0 }, Some(merged)),
+                None => (
+                    outcomes
+                        .next()
+                        .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into())),
+                    None,
+                ),
+            },
         };
+        proved.push(proof);
         modules.push(s.loaded.mapped.module.clone());
         let notes = if renamed.is_some() {
             Vec::new()
@@ -286,7 +310,7 @@ pub(super) fn check_function(
     if let Some(m) = shown.and_then(|i| modules.get(i)).or(modules.last()) {
         report.target_module = m.clone();
     }
-    Ok(FunctionCheck { report })
+    Ok(FunctionCheck { report, proved })
 }
 
 fn empty_module() -> Module {

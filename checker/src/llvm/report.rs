@@ -233,14 +233,130 @@ impl Replay for LlvmReplay<'_> {
 }
 
 fn worst(reports: &[FunctionCheck]) -> Verdict {
-    let vs: Vec<Verdict> = reports.iter().map(|r| r.report.verdict()).collect();
+    let vs: Vec<Verdict> = reports.iter().map(FunctionCheck::verdict).collect();
     if vs.contains(&Verdict::Violated) {
         Verdict::Violated
     } else if vs.contains(&Verdict::Inconclusive) {
         Verdict::Inconclusive
+    } else if !vs.is_empty() && vs.iter().all(|v| *v == Verdict::Proved) {
+        Verdict::Proved
     } else {
         Verdict::Preserved
     }
+}
+
+/// The bound line of a stage proved by structure.
+fn proof_line(i: usize, name: &str, merged: usize) -> String {
+    format!(
+        "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
+        i + 1,
+        if merged == 1 { "" } else { "s" }
+    )
+}
+
+/// The text of one function's check with its proofs by structure: each
+/// proved stage says so, its bound line is added to the bounds (which are
+/// only the proofs when no stage needed the bounded comparison), and the
+/// verdict is `proved` when every stage is.
+fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
+    let text = text_of(&fc.report, replays);
+    if fc.proved.iter().all(Option::is_none) {
+        return text;
+    }
+    let stages = &fc.report.stages;
+    let all = (0..stages.len()).all(|i| fc.is_proved(i));
+    let proofs: Vec<String> = stages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let merged = fc.proved.get(i).copied().flatten()?;
+            Some(proof_line(i, &s.name, merged))
+        })
+        .collect();
+    let mut out = String::new();
+    let mut in_bounds = false;
+    for line in text.lines() {
+        if line == "bounds:" {
+            in_bounds = true;
+            out.push_str("bounds:\n");
+            continue;
+        }
+        if in_bounds {
+            if line.starts_with("  ") {
+                if !all {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                continue;
+            }
+            in_bounds = false;
+            for p in &proofs {
+                out.push_str(&format!("  {p}\n"));
+            }
+        }
+        let proved_stage = stages.iter().enumerate().find(|(i, s)| {
+            fc.is_proved(*i) && line.starts_with(&format!("stage {}: {}: preserved", i + 1, s.name))
+        });
+        if let Some((i, s)) = proved_stage {
+            out.push_str(&format!(
+                "stage {}: {}: proved (every iteration count)\n",
+                i + 1,
+                s.name
+            ));
+            continue;
+        }
+        if all && line == "verdict: preserved" {
+            out.push_str("verdict: proved\n");
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The JSON of one function's check with its proofs by structure: a
+/// proved stage has the verdict `proved`, no scenario count, and its
+/// proof; the function's verdict is `proved` when every stage is.
+fn json_proofs(fc: &FunctionCheck, v: &mut serde_json::Value) {
+    if fc.proved.iter().all(Option::is_none) {
+        return;
+    }
+    v["verdict"] = fc.verdict().as_str().into();
+    if let Some(stages) = v.get_mut("stages").and_then(|s| s.as_array_mut()) {
+        for (i, s) in stages.iter_mut().enumerate() {
+            let Some(merged) = fc.proved.get(i).copied().flatten() else {
+                continue;
+            };
+            if let Some(o) = s.as_object_mut() {
+                o.insert("verdict".into(), "proved".into());
+                o.remove("scenarios");
+                o.remove("cut_paths");
+                o.insert(
+                    "proof".into(),
+                    serde_json::json!({"kind": "structure", "merged_edges": merged}),
+                );
+            }
+        }
+    }
+}
+
+/// The SARIF of one function's check with its proofs by structure (the
+/// run's and the stages' verdicts).
+fn sarif_of(fc: &FunctionCheck) -> serde_json::Value {
+    let mut v = render_sarif(&fc.report);
+    if fc.proved.iter().any(Option::is_some) {
+        let props = &mut v["runs"][0]["properties"];
+        props["verdict"] = fc.verdict().as_str().into();
+        if let Some(stages) = props["stages"].as_array_mut() {
+            for (i, s) in stages.iter_mut().enumerate() {
+                if fc.is_proved(i) {
+                    s["verdict"] = "proved".into();
+                }
+            }
+        }
+    }
+    v
 }
 
 /// The text report of one function. A static-rule violation has no
@@ -302,8 +418,10 @@ const LATER_STAGE: &str = "the report keeps the module of the first violated sta
 /// The JSON report of one function on the command line, with its replay
 /// lines. A violated stage after the first has its reference table and
 /// its replay, but no target table ([`LATER_STAGE`]).
-fn json_with(report: &CheckReport, replays: &dyn Replay) -> serde_json::Value {
+fn json_with(fc: &FunctionCheck, replays: &dyn Replay) -> serde_json::Value {
+    let report = &fc.report;
     let mut v = render_json_with(report, replays);
+    json_proofs(fc, &mut v);
     let first = report.first_broken().map(|(i, _)| i);
     if let Some(stages) = v.get_mut("stages").and_then(|s| s.as_array_mut()) {
         for (i, s) in stages.iter_mut().enumerate() {
@@ -325,9 +443,9 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
     let replays = LlvmReplay { a, origin: &origin };
     let stdout = if let [one] = reports {
         let mut s = match a.format {
-            ReportFormat::Text => text_of(&one.report, &replays),
-            ReportFormat::Json => format!("{}\n", json_with(&one.report, &replays)),
-            ReportFormat::Sarif => format!("{}\n", render_sarif(&one.report)),
+            ReportFormat::Text => text_with_proofs(one, &replays),
+            ReportFormat::Json => format!("{}\n", json_with(one, &replays)),
+            ReportFormat::Sarif => format!("{}\n", sarif_of(one)),
         };
         if a.format == ReportFormat::Text && !only_one.is_empty() {
             s.push_str(&format!(
@@ -345,7 +463,7 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
             ReportFormat::Text => {
                 let mut s = String::new();
                 for r in reports {
-                    s.push_str(&text_of(&r.report, &replays));
+                    s.push_str(&text_with_proofs(r, &replays));
                     s.push('\n');
                 }
                 s.push_str(&format!("functions: {}\n", reports.len()));
@@ -355,11 +473,7 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
                         .first_broken()
                         .map(|(i, st)| format!(" (first at stage {}: {})", i + 1, st.name))
                         .unwrap_or_default();
-                    s.push_str(&format!(
-                        "  @{}: {}{at}\n",
-                        r.report.function,
-                        r.report.verdict()
-                    ));
+                    s.push_str(&format!("  @{}: {}{at}\n", r.report.function, r.verdict()));
                 }
                 if !only_one.is_empty() {
                     s.push_str(&format!(
@@ -378,23 +492,23 @@ pub(super) fn render(a: &CheckArgs, reports: &[FunctionCheck], only_one: &[Strin
                 let v = serde_json::json!({
                     "verdict": verdict.as_str(),
                     "file": a.src,
-                    "functions": reports.iter().map(|r| json_with(&r.report, &replays)).collect::<Vec<_>>(),
+                    "functions": reports.iter().map(|r| json_with(r, &replays)).collect::<Vec<_>>(),
                     "not_compared": only_one,
                 });
                 format!("{v}\n")
             }
             ReportFormat::Sarif => {
-                let mut all = render_sarif(&reports[0].report);
+                let mut all = sarif_of(&reports[0]);
                 let mut results = Vec::new();
                 let mut props = Vec::new();
                 for r in reports {
-                    let s = render_sarif(&r.report);
+                    let s = sarif_of(r);
                     if let Some(rs) = s["runs"][0]["results"].as_array() {
                         results.extend(rs.iter().cloned());
                     }
                     props.push(serde_json::json!({
                         "function": r.report.function,
-                        "verdict": r.report.verdict().as_str(),
+                        "verdict": r.verdict().as_str(),
                         "stages": s["runs"][0]["properties"]["stages"].clone(),
                     }));
                 }
