@@ -10,15 +10,12 @@
 //! - every oracle (a name that is no local or parameter, a call to an
 //!   undefined function inside a condition, `...` as a value) is a call to
 //!   an external non-convergent function, which the mapping reads as a
-//!   varying oracle named after it: `c1` and `c1()` are `READ(c1)`, the
-//!   k-th anonymous `...` of the file is `READ(anyK)`. `READ(f)` is `({
-//!   long v_ = f(); convcheck_use(v_); v_; })`: the value also goes to the
-//!   opaque `convcheck_use`, a plain call with no event, so it stays used
-//!   whatever opt does. The mapping reads an oracle only where the call's
-//!   value is used; without `READ`, a pass that drops the branch of an
-//!   empty `if (c1) {}` keeps the call but loses the read, the values
-//!   after it shift, and the check reports a change of single-thread
-//!   behaviour that the real program does not have (EarlyCSE, 2 of 300
+//!   varying oracle named after it: `c1` and `c1()` are `c1()`, the k-th
+//!   anonymous `...` of the file is `anyK()`. The mapping reads the oracle
+//!   of every such call, whether or not its value is used, so a pass that
+//!   drops the branch of an empty `if (c1()) {}` and keeps the call keeps
+//!   the read (before the mapping did, a `READ` macro passed each value to
+//!   an opaque function to keep it used: EarlyCSE, 2 of 300
 //!   programs of seed 2 at `default<O2>`). `uniform(e)` and
 //!   `invariant(e)` are `(e)`: plain C has no uniform or invariant values,
 //!   so their oracles are varying too;
@@ -109,8 +106,6 @@ struct Printer<'a> {
     vars: BTreeSet<String>,
     anonymous: usize,
     dropped_noconvergent: usize,
-    /// Whether an oracle is read (the `READ` macro is then defined).
-    reads: bool,
 }
 
 /// The C text of `file` (without a header comment).
@@ -128,7 +123,6 @@ pub fn to_c(file: &File) -> String {
         vars: BTreeSet::new(),
         anonymous: 0,
         dropped_noconvergent: 0,
-        reads: false,
     };
     let mut bodies = String::new();
     // Prototypes first, so that helpers may call each other in any order.
@@ -198,14 +192,6 @@ pub fn to_c(file: &File) -> String {
             Decl::Builtin => writeln!(out, "extern long {name}(int);"),
         };
     }
-    if p.reads {
-        let _ = writeln!(
-            out,
-            "extern void {USE}(long);\n\
-             // An oracle read whose value stays used (docs/src/fuzzing.md, `fuzz --opt`).\n\
-             #define {READ}(f) ({{ long v_ = f(); {USE}(v_); v_; }})"
-        );
-    }
     for m in &p.memory {
         let _ = writeln!(out, "extern long {m}[];");
     }
@@ -222,10 +208,6 @@ pub fn to_c(file: &File) -> String {
 
 /// The opaque external function every helper calls first.
 const KEEP: &str = "convcheck_keep";
-/// The macro of an oracle read, and the opaque function that keeps its
-/// value used.
-const READ: &str = "READ";
-const USE: &str = "convcheck_use";
 
 /// The function no other calls (the kernel), when there is one.
 fn entry(file: &File) -> Option<&str> {
@@ -267,10 +249,9 @@ fn indent(out: &mut String, depth: usize) {
 }
 
 impl Printer<'_> {
-    /// A read of the oracle `name`, its value kept used.
+    /// A read of the oracle `name`: a call to the external function.
     fn read(&mut self, name: &str) -> String {
-        self.reads = true;
-        format!("{READ}({name})")
+        format!("{name}()")
     }
 
     fn declare(&mut self, name: &str, d: Decl) {
@@ -657,21 +638,20 @@ mod tests {
             "extern long shared[];",
             "void helper1(long x) {\n  convcheck_keep();",
             "void kernel(void) {\n  long i1 = 0;",
-            "if (READ(c1) || (x == 0L))",
+            "if (c1() || (x == 0L))",
             "helper1(get_local_id(0));",
             "for (i1 = 0L; i1 < 1L; i1 += 1L) {",
             "  label_L1:\n      O1();",
             "goto label_L1;",
             // No guard for the group size, which is at least 2.
             "shared[(get_local_id(0) + 1L) % get_local_size(0)] = (get_local_id(0) + 1L);",
-            "while (READ(any1) && (get_local_id(0) < 1L)) {",
-            "#define READ(f) ({ long v_ = f(); convcheck_use(v_); v_; })",
-            "extern void convcheck_use(long);",
+            "while (any1() && (get_local_id(0) < 1L)) {",
             "__syncthreads_count(get_local_id(0) == 0L);",
         ] {
             assert!(c.contains(want), "missing `{want}` in\n{c}");
         }
         assert!(!c.contains("..."), "{c}");
+        assert!(!c.contains("READ") && !c.contains("convcheck_use"), "{c}");
     }
 
     #[test]

@@ -5,6 +5,15 @@
 //! module after every pass that changed it).
 //!
 //! Nothing here interprets LLVM IR; the callers parse what the tools print.
+//!
+//! One exception to "what the tool printed": an opt run that steps through
+//! its pipeline (`-print-changed`, quiet or not, with
+//! `-opt-bisect-limit=-1`) is run with `-print-changed` (not quiet), and
+//! every pass that invalidated its unit, after which opt prints no module,
+//! gets the module `-opt-bisect-limit=N` gives, put into
+//! [`ToolRun::stderr`] under an ordinary dump header
+//! ([`super::dumps::complete`]), so that each pass that changed a function
+//! is a stage of its own.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -17,7 +26,9 @@ pub struct ToolRun {
     pub command: String,
     /// Its standard output (or its `-o` file when it writes one).
     pub stdout: String,
-    /// Its standard error.
+    /// Its standard error (for a stepping opt run, completed with the
+    /// modules of the passes that invalidated their unit; see the module
+    /// documentation).
     pub stderr: String,
     /// Why it failed (its exit status and first lines of standard error),
     /// when [`run`] was asked to keep the output of a failing run.
@@ -81,6 +92,83 @@ pub fn run_keeping(
     out: &Path,
     timeout: Duration,
 ) -> Result<ToolRun, String> {
+    if !stepping(args) {
+        return run_once(bin, args, out, timeout);
+    }
+    let loud: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.starts_with("-print-changed") {
+                "-print-changed".to_string()
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    let mut r = run_once(bin, &loud, out, timeout)?;
+    let gone = super::dumps::invalidated(&r.stderr);
+    if gone.is_empty() {
+        return Ok(r);
+    }
+    let dir =
+        tempfile::tempdir().map_err(|e| format!("{}: no temporary folder: {e}", r.command))?;
+    let mut fetched = Vec::new();
+    for inv in gone {
+        let module = fetch(bin, args, out, inv.bisect, dir.path(), timeout).map_err(|e| {
+            format!(
+                "{}: opt printed no module after {} (opt-bisect {}), which invalidated its \
+                 unit, and fetching it failed: {e}",
+                r.command, inv.pass, inv.bisect
+            )
+        })?;
+        fetched.push((inv, module));
+    }
+    r.stderr = super::dumps::complete(&r.stderr, &fetched);
+    Ok(r)
+}
+
+/// Whether an opt run steps through its pipeline (see the module
+/// documentation).
+fn stepping(args: &[String]) -> bool {
+    args.iter().any(|a| a.starts_with("-print-changed"))
+        && args.iter().any(|a| a == "-opt-bisect-limit=-1")
+}
+
+/// The module after pass `n` of a stepping run: the same run without its
+/// printing options, with `-opt-bisect-limit=n` and `-disable-verify` (a
+/// pass may leave a broken module, which the caller reports), its output
+/// in `dir`.
+fn fetch(
+    bin: &str,
+    args: &[String],
+    out: &Path,
+    n: u64,
+    dir: &Path,
+    timeout: Duration,
+) -> Result<String, String> {
+    let path = dir.join(format!("bisect-{n}.ll"));
+    let shown_out = out.display().to_string();
+    let mut fetch_args: Vec<String> = Vec::new();
+    for a in args {
+        if a.starts_with("-print-changed") || a == "-print-module-scope" {
+            continue;
+        }
+        if a == "-opt-bisect-limit=-1" {
+            fetch_args.push(format!("-opt-bisect-limit={n}"));
+        } else if *a == shown_out {
+            fetch_args.push(path.display().to_string());
+        } else {
+            fetch_args.push(a.clone());
+        }
+    }
+    fetch_args.push("-disable-verify".into());
+    run_once(bin, &fetch_args, &path, timeout).and_then(|r| match r.failure {
+        Some(f) => Err(f),
+        None => Ok(r.stdout),
+    })
+}
+
+fn run_once(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result<ToolRun, String> {
     let command = std::iter::once(bin.to_string())
         .chain(args.iter().cloned())
         .map(|w| shell_word(&w))
@@ -112,12 +200,15 @@ pub fn run_keeping(
     let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
     if !status.success() {
         // Without the modules opt printed (clang's messages are kept whole).
-        let dumped = stderr.contains("*** IR Dump After ");
-        let said: Vec<&str> = stderr
-            .lines()
-            .filter(|l| !dumped || !(l.starts_with("BISECT: ") || super::dumps::looks_like_ir(l)))
-            .take(20)
-            .collect();
+        let dumped = stderr.contains("*** IR ");
+        let said: Vec<&str> = if dumped {
+            super::dumps::messages(&stderr)
+                .into_iter()
+                .take(20)
+                .collect()
+        } else {
+            stderr.lines().take(20).collect()
+        };
         let failure = format!("{command} failed ({status}):\n{}", said.join("\n"));
         return Ok(ToolRun {
             command: command.clone(),

@@ -1,0 +1,270 @@
+//! Which pass a stage of `convcheck check --opt` names (issue 11): a pass
+//! after which opt prints no module because it invalidated its unit (a
+//! loop it deleted or fully unrolled) is a stage of its own, and each
+//! stage's pass is the one that really changed the function, as opt-19
+//! itself shows when stopped with `-opt-bisect-limit=N-1` and `N`; and
+//! opt's dumps of functions with C labels (`L1:`) are read whole. Tests
+//! that need `opt-19` or `clang-19` print why they skip when the tools are
+//! absent.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+fn convcheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Whether `tool` runs; prints why the caller skips when it does not.
+fn have(tool: &str, test: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        println!(
+            "skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19 clang-19)"
+        );
+    }
+    ok
+}
+
+fn temp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("convcheck-llvm-blame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write");
+    p.to_string_lossy().into_owned()
+}
+
+/// The body of `@function` (after its `define` line, whose attributes
+/// module passes change, to its closing brace) in what opt-19 prints for
+/// `pipeline` stopped after pass `n`.
+fn function_after(input: &str, pipeline: &str, n: u64, function: &str) -> String {
+    let out = Command::new("opt-19")
+        .arg(format!("-passes={pipeline}"))
+        .arg(format!("-opt-bisect-limit={n}"))
+        .args(["-S", input, "-o", "-"])
+        .output()
+        .expect("opt-19 runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let start = text
+        .lines()
+        .position(|l| l.starts_with("define") && l.contains(&format!("@{function}(")))
+        .unwrap_or_else(|| panic!("no @{function} in\n{text}"));
+    text.lines()
+        .skip(start + 1)
+        .take_while(|l| *l != "}")
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The `(pass, bisect number)` of every stage line of a text report.
+fn stages(report: &str) -> Vec<(String, Option<u64>)> {
+    report
+        .lines()
+        .filter_map(|l| l.strip_prefix("stage "))
+        .filter_map(|l| l.split_once(": ").map(|(_, rest)| rest))
+        .map(|rest| {
+            let head = rest.rsplit_once("): ").map_or(rest, |(h, _)| h);
+            match head.rsplit_once(" (opt-bisect ") {
+                Some((pass, n)) => (pass.to_string(), n.parse().ok()),
+                None => (head.to_string(), None),
+            }
+        })
+        .collect()
+}
+
+/// Our own counted loop whose body only calls a convergent function.
+const TWICE: &str = "; A counted loop of two iterations around a convergent call.\n\
+declare void @sync() convergent nounwind\n\
+\n\
+define void @twice() convergent {\n\
+entry:\n\
+  br label %loop\n\
+\n\
+loop:\n\
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]\n\
+  call void @sync()\n\
+  %next = add i32 %i, 1\n\
+  %more = icmp ult i32 %next, 2\n\
+  br i1 %more, label %loop, label %done\n\
+\n\
+done:\n\
+  ret void\n\
+}\n";
+
+#[test]
+fn a_fully_unrolled_loop_is_the_unrollers_stage() {
+    if !have("opt-19", "a_fully_unrolled_loop_is_the_unrollers_stage") {
+        return;
+    }
+    // LoopFullUnrollPass deletes the loop it unrolls, and opt prints no
+    // module after it; SimplifyCFG then merges the copies. Before issue
+    // 11's fix the only stage was SimplifyCFG, credited with the unrolling.
+    let input = temp("twice.ll", TWICE);
+    let pipeline = "loop(loop-unroll-full),simplifycfg";
+    let (code, out, err) = convcheck(&["check", &input, "--opt", pipeline]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        stages(&out),
+        [
+            (
+                "LoopFullUnrollPass on loop %loop in function twice".to_string(),
+                Some(3)
+            ),
+            ("SimplifyCFGPass on twice".to_string(), Some(4)),
+        ],
+        "{out}"
+    );
+    // opt-19 itself: pass 3 changed @twice (the loop is gone, the call is
+    // there twice), and pass 4 changed it again.
+    let before = function_after(&input, pipeline, 2, "twice");
+    let unrolled = function_after(&input, pipeline, 3, "twice");
+    let merged = function_after(&input, pipeline, 4, "twice");
+    assert!(before.contains("phi i32"), "{before}");
+    assert!(!unrolled.contains("phi i32"), "{unrolled}");
+    assert_eq!(
+        unrolled.matches("call void @sync()").count(),
+        2,
+        "{unrolled}"
+    );
+    assert_ne!(unrolled, merged);
+}
+
+#[test]
+fn the_find_tid_loop_deleted_by_loop_deletion_is_its_stage() {
+    let test = "the_find_tid_loop_deleted_by_loop_deletion_is_its_stage";
+    if !have("opt-19", test) || !have("clang-19", test) {
+        return;
+    }
+    let file = "examples/llvm/lane-loop.cu";
+    let (code, out, err) = convcheck(&[
+        "check",
+        file,
+        "--frontend",
+        "clang",
+        "--opt",
+        "O2",
+        "--reference",
+        "cfg",
+        "--function",
+        "lane_sync",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let got = stages(&out);
+    let numbers: Vec<u64> = got.iter().filter_map(|(_, n)| *n).collect();
+    assert_eq!(numbers.len(), got.len(), "every stage has a number: {out}");
+    let pass = |n: u64| {
+        got.iter()
+            .find(|(_, m)| *m == Some(n))
+            .map(|(p, _)| p.split(" on ").next().unwrap_or("").to_string())
+    };
+    // SimpleLoopUnswitch (58) and LoopDeletion (62) invalidate their loop;
+    // InstCombine (69) is the next pass that prints a module.
+    assert_eq!(pass(58).as_deref(), Some("SimpleLoopUnswitchPass"), "{out}");
+    assert_eq!(pass(62).as_deref(), Some("LoopDeletionPass"), "{out}");
+    assert_eq!(pass(69).as_deref(), Some("InstCombinePass"), "{out}");
+    // Every stage's pass changed the function, and no pass between two
+    // stages did: opt-19 stopped at N-1 and N, and at each stage and just
+    // before the next one.
+    let (ll, _) = convcheck::llvm::frontend::compile(
+        convcheck::llvm::Frontend::Clang,
+        &root().join(file).display().to_string(),
+        None,
+        std::time::Duration::from_secs(60),
+    )
+    .expect("clang-19 compiles the example");
+    let input = temp("lane-loop.ll", &ll);
+    let f = "_Z9lane_syncPi";
+    for w in numbers.windows(2) {
+        let (n, next) = (w[0], w[1]);
+        let at = function_after(&input, "default<O2>", n, f);
+        assert_ne!(
+            function_after(&input, "default<O2>", n - 1, f),
+            at,
+            "pass {n}"
+        );
+        assert_eq!(
+            at,
+            function_after(&input, "default<O2>", next - 1, f),
+            "{n}..{next}"
+        );
+    }
+}
+
+#[test]
+fn dumps_of_functions_with_c_labels_are_read_whole() {
+    let test = "dumps_of_functions_with_c_labels_are_read_whole";
+    if !have("opt-19", test) || !have("clang-19", test) {
+        return;
+    }
+    // Blocks named after the C labels `L1` and `Done`: a capitalised word
+    // ending in `:` once ended opt's last dump (exit 2, "expected '}' at
+    // the end of the function body").
+    let c = temp(
+        "labels.c",
+        "extern void A(void) __attribute__((convergent));\n\
+         extern void B(void) __attribute__((convergent));\n\
+         extern long c(void);\n\
+         extern long get_local_id(int);\n\
+         \n\
+         void kernel(void) {\n\
+         \x20 long i = 0;\n\
+         L1:\n\
+         \x20 A();\n\
+         \x20 i = i + 1;\n\
+         \x20 if (c() && i < 3)\n\
+         \x20   goto L1;\n\
+         Done:\n\
+         \x20 B();\n\
+         \x20 if (get_local_id(0) == i) {\n\
+         \x20   i = i + 1;\n\
+         \x20   goto Done;\n\
+         \x20 }\n\
+         }\n",
+    );
+    let pipeline = "simplifycfg<no-keep-loops>";
+    let (code, out, err) = convcheck(&["check", &c, "--frontend", "clang", "--opt", pipeline]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        stages(&out),
+        [("SimplifyCFGPass on kernel".to_string(), Some(1))],
+        "{out}"
+    );
+    assert!(out.contains("verdict: preserved"), "{out}");
+    // opt-19's output has the labelled blocks, and blocks after them.
+    let (ll, _) = convcheck::llvm::frontend::compile(
+        convcheck::llvm::Frontend::Clang,
+        &c,
+        None,
+        std::time::Duration::from_secs(60),
+    )
+    .expect("clang-19 compiles");
+    let input = temp("labels.ll", &ll);
+    let after = function_after(&input, pipeline, 1, "kernel");
+    let labels: Vec<&str> = after
+        .lines()
+        .filter_map(|l| l.split_once(':').map(|(w, _)| w))
+        .filter(|w| !w.contains(' ') && !w.is_empty())
+        .collect();
+    let l1 = labels.iter().position(|l| *l == "L1");
+    assert!(l1.is_some_and(|k| k + 2 < labels.len()), "{labels:?}");
+    assert!(labels.contains(&"Done"), "{labels:?}");
+}
