@@ -14,6 +14,19 @@
 //! anything, since an implementation may converge it. A target with a
 //! race or a barrier divergence in its most converged reading, in a
 //! scenario where the reference has none, breaks hazard-freedom.
+//!
+//! **A target with implementation-defined convergence.** Where the target
+//! relates a matched pair through choice variables (an anchor), it denotes
+//! a set of relations too, and it refines the reference when each of them
+//! is one the reference allows on the matched instances. The relations the
+//! target allows are enumerated (every assignment of the choice pairs its
+//! matched instances read that meets DESIGN.md 2.4, depth first, at most
+//! [`MAX_TARGET_CHOICES`] steps per pair of runs, else the scenario is
+//! undecided and the check inconclusive), and each is checked against the
+//! reference as a determined target is. Both sides' constraints are taken
+//! over convergent operations only, as LLVM defines convergence-before:
+//! block instances and statements have no convergence LLVM specifies, so
+//! they never converge there (`only_ops`).
 
 use super::{At, Property, Side, Which};
 use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
@@ -181,7 +194,7 @@ pub(super) fn convergence_differs(
     let at = |e: &Event| At::of(reference.module(), Which::Reference, e.sid);
     let mut forced: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
     let mut kept_apart: Vec<(usize, usize)> = Vec::new();
-    let mut open_target = None;
+    let mut open_target: Vec<OpenPair> = Vec::new();
     // Both lists are sorted by label: walk the labels they share. Only
     // instances of the same operation can be converged.
     let (mut x, mut y) = (0, 0);
@@ -246,9 +259,13 @@ pub(super) fn convergence_differs(
                     )
                 };
                 match (&r, &t) {
-                    (_, Rel::Open(_)) => {
-                        open_target.get_or_insert(at(ra));
-                    }
+                    (_, Rel::Open(_)) => open_target.push(OpenPair {
+                        reference: r.clone(),
+                        events: [a, b],
+                        target: [ta, tb],
+                        label: la,
+                        occurrences: [oa, ob],
+                    }),
                     (Rel::Converged, Rel::Apart) => {
                         return Diff::Differs(describe(true, false), Some(at(ra)))
                     }
@@ -266,44 +283,254 @@ pub(super) fn convergence_differs(
         x = xe;
         y = ye;
     }
-    if let Some(op) = open_target {
-        // The target leaves convergence implementation-defined too; deciding
-        // inclusion of the two sets is not implemented, so such scenarios
-        // make the verdict inconclusive rather than pass.
-        return Diff::Undecided(format!(
-            "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor); \
-             inclusion of its relations in the reference's is not decided",
-            op.label, op.line
-        ));
+    let runs: [&[Event]; 2] = [&refs[0].0.events, &refs[1].0.events];
+    if !open_target.is_empty() {
+        let ctx = Open {
+            reference,
+            labels,
+            refs,
+            traces,
+            forced: &forced,
+            kept_apart: &kept_apart,
+        };
+        return ctx.decide(&open_target);
     }
     if forced.is_empty() && kept_apart.is_empty() {
         return Diff::Same;
     }
-    let runs: [&[Event]; 2] = [&refs[0].0.events, &refs[1].0.events];
-    match check_assignment(&runs, &forced) {
-        Err(v) => Diff::Differs(
+    match reference_allows(reference, runs, &forced, &kept_apart) {
+        Ok(()) => Diff::Same,
+        Err((message, at)) => Diff::Differs(message, at),
+    }
+}
+
+/// Whether some relation the reference allows converges the choice
+/// variables `forced` (pairs the target converges) and keeps the instance
+/// pairs `kept_apart` (event indices in the two reference runs) apart:
+/// the finest assignment that makes `forced` equal is allowed and keeps
+/// them apart, since more equalities only merge more classes.
+fn reference_allows(
+    reference: &Side,
+    runs: [&[Event]; 2],
+    forced: &[(ChoiceVar, ChoiceVar)],
+    kept_apart: &[(usize, usize)],
+) -> Result<(), (String, Option<At>)> {
+    match check_assignment(&runs, forced) {
+        Err(v) => Err((
             format!(
                 "the target converges instances whose implementation-defined convergence the reference \
                  cannot choose that way ({v:?})"
             ),
             None,
-        ),
+        )),
         Ok(classes) => {
-            for (a, b) in kept_apart {
+            for &(a, b) in kept_apart {
                 if classes.class[0][a] == classes.class[1][b] {
-                    let e = &refs[0].0.events[a];
+                    let e = &runs[0][a];
                     let l = reference.label(e);
-                    return Diff::Differs(
+                    return Err((
                         format!(
                             "the target keeps two instances of `{l}` apart, but every allowed reference \
                              relation that matches its other converged pairs converges them"
                         ),
-                        Some(at(e)),
-                    );
+                        Some(At::of(reference.module(), Which::Reference, e.sid)),
+                    ));
                 }
             }
-            Diff::Same
+            Ok(())
         }
+    }
+}
+
+/// A run as the constraints on anchors see it (LLVM's convergence-before):
+/// only convergent operations have a convergence LLVM defines. Other
+/// instances (block instances, statements, memory accesses) keep their
+/// place in the thread's order but are never converged with another
+/// thread's, which an implementation may always choose and which
+/// constrains nothing: their keys become a choice that no assignment
+/// makes equal.
+fn only_ops(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .map(|e| {
+            if e.is_convergent_op() {
+                e.clone()
+            } else {
+                Event {
+                    sid: e.sid,
+                    kind: e.kind.clone(),
+                    key: Key(vec![Atom::Choice {
+                        scope: e.sid,
+                        seq: u32::MAX,
+                    }]),
+                }
+            }
+        })
+        .collect()
+}
+
+/// At most this many assignments of the target's choice variables are
+/// tried per pair of runs (each is checked against the constraints of
+/// DESIGN.md 2.4); beyond it the scenario stays undecided.
+pub const MAX_TARGET_CHOICES: usize = 20_000;
+
+/// A matched pair of instances whose target relation is open.
+struct OpenPair {
+    /// The reference's relation.
+    reference: Rel,
+    /// Event indices in the two reference runs.
+    events: [usize; 2],
+    /// Event indices in the two target runs.
+    target: [usize; 2],
+    label: u32,
+    occurrences: [u32; 2],
+}
+
+/// What deciding open target relations needs.
+struct Open<'a> {
+    reference: &'a Side<'a>,
+    labels: &'a Labels,
+    refs: [(&'a Trace, u32); 2],
+    traces: [&'a Trace; 2],
+    /// From the determined target relations: choice pairs of the
+    /// reference the target converges, and pairs it keeps apart.
+    forced: &'a [(ChoiceVar, ChoiceVar)],
+    kept_apart: &'a [(usize, usize)],
+}
+
+impl Open<'_> {
+    /// The target leaves the relation of `open` implementation-defined (an
+    /// anchor): every relation it allows (every assignment of its choice
+    /// variables that meets DESIGN.md 2.4, enumerated) must be one the
+    /// reference allows on the matched instances, together with the
+    /// determined pairs. Pairs of choice variables that no matched pair
+    /// reads are left distinct: making them equal changes no matched
+    /// relation and only adds constraints, so every relation the target
+    /// allows on matched pairs is one of those enumerated.
+    fn decide(&self, open: &[OpenPair]) -> Diff {
+        let target = [
+            only_ops(&self.traces[0].events),
+            only_ops(&self.traces[1].events),
+        ];
+        let tr: [&[Event]; 2] = [&target[0], &target[1]];
+        let reference = [
+            only_ops(&self.refs[0].0.events),
+            only_ops(&self.refs[1].0.events),
+        ];
+        let rr: [&[Event]; 2] = [&reference[0], &reference[1]];
+        let mut vars: Vec<(ChoiceVar, ChoiceVar)> = Vec::new();
+        for p in open {
+            if let Rel::Open(pairs) = relate_events(&tr[0][p.target[0]], &tr[1][p.target[1]]) {
+                for (x, y) in pairs {
+                    let v = ((0, x), (1, y));
+                    if !vars.contains(&v) {
+                        vars.push(v);
+                    }
+                }
+            }
+        }
+        vars.sort_unstable();
+        // Depth-first over the variables: equal or distinct, an equality
+        // kept only when the target's constraints still hold (they only
+        // fail more with more equalities).
+        let mut seen: std::collections::BTreeSet<Vec<bool>> = Default::default();
+        let mut checks = 0usize;
+        let mut stack: Vec<(usize, Vec<(ChoiceVar, ChoiceVar)>)> = vec![(0, Vec::new())];
+        while let Some((k, equal)) = stack.pop() {
+            if k == vars.len() {
+                let Ok(classes) = check_assignment(&tr, &equal) else {
+                    continue;
+                };
+                let converged: Vec<bool> = open
+                    .iter()
+                    .map(|p| classes.class[0][p.target[0]] == classes.class[1][p.target[1]])
+                    .collect();
+                if !seen.insert(converged.clone()) {
+                    continue;
+                }
+                if let Err((message, at)) = self.allowed(rr, open, &converged, &equal) {
+                    return Diff::Differs(message, at);
+                }
+                continue;
+            }
+            checks += 1;
+            if checks > MAX_TARGET_CHOICES {
+                let p = &open[0];
+                let at = At::of(
+                    self.reference.module(),
+                    Which::Reference,
+                    self.refs[0].0.events[p.events[0]].sid,
+                );
+                return Diff::Undecided(format!(
+                    "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor) \
+                     with more than {MAX_TARGET_CHOICES} assignments of its choices to compare",
+                    at.label, at.line
+                ));
+            }
+            stack.push((k + 1, equal.clone()));
+            let mut with = equal;
+            with.push(vars[k]);
+            if check_assignment(&tr, &with).is_ok() {
+                stack.push((k + 1, with));
+            }
+        }
+        Diff::Same
+    }
+
+    /// Whether the reference allows the target relation that converges the
+    /// open pairs marked in `converged` (`equal` is the target's
+    /// assignment, for the message).
+    fn allowed(
+        &self,
+        runs: [&[Event]; 2],
+        open: &[OpenPair],
+        converged: &[bool],
+        equal: &[(ChoiceVar, ChoiceVar)],
+    ) -> Result<(), (String, Option<At>)> {
+        let mut forced = self.forced.to_vec();
+        let mut kept_apart = self.kept_apart.to_vec();
+        let choice = if equal.is_empty() {
+            "with every anchor instance of one thread apart from the other's".to_string()
+        } else {
+            format!(
+                "with {} pair{} of anchor instances converged",
+                equal.len(),
+                if equal.len() == 1 { "" } else { "s" }
+            )
+        };
+        for (p, &tc) in open.iter().zip(converged) {
+            let at = || {
+                Some(At::of(
+                    self.reference.module(),
+                    Which::Reference,
+                    runs[0][p.events[0]].sid,
+                ))
+            };
+            let what = |c: bool| if c { "converged" } else { "not converged" };
+            let differs = |rc: bool| {
+                format!(
+                    "`{}` (occurrence {} in tid {}, {} in tid {}) is {} in the reference but {} in the \
+                     target {choice} (the target leaves it implementation-defined through an anchor)",
+                    self.labels.name(p.label),
+                    p.occurrences[0] + 1,
+                    self.refs[0].1,
+                    p.occurrences[1] + 1,
+                    self.refs[1].1,
+                    what(rc),
+                    what(!rc),
+                )
+            };
+            match (&p.reference, tc) {
+                (Rel::Converged, false) => return Err((differs(true), at())),
+                (Rel::Apart, true) => return Err((differs(false), at())),
+                (Rel::Open(pairs), true) => {
+                    forced.extend(pairs.iter().map(|&(x, y)| ((0, x), (1, y))))
+                }
+                (Rel::Open(_), false) => kept_apart.push((p.events[0], p.events[1])),
+                _ => {}
+            }
+        }
+        reference_allows(self.reference, runs, &forced, &kept_apart)
     }
 }
 
