@@ -485,11 +485,13 @@ fn unused_values_of_external_calls_are_read() {
          declare i64 @w() memory(read)\n\
          declare i32 @p() memory(argmem: none)\n\
          declare i32 @vote(i32) convergent\n\
+         declare i32 @llvm.nvvm.barrier0.popc(i32) convergent nounwind\n\
          define void @f() {\n\
            %a = call i32 @c()\n\
            %b = call i64 @w()\n\
            %n = call i32 @p()\n\
            %v = call i32 @vote(i32 1)\n\
+           %k = call i32 @llvm.nvvm.barrier0.popc(i32 1)\n\
            ret void\n\
          }\n",
     );
@@ -506,6 +508,17 @@ fn unused_values_of_external_calls_are_read() {
             _ => None,
         })
         .collect();
-    assert_eq!(set, ["a", "b", "v"]);
+    assert_eq!(set, ["a", "b", "v", "k"]);
     assert!(matches!(f.blocks[0].insts[2].kind, InstKind::Eval(_)));
+    // The data-carrying barrier's result is taken too.
+    assert!(matches!(
+        f.blocks[0].insts[4].kind,
+        InstKind::SetLocal {
+            value: Some(Expr::Call {
+                kind: CallKind::Barrier(_, Some(_)),
+                ..
+            }),
+            ..
+        }
+    ));
 }

@@ -34,9 +34,10 @@
 //! `memory(none)` (at the call site or on the callee) is a pure value,
 //! which LLVM may delete or duplicate freely: its oracle is read only when
 //! its value is used, as the model's interpreter does for an unused value.
-//! The same holds for the values of builtins (`tid`, the min/max
-//! intrinsics), and for the result of a data-carrying barrier, which is
-//! taken only when used.
+//! The result of a data-carrying barrier (`__syncthreads_count`,
+//! `llvm.nvvm.barrier0.popc`) follows the same rule; the values of the
+//! other builtins (`tid`, the min/max intrinsics) are pure and taken only
+//! when used.
 #![deny(unsafe_code)]
 
 use convcheck_ir::{
@@ -256,6 +257,7 @@ impl FnMapper<'_> {
             Builtin::Barrier(kind) => {
                 let mut args = Vec::new();
                 let mut result = None;
+                let mut reads = false;
                 if kind != BarrierKind::Plain {
                     let Some(a) = c.args.first() else {
                         return unsup(
@@ -267,7 +269,8 @@ impl FnMapper<'_> {
                     // its test against zero is right.
                     let e = self.value(&a.value, &a.ty, line)?;
                     args.push(zext(e, width_of(&a.ty), Norm::default()));
-                    if self.used(inst) {
+                    reads = reads_always(c, m);
+                    if reads || self.used(inst) {
                         let oracle = str_attr(m, &c.fn_attrs, "convcheck.oracle").map_or_else(
                             || demangled_base(name).unwrap_or(name).to_string(),
                             str::to_string,
@@ -277,7 +280,7 @@ impl FnMapper<'_> {
                 }
                 let kind = CallKind::Barrier(kind, result);
                 let op = self.op(label, OpKind::Call(kind), inst);
-                self.push_call(inst, op, kind, name.to_string(), args, token, false, out)
+                self.push_call(inst, op, kind, name.to_string(), args, token, reads, out)
             }
             Builtin::Fence => {
                 let kind = CallKind::Fence;

@@ -482,16 +482,21 @@ impl Emitter<'_, '_> {
                     .map(|x| x.name.clone());
                 let attrs = self.site_attrs(&label, &name, oracle.as_deref());
                 let bundle = self.bundle(token);
+                if !(want && result.is_some()) {
+                    // No value taken: a `void` call, from which the reader
+                    // takes no result (as for external calls).
+                    self.line(format!(
+                        "call void {}(i64 {pred}){attrs}{bundle}",
+                        global(&name)
+                    ));
+                    return "0".to_string();
+                }
                 let t = self.tmp();
                 self.line(format!(
                     "{t} = call i64 {}(i64 {pred}){attrs}{bundle}",
                     global(&name)
                 ));
-                if want && result.is_some() {
-                    t
-                } else {
-                    "0".to_string()
-                }
+                t
             }
             CallKind::Fence => {
                 let name = self.w.builtin_decl("__threadfence", "void", "nounwind");
