@@ -23,10 +23,13 @@
 //! matched instances read that meets DESIGN.md 2.4, depth first, at most
 //! [`MAX_TARGET_CHOICES`] steps per pair of runs, else the scenario is
 //! undecided and the check inconclusive), and each is checked against the
-//! reference as a determined target is. Both sides' constraints are taken
-//! over convergent operations only, as LLVM defines convergence-before:
-//! block instances and statements have no convergence LLVM specifies, so
-//! they never converge there (`only_ops`).
+//! reference as a determined target is. This is done when the reference
+//! is a CFG program too (LLVM IR, `--reference cfg`), and both sides'
+//! constraints are taken over convergent operations only, as LLVM defines
+//! convergence-before: block instances and statements have no convergence
+//! LLVM specifies, so they never converge there (`only_ops`). Against a
+//! source-level reference, whose statements' convergence is seed 000's,
+//! such a scenario stays undecided.
 
 use super::{At, Property, Side, Which};
 use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
@@ -284,6 +287,18 @@ pub(super) fn convergence_differs(
         y = ye;
     }
     let runs: [&[Event]; 2] = [&refs[0].0.events, &refs[1].0.events];
+    if let (Some(p), None) = (open_target.first(), reference.cfg) {
+        // A reference at the source level: its statements' convergence is
+        // part of seed 000's convergence-before, which the enumeration
+        // below (LLVM's, on convergent operations) does not take; inclusion
+        // is not decided there.
+        let op = at(&refs[0].0.events[p.events[0]]);
+        return Diff::Undecided(format!(
+            "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor); \
+             inclusion of its relations in the reference's is not decided",
+            op.label, op.line
+        ));
+    }
     if !open_target.is_empty() {
         let ctx = Open {
             reference,

@@ -21,6 +21,8 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::time::Instant;
 
+mod params;
+
 /// After the first counterexample, the other stages are finished when the
 /// check has at most this many pairs of paths.
 pub const FINISH_OTHERS_UP_TO: u64 = 1_000_000;
@@ -150,6 +152,7 @@ pub fn compare_stages(
     let mut events = 0usize;
     let mut sets: Vec<Set> = Vec::new();
     let mut reference_problem: Option<String> = None;
+    let mut param_cuts: Vec<String> = Vec::new();
     let total_sets: u64 = space.groups.iter().map(|g| g.1.len() as u64).sum();
     // The reference paths may hold half the memory budget: the target runs
     // of the paths kept need the rest, or a reference that fills the
@@ -161,7 +164,7 @@ pub fn compare_stages(
                 done: sets.len() as u64,
                 total: total_sets,
             });
-            let x = explore(
+            let mut x = explore(
                 reference.program,
                 reference.entry,
                 tid,
@@ -175,6 +178,41 @@ pub fn compare_stages(
                     stop: &stop,
                 },
             );
+            // A loop out of the bounds because of a parameter's value cuts
+            // the scenarios with that value (`params`).
+            if params::out_whatever(&x) || (x.incomplete.is_none() && x.unexamined.is_some()) {
+                let setting = params::Setting {
+                    space: &space,
+                    domains: &rtable,
+                    counters: &rcounters,
+                    bounds: limits.bounds,
+                    max_events: (budget.max_events / 2).saturating_sub(events),
+                    stop: &stop,
+                };
+                if let Some(sp) =
+                    params::split(reference.program, reference.entry, tid, *n, &setting)
+                {
+                    x = sp.x;
+                    cov.cut += sp.cut.len();
+                    if cov.cut_reason.is_none() {
+                        cov.cut_reason = Some(format!(
+                            "the parameter values {} (N={n}, tid {tid}: {})",
+                            sp.cut[0], sp.why
+                        ));
+                    }
+                    for c in sp.cut {
+                        if !param_cuts.contains(&c) {
+                            param_cuts.push(c);
+                        }
+                    }
+                    for (name, v) in sp.values {
+                        let e = cov.domains.entry(name).or_default();
+                        e.extend(v);
+                        e.sort_unstable();
+                        e.dedup();
+                    }
+                }
+            }
             events += x.events;
             cov.paths += x.paths.len();
             cov.cut += x.cut;
@@ -230,6 +268,21 @@ pub fn compare_stages(
                 return outcome_all(cov, why);
             }
         }
+    }
+    if !param_cuts.is_empty() {
+        let shown: Vec<&str> = param_cuts.iter().take(8).map(String::as_str).collect();
+        let more = param_cuts.len().saturating_sub(shown.len());
+        cov.capped.push(format!(
+            "scenarios with the parameter values {}{} (a loop leaves max-iters={} whatever the \
+             other oracles)",
+            shown.join("; "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+            limits.bounds.max_iters
+        ));
     }
     // Matched instances depend on the allowance; stages with another one
     // get their own copy.
