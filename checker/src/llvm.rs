@@ -467,12 +467,20 @@ struct FunctionCheck {
     /// Per stage, `Some(straight-line edges merged)` when the stage was
     /// proved by structure for every iteration count ([`structure`]).
     proved: Vec<Option<usize>>,
+    /// Per stage, the target module its runs are of (empty when the
+    /// stages were not compared), for the tables of a violated stage
+    /// after the first.
+    modules: Vec<convcheck_ir::Module>,
 }
 
 impl FunctionCheck {
     fn new(report: CheckReport) -> FunctionCheck {
         let proved = vec![None; report.stages.len()];
-        FunctionCheck { report, proved }
+        FunctionCheck {
+            report,
+            proved,
+            modules: Vec::new(),
+        }
     }
 
     /// Whether stage `i` was proved for every iteration count.

@@ -486,3 +486,90 @@ exit:
     );
     assert!(out.contains("\nverdict: preserved\n"), "{out}");
 }
+
+#[test]
+fn a_later_violated_stage_has_its_own_target_table() {
+    if !have("opt-19", "a_later_violated_stage_has_its_own_target_table") {
+        return;
+    }
+    // Under -O2, SimplifyCFG folds loop_nest's outer header (violated) and
+    // LoopUnroll changes the function again (violated too).
+    let input = "model/llvm/tests/data/plain_kernels_O0.ll";
+    let (code, out, err) = convcheck(&[
+        "check",
+        input,
+        "--opt",
+        "default<O2>",
+        "--function",
+        "loop_nest",
+        "--max-iters",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v = json(&out);
+    let stages = v["stages"].as_array().cloned().unwrap_or_default();
+    let violated: Vec<&serde_json::Value> = stages
+        .iter()
+        .filter(|s| s["verdict"] == "violated")
+        .collect();
+    assert!(violated.len() >= 2, "{out}");
+    let later = violated[1];
+    let c = &later["counterexample"];
+    assert!(c.get("target_table_unavailable").is_none(), "{out}");
+    // The table is the one `convcheck run` prints for that stage's module
+    // (opt stopped just after the pass) on the counterexample's values.
+    let name = later["name"].as_str().unwrap_or_default();
+    let n = name
+        .rsplit("opt-bisect ")
+        .next()
+        .and_then(|x| x.trim_end_matches(')').parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("no bisect number in {name}"));
+    let module = opt(
+        &["-passes=default<O2>", &format!("-opt-bisect-limit={n}")],
+        &root().join(input).to_string_lossy(),
+        "after-pass.ll",
+    );
+    let mut args = vec![
+        "run".to_string(),
+        module,
+        "--function".into(),
+        "loop_nest".into(),
+        "--group".into(),
+        c["group"].to_string(),
+        "--format".into(),
+        "json".into(),
+    ];
+    let threads = c["threads"].as_array().cloned().unwrap_or_default();
+    let tids: Vec<String> = threads.iter().map(|t| t["tid"].to_string()).collect();
+    args.push("--tids".into());
+    args.push(tids.join(","));
+    for t in &threads {
+        let values: Vec<String> = t["values"]
+            .as_object()
+            .map(|o| {
+                o.iter()
+                    .map(|(k, v)| {
+                        let list: Vec<String> = v
+                            .as_array()
+                            .map(|a| a.iter().map(|x| x.to_string()).collect())
+                            .unwrap_or_default();
+                        format!("{k}={}", list.join(","))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        args.push("--thread".into());
+        args.push(values.join(" "));
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, run, err) = convcheck(&refs);
+    assert_eq!(code, 0, "{run}{err}");
+    let r = json(&run);
+    assert_eq!(c["target_table"]["table"], r["table"], "{out}\n{run}");
+    assert_eq!(
+        c["target_table"]["instances"], r["instances"],
+        "{out}\n{run}"
+    );
+}

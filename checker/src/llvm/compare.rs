@@ -310,7 +310,11 @@ pub(super) fn check_function(
     if let Some(m) = shown.and_then(|i| modules.get(i)).or(modules.last()) {
         report.target_module = m.clone();
     }
-    Ok(FunctionCheck { report, proved })
+    Ok(FunctionCheck {
+        report,
+        proved,
+        modules,
+    })
 }
 
 fn empty_module() -> Module {

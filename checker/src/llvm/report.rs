@@ -184,7 +184,7 @@ impl Replay for LlvmReplay<'_> {
         stage: usize,
         f: &Finding,
     ) -> Result<String, Option<String>> {
-        let s = report.stages.get(stage).ok_or(None)?;
+        report.stages.get(stage).ok_or(None)?;
         if f.tids.is_empty() {
             return Err(Some(
                 "the stage breaks a static rule of convergence control tokens, which LLVM's \
@@ -195,7 +195,21 @@ impl Replay for LlvmReplay<'_> {
         if report.first_broken().map(|(i, _)| i) != Some(stage) {
             return Err(Some(LATER_STAGE.into()));
         }
-        let m = &report.target_module;
+        self.target_on(report, stage, f, &report.target_module)
+    }
+}
+
+impl LlvmReplay<'_> {
+    /// The replay of stage `stage`'s run of `f`, whose target module is
+    /// `m`.
+    fn target_on(
+        &self,
+        report: &CheckReport,
+        stage: usize,
+        f: &Finding,
+        m: &convcheck_ir::Module,
+    ) -> Result<String, Option<String>> {
+        let s = report.stages.get(stage).ok_or(None)?;
         if self.a.tgt.as_deref() == Some(s.name.as_str()) {
             let how = if super::is_ll(&s.name) {
                 Self::ll(&s.name)
@@ -410,15 +424,41 @@ pub(super) fn json_of(report: &CheckReport) -> serde_json::Value {
     render_json_with(report, &NoReplay)
 }
 
-/// Why a violated stage after the first has no target table: each module
-/// after a pass of `opt` is read anew, with op numbers of its own, and the
-/// report keeps the module of the first violated stage only.
+/// Why a violated stage after the first has no target table when its
+/// module was not kept (a stage of the explorer's checks).
 const LATER_STAGE: &str = "the report keeps the module of the first violated stage only";
 
+/// The target table of stage `f`'s run on `module` (a violated stage after
+/// the first: each module after a pass of `opt` is read anew, with op
+/// numbers of its own, so its table is built from its own module).
+fn stage_table(
+    report: &CheckReport,
+    module: &convcheck_ir::Module,
+    f: &Finding,
+) -> Option<serde_json::Value> {
+    let view = CheckReport {
+        file: report.file.clone(),
+        function: report.function.clone(),
+        reference: report.reference,
+        bounds: report.bounds,
+        threads: report.threads,
+        stages: Vec::new(),
+        reference_module: report.reference_module.clone(),
+        target_module: module.clone(),
+        paths: report.paths,
+        coverage: report.coverage.clone(),
+        budget: report.budget,
+        target_file: report.target_file.clone(),
+    };
+    crate::render::tables(&view, f)
+        .ok()
+        .map(|(_, t)| t.to_json())
+}
+
 /// The JSON report of one function on the command line, with its replay
-/// lines. A violated stage after the first has its reference table and
-/// its replay, but no target table ([`LATER_STAGE`]).
-fn json_with(fc: &FunctionCheck, replays: &dyn Replay) -> serde_json::Value {
+/// lines. A violated stage after the first gets its target table and its
+/// replay from its own module.
+fn json_with(fc: &FunctionCheck, replays: &LlvmReplay) -> serde_json::Value {
     let report = &fc.report;
     let mut v = render_json_with(report, replays);
     json_proofs(fc, &mut v);
@@ -428,9 +468,30 @@ fn json_with(fc: &FunctionCheck, replays: &dyn Replay) -> serde_json::Value {
             if Some(i) == first {
                 continue;
             }
-            if let Some(c) = s.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
-                c.insert("target_table".into(), serde_json::Value::Null);
-                c.insert("target_table_unavailable".into(), LATER_STAGE.into());
+            let Some(c) = s.get_mut("counterexample").and_then(|c| c.as_object_mut()) else {
+                continue;
+            };
+            let finding = match report.stages.get(i).map(|st| &st.outcome) {
+                // A static rule broken: no run, no table.
+                Some(EngineOutcome::Violated(f)) if f.tids.is_empty() => continue,
+                Some(EngineOutcome::Violated(f)) => Some(f),
+                _ => None,
+            };
+            let table = match (finding, fc.modules.get(i)) {
+                (Some(f), Some(m)) => {
+                    stage_table(report, m, f).map(|t| (t, replays.target_on(report, i, f, m).ok()))
+                }
+                _ => None,
+            };
+            match table {
+                Some((t, replay)) => {
+                    c.insert("target_table".into(), t);
+                    c.insert("replay_target".into(), replay.into());
+                }
+                None => {
+                    c.insert("target_table".into(), serde_json::Value::Null);
+                    c.insert("target_table_unavailable".into(), LATER_STAGE.into());
+                }
             }
         }
     }
