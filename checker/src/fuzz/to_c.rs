@@ -35,9 +35,10 @@
 //!   remainder and shifts are guarded so that no input is undefined
 //!   behaviour (division by 0 or by -1 gives 0 or the wrapping negation as
 //!   the model computes it, a shift amount is taken modulo 64);
-//! - a label `L1` is `label_L1` (a block whose name starts with a
-//!   capital letter at the end of opt's last dump would read as opt's
-//!   own message, `crate::llvm::dumps::looks_like_ir`);
+//! - a label `L1` is `label_L1`, so that no label of the kernel language
+//!   is a C keyword (`long:`); opt's dumps with C labels such as `L1:` are
+//!   read whole since issue 11, so the prefix is no longer needed for
+//!   them;
 //! - every function but the kernel starts with a call to the opaque
 //!   external `convcheck_keep()`, which the mapping reads as a plain
 //!   call (no event): without it LLVM proves a helper without convergent
