@@ -192,6 +192,8 @@ awk -F'\t' '
             pairs[k]++
             if ($5 == "preserved" || $5 == "proved" || $5 == "violated") verdicts[k]++
             if ($5 == "violated") violated[k]++
+            if ($5 == "proved") proved[k]++
+            if ($5 == "preserved") preserved[k]++
         }
         if ($5 == "inconclusive" || $5 == "error") {
             r = $6
@@ -206,6 +208,7 @@ awk -F'\t' '
     END {
         printf "\npairs: %d (plus %d RUN lines opt refused)\n", pairs[0], operr
         printf "verdicts: %d (%.1f%%)\n", verdicts[0], pairs[0] ? 100 * verdicts[0] / pairs[0] : 0
+        printf "  proved (every iteration count): %d, preserved (within the bounds): %d\n", proved[0], preserved[0]
         printf "violated: %d\n", violated[0]
         printf "pairs whose test does not fail: %d, verdicts %d (%.1f%%), violated %d\n",
             pairs[1], verdicts[1], pairs[1] ? 100 * verdicts[1] / pairs[1] : 0, violated[1]
