@@ -21,7 +21,8 @@
 //! is one the reference allows on the matched instances. The relations the
 //! target allows are enumerated (every assignment of the choice pairs its
 //! matched instances read that meets DESIGN.md 2.4, depth first, at most
-//! [`MAX_TARGET_CHOICES`] steps per pair of runs, else the scenario is
+//! [`MAX_TARGET_CHOICES`] steps and [`MAX_TARGET_WORK`] events examined
+//! per pair of runs, else the scenario is
 //! undecided and the check inconclusive), and each is checked against the
 //! reference as a determined target is. This is done when the reference
 //! is a CFG program too (LLVM IR, `--reference cfg`), and both sides'
@@ -389,6 +390,11 @@ fn only_ops(events: &[Event]) -> Vec<Event> {
 /// DESIGN.md 2.4); beyond it the scenario stays undecided.
 pub const MAX_TARGET_CHOICES: usize = 20_000;
 
+/// And at most this many events examined by those steps (each step checks
+/// the constraints over both target runs), so that long runs take fewer
+/// steps.
+pub const MAX_TARGET_WORK: usize = 4_000_000;
+
 /// A matched pair of instances whose target relation is open.
 struct OpenPair {
     /// The reference's relation.
@@ -469,7 +475,8 @@ impl Open<'_> {
                 continue;
             }
             checks += 1;
-            if checks > MAX_TARGET_CHOICES {
+            let work = checks.saturating_mul(tr[0].len() + tr[1].len());
+            if checks > MAX_TARGET_CHOICES || work > MAX_TARGET_WORK {
                 let p = &open[0];
                 let at = At::of(
                     self.reference.module(),
@@ -478,7 +485,8 @@ impl Open<'_> {
                 );
                 return Diff::Undecided(format!(
                     "the target leaves convergence at `{}` (line {}) implementation-defined (an anchor) \
-                     with more than {MAX_TARGET_CHOICES} assignments of its choices to compare",
+                     with more assignments of its choices than the checker compares (at most \
+                     {MAX_TARGET_CHOICES} steps, {MAX_TARGET_WORK} events examined, per pair of runs)",
                     at.label, at.line
                 ));
             }
