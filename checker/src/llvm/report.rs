@@ -337,6 +337,22 @@ fn json_proofs(fc: &FunctionCheck, v: &mut serde_json::Value) {
         return;
     }
     v["verdict"] = fc.verdict().as_str().into();
+    // The stages that need no bound, next to the bounds of the others.
+    let unbounded: Vec<serde_json::Value> = fc
+        .report
+        .stages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, st)| {
+            let merged = fc.proved.get(i).copied().flatten()?;
+            Some(
+                serde_json::json!({"stage": st.name, "proof": "structure", "merged_edges": merged}),
+            )
+        })
+        .collect();
+    if let Some(b) = v.get_mut("bounds").and_then(|b| b.as_object_mut()) {
+        b.insert("unbounded".into(), unbounded.into());
+    }
     if let Some(stages) = v.get_mut("stages").and_then(|s| s.as_array_mut()) {
         for (i, s) in stages.iter_mut().enumerate() {
             let Some(merged) = fc.proved.get(i).copied().flatten() else {
