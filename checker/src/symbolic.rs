@@ -38,8 +38,13 @@
 //! bounds in `"bounds"` and `"engine": "smt"`.
 
 pub mod cross;
+mod render;
+mod search;
 
-use crate::check::{render_json, render_sarif, render_text, CheckReport, StageReport};
+pub use render::{bounds_lines, render_symbolic_json, render_symbolic_sarif, render_symbolic_text};
+use search::{explicit_search, smallest_counterexample, QUICK};
+
+use crate::check::{CheckReport, StageReport};
 use crate::cli::{CheckArgs, ReportFormat};
 use crate::config::{CheckConfig, Reference, Verdict};
 use crate::engine::{
@@ -54,8 +59,6 @@ use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use convcheck_smt::product::{self, Preserved, ProductOptions, Proof};
 use convcheck_smt::Answer;
-use serde_json::json;
-use std::fmt::Write;
 use std::time::{Duration, Instant};
 
 /// Which engine decides a check.
@@ -115,6 +118,8 @@ pub struct SymbolicReport {
     /// at the source level), `the token CFG of the source` (a lowering
     /// stage the product decided against the stand-in).
     pub against: Vec<Option<&'static str>>,
+    /// Stages decided by the quick explicit search.
+    pub quick: Vec<usize>,
     /// The time budget of the whole check.
     pub timeout: Duration,
 }
@@ -236,10 +241,41 @@ pub fn run_check(
     let mut explicit_module = None;
     let mut stand_in_used = false;
     let mut against: Vec<Option<&'static str>> = Vec::new();
+    // Stages whose counterexample the quick explicit search found.
+    let mut quick: Vec<usize> = Vec::new();
     let mut fallback_notes: Vec<(usize, String)> = Vec::new();
     // The CFG the symbolic stages are compared with.
     let mut base: &CfgProgram = &reference_cfg;
     for (i, (_, program, allow, _, _)) in stages.iter().enumerate() {
+        if i == 0 && a.reference == Reference::Source && engine == Engine::Auto {
+            let code = crate::Code::new(&kernel, None)?;
+            let source = Side {
+                program: code.program(),
+                cfg: None,
+                entry,
+            };
+            let target_code;
+            let target_side = if source_target_file {
+                target_code = crate::Code::new(tk, None)?;
+                Side {
+                    program: target_code.program(),
+                    cfg: None,
+                    entry: tentry,
+                }
+            } else {
+                Side::cfg(program, tentry)
+            };
+            let found = explicit_search(&source, &target_side, *allow, a, budget, deadline, &QUICK);
+            if let Some(o) = found {
+                explicit_module = Some(code.module().clone());
+                quick.push(i);
+                against.push(None);
+                outcomes.push(o);
+                details.push(StageDetail::Other);
+                base = program;
+                continue;
+            }
+        }
         if i == 0 && a.reference == Reference::Source {
             if let Some(stand_in) = token_stand_in(&kernel, source_target_file) {
                 let (outcome, detail) = symbolic_stage(
@@ -324,6 +360,24 @@ pub fn run_check(
             base = program;
             continue;
         }
+        if engine == Engine::Auto {
+            let found = explicit_search(
+                &Side::cfg(base, entry),
+                &Side::cfg(program, tentry),
+                *allow,
+                a,
+                budget,
+                deadline,
+                &QUICK,
+            );
+            if let Some(o) = found {
+                quick.push(i);
+                against.push((a.reference == Reference::Source).then_some("the CFG of stage 1"));
+                outcomes.push(o);
+                details.push(StageDetail::Other);
+                continue;
+            }
+        }
         let (mut outcome, mut detail) = symbolic_stage(
             base,
             program,
@@ -386,6 +440,9 @@ pub fn run_check(
             if i == 0 && stand_in_used {
                 notes.insert(0, STAND_IN_NOTE.to_string());
             }
+            if quick.contains(&i) {
+                notes.insert(0, QUICK_NOTE.to_string());
+            }
             for (_, n) in fallback_notes.iter().filter(|(j, _)| *j == i) {
                 notes.insert(0, n.clone());
             }
@@ -416,9 +473,16 @@ pub fn run_check(
         report,
         details,
         against,
+        quick,
         timeout,
     })
 }
+
+/// The note of a stage whose counterexample the quick explicit search
+/// found before the product ran.
+pub const QUICK_NOTE: &str =
+    "counterexample found by the explicit engine at max-iters 1 (its quick \
+search before the symbolic product)";
 
 /// The note of a lowering stage decided against the token stand-in.
 pub const STAND_IN_NOTE: &str = "reference: the source level, as the kernel's CFG lowered with \
@@ -444,62 +508,6 @@ fn token_stand_in(kernel: &Kernel, source_target_file: bool) -> Option<CfgProgra
         .iter()
         .all(|c| c.cycles.iter().all(|y| y.is_reducible()));
     reducible.then_some(program)
-}
-
-/// The explicit engine's counterexample for a stage the product found
-/// violated, when it finds one quickly: the explicit engine reports the
-/// smallest scenario first (fewest iterations, smallest values; see
-/// [Checking transforms](../../docs/src/checking.md#smallest-first)), the
-/// product whatever model z3 returns. It looks at max-iters 1, then 2
-/// (a counterexample within a smaller bound is one within every larger
-/// one), for at most two seconds; `None` keeps the product's.
-fn smallest_counterexample(
-    reference: &Side,
-    target: &Side,
-    allow: Allowance,
-    a: &CheckConfig,
-    budget: &Budget,
-    deadline: Instant,
-) -> Option<EngineOutcome> {
-    for small in [1, 2] {
-        if small > a.max_iters {
-            break;
-        }
-        let left = deadline.saturating_duration_since(Instant::now());
-        let quick = Budget {
-            start: Instant::now(),
-            timeout: Some(left.min(Duration::from_secs(2))),
-            max_pairs: budget.max_pairs,
-            max_events: budget.max_events.min(2_000_000),
-        };
-        let limits = Limits {
-            bounds: Bounds {
-                max_iters: small,
-                fuel: a.fuel,
-                max_paths: a.max_paths,
-                ..Bounds::default()
-            },
-            group: a.threads,
-        };
-        let c = compare_stages(
-            reference,
-            &[(
-                Side {
-                    program: target.program,
-                    cfg: target.cfg,
-                    entry: target.entry,
-                },
-                allow,
-            )],
-            limits,
-            &quick,
-            &mut |_| {},
-        );
-        if let Some(o @ EngineOutcome::Violated(_)) = c.outcomes.into_iter().next() {
-            return Some(o);
-        }
-    }
-    None
 }
 
 /// One stage decided by the product engine: `program` against `base`.
@@ -561,216 +569,6 @@ fn symbolic_stage(
         }
     };
     (outcome, detail)
-}
-
-/// The bounds of a symbolic check, one line each.
-pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
-    let b = &r.report.bounds;
-    let mut out = vec![
-        "engine: smt (two symbolic threads, reference and target in one z3 query)".to_string(),
-    ];
-    out.push(if r.report.threads > 0 {
-        format!(
-            "group (fixed): N={}, every pair of distinct tids",
-            r.report.threads
-        )
-    } else {
-        "groups: every N >= 2 and every pair of distinct tids".to_string()
-    });
-    out.push("values: every 64-bit value of every oracle and parameter".to_string());
-    out.push(format!(
-        "max-iters={}: iterations 0 to {} of every cycle of the reference per iteration of its parent; the \
-         target is unrolled as far as the reference's runs need (up to {} times that)",
-        b.max_iters,
-        b.max_iters,
-        product::TARGET_ITERS_FACTOR
-    ));
-    for (i, d) in r.details.iter().enumerate() {
-        let name = &r.report.stages[i].name;
-        match d {
-            StageDetail::Symbolic(p) => out.push(match &p.proof {
-                Proof::Structure { merged } => format!(
-                    "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
-                    i + 1,
-                    if *merged == 1 { "" } else { "s" }
-                ),
-                proof => format!(
-                    "stage {} ({name}): max-iters={} per cycle of the reference: {}; target unrolled to {} \
-                     iterations per cycle, which no run left; {}",
-                    i + 1,
-                    p.max_iters,
-                    match &p.cut {
-                        Some(c) => format!("cut runs outside the bounds (first: {c})"),
-                        None => "cut nothing".to_string(),
-                    },
-                    p.target_iters + 1,
-                    match proof {
-                        Proof::Matching { pairs, rounds } => format!("proof by matching ({pairs} pairs, {rounds} rounds)"),
-                        _ => "proof by one query".to_string(),
-                    }
-                ),
-            }),
-            StageDetail::Explicit => {
-                let against = match (i, r.report.reference) {
-                    (0, Reference::Source) => "source level",
-                    (_, Reference::Source) => "against the CFG of stage 1",
-                    _ => "against the reference CFG",
-                };
-                out.push(format!("stage {} ({name}): explicit engine ({against}), its bounds:", i + 1));
-                out.extend(crate::render::bounds_lines(&r.report).into_iter().map(|l| format!("  {l}")));
-            }
-            StageDetail::Other => {}
-        }
-    }
-    out.push(format!(
-        "budgets: time {} s, {} block copies per program; fuel={} (replay)",
-        r.timeout.as_secs_f64(),
-        crate::engine::grouped(MAX_COPIES as u64),
-        b.fuel
-    ));
-    out
-}
-
-/// The text report: the explicit engine's layout with the symbolic bounds
-/// and stage lines; the counterexample section is the explicit engine's.
-pub fn render_symbolic_text(r: &SymbolicReport) -> String {
-    let report = &r.report;
-    let mut out = String::new();
-    out.push_str(&crate::render::header_line(report));
-    let _ = writeln!(out, "bounds:");
-    for line in bounds_lines(r) {
-        let _ = writeln!(out, "  {line}");
-    }
-    for (i, s) in report.stages.iter().enumerate() {
-        let against = match (&r.details[i], report.reference) {
-            (StageDetail::Explicit, _) => " (explicit engine)",
-            (_, Reference::Source) if i == 0 => " (against the source level through its token CFG)",
-            (_, Reference::Source) => " (against the CFG of stage 1)",
-            _ => "",
-        };
-        let line = match &s.outcome {
-            EngineOutcome::Preserved { .. } if r.proved(i) => {
-                "proved (every iteration count)".to_string()
-            }
-            EngineOutcome::Preserved { pairs, .. } => match &r.details[i] {
-                StageDetail::Symbolic(p) => format!("preserved (within max-iters={})", p.max_iters),
-                _ => format!(
-                    "preserved ({} scenarios)",
-                    crate::engine::grouped(*pairs as u64)
-                ),
-            },
-            EngineOutcome::Violated(_) => "VIOLATED".to_string(),
-            EngineOutcome::Inconclusive(why) => format!("inconclusive: {why}"),
-        };
-        let _ = writeln!(out, "stage {}: {}{against}: {line}", i + 1, s.name);
-        for n in &s.notes {
-            let _ = writeln!(out, "  note: {n}");
-        }
-    }
-    let explicit = render_text(report);
-    if let Some(start) = explicit.find("\ncounterexample (") {
-        let end = explicit[start..]
-            .find("\nverdict:")
-            .map_or(explicit.len(), |e| start + e);
-        let section = &explicit[start..end];
-        // The reference table of a product stage is the CFG it was
-        // compared with.
-        let label = report
-            .first_broken()
-            .and_then(|(i, _)| r.against.get(i).copied().flatten());
-        match label {
-            Some(l) => out.push_str(
-                &section.replace("reference (source level)", &format!("reference ({l})")),
-            ),
-            None => out.push_str(section),
-        }
-    }
-    match report.first_broken() {
-        Some((i, s)) => {
-            let _ = writeln!(
-                out,
-                "\nverdict: {} (first at stage {}: {})",
-                r.verdict(),
-                i + 1,
-                s.name
-            );
-        }
-        None => {
-            let _ = writeln!(out, "\nverdict: {}", r.verdict());
-        }
-    }
-    out
-}
-
-fn bounds_json(r: &SymbolicReport) -> serde_json::Value {
-    let stages: Vec<serde_json::Value> = r
-        .details
-        .iter()
-        .enumerate()
-        .map(|(i, d)| match d {
-            StageDetail::Symbolic(p) => json!({
-                "stage": r.report.stages[i].name,
-                "unbounded": matches!(p.proof, Proof::Structure { .. }),
-                "max_iters": p.max_iters,
-                "target_iters": p.target_iters,
-                "cut": p.cut,
-                "proof": match p.proof {
-                    Proof::Structure { .. } => "structure",
-                    Proof::Matching { .. } => "matching",
-                    Proof::Query => "query",
-                },
-            }),
-            StageDetail::Explicit => json!({
-                "stage": r.report.stages[i].name,
-                "explicit": crate::render::bounds_json(&r.report),
-            }),
-            StageDetail::Other => json!({"stage": r.report.stages[i].name}),
-        })
-        .collect();
-    json!({
-        "engine": "smt",
-        "max_iters": r.report.bounds.max_iters,
-        "fuel": r.report.bounds.fuel,
-        "group_fixed": r.report.threads > 0,
-        "values": "all 64-bit",
-        "stages": stages,
-        "budgets": {"timeout_secs": r.timeout.as_secs_f64(), "max_copies": MAX_COPIES},
-    })
-}
-
-/// The JSON report: the explicit engine's object with the symbolic
-/// verdicts and bounds.
-pub fn render_symbolic_json(r: &SymbolicReport) -> serde_json::Value {
-    let mut v = render_json(&r.report);
-    v["verdict"] = json!(r.verdict().as_str());
-    v["engine"] = json!("smt");
-    v["bounds"] = bounds_json(r);
-    if let Some(stages) = v["stages"].as_array_mut() {
-        for (i, s) in stages.iter_mut().enumerate() {
-            s["verdict"] = json!(r.stage_verdict(i));
-            if let Some(o) = s.as_object_mut() {
-                if !matches!(r.details.get(i), Some(StageDetail::Explicit)) {
-                    o.remove("scenarios");
-                    o.remove("cut_paths");
-                }
-            }
-        }
-    }
-    v
-}
-
-/// The SARIF report with the symbolic verdicts and bounds.
-pub fn render_symbolic_sarif(r: &SymbolicReport) -> serde_json::Value {
-    let mut v = render_sarif(&r.report);
-    let props = &mut v["runs"][0]["properties"];
-    props["verdict"] = json!(r.verdict().as_str());
-    props["bounds"] = bounds_json(r);
-    if let Some(stages) = props["stages"].as_array_mut() {
-        for (i, s) in stages.iter_mut().enumerate() {
-            s["verdict"] = json!(r.stage_verdict(i));
-        }
-    }
-    v
 }
 
 /// `convcheck check --engine smt` on the command line; `llvm` says whether
