@@ -348,7 +348,7 @@ fn gvn_breaking_token_placement_is_a_static_rule_violation() {
     ]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.contains("verdict: violated (first at stage 17: GVNPass on find_tid2 (opt-bisect 97))"),
+        out.contains("verdict: violated (first at stage 18: GVNPass on find_tid2 (opt-bisect 97))"),
         "{out}"
     );
     assert!(

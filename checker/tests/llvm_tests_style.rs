@@ -103,7 +103,12 @@ fn llvm_style_convergent_tests_get_a_verdict_and_no_violation() {
         let (code, out, err) = convcheck(&["check", FILE, "--opt", pipeline, "--function", f]);
         assert_ne!(code, 1, "false alarm on @{f} under {pipeline}:\n{out}{err}");
         assert_eq!(code, 0, "no verdict on @{f} under {pipeline}:\n{out}{err}");
-        assert!(out.contains("verdict: preserved"), "@{f}: {out}");
+        // Preserved within the bounds, or proved for every iteration count
+        // where opt left the function unchanged (up to names and order).
+        assert!(
+            out.contains("verdict: preserved") || out.contains("verdict: proved"),
+            "@{f}: {out}"
+        );
         let first = out
             .lines()
             .find(|l| l.starts_with("stage 1: "))
