@@ -280,7 +280,10 @@ fn check_reports_verdicts_with_exit_codes() {
         "2",
     ]);
     assert_eq!(code, 1, "{text}");
-    assert!(stage_says(&text, "stage 2: simplifycfg", "VIOLATED"), "{text}");
+    assert!(
+        stage_says(&text, "stage 2: simplifycfg", "VIOLATED"),
+        "{text}"
+    );
     // The first stage is decided against the source level.
     assert!(
         stage_says(&text, "stage 1: lower", "source level"),
@@ -412,7 +415,10 @@ fn check_compares_two_files() {
     );
     let (code, text, _) = convcheck(&["check", &nest, &cont, "--max-iters", "2"]);
     assert_eq!(code, 1, "{text}");
-    assert!(stage_says(&text, "stage 1: target file", "VIOLATED"), "{text}");
+    assert!(
+        stage_says(&text, "stage 1: target file", "VIOLATED"),
+        "{text}"
+    );
     let (code, text, _) = convcheck(&["check", &nest, &nest, "--max-iters", "2"]);
     assert_eq!(code, 0, "{text}");
 }

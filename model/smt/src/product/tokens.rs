@@ -320,9 +320,7 @@ pub fn erase_aligned(program: &CfgProgram) -> Option<CfgProgram> {
             match innermost(b) {
                 None => kind == TokenKind::Entry && (db != b || di < i),
                 Some(c) => {
-                    kind == TokenKind::Loop
-                        && db == ci.cycles[c].header
-                        && (db != b || di < i)
+                    kind == TokenKind::Loop && db == ci.cycles[c].header && (db != b || di < i)
                 }
             }
         };
