@@ -132,6 +132,7 @@ fn smt_check(
         &config,
         &crate::engine::Budget::default(),
         crate::symbolic::Engine::Smt,
+        &crate::symbolic::Ticker::start(false),
     )
     .ok()?;
     Some((r.verdict(), start.elapsed().as_secs_f64()))

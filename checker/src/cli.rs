@@ -532,7 +532,7 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
                 if c.engine == crate::symbolic::Engine::Smt {
                     crate::symbolic::check_cli(&a, &budget, is_llvm)
                 } else if c.engine == crate::symbolic::Engine::Auto && !is_llvm {
-                    crate::symbolic::check_with(&a, &budget, crate::symbolic::Engine::Auto)
+                    crate::symbolic::check_with(&a, &budget, crate::symbolic::Engine::Auto, tty)
                 } else if is_llvm {
                     crate::llvm::check(&a, &llvm, &budget, tty)
                 } else {

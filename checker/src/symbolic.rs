@@ -38,8 +38,11 @@
 //! bounds in `"bounds"` and `"engine": "smt"`.
 
 pub mod cross;
+mod progress;
 mod render;
 mod search;
+
+pub use progress::Ticker;
 
 pub use render::{bounds_lines, render_symbolic_json, render_symbolic_sarif, render_symbolic_text};
 use search::{explicit_search, smallest_counterexample, QUICK};
@@ -166,6 +169,7 @@ pub fn run_check(
     a: &CheckConfig,
     budget: &Budget,
     engine: Engine,
+    ticker: &Ticker,
 ) -> Result<SymbolicReport, Outcome> {
     let entry = kernel
         .entry(a.function.as_deref())
@@ -246,7 +250,9 @@ pub fn run_check(
     let mut fallback_notes: Vec<(usize, String)> = Vec::new();
     // The CFG the symbolic stages are compared with.
     let mut base: &CfgProgram = &reference_cfg;
-    for (i, (_, program, allow, _, _)) in stages.iter().enumerate() {
+    let count = stages.len();
+    for (i, (name, program, allow, _, _)) in stages.iter().enumerate() {
+        ticker.set(format!("stage {} of {count} ({name})", i + 1));
         if i == 0 && a.reference == Reference::Source && engine == Engine::Auto {
             let code = crate::Code::new(&kernel, None)?;
             let source = Side {
@@ -581,11 +587,11 @@ pub fn check_cli(a: &CheckArgs, budget: &Budget, llvm: bool) -> Outcome {
              use the explicit engine (omit --engine)",
         );
     }
-    check_with(a, budget, Engine::Smt)
+    check_with(a, budget, Engine::Smt, false)
 }
 
 /// `convcheck check --engine smt`.
-pub fn check_with(a: &CheckArgs, budget: &Budget, engine: Engine) -> Outcome {
+pub fn check_with(a: &CheckArgs, budget: &Budget, engine: Engine, tty: bool) -> Outcome {
     let kernel = match load_kernel(&a.src) {
         Ok(k) => k,
         Err(o) => return o,
@@ -597,7 +603,18 @@ pub fn check_with(a: &CheckArgs, budget: &Budget, engine: Engine) -> Outcome {
         },
         None => None,
     };
-    let mut r = match run_check(&a.src, kernel, target_kernel, &a.config(), budget, engine) {
+    let ticker = Ticker::start(tty);
+    let result = run_check(
+        &a.src,
+        kernel,
+        target_kernel,
+        &a.config(),
+        budget,
+        engine,
+        &ticker,
+    );
+    drop(ticker);
+    let mut r = match result {
         Ok(r) => r,
         Err(o) => return o,
     };
