@@ -318,3 +318,76 @@ fn the_engines_agree_on_the_seed_examples_at_the_source_level() {
         "{compared} compared, {violated} violated"
     );
 }
+
+/// Every case of `examples/corpus/expectations.toml` (the soundness
+/// classes a–g of issue 10 among them) at the defaults of `convcheck
+/// check`, whose engine is `auto`: the verdicts the corpus expects of the
+/// explicit engine, `proved` counting as `preserved`, and the same first
+/// broken stage. Cases expected inconclusive are skipped (the product may
+/// decide them).
+#[test]
+fn the_default_engine_meets_the_corpus_expectations() {
+    let root = format!("{}/../examples/corpus", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(format!("{root}/expectations.toml")).expect("corpus");
+    let e: convcheck::corpus::Expectations = toml::from_str(&text).expect("toml");
+    let base = format!("{root}/{}", e.root.as_deref().unwrap_or("."));
+    let (mut run, mut problems) = (0, Vec::new());
+    for c in &e.case {
+        if c.verdict == "inconclusive" || c.function.as_deref() == Some("*") {
+            continue;
+        }
+        let kernel = format!("{base}/{}", c.kernel);
+        let mut args: Vec<String> = vec!["convcheck".into(), "check".into(), kernel];
+        if let Some(t) = &c.target {
+            args.push(format!("{base}/{t}"));
+        }
+        if let Some(f) = &c.function {
+            args.extend(["--function".into(), f.clone()]);
+        }
+        for p in &c.passes {
+            args.extend(["--pass".into(), p.clone()]);
+        }
+        if c.tokens {
+            args.push("--tokens".into());
+        }
+        if let Some(r) = &c.reference {
+            args.extend(["--reference".into(), r.clone()]);
+        }
+        if let Some(n) = c.threads.or(e.threads) {
+            args.extend(["--threads".into(), n.to_string()]);
+        }
+        if let Some(k) = c.max_iters.or(e.max_iters) {
+            args.extend(["--max-iters".into(), k.to_string()]);
+        }
+        args.extend(["--format".into(), "json".into()]);
+        let out = convcheck::cli::main_with_args(args.iter().cloned());
+        let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_default();
+        let got = v["verdict"]
+            .as_str()
+            .unwrap_or("error")
+            .replace("proved", "preserved");
+        run += 1;
+        if got != c.verdict {
+            problems.push(format!(
+                "{args:?}: expected {}, got {got}: {}",
+                c.verdict, out.stderr
+            ));
+            continue;
+        }
+        if let (Some(stage), "violated") = (&c.stage, got.as_str()) {
+            let first = v["stages"]
+                .as_array()
+                .and_then(|s| s.iter().find(|s| s["verdict"] == "violated"))
+                .and_then(|s| s["name"].as_str())
+                .unwrap_or_default();
+            if first != stage {
+                problems.push(format!(
+                    "{args:?}: first broken stage {first}, expected {stage}"
+                ));
+            }
+        }
+    }
+    eprintln!("corpus at the default engine: {run} cases");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(run >= 20, "{run} cases run");
+}
