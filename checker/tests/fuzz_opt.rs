@@ -7,43 +7,11 @@
 //! are never verdicts; a bogus binary or pipeline is a usage error. Tests
 //! that need the tools print why they skip when they are absent.
 
+mod common;
+use common::{convcheck, have};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
-}
-
-fn convcheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Whether `tool` runs; prints why the caller skips when it does not.
-fn have(tool: &str, test: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        println!(
-            "skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19 clang-19)"
-        );
-    }
-    ok
-}
 
 fn tools(test: &str) -> bool {
     have("clang-19", test) && have("opt-19", test)

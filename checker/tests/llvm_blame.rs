@@ -7,50 +7,9 @@
 //! that need `opt-19` or `clang-19` print why they skip when the tools are
 //! absent.
 
-use std::path::{Path, PathBuf};
+mod common;
+use common::{convcheck, have, root, temp};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
-}
-
-fn convcheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Whether `tool` runs; prints why the caller skips when it does not.
-fn have(tool: &str, test: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        println!(
-            "skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19 clang-19)"
-        );
-    }
-    ok
-}
-
-fn temp(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("convcheck-llvm-blame-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, text).expect("write");
-    p.to_string_lossy().into_owned()
-}
 
 /// The body of `@function` (after its `define` line, whose attributes
 /// module passes change, to its closing brace) in what opt-19 prints for

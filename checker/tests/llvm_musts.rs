@@ -8,27 +8,9 @@
 //! `convcheck check` says of it. Tests print why they skip when `opt-19`
 //! or `clang-19` is absent.
 
+mod common;
+use common::{convcheck, have, root};
 use std::process::Command;
-
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(std::path::Path::to_path_buf)
-        .unwrap_or_default()
-}
-
-fn convcheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Runs opt-19 from the repository root with standard input closed.
 fn opt(args: &[&str]) -> (i32, String, String) {
@@ -76,20 +58,6 @@ fn function<'a>(text: &'a str, f: &str) -> &'a str {
         .find("\n}")
         .map_or(text.len(), |e| start + e + 2);
     &text[start..end]
-}
-
-/// Whether `tool` runs; prints why the caller skips when it does not.
-fn have(tool: &str, test: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        println!(
-            "skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19 clang-19)"
-        );
-    }
-    ok
 }
 
 /// A violated check blames `stage` first and shows a counterexample with

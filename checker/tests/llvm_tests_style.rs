@@ -12,41 +12,11 @@
 //!
 //! Tests skip with a printed reason when opt-19 is not installed.
 
+mod common;
+use common::{convcheck, have, root};
 use std::process::Command;
 
 const FILE: &str = "examples/llvm/convergent-passes-2.ll";
-
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(std::path::Path::to_path_buf)
-        .unwrap_or_default()
-}
-
-fn convcheck(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Whether `tool` runs; prints why the caller skips when it does not.
-fn have(tool: &str, test: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        println!("skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19)");
-    }
-    ok
-}
 
 /// (function, pipeline, what the first stage line must say).
 const CASES: &[(&str, &str, &str)] = &[

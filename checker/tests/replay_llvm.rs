@@ -8,29 +8,10 @@
 //! lowering of a kernel, clang's output). Tests that need `opt-19` or
 //! `clang-19` print why they skip when the tools are absent.
 
+mod common;
+use common::{have, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
-}
-
-/// Whether `tool` runs; prints why the caller skips when it does not.
-fn have(tool: &str, test: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        println!(
-            "skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19 clang-19)"
-        );
-    }
-    ok
-}
 
 fn convcheck_in(dir: &Path, args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))

@@ -1,0 +1,56 @@
+//! Helpers shared by the tests that run the `convcheck` binary and real
+//! LLVM tools. Each test binary uses part of them, hence the `dead_code`
+//! allowance.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository root (examples are named relative to it).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+}
+
+/// Runs the binary from the repository root: exit code, stdout, stderr.
+pub fn convcheck(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_convcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Whether `tool` runs; prints why the caller skips when it does not.
+pub fn have(tool: &str, test: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        println!(
+            "skipping {test}: `{tool}` is not installed (apt-get install -y llvm-19 clang-19)"
+        );
+    }
+    ok
+}
+
+/// Writes `text` to `name` in this test binary's temporary folder.
+pub fn temp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "convcheck-{}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write");
+    p.to_string_lossy().into_owned()
+}
