@@ -250,41 +250,48 @@ pub fn run_check(
     let mut fallback_notes: Vec<(usize, String)> = Vec::new();
     // The CFG the symbolic stages are compared with.
     let mut base: &CfgProgram = &reference_cfg;
+    // The source level's code, and a second source file's, for the first
+    // stage at the source reference (built once for its searches).
+    let source_code = match a.reference {
+        Reference::Source => Some(crate::Code::new(&kernel, None)?),
+        Reference::Cfg => None,
+    };
+    let target_source_code = match source_target_file {
+        true => Some(crate::Code::new(tk, None)?),
+        false => None,
+    };
     let count = stages.len();
     for (i, (name, program, allow, _, _)) in stages.iter().enumerate() {
         ticker.set(format!("stage {} of {count} ({name})", i + 1));
-        if i == 0 && a.reference == Reference::Source && engine == Engine::Auto {
-            let code = crate::Code::new(&kernel, None)?;
+        if let (0, Some(code)) = (i, &source_code) {
             let source = Side {
                 program: code.program(),
                 cfg: None,
                 entry,
             };
-            let target_code;
-            let target_side = if source_target_file {
-                target_code = crate::Code::new(tk, None)?;
-                Side {
-                    program: target_code.program(),
+            let target_side = match &target_source_code {
+                Some(t) => Side {
+                    program: t.program(),
                     cfg: None,
                     entry: tentry,
-                }
-            } else {
-                Side::cfg(program, tentry)
+                },
+                None => Side::cfg(program, tentry),
             };
-            let found = explicit_search(&source, &target_side, *allow, a, budget, deadline, &QUICK);
-            if let Some(o) = found {
-                explicit_module = Some(code.module().clone());
-                quick.push(i);
-                against.push(None);
-                outcomes.push(o);
-                details.push(StageDetail::Other);
-                base = program;
-                continue;
+            if engine == Engine::Auto {
+                let found =
+                    explicit_search(&source, &target_side, *allow, a, budget, deadline, &QUICK);
+                if let Some(o) = found {
+                    explicit_module = Some(code.module().clone());
+                    quick.push(i);
+                    against.push(None);
+                    outcomes.push(o);
+                    details.push(StageDetail::Other);
+                    base = program;
+                    continue;
+                }
             }
-        }
-        if i == 0 && a.reference == Reference::Source {
             if let Some(stand_in) = token_stand_in(&kernel, source_target_file) {
-                let (outcome, detail) = symbolic_stage(
+                let (mut outcome, detail) = symbolic_stage(
                     &stand_in,
                     program,
                     (entry, tentry),
@@ -295,18 +302,11 @@ pub fn run_check(
                 );
                 if !matches!(outcome, EngineOutcome::Inconclusive(_)) {
                     stand_in_used = true;
-                    let mut outcome = outcome;
                     let mut refined = false;
                     if engine == Engine::Auto && matches!(outcome, EngineOutcome::Violated(_)) {
-                        let code = crate::Code::new(&kernel, None)?;
-                        let source = Side {
-                            program: code.program(),
-                            cfg: None,
-                            entry,
-                        };
                         let smaller = smallest_counterexample(
                             &source,
-                            &Side::cfg(program, tentry),
+                            &target_side,
                             *allow,
                             a,
                             budget,
@@ -325,23 +325,6 @@ pub fn run_check(
                     continue;
                 }
             }
-            let code = crate::Code::new(&kernel, None)?;
-            let reference = Side {
-                program: code.program(),
-                cfg: None,
-                entry,
-            };
-            let target_code;
-            let target_side = if source_target_file {
-                target_code = crate::Code::new(tk, None)?;
-                Side {
-                    program: target_code.program(),
-                    cfg: None,
-                    entry: tentry,
-                }
-            } else {
-                Side::cfg(program, tentry)
-            };
             let limits = Limits {
                 bounds,
                 group: a.threads,
@@ -352,7 +335,7 @@ pub fn run_check(
                 ..*budget
             };
             let c = compare_stages(
-                &reference,
+                &source,
                 &[(target_side, *allow)],
                 limits,
                 &half,
