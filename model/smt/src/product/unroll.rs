@@ -123,7 +123,8 @@ pub struct Node {
     /// equal counts (copies that differ only in their token instances).
     pub mc: u32,
     /// Per instruction, the token instance controlling it (`None` for an
-    /// uncontrolled instruction or a token definition).
+    /// uncontrolled instruction or a token definition); empty when the
+    /// function has no tokens.
     pub controlled: Vec<Option<u32>>,
     /// One edge per distinct successor block, in the order of the
     /// terminator's successors.
@@ -201,10 +202,8 @@ pub fn unroll(
                 nodes[n].controlled = controlled;
                 env
             }
-            None => {
-                nodes[n].controlled = vec![None; cfg.blocks[b].insts.len()];
-                Env::new()
-            }
+            // Without tokens nothing is controlled: `controlled` stays empty.
+            None => Env::new(),
         };
         let mut succs = Vec::new();
         for s in distinct_succs(cfg, b) {
