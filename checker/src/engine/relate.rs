@@ -34,6 +34,7 @@
 
 use super::{At, Property, Side, Which};
 use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
+use convcheck_ir::exec::observe::Observe;
 use convcheck_ir::exec::{Event, EventKind, Trace};
 use convcheck_ir::hazards::hazards;
 use convcheck_ir::key::{Atom, Key, Rel};
@@ -41,50 +42,14 @@ use convcheck_ir::BarrierKind;
 
 use super::Allowance;
 
-/// Observable events for single-thread behaviour.
+/// Observable events for single-thread behaviour (loads left out; see
+/// `convcheck_ir::exec::observe`).
 pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<String> {
-    t.events
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Op | EventKind::Call(_) => Some(side.label(e)),
-            EventKind::Barrier { kind, predicate } => {
-                if allow == Allowance::Barriers && *kind == BarrierKind::Plain {
-                    None
-                } else {
-                    Some(match predicate {
-                        Some(p) => format!("{}({})", side.label(e), i64::from(*p != 0)),
-                        None => side.label(e),
-                    })
-                }
-            }
-            EventKind::Mem { space, write, addr } => Some(format!(
-                "{} {}[{addr}]",
-                if *write { "store" } else { "load" },
-                space.name()
-            )),
-            EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
-        })
-        .collect()
-}
-
-/// The sentence for the first difference of two observable sequences.
-pub(super) fn describe_difference(a: &[String], b: &[String], tid: u32) -> String {
-    let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    match (a.get(k), b.get(k)) {
-        (Some(x), Some(y)) => format!(
-            "event {} of thread {tid} is `{x}` in the reference but `{y}` in the target",
-            k + 1
-        ),
-        (Some(x), None) => format!(
-            "thread {tid} stops before `{x}` (event {}) in the target",
-            k + 1
-        ),
-        (None, Some(y)) => format!(
-            "thread {tid} has an extra `{y}` (event {}) in the target",
-            k + 1
-        ),
-        (None, None) => "the event sequences differ".into(),
-    }
+    convcheck_ir::exec::observe::observable(
+        side.module(),
+        t,
+        Observe::behaviour(allow == Allowance::Barriers),
+    )
 }
 
 /// Labels as small numbers, shared by both sides of a comparison (the

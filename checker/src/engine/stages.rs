@@ -6,8 +6,7 @@
 
 use super::pairs::{agree, buckets, Sites, Uniform};
 use super::relate::{
-    convergence_differs, describe_difference, hazards_differ, matched, observable, touches, Diff,
-    Labels, Matched,
+    convergence_differs, hazards_differ, matched, observable, touches, Diff, Labels, Matched,
 };
 use super::{
     Allowance, Budget, Comparison, Coverage, Finding, Limits, Outcome, Progress, Property, Side,
@@ -435,7 +434,7 @@ pub fn compare_stages(
                         threads: vec![scenario_values(&set.values[i], t, target)],
                         tids: vec![set.tid],
                         group: set.group,
-                        message: describe_difference(&a, &b, set.tid),
+                        message: convcheck_ir::exec::observe::describe_difference(&a, &b, set.tid),
                         operation: None,
                         reference: vec![p.trace.clone()],
                         target: vec![t.trace.clone()],

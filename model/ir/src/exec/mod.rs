@@ -36,6 +36,7 @@
 //! after its runs ([`crate::scenario::uniform_conflict`]).
 
 pub mod cfg;
+pub mod observe;
 
 use crate::expr::{assign, binary, unary, BinOp, Expr};
 use crate::key::{Atom, Key};

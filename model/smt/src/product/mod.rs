@@ -541,10 +541,17 @@ fn attempt(
         let parts: Vec<bool> = q.parts.iter().map(|p| replay::holds(&model, p)).collect();
         Step::Done(match r.confirm(decoded) {
             Ok(c) => Answer::Counterexample(c),
+            // The query compares loads, which single-thread behaviour
+            // leaves out: such a scenario is for the explicit engine.
+            Err(e) if e.loads_only => Answer::Unknown(format!(
+                "loads not modelled: the product compares loads, and the programs differ in loads alone \
+                 ({}), which are not observable",
+                e.why
+            )),
             Err(e) => Answer::Unknown(format!(
-                "internal: model did not replay: {e} (the model's failing parts: \
+                "internal: model did not replay: {} (the model's failing parts: \
                  single-thread {} / {}, convergence {})",
-                parts[0], parts[1], parts[2]
+                e.why, parts[0], parts[1], parts[2]
             )),
         })
     };

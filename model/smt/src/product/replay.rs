@@ -12,6 +12,7 @@ use super::symex::Run;
 use super::{Counterexample, Globals, Property};
 use convcheck_ir::convergence::relate_events;
 use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::observe::{describe_difference, observable, Observe};
 use convcheck_ir::exec::{run_thread, Bounds, EventKind, Stop, Trace};
 use convcheck_ir::key::Rel;
 use convcheck_ir::scenario::{ThreadValues, ValuesSource};
@@ -90,32 +91,6 @@ pub(crate) fn decode(
     })
 }
 
-/// Observable events as the explicit engine writes them.
-fn observable(module: &Module, t: &Trace, allow: bool) -> Vec<String> {
-    t.events
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Op | EventKind::Call(_) => Some(module.label(e.sid).to_string()),
-            EventKind::Barrier { kind, predicate } => {
-                if allow && *kind == BarrierKind::Plain {
-                    None
-                } else {
-                    Some(match predicate {
-                        Some(p) => format!("{}({})", module.label(e.sid), i64::from(*p != 0)),
-                        None => module.label(e.sid).to_string(),
-                    })
-                }
-            }
-            EventKind::Mem { space, write, addr } => Some(format!(
-                "{} {}[{addr}]",
-                if *write { "store" } else { "load" },
-                space.name()
-            )),
-            EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
-        })
-        .collect()
-}
-
 /// Convergent instances by (label, occurrence).
 fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize), usize> {
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
@@ -161,6 +136,25 @@ fn run(
     }
 }
 
+/// Why a model is not a counterexample.
+#[derive(Debug)]
+pub(crate) struct NoReplay {
+    /// The runs differ in loads alone, which the query compares and
+    /// single-thread behaviour does not (`convcheck_ir::exec::observe`).
+    pub loads_only: bool,
+    /// What happened.
+    pub why: String,
+}
+
+impl NoReplay {
+    fn stops(why: String) -> NoReplay {
+        NoReplay {
+            loads_only: false,
+            why,
+        }
+    }
+}
+
 /// The programs and bounds a replay runs.
 pub(crate) struct Replay<'a> {
     pub reference: &'a CfgProgram,
@@ -174,51 +168,36 @@ pub(crate) struct Replay<'a> {
 impl Replay<'_> {
     /// Runs the scenario and names the property it breaks; `Err` if it
     /// breaks none (the model did not replay).
-    pub fn confirm(&self, d: Decoded) -> Result<Counterexample, String> {
+    pub fn confirm(&self, d: Decoded) -> Result<Counterexample, NoReplay> {
         let mut rt = Vec::new();
         let mut tt = Vec::new();
         for i in 0..2 {
             let (tid, v) = (d.tids[i], &d.values[i]);
             rt.push(
-                run(self.reference, self.entry, tid, d.group, self.max_iters, v)
-                    .map_err(|w| format!("the reference run of tid {tid} stops: {w}"))?,
+                run(self.reference, self.entry, tid, d.group, self.max_iters, v).map_err(|w| {
+                    NoReplay::stops(format!("the reference run of tid {tid} stops: {w}"))
+                })?,
             );
             tt.push(
-                run(self.target, self.entry, tid, d.group, self.target_iters, v)
-                    .map_err(|w| format!("the target run of tid {tid} stops: {w}"))?,
+                run(self.target, self.entry, tid, d.group, self.target_iters, v).map_err(|w| {
+                    NoReplay::stops(format!("the target run of tid {tid} stops: {w}"))
+                })?,
             );
         }
         let (rm, tm) = (&self.reference.module, &self.target.module);
+        let how = Observe::behaviour(self.allow);
         for i in 0..2 {
-            let (a, b) = (
-                observable(rm, &rt[i], self.allow),
-                observable(tm, &tt[i], self.allow),
-            );
+            let (a, b) = (observable(rm, &rt[i], how), observable(tm, &tt[i], how));
             if a == b {
                 continue;
             }
             let tid = d.tids[i];
-            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-            let message = match (a.get(k), b.get(k)) {
-                (Some(x), Some(y)) => {
-                    format!("event {} of thread {tid} is `{x}` in the reference but `{y}` in the target", k + 1)
-                }
-                (Some(x), None) => format!(
-                    "thread {tid} stops before `{x}` (event {}) in the target",
-                    k + 1
-                ),
-                (None, Some(y)) => format!(
-                    "thread {tid} has an extra `{y}` (event {}) in the target",
-                    k + 1
-                ),
-                (None, None) => "the event sequences differ".into(),
-            };
             return Ok(Counterexample {
                 property: Property::SingleThreadBehaviour,
                 group: d.group,
                 tids: vec![tid],
                 threads: vec![d.values[i].clone()],
-                message,
+                message: describe_difference(&a, &b, tid),
                 op: None,
                 reference: vec![rt[i].clone()],
                 target: vec![tt[i].clone()],
@@ -261,12 +240,18 @@ impl Replay<'_> {
                 });
             }
         }
-        Err(format!(
-            "both programs agree on the scenario (group {}, tids {:?}, values {} | {})",
-            d.group,
-            d.tids,
-            d.values[0].render(),
-            d.values[1].render()
-        ))
+        let with_loads = Observe { loads: true, ..how };
+        let loads_only = (0..2)
+            .any(|i| observable(rm, &rt[i], with_loads) != observable(tm, &tt[i], with_loads));
+        Err(NoReplay {
+            loads_only,
+            why: format!(
+                "both programs agree on the scenario (group {}, tids {:?}, values {} | {})",
+                d.group,
+                d.tids,
+                d.values[0].render(),
+                d.values[1].render()
+            ),
+        })
     }
 }

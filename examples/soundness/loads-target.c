@@ -1,0 +1,11 @@
+// The target of loads.c: the dead load dropped (allowed), slot 0 read before the barrier (a race).
+void dead_load(int c) {
+  if (c) { ballot(); }
+}
+
+void late_read(void) {
+  shared[tid] = 1;
+  int x = shared[0];
+  __syncthreads();
+  if (x) { ballot(); }
+}

@@ -1,0 +1,13 @@
+// Loads are not observable events; races still count (docs/src/soundness.md, "Loads").
+// Target: loads-target.c. Checked by checker/tests/loads.rs.
+void dead_load(int c) {
+  int x = shared[tid];
+  if (c) { ballot(); }
+}
+
+void late_read(void) {
+  shared[tid] = 1;
+  __syncthreads();
+  int x = shared[0];
+  if (x) { ballot(); }
+}
