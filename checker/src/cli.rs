@@ -317,6 +317,7 @@ impl LlvmFlags {
                 .map(|FrontendArg::Clang| crate::llvm::Frontend::Clang),
             clang_bin: self.clang_bin.clone(),
             tool_timeout: self.tool_timeout,
+            engine: crate::symbolic::Engine::Auto,
         }
     }
 }
@@ -527,14 +528,16 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
             Ok((a, budget)) => {
                 use std::io::IsTerminal;
                 let tty = std::io::stderr().is_terminal();
-                let llvm = c.llvm.options();
-                let is_llvm = crate::llvm::applies(&a, &llvm);
-                if c.engine == crate::symbolic::Engine::Smt {
-                    crate::symbolic::check_cli(&a, &budget, is_llvm)
-                } else if c.engine == crate::symbolic::Engine::Auto && !is_llvm {
-                    crate::symbolic::check_with(&a, &budget, crate::symbolic::Engine::Auto, tty)
-                } else if is_llvm {
+                let llvm = crate::llvm::LlvmOptions {
+                    engine: c.engine,
+                    ..c.llvm.options()
+                };
+                if crate::llvm::applies(&a, &llvm) {
                     crate::llvm::check(&a, &llvm, &budget, tty)
+                } else if c.engine == crate::symbolic::Engine::Smt {
+                    crate::symbolic::check_cli(&a, &budget)
+                } else if c.engine == crate::symbolic::Engine::Auto {
+                    crate::symbolic::check_with(&a, &budget, crate::symbolic::Engine::Auto, tty)
                 } else {
                     crate::check::check_with(&a, &budget, tty)
                 }

@@ -33,6 +33,7 @@
 mod compare;
 pub mod dumps;
 pub mod frontend;
+mod product;
 mod report;
 mod structure;
 pub mod tools;
@@ -63,6 +64,9 @@ pub struct LlvmOptions {
     pub clang_bin: Option<String>,
     /// Seconds each run of an external tool may take.
     pub tool_timeout: u64,
+    /// Which engine decides the stages (`check --engine`; see
+    /// `llvm/product.rs`).
+    pub engine: crate::symbolic::Engine,
 }
 
 impl Default for LlvmOptions {
@@ -73,6 +77,7 @@ impl Default for LlvmOptions {
             frontend: None,
             clang_bin: None,
             tool_timeout: 60,
+            engine: crate::symbolic::Engine::Auto,
         }
     }
 }
@@ -467,6 +472,12 @@ struct FunctionCheck {
     /// Per stage, `Some(straight-line edges merged)` when the stage was
     /// proved by structure for every iteration count ([`structure`]).
     proved: Vec<Option<usize>>,
+    /// Per stage, the product's proof when the symbolic product decided it
+    /// preserved ([`product`]).
+    by_product: Vec<Option<convcheck_smt::product::Preserved>>,
+    /// Whether some stage was compared by the explicit engine (whose
+    /// bounds the report then lists).
+    explicit_used: bool,
     /// Per stage, the target module its runs are of (empty when the
     /// stages were not compared), for the tables of a violated stage
     /// after the first.
@@ -476,9 +487,12 @@ struct FunctionCheck {
 impl FunctionCheck {
     fn new(report: CheckReport) -> FunctionCheck {
         let proved = vec![None; report.stages.len()];
+        let by_product = vec![None; report.stages.len()];
         FunctionCheck {
             report,
             proved,
+            by_product,
+            explicit_used: true,
             modules: Vec::new(),
         }
     }
@@ -653,7 +667,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
             &reference,
             &stages,
             &config,
-            budget,
+            (budget, o.engine),
             true,
             &mut progress,
         )?;
@@ -724,7 +738,7 @@ pub fn check_builtin_passes(
         &reference,
         &stages,
         config,
-        budget,
+        (budget, crate::symbolic::Engine::Auto),
         false,
         &mut |_| {},
     )?;

@@ -39,7 +39,7 @@
 
 pub mod cross;
 mod progress;
-mod render;
+pub(crate) mod render;
 mod search;
 
 pub use progress::Ticker;
@@ -81,7 +81,7 @@ pub enum Engine {
 /// Whether an unknown answer of the product engine is a budget (time,
 /// block copies), which the explicit engine would not do better on, rather
 /// than a construct the product does not model.
-fn is_budget(why: &str) -> bool {
+pub(crate) fn is_budget(why: &str) -> bool {
     [
         "time budget",
         "timeout",
@@ -537,39 +537,35 @@ fn symbolic_stage(
             EngineOutcome::Inconclusive(format!("smt: {why}")),
             StageDetail::Other,
         ),
-        Answer::Counterexample(c) => {
-            let finding = Finding {
-                property: match c.property {
-                    product::Property::SingleThreadBehaviour => Property::SingleThreadBehaviour,
-                    product::Property::Convergence => Property::Convergence,
-                },
-                threads: c.threads,
-                tids: c.tids,
-                group: c.group,
-                message: c.message,
-                operation: c.op.map(|op| At::of(&base.module, Which::Reference, op)),
-                reference: c.reference,
-                target: c.target,
-            };
-            (
-                EngineOutcome::Violated(Box::new(finding)),
-                StageDetail::Other,
-            )
-        }
+        Answer::Counterexample(c) => (
+            EngineOutcome::Violated(Box::new(finding_of(c, &base.module))),
+            StageDetail::Other,
+        ),
     };
     (outcome, detail)
 }
 
-/// `convcheck check --engine smt` on the command line; `llvm` says whether
-/// the LLVM options apply (an `.ll` input, `--opt`, `--frontend`), which
-/// this engine does not take yet.
-pub fn check_cli(a: &CheckArgs, budget: &Budget, llvm: bool) -> Outcome {
-    if llvm {
-        return Outcome::usage(
-            "--engine smt checks kernel-language files with --pass; LLVM IR inputs, --opt and --frontend \
-             use the explicit engine (omit --engine)",
-        );
+/// A replayed product counterexample as the explicit engine's finding
+/// (`reference` is the module its reference runs are of).
+pub(crate) fn finding_of(c: product::Counterexample, reference: &Module) -> Finding {
+    Finding {
+        property: match c.property {
+            product::Property::SingleThreadBehaviour => Property::SingleThreadBehaviour,
+            product::Property::Convergence => Property::Convergence,
+        },
+        threads: c.threads,
+        tids: c.tids,
+        group: c.group,
+        message: c.message,
+        operation: c.op.map(|op| At::of(reference, Which::Reference, op)),
+        reference: c.reference,
+        target: c.target,
     }
+}
+
+/// `convcheck check --engine smt` on the command line, for kernel-language
+/// files (LLVM IR goes through `crate::llvm`, which runs the product too).
+pub fn check_cli(a: &CheckArgs, budget: &Budget) -> Outcome {
     check_with(a, budget, Engine::Smt, false)
 }
 

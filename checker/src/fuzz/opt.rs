@@ -423,6 +423,7 @@ fn write_case(
             frontend: Some(frontend::Frontend::Clang),
             clang_bin: a.clang_bin.clone(),
             tool_timeout: a.tool_timeout,
+            engine: crate::symbolic::Engine::Auto,
         };
         let o = crate::llvm::check(&args, &options, &Budget::default(), false);
         (o.code, shown(&o.stdout), shown(&o.stderr))

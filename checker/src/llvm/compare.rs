@@ -2,6 +2,7 @@
 //! the stages that changed it, static rules first, the rest compared with
 //! the reference on one stream of scenarios (`crate::engine`).
 
+use super::product::{self, Decision};
 use super::{FunctionCheck, Ref, StageModule};
 use crate::check::{CheckReport, StageReport};
 use crate::config::{CheckConfig, Reference};
@@ -9,11 +10,18 @@ use crate::engine::{
     compare_any_hierarchy, compare_stages, Allowance, Budget, Comparison, Coverage, Finding,
     Limits, Outcome as EngineOutcome, Progress, Property, Side,
 };
+use crate::symbolic::Engine;
 use crate::Outcome;
 use convcheck_ir::cycles::HIERARCHY_CAP;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Bounds;
 use convcheck_ir::Module;
+use convcheck_smt::product::Preserved;
+use std::time::Instant;
+
+/// The note of a stage whose counterexample the product found.
+const FOUND_NOTE: &str =
+    "counterexample found by the symbolic product (replayed by the interpreter)";
 
 /// A stage's outcome before the comparison: a static-rule violation or an
 /// unmapped function decide it without running anything.
@@ -80,7 +88,7 @@ pub(super) fn check_function(
     reference: &Ref,
     stages: &[StageModule],
     a: &CheckConfig,
-    budget: &Budget,
+    (budget, engine): (&Budget, Engine),
     prove: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<FunctionCheck, Outcome> {
@@ -234,24 +242,78 @@ pub(super) fn check_function(
             _ => None,
         })
         .collect();
-    let sides: Vec<(Side, Allowance)> = programs
+    // The stages left for a bounded comparison, in order.
+    let open: Vec<(&CfgProgram, usize, Allowance)> = programs
         .iter()
         .zip(&proofs)
         .filter(|(_, proof)| proof.is_none())
-        .map(|((p, i, allow), _)| {
-            (
-                Side {
-                    program: p,
-                    cfg: None,
-                    entry: *i,
-                },
-                *allow,
-            )
-        })
+        .map(|((p, i, allow), _)| (p, *i, *allow))
         .collect();
     let several = ref_program.as_ref().is_some_and(|p| {
         convcheck_ir::cycles::all_hierarchies(&p.module.functions[ref_entry], 2).len() > 1
     });
+    // The product needs a CFG reference with one cycle hierarchy.
+    let product_ref = ref_program
+        .as_ref()
+        .filter(|_| !several && engine != Engine::Explicit);
+    let deadline = budget
+        .timeout
+        .map(|t| budget.start + t)
+        .unwrap_or_else(|| Instant::now() + crate::engine::DEFAULT_TIMEOUT);
+    let mut decided: Vec<Option<EngineOutcome>> = vec![None; open.len()];
+    let mut symbolic: Vec<Option<Preserved>> = vec![None; open.len()];
+    let mut notes: Vec<Vec<String>> = vec![Vec::new(); open.len()];
+    if let (Some(r), Engine::Smt) = (product_ref, engine) {
+        for (j, &(p, i, allow)) in open.iter().enumerate() {
+            match product::decide((r, ref_entry), (p, i), allow, a, deadline) {
+                Decision::Preserved(pr) => {
+                    decided[j] = Some(EngineOutcome::Preserved { pairs: 0, cut: 0 });
+                    symbolic[j] = Some(pr);
+                }
+                Decision::Violated(f) => {
+                    decided[j] = Some(EngineOutcome::Violated(f));
+                    notes[j].push(FOUND_NOTE.into());
+                }
+                Decision::Unknown(why) if crate::symbolic::is_budget(&why) => {
+                    decided[j] = Some(EngineOutcome::Inconclusive(format!("smt: {why}")));
+                }
+                Decision::Unknown(why) => {
+                    notes[j].push(format!("smt: {why}: decided by the explicit engine"))
+                }
+            }
+        }
+    }
+    let sides: Vec<(Side, Allowance)> = open
+        .iter()
+        .zip(&decided)
+        .filter(|(_, d)| d.is_none())
+        .map(|(&(p, i, allow), _)| {
+            (
+                Side {
+                    program: p,
+                    cfg: None,
+                    entry: i,
+                },
+                allow,
+            )
+        })
+        .collect();
+    // Under `auto` the explicit engine has half of the time left, so that
+    // the product can still decide what it leaves inconclusive.
+    let explicit_budget = match (product_ref, engine) {
+        (Some(_), Engine::Auto) => {
+            let left = deadline.saturating_duration_since(Instant::now());
+            // Whole seconds, as the budget's messages print them.
+            let half = (budget.start.elapsed() + left / 2).as_secs().max(1);
+            Budget {
+                timeout: Some(std::time::Duration::from_secs(half)),
+                ..*budget
+            }
+        }
+        _ => *budget,
+    };
+    let budget = &explicit_budget;
+    let explicit_used = !sides.is_empty();
     let comparison = if sides.is_empty() {
         Comparison {
             outcomes: Vec::new(),
@@ -269,7 +331,37 @@ pub(super) fn check_function(
     } else {
         compare_stages(&reference_side, &sides, limits, budget, progress)
     };
-    let mut outcomes = comparison.outcomes.into_iter();
+    let mut explicit = comparison.outcomes.into_iter();
+    let mut merged: Vec<EngineOutcome> = Vec::new();
+    for (j, d) in decided.into_iter().enumerate() {
+        let mut o = d.unwrap_or_else(|| {
+            explicit
+                .next()
+                .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into()))
+        });
+        if let (Some(r), Engine::Auto, EngineOutcome::Inconclusive(why)) = (product_ref, engine, &o)
+        {
+            let (p, i, allow) = open[j];
+            o = match product::decide((r, ref_entry), (p, i), allow, a, deadline) {
+                Decision::Preserved(pr) => {
+                    notes[j].push(format!("{why}: decided by the symbolic product"));
+                    symbolic[j] = Some(pr);
+                    EngineOutcome::Preserved { pairs: 0, cut: 0 }
+                }
+                Decision::Violated(f) => {
+                    notes[j].push(format!("{why}: {FOUND_NOTE}"));
+                    EngineOutcome::Violated(f)
+                }
+                Decision::Unknown(w) => {
+                    EngineOutcome::Inconclusive(format!("{why}; the symbolic product: {w}"))
+                }
+            };
+        }
+        merged.push(o);
+    }
+    let mut outcomes = merged.into_iter();
+    let mut symbolic = symbolic.into_iter();
+    let mut side_notes = notes.into_iter();
     let mut report = empty();
     report.reference = reference_kind;
     report.reference_module = reference_side.module().clone();
@@ -277,27 +369,36 @@ pub(super) fn check_function(
     report.coverage = comparison.coverage;
     let mut modules: Vec<Module> = Vec::new();
     let mut proved = Vec::new();
+    let mut by_product = Vec::new();
     let mut proof_of = proofs.into_iter();
     for (s, pre, renamed) in kept {
+        let mut extra = Vec::new();
+        let mut product_proof = None;
         let (outcome, proof) = match pre {
             Pre::Done(o) => (o, None),
             Pre::Compare => match proof_of.next().flatten() {
                 Some(merged) => (EngineOutcome::Preserved { pairs: 0, cut: 0 }, Some(merged)),
-                None => (
-                    outcomes
-                        .next()
-                        .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into())),
-                    None,
-                ),
+                None => {
+                    product_proof = symbolic.next().flatten();
+                    extra = side_notes.next().unwrap_or_default();
+                    (
+                        outcomes
+                            .next()
+                            .unwrap_or_else(|| EngineOutcome::Inconclusive("not compared".into())),
+                        None,
+                    )
+                }
             },
         };
         proved.push(proof);
+        by_product.push(product_proof);
         modules.push(s.loaded.mapped.module.clone());
-        let notes = if renamed.is_some() {
+        let mut notes = if renamed.is_some() {
             Vec::new()
         } else {
             s.notes.clone()
         };
+        notes.splice(0..0, extra);
         report.stages.push(StageReport {
             name: renamed.unwrap_or_else(|| s.name.clone()),
             outcome,
@@ -313,6 +414,8 @@ pub(super) fn check_function(
     Ok(FunctionCheck {
         report,
         proved,
+        by_product,
+        explicit_used,
         modules,
     })
 }

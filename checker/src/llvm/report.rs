@@ -268,18 +268,49 @@ fn proof_line(i: usize, name: &str, merged: usize) -> String {
     )
 }
 
-/// The text of one function's check with its proofs by structure: each
-/// proved stage says so, its bound line is added to the bounds (which are
-/// only the proofs when no stage needed the bounded comparison), and the
-/// verdict is `proved` when every stage is.
+/// The bound line of each stage the symbolic product decided preserved
+/// (`super::product`), after a line that says what it covers.
+fn product_lines(fc: &FunctionCheck) -> Vec<String> {
+    let stages = &fc.report.stages;
+    let mut out: Vec<String> = stages
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let p = fc.by_product.get(i)?.as_ref()?;
+            Some(crate::symbolic::render::product_bound_line(i, &s.name, p))
+        })
+        .collect();
+    if !out.is_empty() {
+        let group = match fc.report.threads {
+            0 => "every N >= 2 and every pair of distinct tids".to_string(),
+            n => format!("the group N={n} and every pair of distinct tids"),
+        };
+        out.insert(
+            0,
+            format!(
+                "symbolic product (two symbolic threads in one z3 query): {group}, every 64-bit value \
+                 of every oracle and parameter; budgets: time {} s, {} block copies per program",
+                fc.report.budget.timeout.map_or(0.0, |t| t.as_secs_f64()),
+                crate::engine::grouped(crate::symbolic::MAX_COPIES as u64)
+            ),
+        );
+    }
+    out
+}
+
+/// The text of one function's check with its proofs by structure and the
+/// stages the symbolic product decided: each such stage says so, its bound
+/// line is added to the bounds (which keep the explicit engine's lines only
+/// when some stage needed that engine), and the verdict is `proved` when
+/// every stage is.
 fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
     let text = text_of(&fc.report, replays);
-    if fc.proved.iter().all(Option::is_none) {
+    if fc.proved.iter().all(Option::is_none) && fc.by_product.iter().all(Option::is_none) {
         return text;
     }
     let stages = &fc.report.stages;
     let all = (0..stages.len()).all(|i| fc.is_proved(i));
-    let proofs: Vec<String> = stages
+    let mut proofs: Vec<String> = stages
         .iter()
         .enumerate()
         .filter_map(|(i, s)| {
@@ -287,6 +318,7 @@ fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
             Some(proof_line(i, &s.name, merged))
         })
         .collect();
+    proofs.extend(product_lines(fc));
     let mut out = String::new();
     let mut in_bounds = false;
     for line in text.lines() {
@@ -297,7 +329,7 @@ fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
         }
         if in_bounds {
             if line.starts_with("  ") {
-                if !all {
+                if !all && fc.explicit_used {
                     out.push_str(line);
                     out.push('\n');
                 }
@@ -308,14 +340,25 @@ fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
                 out.push_str(&format!("  {p}\n"));
             }
         }
-        let proved_stage = stages.iter().enumerate().find(|(i, s)| {
-            fc.is_proved(*i) && line.starts_with(&format!("stage {}: {}: preserved", i + 1, s.name))
-        });
-        if let Some((i, s)) = proved_stage {
+        let head = |i: usize| format!("stage {}: {}: preserved", i + 1, stages[i].name);
+        if let Some(i) = (0..stages.len()).find(|&i| fc.is_proved(i) && line.starts_with(&head(i)))
+        {
             out.push_str(&format!(
                 "stage {}: {}: proved (every iteration count)\n",
                 i + 1,
-                s.name
+                stages[i].name
+            ));
+            continue;
+        }
+        if let Some((i, p)) = (0..stages.len()).find_map(|i| {
+            let p = fc.by_product.get(i)?.as_ref()?;
+            line.starts_with(&head(i)).then_some((i, p))
+        }) {
+            out.push_str(&format!(
+                "stage {}: {}: preserved (within max-iters={}, symbolic product)\n",
+                i + 1,
+                stages[i].name,
+                p.max_iters
             ));
             continue;
         }
@@ -329,36 +372,54 @@ fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
     out
 }
 
-/// The JSON of one function's check with its proofs by structure: a
-/// proved stage has the verdict `proved`, no scenario count, and its
-/// proof; the function's verdict is `proved` when every stage is.
+/// The JSON of one function's check with its proofs by structure and the
+/// stages the symbolic product decided: a proved stage has the verdict
+/// `proved`, no scenario count, and its proof; a product stage has
+/// `"engine": "smt"` and its bound; the function's verdict is `proved`
+/// when every stage is.
 fn json_proofs(fc: &FunctionCheck, v: &mut serde_json::Value) {
-    if fc.proved.iter().all(Option::is_none) {
+    if fc.proved.iter().all(Option::is_none) && fc.by_product.iter().all(Option::is_none) {
         return;
     }
     v["verdict"] = fc.verdict().as_str().into();
+    let names: Vec<&String> = fc.report.stages.iter().map(|s| &s.name).collect();
     // The stages that need no bound, next to the bounds of the others.
-    let unbounded: Vec<serde_json::Value> = fc
-        .report
-        .stages
+    let unbounded: Vec<serde_json::Value> = names
         .iter()
         .enumerate()
-        .filter_map(|(i, st)| {
+        .filter_map(|(i, name)| {
             let merged = fc.proved.get(i).copied().flatten()?;
-            Some(
-                serde_json::json!({"stage": st.name, "proof": "structure", "merged_edges": merged}),
-            )
+            Some(serde_json::json!({"stage": name, "proof": "structure", "merged_edges": merged}))
+        })
+        .collect();
+    let symbolic: Vec<serde_json::Value> = names
+        .iter()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let p = fc.by_product.get(i)?.as_ref()?;
+            Some(serde_json::json!({
+                "stage": name,
+                "max_iters": p.max_iters,
+                "target_iters": p.target_iters + 1,
+                "cut": p.cut,
+                "bound": crate::symbolic::render::product_bound_line(i, name, p),
+            }))
         })
         .collect();
     if let Some(b) = v.get_mut("bounds").and_then(|b| b.as_object_mut()) {
-        b.insert("unbounded".into(), unbounded.into());
+        if !unbounded.is_empty() {
+            b.insert("unbounded".into(), unbounded.into());
+        }
+        if !symbolic.is_empty() {
+            b.insert("symbolic".into(), symbolic.into());
+        }
     }
     if let Some(stages) = v.get_mut("stages").and_then(|s| s.as_array_mut()) {
         for (i, s) in stages.iter_mut().enumerate() {
-            let Some(merged) = fc.proved.get(i).copied().flatten() else {
+            let Some(o) = s.as_object_mut() else {
                 continue;
             };
-            if let Some(o) = s.as_object_mut() {
+            if let Some(merged) = fc.proved.get(i).copied().flatten() {
                 o.insert("verdict".into(), "proved".into());
                 o.remove("scenarios");
                 o.remove("cut_paths");
@@ -366,6 +427,10 @@ fn json_proofs(fc: &FunctionCheck, v: &mut serde_json::Value) {
                     "proof".into(),
                     serde_json::json!({"kind": "structure", "merged_edges": merged}),
                 );
+            } else if fc.by_product.get(i).is_some_and(Option::is_some) {
+                o.remove("scenarios");
+                o.remove("cut_paths");
+                o.insert("engine".into(), "smt".into());
             }
         }
     }

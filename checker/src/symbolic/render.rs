@@ -5,7 +5,7 @@ use super::{StageDetail, SymbolicReport, MAX_COPIES};
 use crate::check::{render_json, render_sarif, render_text};
 use crate::config::Reference;
 use crate::engine::Outcome as EngineOutcome;
-use convcheck_smt::product::{self, Proof};
+use convcheck_smt::product::{self, Preserved, Proof};
 use serde_json::json;
 use std::fmt::Write;
 
@@ -34,36 +34,22 @@ pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
     for (i, d) in r.details.iter().enumerate() {
         let name = &r.report.stages[i].name;
         match d {
-            StageDetail::Symbolic(p) => out.push(match &p.proof {
-                Proof::Structure { merged } => format!(
-                    "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
-                    i + 1,
-                    if *merged == 1 { "" } else { "s" }
-                ),
-                proof => format!(
-                    "stage {} ({name}): max-iters={} per cycle of the reference: {}; target unrolled to {} \
-                     iterations per cycle, which no run left; {}",
-                    i + 1,
-                    p.max_iters,
-                    match &p.cut {
-                        Some(c) => format!("cut runs outside the bounds (first: {c})"),
-                        None => "cut nothing".to_string(),
-                    },
-                    p.target_iters + 1,
-                    match proof {
-                        Proof::Matching { pairs, rounds } => format!("proof by matching ({pairs} pairs, {rounds} rounds)"),
-                        _ => "proof by one query".to_string(),
-                    }
-                ),
-            }),
+            StageDetail::Symbolic(p) => out.push(product_bound_line(i, name, p)),
             StageDetail::Explicit => {
                 let against = match (i, r.report.reference) {
                     (0, Reference::Source) => "source level",
                     (_, Reference::Source) => "against the CFG of stage 1",
                     _ => "against the reference CFG",
                 };
-                out.push(format!("stage {} ({name}): explicit engine ({against}), its bounds:", i + 1));
-                out.extend(crate::render::bounds_lines(&r.report).into_iter().map(|l| format!("  {l}")));
+                out.push(format!(
+                    "stage {} ({name}): explicit engine ({against}), its bounds:",
+                    i + 1
+                ));
+                out.extend(
+                    crate::render::bounds_lines(&r.report)
+                        .into_iter()
+                        .map(|l| format!("  {l}")),
+                );
             }
             StageDetail::Other => {}
         }
@@ -75,6 +61,34 @@ pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
         b.fuel
     ));
     out
+}
+
+/// The bound line of stage `i` (called `name`) that the product decided.
+pub(crate) fn product_bound_line(i: usize, name: &str, p: &Preserved) -> String {
+    match &p.proof {
+        Proof::Structure { merged } => format!(
+            "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
+            i + 1,
+            if *merged == 1 { "" } else { "s" }
+        ),
+        proof => format!(
+            "stage {} ({name}): max-iters={} per cycle of the reference: {}; target unrolled to {} \
+             iterations per cycle, which no run left; {}",
+            i + 1,
+            p.max_iters,
+            match &p.cut {
+                Some(c) => format!("cut runs outside the bounds (first: {c})"),
+                None => "cut nothing".to_string(),
+            },
+            p.target_iters + 1,
+            match proof {
+                Proof::Matching { pairs, rounds } => {
+                    format!("proof by matching ({pairs} pairs, {rounds} rounds)")
+                }
+                _ => "proof by one query".to_string(),
+            }
+        ),
+    }
 }
 
 /// The text report: the explicit engine's layout with the symbolic bounds

@@ -246,6 +246,19 @@ pub fn compare(
     entry: FuncId,
     opts: &ProductOptions,
 ) -> Answer<Preserved, Counterexample> {
+    compare_at(reference, target, [entry, entry], opts)
+}
+
+/// Compares function `entries[1]` of `target` against function
+/// `entries[0]` of `reference` (two modules that number their functions
+/// differently, as two LLVM files do). The structural rule applies only
+/// where the entries agree (it compares function ids).
+pub fn compare_at(
+    reference: &CfgProgram,
+    target: &CfgProgram,
+    entries: [FuncId; 2],
+    opts: &ProductOptions,
+) -> Answer<Preserved, Counterexample> {
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
         if n < 2 {
@@ -254,7 +267,10 @@ pub fn compare(
             ));
         }
     }
-    for (p, side) in [(reference, "reference"), (target, "target")] {
+    for (p, side, entry) in [
+        (reference, "reference", entries[0]),
+        (target, "target", entries[1]),
+    ] {
         if p.module.functions.get(entry).is_none() {
             return Answer::Unknown(format!("{side}: no function {entry}"));
         }
@@ -271,7 +287,10 @@ pub fn compare(
     );
     let reference = erased.0.as_ref().unwrap_or(reference);
     let target = erased.1.as_ref().unwrap_or(target);
-    if let Some(merged) = structure::same_up_to_straight_line(reference, target, entry) {
+    let same_entry = (entries[0] == entries[1]).then_some(entries[0]);
+    if let Some(merged) =
+        same_entry.and_then(|e| structure::same_up_to_straight_line(reference, target, e))
+    {
         return Answer::Proved(Preserved {
             max_iters: opts.max_iters,
             target_iters: opts.max_iters,
@@ -297,13 +316,14 @@ pub fn compare(
                 max_iters: small,
                 ..*opts
             };
-            if let Answer::Counterexample(c) = search(reference, target, entry, &o, small_deadline)
+            if let Answer::Counterexample(c) =
+                search(reference, target, entries, &o, small_deadline)
             {
                 return Answer::Counterexample(c);
             }
         }
     }
-    search(reference, target, entry, opts, deadline)
+    search(reference, target, entries, opts, deadline)
 }
 
 /// The bounded search at `opts.max_iters`, unrolling the target further
@@ -311,14 +331,14 @@ pub fn compare(
 fn search(
     reference: &CfgProgram,
     target: &CfgProgram,
-    entry: FuncId,
+    entries: [FuncId; 2],
     opts: &ProductOptions,
     deadline: Instant,
 ) -> Answer<Preserved, Counterexample> {
     let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
     let mut target_iters = opts.max_iters;
     loop {
-        match attempt(reference, target, entry, opts, target_iters, deadline) {
+        match attempt(reference, target, entries, opts, target_iters, deadline) {
             Step::Done(a) => return a,
             Step::TargetCut(why) => {
                 if target_iters >= cap {
@@ -396,7 +416,7 @@ fn which(model: &Model, list: &[(Bool, String)]) -> Option<String> {
 fn attempt(
     reference: &CfgProgram,
     target: &CfgProgram,
-    entry: FuncId,
+    entries: [FuncId; 2],
     opts: &ProductOptions,
     target_iters: u32,
     deadline: Instant,
@@ -429,7 +449,7 @@ fn attempt(
         symex::Prog::new(target, target_iters, opts.max_copies, name_of(target)),
     ];
     let mut longest = 0u64;
-    for p in progs.iter_mut() {
+    for (p, &entry) in progs.iter_mut().zip(&entries) {
         match p.path_bound(entry, &mut HashMap::new()) {
             Ok(b) => longest = longest.max(b),
             Err(e) => return unknown(e),
@@ -457,7 +477,7 @@ fn attempt(
     for (p, prog) in progs.iter_mut().enumerate() {
         let mut pair = Vec::new();
         for t in 0..2 {
-            match symex::Exec::new(&g, &mut tags, prog, t, p == 0).run(entry) {
+            match symex::Exec::new(&g, &mut tags, prog, t, p == 0).run(entries[p]) {
                 Ok(r) => pair.push(r),
                 Err(e) => return unknown(e),
             }
@@ -533,7 +553,7 @@ fn attempt(
         let r = replay::Replay {
             reference,
             target,
-            entry,
+            entries,
             max_iters: opts.max_iters,
             target_iters,
             allow: opts.allow_barrier_removal,

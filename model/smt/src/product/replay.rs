@@ -159,7 +159,8 @@ impl NoReplay {
 pub(crate) struct Replay<'a> {
     pub reference: &'a CfgProgram,
     pub target: &'a CfgProgram,
-    pub entry: FuncId,
+    /// The entry function of the reference and of the target.
+    pub entries: [FuncId; 2],
     pub max_iters: u32,
     pub target_iters: u32,
     pub allow: bool,
@@ -174,14 +175,28 @@ impl Replay<'_> {
         for i in 0..2 {
             let (tid, v) = (d.tids[i], &d.values[i]);
             rt.push(
-                run(self.reference, self.entry, tid, d.group, self.max_iters, v).map_err(|w| {
+                run(
+                    self.reference,
+                    self.entries[0],
+                    tid,
+                    d.group,
+                    self.max_iters,
+                    v,
+                )
+                .map_err(|w| {
                     NoReplay::stops(format!("the reference run of tid {tid} stops: {w}"))
                 })?,
             );
             tt.push(
-                run(self.target, self.entry, tid, d.group, self.target_iters, v).map_err(|w| {
-                    NoReplay::stops(format!("the target run of tid {tid} stops: {w}"))
-                })?,
+                run(
+                    self.target,
+                    self.entries[1],
+                    tid,
+                    d.group,
+                    self.target_iters,
+                    v,
+                )
+                .map_err(|w| NoReplay::stops(format!("the target run of tid {tid} stops: {w}")))?,
             );
         }
         let (rm, tm) = (&self.reference.module, &self.target.module);
