@@ -268,9 +268,11 @@ pub struct CheckCommand {
     /// ends as inconclusive: its memory budget.
     #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_EVENTS)]
     pub max_events: usize,
-    /// The engine: `auto` (the symbolic z3 product, the explicit engine
-    /// for a stage the product does not model; LLVM inputs use the
-    /// explicit engine), `explicit` enumeration, or `smt` alone.
+    /// The engine: `auto` (kernel files: the symbolic z3 product, the
+    /// explicit engine for a stage the product does not model; LLVM IR:
+    /// the explicit engine with half the time, the product for what it
+    /// leaves inconclusive), `explicit` enumeration alone, or `smt` (the
+    /// product first, the explicit engine only for what it does not model).
     #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Auto)]
     pub engine: crate::symbolic::Engine,
     /// LLVM IR inputs, real `opt` pipelines and the clang front end.

@@ -74,7 +74,8 @@ pub enum Engine {
     Auto,
     /// Explicit enumeration of scenarios and paths ([`crate::engine`]).
     Explicit,
-    /// The symbolic two-thread product solved by z3 (this module) alone.
+    /// The symbolic two-thread product solved by z3 (this module); on
+    /// LLVM IR the explicit engine decides what it does not model.
     Smt,
 }
 
