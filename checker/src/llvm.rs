@@ -41,7 +41,7 @@ pub mod tools;
 use crate::check::CheckReport;
 use crate::cli::CheckArgs;
 use crate::config::Reference;
-use crate::engine::{Budget, Progress};
+use crate::engine::{Budget, Outcome as EngineOutcome, Progress};
 use crate::{Outcome, EXIT_USAGE};
 use convcheck_lang::sema::Kernel;
 use convcheck_llvm::to_ir::{to_module, Mapped};
@@ -640,7 +640,23 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
     let mut shown = false;
     let start = std::time::Instant::now();
     let mut last_shown = start;
-    for name in &names {
+    // The functions of a file share `--timeout`: each gets the time left
+    // divided by the functions still to check, so that one slow function
+    // leaves the others a share (what a fast one leaves goes to the rest).
+    let deadline = budget.timeout.map(|t| budget.start + t);
+    for (k, name) in names.iter().enumerate() {
+        let own = match deadline {
+            Some(d) if names.len() > 1 => {
+                let now = std::time::Instant::now();
+                let share = d.saturating_duration_since(now) / (names.len() - k) as u32;
+                Budget {
+                    start: now,
+                    timeout: Some(Duration::from_secs(share.as_secs().max(1))),
+                    ..*budget
+                }
+            }
+            _ => *budget,
+        };
         let mut progress = |p: &Progress| {
             if !tty {
                 return;
@@ -667,10 +683,24 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
             &reference,
             &stages,
             &config,
-            (budget, o.engine),
+            (&own, o.engine),
             true,
             &mut progress,
         )?;
+        if own.timeout != budget.timeout {
+            // The report lists the check's budget; a function stopped by its
+            // share says which share it had.
+            fc.report.budget = *budget;
+            let timed_out = |s: &crate::check::StageReport| matches!(&s.outcome, EngineOutcome::Inconclusive(w) if w.contains("time budget"));
+            if let Some(s) = fc.report.stages.iter_mut().find(|s| timed_out(s)) {
+                s.notes.push(format!(
+                    "this function's share of the time budget: {} s of {} s (the functions of a \
+                     file share --timeout)",
+                    own.timeout.map_or(0, |t| t.as_secs()),
+                    budget.timeout.map_or(0, |t| t.as_secs())
+                ));
+            }
+        }
         if reports.is_empty() {
             if let Some(s) = fc.report.stages.first_mut() {
                 let mut n = notes.clone();
