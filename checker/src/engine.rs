@@ -238,6 +238,11 @@ pub struct Budget {
     pub max_events: usize,
 }
 
+/// `d` rounded up to whole seconds (time budgets are printed in seconds).
+pub fn whole_seconds_up(d: Duration) -> Duration {
+    Duration::from_secs(d.as_secs() + u64::from(d.subsec_nanos() > 0))
+}
+
 /// The default time budget: 60 s.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 

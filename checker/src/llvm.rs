@@ -651,7 +651,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
                 let share = d.saturating_duration_since(now) / (names.len() - k) as u32;
                 Budget {
                     start: now,
-                    timeout: Some(Duration::from_secs(share.as_secs().max(1))),
+                    timeout: Some(crate::engine::whole_seconds_up(share)),
                     ..*budget
                 }
             }
@@ -696,8 +696,8 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
                 s.notes.push(format!(
                     "this function's share of the time budget: {} s of {} s (the functions of a \
                      file share --timeout)",
-                    own.timeout.map_or(0, |t| t.as_secs()),
-                    budget.timeout.map_or(0, |t| t.as_secs())
+                    own.timeout.map_or(0.0, |t| t.as_secs_f64()),
+                    budget.timeout.map_or(0.0, |t| t.as_secs_f64())
                 ));
             }
         }

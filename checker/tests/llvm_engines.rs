@@ -141,3 +141,26 @@ fn a_stage_the_product_decides_says_so() {
     // No stage used the explicit engine: its bound lines are not shown.
     assert!(!out.contains("pairs examined"), "{out}");
 }
+
+/// The functions of one file share `--timeout`: a slow first function
+/// stops at its share and says so, and the next one still gets its
+/// verdict (before, the first used the whole budget).
+#[test]
+fn the_functions_of_a_file_share_the_time_budget() {
+    let (code, out, err) = convcheck(&[
+        "check",
+        "examples/soundness/llvm/share-src.ll",
+        "examples/soundness/llvm/share-tgt.ll",
+        "--timeout",
+        "4",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("@slow: inconclusive"), "{out}");
+    assert!(out.contains("@fast: preserved"), "{out}");
+    assert!(
+        out.contains("this function's share of the time budget: 2 s of 4 s"),
+        "{out}"
+    );
+    // The report lists the check's budget, not the share.
+    assert!(out.contains("budgets: time 4 s"), "{out}");
+}

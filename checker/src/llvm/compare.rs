@@ -303,10 +303,18 @@ pub(super) fn check_function(
     let explicit_budget = match (product_ref, engine) {
         (Some(_), Engine::Auto) => {
             let left = deadline.saturating_duration_since(Instant::now());
-            // Whole seconds, as the budget's messages print them.
-            let half = (budget.start.elapsed() + left / 2).as_secs().max(1);
+            let elapsed = budget.start.elapsed();
+            // Whole seconds (the budget's messages print them) where that
+            // still gives the explicit engine time.
+            let exact = elapsed + left / 2;
+            let whole = std::time::Duration::from_secs(exact.as_secs());
+            let half = if whole > elapsed + left / 4 {
+                whole
+            } else {
+                exact
+            };
             Budget {
-                timeout: Some(std::time::Duration::from_secs(half)),
+                timeout: Some(half),
                 ..*budget
             }
         }
