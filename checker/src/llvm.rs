@@ -683,7 +683,7 @@ fn run(a: &CheckArgs, o: &LlvmOptions, budget: &Budget, tty: bool) -> Result<Out
             &reference,
             &stages,
             &config,
-            (&own, o.engine),
+            (&own, o.engine, tty),
             true,
             &mut progress,
         )?;
@@ -768,7 +768,7 @@ pub fn check_builtin_passes(
         &reference,
         &stages,
         config,
-        (budget, crate::symbolic::Engine::Auto),
+        (budget, crate::symbolic::Engine::Auto, false),
         false,
         &mut |_| {},
     )?;

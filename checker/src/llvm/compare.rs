@@ -88,7 +88,7 @@ pub(super) fn check_function(
     reference: &Ref,
     stages: &[StageModule],
     a: &CheckConfig,
-    (budget, engine): (&Budget, Engine),
+    (budget, engine, tty): (&Budget, Engine, bool),
     prove: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<FunctionCheck, Outcome> {
@@ -265,6 +265,7 @@ pub(super) fn check_function(
     let mut notes: Vec<Vec<String>> = vec![Vec::new(); open.len()];
     if let (Some(r), Engine::Smt) = (product_ref, engine) {
         for (j, &(p, i, allow)) in open.iter().enumerate() {
+            let _ticker = product::ticker(tty, name);
             match product::decide((r, ref_entry), (p, i), allow, a, deadline) {
                 Decision::Preserved(pr) => {
                     decided[j] = Some(EngineOutcome::Preserved { pairs: 0, cut: 0 });
@@ -350,6 +351,7 @@ pub(super) fn check_function(
         if let (Some(r), Engine::Auto, EngineOutcome::Inconclusive(why)) = (product_ref, engine, &o)
         {
             let (p, i, allow) = open[j];
+            let _ticker = product::ticker(tty, name);
             o = match product::decide((r, ref_entry), (p, i), allow, a, deadline) {
                 Decision::Preserved(pr) => {
                     notes[j].push(format!("{why}: decided by the symbolic product"));

@@ -31,6 +31,14 @@ pub(super) enum Decision {
     Unknown(String),
 }
 
+/// The progress line while the product runs (a z3 query blocks its
+/// thread, so a ticker thread shows it on a terminal after a second).
+pub(super) fn ticker(tty: bool, function: &str) -> crate::symbolic::Ticker {
+    let t = crate::symbolic::Ticker::start(tty);
+    t.set(format!("@{function}: symbolic product"));
+    t
+}
+
 /// Compares function `tentry` of `target` with function `ref_entry` of
 /// `reference` by the product, until `deadline`.
 pub(super) fn decide(
