@@ -72,3 +72,26 @@ fn a_dropped_store_is_still_a_change() {
         "{c}"
     );
 }
+
+/// The model carries no values through memory, so a load's order against
+/// the thread's own store to the same address is what shows a read moved
+/// across the write it should see: such loads stay observable.
+#[test]
+fn a_read_moved_before_its_own_write_is_a_change() {
+    for (src, tgt) in [(KERNEL, KERNEL_TARGET), (LL, LL_TARGET)] {
+        for engine in ["auto", "explicit", "smt"] {
+            let (code, v) = check(src, tgt, "read_own_write", &["--engine", engine]);
+            assert_eq!(code, 1, "{src} {engine}: {v}");
+            let c = &v["counterexample"];
+            assert_eq!(
+                c["property"], "single-thread-behaviour",
+                "{src} {engine}: {c}"
+            );
+            assert!(
+                c["message"].as_str().is_some_and(|m| m
+                    .contains(" in the order `store, load` in the reference but `load, store`")),
+                "{src} {engine}: {c}"
+            );
+        }
+    }
+}

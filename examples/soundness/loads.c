@@ -11,3 +11,9 @@ void late_read(void) {
   int x = shared[0];
   if (x) { ballot(); }
 }
+
+void read_own_write(void) {
+  shared[tid] = 1;
+  int x = shared[tid];
+  if (x) { ballot(); }
+}

@@ -32,3 +32,19 @@ then:
 exit:
   ret void
 }
+
+; The thread reads back what it wrote.
+define void @read_own_write(ptr addrspace(3) %buf) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %slot = getelementptr i32, ptr addrspace(3) %buf, i32 %tid
+  store i32 1, ptr addrspace(3) %slot
+  %back = load i32, ptr addrspace(3) %slot
+  %z = icmp eq i32 %back, 0
+  br i1 %z, label %then, label %exit
+then:
+  call void @op()
+  br label %exit
+exit:
+  ret void
+}
