@@ -268,6 +268,10 @@ pub struct CheckCommand {
     /// ends as inconclusive: its memory budget.
     #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_EVENTS)]
     pub max_events: usize,
+    /// MiB the z3 solver of the symbolic product may hold before a stage
+    /// ends as inconclusive (its memory budget; 1 to 4095).
+    #[arg(long, default_value_t = convcheck_smt::product::Z3_MEMORY_MB)]
+    pub max_solver_memory: u64,
     /// The engine: `auto` (kernel files: the symbolic z3 product, the
     /// explicit engine for a stage the product does not model; LLVM IR:
     /// the explicit engine with half the time, the product for what it
@@ -346,11 +350,18 @@ impl CheckCommand {
         if self.max_pairs == 0 || self.max_events == 0 || args.max_paths == 0 {
             return Err("--max-pairs, --max-events and --max-paths must be at least 1".into());
         }
+        if !(1..=4095).contains(&self.max_solver_memory) {
+            return Err(format!(
+                "--max-solver-memory {}: give 1 to 4095 MiB (z3 4.8.12 takes at most 4095)",
+                self.max_solver_memory
+            ));
+        }
         let budget = crate::engine::Budget {
             start: std::time::Instant::now(),
             timeout: Some(std::time::Duration::from_secs(self.timeout)),
             max_pairs: self.max_pairs,
             max_events: self.max_events,
+            solver_memory_mb: self.max_solver_memory,
         };
         Ok((args, budget))
     }

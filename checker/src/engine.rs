@@ -236,6 +236,9 @@ pub struct Budget {
     /// Recorded events that the kept paths and target runs may hold
     /// together (about 100 bytes each): the memory budget.
     pub max_events: usize,
+    /// The memory the z3 solver of the symbolic product may hold, in MiB
+    /// (its own memory budget; z3's `memory_high_watermark`).
+    pub solver_memory_mb: u64,
 }
 
 /// `d` rounded up to whole seconds (time budgets are printed in seconds).
@@ -258,6 +261,7 @@ impl Default for Budget {
         Budget {
             start: Instant::now(),
             timeout: Some(DEFAULT_TIMEOUT),
+            solver_memory_mb: convcheck_smt::product::Z3_MEMORY_MB,
             max_pairs: DEFAULT_MAX_PAIRS,
             max_events: DEFAULT_MAX_EVENTS,
         }

@@ -296,10 +296,9 @@ pub fn run_check(
                     &stand_in,
                     program,
                     (entry, tentry),
-                    &kernel.functions[entry].name,
                     a,
                     *allow,
-                    (budget.start + timeout / 2, timeout),
+                    (budget.start + timeout / 2, timeout, budget.solver_memory_mb),
                 );
                 if !matches!(outcome, EngineOutcome::Inconclusive(_)) {
                     stand_in_used = true;
@@ -372,10 +371,9 @@ pub fn run_check(
             base,
             program,
             (entry, tentry),
-            &kernel.functions[entry].name,
             a,
             *allow,
-            (deadline, timeout),
+            (deadline, timeout, budget.solver_memory_mb),
         );
         let unmodelled = match &outcome {
             EngineOutcome::Inconclusive(why) if !is_budget(why) => Some(why.clone()),
@@ -504,11 +502,10 @@ fn token_stand_in(kernel: &Kernel, source_target_file: bool) -> Option<CfgProgra
 fn symbolic_stage(
     base: &CfgProgram,
     program: &CfgProgram,
-    (entry, tentry): (usize, usize),
-    entry_name: &str,
+    entries: (usize, usize),
     a: &CheckConfig,
     allow: Allowance,
-    (deadline, timeout): (Instant, Duration),
+    (deadline, timeout, memory_mb): (Instant, Duration, u64),
 ) -> (EngineOutcome, StageDetail) {
     let left = deadline.saturating_duration_since(Instant::now());
     let opts = ProductOptions {
@@ -517,17 +514,12 @@ fn symbolic_stage(
         allow_barrier_removal: allow == Allowance::Barriers,
         timeout: left,
         max_copies: MAX_COPIES,
+        memory_mb,
     };
     let answer = if left.is_zero() {
         Answer::Unknown(format!("time budget {} s reached", timeout.as_secs()))
-    } else if entry != tentry {
-        Answer::Unknown(format!(
-        "the symbolic engine needs the entry at the same position in both files (`{}` is function {entry} \
-         of the reference and {tentry} of the target)",
-        entry_name
-        ))
     } else {
-        product::compare(base, program, entry, &opts)
+        product::compare_at(base, program, [entries.0, entries.1], &opts)
     };
     let (outcome, detail) = match answer {
         Answer::Proved(p) => (

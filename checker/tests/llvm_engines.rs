@@ -164,3 +164,56 @@ fn the_functions_of_a_file_share_the_time_budget() {
     // The report lists the check's budget, not the share.
     assert!(out.contains("budgets: time 4 s"), "{out}");
 }
+
+/// z3's memory is budgeted too (`--max-solver-memory`, default
+/// `convcheck_smt::product::Z3_MEMORY_MB`): past it a stage is
+/// inconclusive with the budget named, exit 3, for kernels and LLVM IR;
+/// out of range it is a usage error.
+#[test]
+fn the_solver_memory_budget_ends_a_stage_inconclusive() {
+    let (code, out, err) = convcheck(&[
+        "check",
+        "examples/seed/ambiguity-source.c",
+        "--function",
+        "loop_continue",
+        "--pass",
+        "simplifycfg",
+        "--engine",
+        "smt",
+        "--max-solver-memory",
+        "1",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("inconclusive: smt: memory budget: z3 reached 1 MiB (--max-solver-memory)"),
+        "{out}"
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        "model/llvm/tests/data/plain_kernels_O0.ll",
+        "model/llvm/tests/data/plain_kernels_O2.ll",
+        "--function",
+        "loop_continue",
+        "--engine",
+        "smt",
+        "--max-solver-memory",
+        "1",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("smt: memory budget: z3 reached 1 MiB"),
+        "{out}"
+    );
+    for bad in ["0", "4096"] {
+        let (code, _, err) = convcheck(&[
+            "check",
+            "examples/seed/ambiguity-source.c",
+            "--pass",
+            "simplifycfg",
+            "--max-solver-memory",
+            bad,
+        ]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--max-solver-memory"), "{err}");
+    }
+}

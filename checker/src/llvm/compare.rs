@@ -266,7 +266,13 @@ pub(super) fn check_function(
     if let (Some(r), Engine::Smt) = (product_ref, engine) {
         for (j, &(p, i, allow)) in open.iter().enumerate() {
             let _ticker = product::ticker(tty, name);
-            match product::decide((r, ref_entry), (p, i), allow, a, deadline) {
+            match product::decide(
+                (r, ref_entry),
+                (p, i),
+                allow,
+                a,
+                (deadline, budget.solver_memory_mb),
+            ) {
                 Decision::Preserved(pr) => {
                     decided[j] = Some(EngineOutcome::Preserved { pairs: 0, cut: 0 });
                     symbolic[j] = Some(pr);
@@ -352,7 +358,13 @@ pub(super) fn check_function(
         {
             let (p, i, allow) = open[j];
             let _ticker = product::ticker(tty, name);
-            o = match product::decide((r, ref_entry), (p, i), allow, a, deadline) {
+            o = match product::decide(
+                (r, ref_entry),
+                (p, i),
+                allow,
+                a,
+                (deadline, budget.solver_memory_mb),
+            ) {
                 Decision::Preserved(pr) => {
                     notes[j].push(format!("{why}: decided by the symbolic product"));
                     symbolic[j] = Some(pr);

@@ -46,7 +46,7 @@ pub(super) fn decide(
     (target, tentry): (&CfgProgram, usize),
     allow: Allowance,
     a: &CheckConfig,
-    deadline: Instant,
+    (deadline, memory_mb): (Instant, u64),
 ) -> Decision {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
@@ -58,6 +58,7 @@ pub(super) fn decide(
         allow_barrier_removal: allow == Allowance::Barriers,
         timeout: left,
         max_copies: crate::symbolic::MAX_COPIES,
+        memory_mb,
     };
     match product::compare_at(reference, target, [ref_entry, tentry], &opts) {
         Answer::Proved(p) => Decision::Preserved(p),

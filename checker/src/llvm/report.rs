@@ -289,9 +289,11 @@ fn product_lines(fc: &FunctionCheck) -> Vec<String> {
             0,
             format!(
                 "symbolic product (two symbolic threads in one z3 query): {group}, every 64-bit value \
-                 of every oracle and parameter; budgets: time {} s, {} block copies per program",
+                 of every oracle and parameter; budgets: time {} s, {} block copies per program, \
+                 solver memory {} MiB",
                 fc.report.budget.timeout.map_or(0.0, |t| t.as_secs_f64()),
-                crate::engine::grouped(crate::symbolic::MAX_COPIES as u64)
+                crate::engine::grouped(crate::symbolic::MAX_COPIES as u64),
+                crate::engine::grouped(fc.report.budget.solver_memory_mb)
             ),
         );
     }

@@ -139,6 +139,7 @@ pub fn cross_check(file: &File, pass: &str, b: CrossBounds) -> Option<Pair> {
         allow_barrier_removal: p.contract() == Contract::RemovesBarriers,
         timeout: b.timeout,
         max_copies: super::MAX_COPIES,
+        ..ProductOptions::default()
     };
     let symbolic = match product::compare(&reference_program, &target_program, entry, &opts) {
         Answer::Counterexample(c) => Judged::Violated(c.message),
@@ -241,6 +242,7 @@ pub fn lowering_cross_check(file: &File, b: CrossBounds) -> Option<LoweringPair>
         allow_barrier_removal: false,
         timeout: b.timeout,
         max_copies: super::MAX_COPIES,
+        ..ProductOptions::default()
     };
     let tokens_vs_plain = match product::compare(&tokens, &plain, entry, &opts) {
         Answer::Counterexample(c) => Judged::Violated(c.message),

@@ -55,9 +55,10 @@ pub fn bounds_lines(r: &SymbolicReport) -> Vec<String> {
         }
     }
     out.push(format!(
-        "budgets: time {} s, {} block copies per program; fuel={} (replay)",
+        "budgets: time {} s, {} block copies per program, solver memory {} MiB; fuel={} (replay)",
         r.timeout.as_secs_f64(),
         crate::engine::grouped(MAX_COPIES as u64),
+        crate::engine::grouped(r.report.budget.solver_memory_mb),
         b.fuel
     ));
     out
@@ -195,7 +196,11 @@ fn bounds_json(r: &SymbolicReport) -> serde_json::Value {
         "group_fixed": r.report.threads > 0,
         "values": "all 64-bit",
         "stages": stages,
-        "budgets": {"timeout_secs": r.timeout.as_secs_f64(), "max_copies": MAX_COPIES},
+        "budgets": {
+            "timeout_secs": r.timeout.as_secs_f64(),
+            "max_copies": MAX_COPIES,
+            "solver_memory_mb": r.report.budget.solver_memory_mb,
+        },
     })
 }
 

@@ -74,6 +74,7 @@ pub(super) fn explicit_search(
             timeout: Some(left.min(plan.time)),
             max_pairs: budget.max_pairs,
             max_events: budget.max_events.min(plan.max_events),
+            ..*budget
         };
         let limits = Limits {
             bounds: Bounds {

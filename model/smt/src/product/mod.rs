@@ -120,6 +120,9 @@ pub struct ProductOptions {
     /// At most this many block copies per program (over both threads and
     /// inlined calls); more is `Unknown`.
     pub max_copies: usize,
+    /// The memory z3 may hold, in MiB (at most 4095); past it the
+    /// comparison is `Unknown` with the memory budget named.
+    pub memory_mb: u64,
 }
 
 impl Default for ProductOptions {
@@ -130,6 +133,7 @@ impl Default for ProductOptions {
             allow_barrier_removal: false,
             timeout: Duration::from_secs(60),
             max_copies: 200_000,
+            memory_mb: Z3_MEMORY_MB,
         }
     }
 }
@@ -369,6 +373,18 @@ fn check(
     check_limited(q, assumptions, deadline, 0)
 }
 
+/// The default of [`ProductOptions::memory_mb`].
+pub const Z3_MEMORY_MB: u64 = 4000;
+
+/// Sets z3's `memory_high_watermark` (in bytes, an unsigned 32-bit
+/// parameter in z3 4.8.12, so at most 4095 MiB) to `mb` MiB: past it, a
+/// query answers unknown (`memout`). Process-wide, as z3 keeps it.
+fn memory_watermark(mb: u64) -> u64 {
+    let mb = mb.clamp(1, 4095);
+    z3::set_global_param("memory_high_watermark", &(mb << 20).to_string());
+    mb
+}
+
 /// [`check`] with at most `rlimit` units of z3's resource counter (0 for
 /// no limit): a bound on the work that, unlike a timeout, gives the same
 /// answer on every machine and under any load.
@@ -382,6 +398,7 @@ fn check_limited(
     if left.is_zero() {
         return Err("timeout: the time budget ran out".into());
     }
+    let memory_mb = q.memory_mb;
     let mut params = Params::new();
     params.set_u32(
         "timeout",
@@ -397,12 +414,17 @@ fn check_limited(
             .map(Some)
             .ok_or_else(|| "internal: z3 said sat but gave no model".into()),
         SatResult::Unsat => Ok(None),
-        SatResult::Unknown => Err(format!(
-            "z3: {}",
-            q.solver
+        SatResult::Unknown => {
+            let why = q
+                .solver
                 .get_reason_unknown()
-                .unwrap_or_else(|| "unknown".into())
-        )),
+                .unwrap_or_else(|| "unknown".into());
+            Err(if why.contains("memout") || why.contains("memory") {
+                format!("memory budget: z3 reached {memory_mb} MiB (--max-solver-memory)")
+            } else {
+                format!("z3: {why}")
+            })
+        }
     }
 }
 
@@ -492,7 +514,8 @@ fn attempt(
     };
     let runs = [rr, tr];
     let sites = [progs[0].site_count(), progs[1].site_count()];
-    let q = query::build(&g, &runs, opts.group, tags.list.len(), sites);
+    let mut q = query::build(&g, &runs, opts.group, tags.list.len(), sites);
+    q.memory_mb = memory_watermark(opts.memory_mb);
     let ask = |a: &[&Bool]| {
         let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();
         check(&q, &a, deadline)

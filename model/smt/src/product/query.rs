@@ -58,6 +58,9 @@ pub(crate) struct Desc {
 /// assumption literals that select a question.
 pub(crate) struct Query {
     pub solver: Solver,
+    /// z3's memory budget in MiB, for the message when it is reached
+    /// (set by the caller; see `super::memory_watermark`).
+    pub memory_mb: u64,
     /// The reference is neither cut nor stuck, in both threads.
     pub ref_ok: Bool,
     /// The reference is not cut, in both threads.
@@ -229,6 +232,7 @@ pub(crate) fn build(
     ]);
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
     Query {
+        memory_mb: 0,
         ref_ok: literal(&solver, "ref_ok", &ref_ok),
         ref_in_bounds: literal(&solver, "ref_in", &ref_in),
         tgt_ok: literal(&solver, "tgt_ok", &tgt_ok),
