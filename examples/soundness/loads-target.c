@@ -1,4 +1,4 @@
-// The target of loads.c: the dead load dropped (allowed), slot 0 read before the barrier (a race), a read moved before the write it should see.
+// The target of loads.c: the dead load dropped (allowed), slot 0 read before the barrier (a change of behaviour; unused, a race), a read moved before the write it should see.
 void dead_load(int c) {
   if (c) { ballot(); }
 }
@@ -14,4 +14,11 @@ void read_own_write(void) {
   int x = shared[tid];
   shared[tid] = 1;
   if (x) { ballot(); }
+}
+
+void late_peek(void) {
+  shared[tid] = 1;
+  shared[0];
+  __syncthreads();
+  ballot();
 }

@@ -1,7 +1,7 @@
-// Loads are not observable events; races still count (docs/src/soundness.md, "Loads").
+// A load whose value nothing uses is not an observable event; races still count (docs/src/soundness.md, "Loads").
 // Target: loads-target.c. Checked by checker/tests/loads.rs.
 void dead_load(int c) {
-  int x = shared[tid];
+  shared[tid];
   if (c) { ballot(); }
 }
 
@@ -16,4 +16,11 @@ void read_own_write(void) {
   shared[tid] = 1;
   int x = shared[tid];
   if (x) { ballot(); }
+}
+
+void late_peek(void) {
+  shared[tid] = 1;
+  __syncthreads();
+  shared[0];
+  ballot();
 }

@@ -1,4 +1,4 @@
-; Loads are not observable events (docs/src/soundness.md, "Loads"): see checker/tests/loads.rs.
+; A load whose value nothing uses is not an observable event (docs/src/soundness.md, "Loads"): see checker/tests/loads.rs.
 declare void @op() convergent
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.s.barrier() convergent
@@ -46,5 +46,17 @@ then:
   call void @op()
   br label %exit
 exit:
+  ret void
+}
+
+; The same, and the value read from slot 0 is not used.
+define void @late_peek(ptr addrspace(3) %buf) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %slot = getelementptr i32, ptr addrspace(3) %buf, i32 %tid
+  store i32 1, ptr addrspace(3) %slot
+  call void @llvm.amdgcn.s.barrier()
+  %first = load i32, ptr addrspace(3) %buf
+  call void @op()
   ret void
 }

@@ -189,6 +189,9 @@ pub struct ReadSite {
 pub struct Trace {
     /// Instances in sequenced-before order.
     pub events: Vec<Event>,
+    /// The loads whose value nothing uses (indices into `events`, in
+    /// order): single-thread behaviour leaves them out (`observe`).
+    pub unused_loads: Vec<usize>,
     /// Every oracle evaluation in order: (oracle, k, value).
     pub reads: Vec<(OracleId, u32, i64)>,
     /// The reads of uniform oracles: (index in `reads`, where).
@@ -509,6 +512,10 @@ impl<'p> Machine<'p> {
                     addr,
                 };
                 self.record(base, *op, kind);
+                if !want {
+                    let at = self.trace.events.len() - 1;
+                    self.trace.unused_loads.push(at);
+                }
                 match (want, value) {
                     (true, Some(o)) => self.read_at(*o, base, site(e))?,
                     _ => 0,

@@ -584,11 +584,12 @@ fn attempt(
         let parts: Vec<bool> = q.parts.iter().map(|p| replay::holds(&model, p)).collect();
         Step::Done(match r.confirm(decoded) {
             Ok(c) => Answer::Counterexample(c),
-            // The query compares loads, which single-thread behaviour
-            // leaves out: such a scenario is for the explicit engine.
+            // The query compares every load; single-thread behaviour
+            // leaves out those whose value nothing uses: such a scenario is
+            // for the explicit engine.
             Err(e) if e.loads_only => Answer::Unknown(format!(
-                "loads not modelled: the product compares loads, and the programs differ in loads alone \
-                 ({}), which are not observable",
+                "loads not modelled: the product compares every load, and the programs differ only in \
+                 loads whose value nothing uses ({}), which are not observable",
                 e.why
             )),
             Err(e) => Answer::Unknown(format!(

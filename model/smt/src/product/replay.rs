@@ -139,7 +139,7 @@ fn run(
 /// Why a model is not a counterexample.
 #[derive(Debug)]
 pub(crate) struct NoReplay {
-    /// The runs differ in loads alone, which the query compares and
+    /// The runs differ only in unused loads, which the query compares and
     /// single-thread behaviour does not (`convcheck_ir::exec::observe`).
     pub loads_only: bool,
     /// What happened.
