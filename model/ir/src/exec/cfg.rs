@@ -152,9 +152,13 @@ impl Machine<'_> {
                 };
                 let mut base = key.clone();
                 base.push(Atom::Inst(i as u32));
-                phis.push((name, self.eval(&mut vars, &base, e, true)?));
+                self.assign_begin();
+                let v = self.eval(&mut vars, &base, e, true);
+                let loads = self.assigning_take();
+                phis.push((name, v?, loads));
             }
-            for (name, v) in phis {
+            for (name, v, loads) in phis {
+                self.assign_loads(name, loads);
                 vars.insert(name.clone(), v);
             }
             for (i, inst) in block.insts.iter().enumerate() {
@@ -182,11 +186,13 @@ impl Machine<'_> {
                         self.eval(&mut vars, &base, e, false)?;
                     }
                     InstKind::SetLocal { name, value } => {
+                        self.assign_begin();
                         let v = match value {
-                            Some(e) => self.eval(&mut vars, &base, e, true)?,
-                            None => 0,
+                            Some(e) => self.eval(&mut vars, &base, e, true),
+                            None => Ok(0),
                         };
-                        vars.insert(name.clone(), v);
+                        self.assign_end(name);
+                        vars.insert(name.clone(), v?);
                     }
                     InstKind::Phi { .. } => {}
                     InstKind::Token { kind, name } => {

@@ -262,6 +262,9 @@ pub fn run_thread(
         depth: 0,
         bytes: 0,
         sites: HashMap::new(),
+        unused: Default::default(),
+        assigning: Vec::new(),
+        pending: HashMap::new(),
     };
     let module = program.module();
     let mut args = Vec::new();
@@ -285,6 +288,7 @@ pub fn run_thread(
         res = m.invoke(entry, args, Vec::new()).map(|_| ());
     }
     m.trace.bytes = m.bytes;
+    m.trace.unused_loads = std::mem::take(&mut m.unused).into_iter().collect();
     (m.trace, res)
 }
 
@@ -313,6 +317,13 @@ pub struct Machine<'p> {
     bytes: u64,
     /// Occurrences of uniform read sites so far.
     sites: HashMap<(Vec<Atom>, usize), u32>,
+    /// Loads whose value the run has not used (yet): event indices.
+    unused: std::collections::BTreeSet<usize>,
+    /// The loads evaluated into the value being assigned, innermost last.
+    assigning: Vec<Vec<usize>>,
+    /// Per local (call depth, name), the loads its value came from, until
+    /// it is read.
+    pending: HashMap<(u32, String), Vec<usize>>,
 }
 
 /// Estimated bytes of one recorded event with a key of `atoms` atoms.
@@ -461,6 +472,39 @@ impl<'p> Machine<'p> {
         key
     }
 
+    /// A local is read: the loads its value came from are used.
+    pub fn read_local(&mut self, name: &str) {
+        if let Some(loads) = self.pending.remove(&(self.depth, name.to_string())) {
+            for l in loads {
+                self.unused.remove(&l);
+            }
+        }
+    }
+
+    /// A value to be assigned to a local is about to be evaluated.
+    pub fn assign_begin(&mut self) {
+        self.assigning.push(Vec::new());
+    }
+
+    /// The value evaluated since [`Self::assign_begin`] goes to `name`: the
+    /// loads it came from are used when `name` is read (what `name` held
+    /// before is gone).
+    pub fn assign_end(&mut self, name: &str) {
+        let loads = self.assigning.pop().unwrap_or_default();
+        self.pending.insert((self.depth, name.to_string()), loads);
+    }
+
+    /// Ends [`Self::assign_begin`] without assigning: the loads evaluated.
+    pub fn assigning_take(&mut self) -> Vec<usize> {
+        self.assigning.pop().unwrap_or_default()
+    }
+
+    /// `name` now holds a value that came from `loads` (phis assign after
+    /// all of a block's phis are read).
+    pub fn assign_loads(&mut self, name: &str, loads: Vec<usize>) {
+        self.pending.insert((self.depth, name.to_string()), loads);
+    }
+
     /// Evaluates `e` in an instruction execution whose key is `base`; calls
     /// and memory accesses inside it are recorded as instances keyed by
     /// `base` plus their own op. `want` says whether the value is used: a
@@ -476,7 +520,10 @@ impl<'p> Machine<'p> {
             Expr::Const(v) => *v,
             Expr::Tid => self.tid,
             Expr::GroupSize => self.group,
-            Expr::Var(n) => *vars.get(n).unwrap_or(&0),
+            Expr::Var(n) => {
+                self.read_local(n);
+                *vars.get(n).unwrap_or(&0)
+            }
             Expr::Oracle(o) => self.read_at(*o, base, site(e))?,
             Expr::Unary(op, a) => unary(*op, self.eval(vars, base, a, true)?),
             Expr::Binary(BinOp::And, a, b) => {
@@ -512,9 +559,19 @@ impl<'p> Machine<'p> {
                     addr,
                 };
                 self.record(base, *op, kind);
-                if !want {
-                    let at = self.trace.events.len() - 1;
-                    self.trace.unused_loads.push(at);
+                // A value used at once (a branch, an address, a store) uses
+                // the load; one assigned to a local uses it when the local
+                // is read.
+                let at = self.trace.events.len() - 1;
+                match (want, self.assigning.last_mut()) {
+                    (false, _) => {
+                        self.unused.insert(at);
+                    }
+                    (true, Some(into)) => {
+                        into.push(at);
+                        self.unused.insert(at);
+                    }
+                    (true, None) => {}
                 }
                 match (want, value) {
                     (true, Some(o)) => self.read_at(*o, base, site(e))?,
@@ -538,7 +595,13 @@ impl<'p> Machine<'p> {
                 v
             }
             Expr::Assign { var, op, value } => {
-                let v = self.eval(vars, base, value, true)?;
+                if *op != crate::expr::AssignOp::Set {
+                    self.read_local(var);
+                }
+                self.assign_begin();
+                let v = self.eval(vars, base, value, true);
+                self.assign_end(var);
+                let v = v?;
                 let old = *vars.get(var).unwrap_or(&0);
                 let new = assign(*op, old, v);
                 vars.insert(var.clone(), new);

@@ -146,11 +146,13 @@ impl Program for SourceProgram {
                     pc + 1
                 }
                 Op::SetLocal { name, value } => {
+                    m.assign_begin();
                     let v = match value {
-                        Some(e) => m.eval(vars, &base, e, true)?,
-                        None => 0,
+                        Some(e) => m.eval(vars, &base, e, true),
+                        None => Ok(0),
                     };
-                    vars.insert(name.clone(), v);
+                    m.assign_end(name);
+                    vars.insert(name.clone(), v?);
                     pc + 1
                 }
                 Op::Branch { cond, then, els } => {
