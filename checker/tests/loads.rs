@@ -135,3 +135,22 @@ fn dce_of_a_load_after_the_threads_own_store_is_no_violation() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("verdict: preserved"), "{out}");
 }
+
+/// Under the default engine, a stage the explicit engine preserved with
+/// untried values or group sizes (listed in its report) is searched by the
+/// symbolic product: these red-team pairs need a group of 257 threads or a
+/// narrow-width value the explicit engine's domains miss.
+#[test]
+fn the_default_engine_searches_what_the_explicit_engine_left_untried() {
+    for name in ["h_tlshr", "udiv8", "lshr16"] {
+        let a = format!("examples/soundness/llvm/redteam/{name}-a.ll");
+        let b = format!("examples/soundness/llvm/redteam/{name}-b.ll");
+        let (code, v) = check(&a, &b, "", &[]);
+        assert_eq!(code, 1, "{name}: {v}");
+        let notes = v["stages"][0]["notes"].to_string();
+        assert!(
+            notes.contains("the explicit engine found none"),
+            "{name}: {notes}"
+        );
+    }
+}

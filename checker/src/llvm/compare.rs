@@ -346,6 +346,21 @@ pub(super) fn check_function(
     } else {
         compare_stages(&reference_side, &sides, limits, budget, progress)
     };
+    // What the explicit engine's coverage left untried, if anything.
+    let gaps = {
+        let c = &comparison.coverage;
+        let mut g: Vec<String> = Vec::new();
+        if !c.inexact.is_empty() {
+            g.push(format!(
+                "inexact domains of {}",
+                c.inexact.keys().cloned().collect::<Vec<_>>().join(", ")
+            ));
+        }
+        if !c.capped.is_empty() {
+            g.push("group sizes or indices capped".into());
+        }
+        (!g.is_empty()).then(|| g.join("; "))
+    };
     let mut explicit = comparison.outcomes.into_iter();
     let mut merged: Vec<EngineOutcome> = Vec::new();
     for (j, d) in decided.into_iter().enumerate() {
@@ -378,6 +393,29 @@ pub(super) fn check_function(
                     EngineOutcome::Inconclusive(format!("{why}; the symbolic product: {w}"))
                 }
             };
+        } else if let (Some(r), Engine::Auto, EngineOutcome::Preserved { .. }, Some(gap)) =
+            (product_ref, engine, &o, &gaps)
+        {
+            // The explicit engine left values or group sizes untried (its
+            // report lists them): the product, which tries every value and
+            // group size, looks for a counterexample there, under a tenth
+            // of the time budget; what it proves or cannot decide leaves
+            // the explicit verdict as it is.
+            let (p, i, allow) = open[j];
+            let _ticker = product::ticker(tty, name);
+            let short = deadline.min(Instant::now() + budget.timeout.unwrap_or_default() / 10);
+            if let Decision::Violated(f) = product::decide(
+                (r, ref_entry),
+                (p, i),
+                allow,
+                a,
+                (short, budget.solver_memory_mb),
+            ) {
+                notes[j].push(format!(
+                    "the explicit engine found none ({gap}): {FOUND_NOTE}"
+                ));
+                o = EngineOutcome::Violated(f);
+            }
         }
         merged.push(o);
     }
