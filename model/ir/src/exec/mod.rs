@@ -474,6 +474,10 @@ impl<'p> Machine<'p> {
 
     /// A local is read: the loads its value came from are used.
     pub fn read_local(&mut self, name: &str) {
+        // Most runs hold no pending load: no key to build.
+        if self.pending.is_empty() {
+            return;
+        }
         if let Some(loads) = self.pending.remove(&(self.depth, name.to_string())) {
             for l in loads {
                 self.unused.remove(&l);
@@ -491,7 +495,7 @@ impl<'p> Machine<'p> {
     /// before is gone).
     pub fn assign_end(&mut self, name: &str) {
         let loads = self.assigning.pop().unwrap_or_default();
-        self.pending.insert((self.depth, name.to_string()), loads);
+        self.assign_loads(name, loads);
     }
 
     /// Ends [`Self::assign_begin`] without assigning: the loads evaluated.
@@ -502,6 +506,13 @@ impl<'p> Machine<'p> {
     /// `name` now holds a value that came from `loads` (phis assign after
     /// all of a block's phis are read).
     pub fn assign_loads(&mut self, name: &str, loads: Vec<usize>) {
+        if loads.is_empty() {
+            // What `name` held before is gone; nothing to record.
+            if !self.pending.is_empty() {
+                self.pending.remove(&(self.depth, name.to_string()));
+            }
+            return;
+        }
         self.pending.insert((self.depth, name.to_string()), loads);
     }
 
