@@ -34,7 +34,7 @@ pub struct Observe {
     pub drop_plain_barriers: bool,
     /// Unused loads count too: only to say that two runs differ in those
     /// alone.
-    pub loads: bool,
+    pub unused_loads: bool,
 }
 
 impl Observe {
@@ -43,7 +43,7 @@ impl Observe {
     pub fn behaviour(drop_plain_barriers: bool) -> Observe {
         Observe {
             drop_plain_barriers,
-            loads: false,
+            unused_loads: false,
         }
     }
 }
@@ -68,15 +68,14 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<String> {
                         })
                     }
                 }
-                EventKind::Mem { space, write, addr } => {
-                    (*write || !dead || how.loads).then(|| {
+                EventKind::Mem { space, write, addr } => (*write || !dead || how.unused_loads)
+                    .then(|| {
                         format!(
                             "{} {}[{addr}]",
                             if *write { "store" } else { "load" },
                             space.name()
                         )
-                    })
-                }
+                    }),
                 EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
             }
         })

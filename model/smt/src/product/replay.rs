@@ -255,7 +255,10 @@ impl Replay<'_> {
                 });
             }
         }
-        let with_loads = Observe { loads: true, ..how };
+        let with_loads = Observe {
+            unused_loads: true,
+            ..how
+        };
         let loads_only = (0..2)
             .any(|i| observable(rm, &rt[i], with_loads) != observable(tm, &tt[i], with_loads));
         Err(NoReplay {
