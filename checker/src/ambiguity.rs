@@ -10,7 +10,26 @@
 //! engine; if some scenario gives them different convergence, that is an
 //! ambiguity, reported with both trace tables.
 
-use crate::cli::AmbiguityArgs;
+/// What `ambiguity` is asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguityArgs {
+    /// Kernel files; every function of every file is compared.
+    pub files: Vec<String>,
+    /// Passes to run after lowering, in order.
+    pub passes: Vec<String>,
+    /// Largest iteration number of any loop execution in a scenario.
+    pub max_iters: u32,
+}
+
+impl Default for AmbiguityArgs {
+    fn default() -> AmbiguityArgs {
+        AmbiguityArgs {
+            files: Vec::new(),
+            passes: Vec::new(),
+            max_iters: 3,
+        }
+    }
+}
 use crate::engine::{compare, Allowance, Limits, Outcome as EngineOutcome, Side};
 use crate::{load_kernel, Code, Outcome, EXIT_OK, EXIT_VIOLATION};
 use convcheck_ir::exec::{Bounds, Event};

@@ -17,7 +17,30 @@
 //! ballot in the innermost body, each through the pass.
 
 use crate::check::{run_check_on, CheckConfig};
-use crate::cli::BenchArgs;
+
+/// What `bench` is asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchArgs {
+    /// The examples folder (with seed/, llvm/ and corpus/).
+    pub examples: String,
+    /// The pass to check.
+    pub pass: String,
+    /// Measure max-iters from 1 to this.
+    pub max_iters: u32,
+    /// The engine to measure; `smt` also measures growth with kernel size.
+    pub engine: crate::config::Engine,
+}
+
+impl Default for BenchArgs {
+    fn default() -> BenchArgs {
+        BenchArgs {
+            examples: "examples".into(),
+            pass: "simplifycfg".into(),
+            max_iters: 3,
+            engine: crate::config::Engine::Explicit,
+        }
+    }
+}
 use crate::engine::Outcome as EngineOutcome;
 use crate::{load_kernel, Outcome};
 use std::fmt::Write;

@@ -20,8 +20,9 @@
 //! that applied and what they cut ([`Coverage`]). On a terminal, a check
 //! that takes more than a second shows a progress line on standard error.
 
-use crate::cli::{CheckArgs, ReportFormat};
-pub use crate::config::{CheckConfig, Reference, Verdict};
+pub use crate::config::{
+    CheckConfig, CheckJob as CheckArgs, Format as ReportFormat, Reference, Verdict,
+};
 use crate::engine::{
     compare_any_hierarchy, compare_stages, Allowance, Budget, Comparison, Coverage, Limits,
     Outcome as EngineOutcome, Progress, Side,

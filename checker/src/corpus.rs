@@ -7,8 +7,8 @@
 //! levels under the key engine and the relational engine, and
 //! `checker/tests/corpus.rs` runs every verdict.
 
-use crate::cli::Engine;
 use crate::run::run_report_at;
+use crate::run::Relation as Engine;
 use crate::Outcome;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
@@ -218,10 +218,30 @@ struct CaseResult {
 
 const VERDICTS: [&str; 3] = ["preserved", "violated", "inconclusive"];
 
+/// What `corpus` is asked: an expectations file, or a kernel file whose
+/// every function is checked (with the check's settings below).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CorpusArgs {
+    /// An expectations file (`.toml`), or a kernel file.
+    pub file: String,
+    /// For a kernel file: passes to run.
+    pub passes: Vec<String>,
+    /// For a kernel file: lower with convergence-control tokens.
+    pub tokens: bool,
+    /// For a kernel file: the reference semantics.
+    pub reference: crate::config::Reference,
+    /// For a kernel file: the group size (default: every `N >= 2`).
+    pub threads: Option<u32>,
+    /// For a kernel file: the iteration bound.
+    pub max_iters: Option<u32>,
+    /// Output format.
+    pub format: crate::config::Format,
+}
+
 /// The `corpus` command: every case of an expectations file (or, given a
 /// kernel file, every function of it under the given pipeline).
-pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
-    use crate::cli::ReportFormat;
+pub fn corpus(a: &CorpusArgs) -> Outcome {
+    use crate::config::Format as ReportFormat;
     let (file, root) = if a.file.ends_with(".toml") {
         let text = match std::fs::read_to_string(&a.file) {
             Ok(t) => t,

@@ -66,8 +66,8 @@ fn section_at(
 /// verdicts, the counterexample, then the ambiguity. Returns whether every
 /// verdict is the expected one.
 fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Outcome> {
+    use crate::ambiguity::AmbiguityArgs;
     use crate::check::{render_text, run_check_on, CheckConfig};
-    use crate::cli::AmbiguityArgs;
     let args = |function: &str, tokens: bool| CheckConfig {
         function: Some(function.into()),
         passes: vec!["simplifycfg".into()],

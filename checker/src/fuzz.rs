@@ -39,7 +39,7 @@
 //! JavaScript reads them exactly.
 
 use crate::check::{render_text, run_check_on, CheckReport, Reference, StageReport};
-use crate::cli::{Format, FuzzArgs};
+use crate::config::Format;
 use crate::config::{CheckConfig, Verdict};
 use crate::engine::{
     check_pass_against_cfg, compare_any_hierarchy, compare_stages, Allowance, Budget, Limits,
@@ -49,7 +49,11 @@ use crate::pass_cmd::{run_command, shell_quote, Exchange};
 use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
 pub use generator::{fuzz_config, generator_config, knob_values, set_knob, KNOBS};
 
+mod args;
+mod cases;
+use cases::write_cases;
 mod generator;
+pub use args::FuzzArgs;
 mod opt;
 mod through_llvm;
 mod to_c;
@@ -701,7 +705,7 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             });
             format!("{v}\n")
         }
-        Format::Text => {
+        Format::Text | Format::Sarif => {
             let mut out = String::new();
             let _ = writeln!(
                 out,
@@ -746,29 +750,6 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
         stderr: String::new(),
         code,
     }
-}
-
-/// Writes every case: the kernel, its report (text and JSON, each with the
-/// re-check command) and what an external command was given and printed.
-fn write_cases(dir: &str, found: &[Found], exchange: Exchange) -> std::io::Result<()> {
-    for f in found {
-        let base = format!("{dir}/{}-{}", f.kind, f.index);
-        if f.name.starts_with(dir) {
-            std::fs::write(format!("{base}.c"), &f.text)?;
-        }
-        std::fs::write(format!("{base}.txt"), &f.report_text)?;
-        let mut json = f.report_json.clone();
-        json["recheck"] = json!(f.recheck);
-        std::fs::write(format!("{base}.json"), format!("{json}\n"))?;
-        if let Some((input, output)) = &f.exchanged {
-            let ext = exchange.extension();
-            if exchange != Exchange::Kernel {
-                std::fs::write(format!("{base}.in.{ext}"), input)?;
-            }
-            std::fs::write(format!("{base}.out.{ext}"), output)?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

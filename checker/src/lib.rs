@@ -9,7 +9,6 @@
 pub mod ambiguity;
 pub mod bench;
 pub mod check;
-pub mod cli;
 pub mod config;
 pub mod corpus;
 pub mod demo;

@@ -39,7 +39,7 @@ mod structure;
 pub mod tools;
 
 use crate::check::CheckReport;
-use crate::cli::CheckArgs;
+use crate::config::CheckJob as CheckArgs;
 use crate::config::Reference;
 use crate::engine::{Budget, Outcome as EngineOutcome, Progress};
 use crate::{Outcome, EXIT_USAGE};

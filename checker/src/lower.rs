@@ -2,7 +2,43 @@
 //! which reads back), LLVM IR (`--emit ll`), DOT, SVG, or its cycle hierarchy; with `--pass`, the
 //! module after each pass of a pipeline.
 
-use crate::cli::{Emit, LowerArgs};
+/// What `lower` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// The readable text form (LLVM-IR style).
+    #[default]
+    Cfg,
+    /// Graphviz DOT.
+    Dot,
+    /// SVG, drawn in-process from the DOT form (layout-rs).
+    Svg,
+    /// The cycle hierarchy of each function.
+    Cycles,
+    /// LLVM IR that `opt -passes=verify` accepts and that reads back to
+    /// the same CFG (docs/src/llvm.md).
+    Ll,
+}
+
+/// What `lower` is asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LowerArgs {
+    /// The kernel file.
+    pub file: String,
+    /// Only this function (default: all).
+    pub function: Option<String>,
+    /// Place convergence-control tokens from the source structure.
+    pub tokens: bool,
+    /// Place tokens on the lowered CFG by LLVM's "Inferring Tokens"
+    /// procedure instead (reducible CFGs only).
+    pub infer_tokens: bool,
+    /// Check the static rules of convergence-control tokens and report
+    /// every violation.
+    pub verify: bool,
+    /// What to print.
+    pub emit: Emit,
+    /// Passes to run on the lowered module, in order.
+    pub passes: Vec<String>,
+}
 use crate::{load_kernel, Outcome, EXIT_VIOLATION};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::print::{cfg_dot, cfg_text, module_text};

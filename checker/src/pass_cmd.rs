@@ -38,16 +38,14 @@ use std::time::Duration;
 use wait_timeout::ChildExt;
 
 /// How a program goes to an external command and comes back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Exchange {
     /// Kernel-language text (`.c`); compared at the source level.
-    #[value(alias = "c")]
+    #[default]
     Kernel,
     /// The IR text form (`.cvir`); compared at the CFG level.
-    #[value(alias = "cvir")]
     Ir,
     /// LLVM IR (`.ll`); compared at the CFG level.
-    #[value(alias = "ll")]
     Llvm,
 }
 

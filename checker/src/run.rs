@@ -1,6 +1,6 @@
 //! `convcheck run`: one kernel, one scenario, its trace table.
 
-use crate::cli::{Format, Level, RunArgs};
+use crate::config::Format;
 use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
 use convcheck_ir::cycles::all_hierarchies;
 use convcheck_ir::exec::cfg::CfgProgram;
@@ -13,6 +13,80 @@ use convcheck_lang::sema::Kernel;
 use std::fmt::Write;
 
 use convcheck_ir::cycles::HIERARCHY_CAP as HIERARCHY_LIMIT;
+
+/// Semantic levels of `run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Seed 000's source-level convergence.
+    Source,
+    /// The lowered CFG: LLVM's maximal convergence, or tokens.
+    Cfg,
+}
+
+/// What computes converged-with in `run`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Relation {
+    /// Convergence keys (DESIGN.md 2.3).
+    #[default]
+    Keys,
+    /// The relational model in z3 (DESIGN.md 2.5).
+    Smt,
+}
+
+/// What `run` is asked: a kernel or LLVM IR file, a scenario, a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunArgs {
+    /// The kernel file, or a `.ll` file.
+    pub file: String,
+    /// The kernel entry (default: the only function no other calls).
+    pub function: Option<String>,
+    /// One thread's oracle values per entry, `name=v0,v1,... name2=...`,
+    /// in `tid` order; empty for the default scenario (two threads).
+    pub threads: Vec<String>,
+    /// The thread indices of the rows (default `0,1,...`).
+    pub tids: Vec<u32>,
+    /// The group size `N` (default: the number of threads, or one more
+    /// than the largest of `tids`).
+    pub group: Option<u32>,
+    /// Instructions one thread may execute before the run is inconclusive.
+    pub fuel: u64,
+    /// Which semantics (`None`: the file's own default, the source level
+    /// for a kernel, the CFG for LLVM IR).
+    pub level: Option<Level>,
+    /// At the CFG level, lower with convergence-control tokens.
+    pub tokens: bool,
+    /// Output format (text or JSON).
+    pub format: Format,
+    /// What computes converged-with.
+    pub engine: Relation,
+    /// Passes to run on the lowered module first (CFG level).
+    pub passes: Vec<String>,
+}
+
+impl Default for RunArgs {
+    fn default() -> RunArgs {
+        RunArgs {
+            file: String::new(),
+            function: None,
+            threads: Vec::new(),
+            tids: Vec::new(),
+            group: None,
+            fuel: 100_000,
+            level: None,
+            tokens: false,
+            format: Format::Text,
+            engine: Relation::Keys,
+            passes: Vec::new(),
+        }
+    }
+}
+
+impl RunArgs {
+    /// The level asked for, the source level by default.
+    pub fn level(&self) -> Level {
+        self.level.unwrap_or(Level::Source)
+    }
+}
 
 /// A scenario's run: the values each thread read and the table.
 pub struct RunReport {
@@ -247,10 +321,10 @@ pub fn run(a: &RunArgs) -> Outcome {
         }
         Scenario { threads }
     };
-    if !a.passes.is_empty() && a.level == Level::Source {
+    if !a.passes.is_empty() && a.level() == Level::Source {
         return Outcome::usage("--pass transforms the CFG: use it with --level cfg");
     }
-    let program = match a.level {
+    let program = match a.level() {
         Level::Source => None,
         Level::Cfg => {
             let lowered = lower(&kernel, a.tokens);
@@ -261,7 +335,7 @@ pub fn run(a: &RunArgs) -> Outcome {
             Some(CfgProgram::new(module))
         }
     };
-    let level = match (a.level, a.tokens) {
+    let level = match (a.level(), a.tokens) {
         (Level::Source, _) => "source",
         (Level::Cfg, false) => "cfg",
         (Level::Cfg, true) => "cfg-tokens",
@@ -295,8 +369,8 @@ pub fn run(a: &RunArgs) -> Outcome {
         Err(o) => return o,
     };
     let report = match a.engine {
-        crate::cli::Engine::Keys => report,
-        crate::cli::Engine::Smt => {
+        Relation::Keys => report,
+        Relation::Smt => {
             let args = (a.function.as_deref(), &scenario, a.fuel);
             match crate::smt_run::smt_report(&kernel, program.as_ref(), args, report) {
                 Ok(r) => r,
@@ -351,7 +425,7 @@ pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> O
             }
             Outcome::ok(format!("{obj}\n"))
         }
-        Format::Text => {
+        Format::Text | Format::Sarif => {
             let mut out = String::new();
             let what = match level {
                 "source" => "source level",

@@ -20,26 +20,14 @@
 //!   oracle `n`, a load from `@buf` the oracle `@buf`; `--thread 'c=1,0
 //!   n=3'` sets them.
 
-use crate::cli::{Engine, Level, RunArgs};
 use crate::explore::group::{run_cfg_in_group, Group};
 use crate::llvm::Loaded;
 use crate::run::{group_of, render_run, Shown};
+use crate::run::{Level, Relation as Engine, RunArgs};
 use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_USAGE};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_ir::InstKind;
-
-/// Whether the command line being run asked for `--level source`
-/// explicitly (the parsed arguments cannot tell it from the default).
-fn explicit_source_level() -> bool {
-    let Some(words) = crate::render::command_line() else {
-        return false;
-    };
-    words.iter().enumerate().any(|(k, w)| {
-        w == "--level=source"
-            || (w == "--level" && words.get(k + 1).map(String::as_str) == Some("source"))
-    })
-}
 
 /// The function of `l` to run: `--function F` when the module defines it,
 /// else the module's only function, or the only one no other calls.
@@ -102,7 +90,7 @@ pub fn run(a: &RunArgs) -> Outcome {
 }
 
 fn run_inner(a: &RunArgs) -> Result<Outcome, Outcome> {
-    if a.level == Level::Source && explicit_source_level() {
+    if a.level == Some(Level::Source) {
         return Err(Outcome::usage(format!(
             "--level source: {} is LLVM IR, which has no source level; it runs at the CFG \
              level, its own semantics (maximal convergence, or tokens where the function has \

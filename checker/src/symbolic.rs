@@ -48,8 +48,9 @@ pub use render::{bounds_lines, render_symbolic_json, render_symbolic_sarif, rend
 use search::{explicit_search, smallest_counterexample, QUICK};
 
 use crate::check::{CheckReport, StageReport};
-use crate::cli::{CheckArgs, ReportFormat};
-use crate::config::{CheckConfig, Reference, Verdict};
+use crate::config::{
+    CheckConfig, CheckJob as CheckArgs, Format as ReportFormat, Reference, Verdict,
+};
 use crate::engine::{
     compare_stages, Allowance, At, Budget, Coverage, Finding, Limits, Outcome as EngineOutcome,
     Property, Side, Which,
@@ -64,20 +65,7 @@ use convcheck_smt::product::{self, Preserved, ProductOptions, Proof};
 use convcheck_smt::Answer;
 use std::time::{Duration, Instant};
 
-/// Which engine decides a check.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Engine {
-    /// The symbolic product for every stage it models, the explicit engine
-    /// for a stage it does not (an anchor, a removed barrier's hazards,
-    /// recursion), never for one it ran out of budget on.
-    #[default]
-    Auto,
-    /// Explicit enumeration of scenarios and paths ([`crate::engine`]).
-    Explicit,
-    /// The symbolic two-thread product solved by z3 (this module); on
-    /// LLVM IR the explicit engine decides what it does not model.
-    Smt,
-}
+pub use crate::config::Engine;
 
 /// Whether an unknown answer of the product engine is a budget (time,
 /// block copies), which the explicit engine would not do better on, rather

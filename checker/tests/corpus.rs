@@ -2,8 +2,10 @@
 //! checker: every case's verdict and breaking stage, every unsafe pass
 //! caught by some case, and every safe pass preserving every example.
 
+mod common;
+
 use convcheck::check::{run_check, Reference};
-use convcheck::cli::{CheckArgs, ReportFormat};
+use convcheck::config::{CheckJob as CheckArgs, Format as ReportFormat};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -128,9 +130,8 @@ fn replays(text: &str, what: &str) {
     let outputs: Vec<String> = lines
         .iter()
         .map(|l| {
-            let o = convcheck::cli::main_with_args(
-                std::iter::once("convcheck".to_string()).chain(words(l)),
-            );
+            let o =
+                common::main_with_args(std::iter::once("convcheck".to_string()).chain(words(l)));
             assert_ne!(o.code, 2, "{what}: replay `{l}` fails: {}", o.stderr);
             o.stdout
         })

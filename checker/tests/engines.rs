@@ -11,6 +11,8 @@
 //! `CONVCHECK_CROSS_GROUP` (0: every group size) change the bounds (1 and
 //! 2); the numbers of longer runs are in docs/src/performance.md.
 
+mod common;
+
 use convcheck::symbolic::cross::{cross_check, cross_passes, CrossBounds, Judged, Pair};
 use convcheck_generators::generate_seeded;
 use convcheck_lang::syntax::print;
@@ -273,7 +275,7 @@ fn the_engines_agree_on_the_seed_examples_at_the_source_level() {
         let mut all = vec!["convcheck", "check"];
         all.extend_from_slice(args);
         all.extend_from_slice(&["--max-iters", "2", "--format", "json", "--timeout", "60"]);
-        let out = convcheck::cli::main_with_args(all.iter().map(|s| s.to_string()));
+        let out = common::main_with_args(all.iter().map(|s| s.to_string()));
         serde_json::from_str::<serde_json::Value>(&out.stdout)
             .ok()
             .and_then(|v| v["verdict"].as_str().map(str::to_string))
@@ -360,7 +362,7 @@ fn the_default_engine_meets_the_corpus_expectations() {
             args.extend(["--max-iters".into(), k.to_string()]);
         }
         args.extend(["--format".into(), "json".into()]);
-        let out = convcheck::cli::main_with_args(args.iter().cloned());
+        let out = common::main_with_args(args.iter().cloned());
         let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_default();
         let got = v["verdict"]
             .as_str()

@@ -4,8 +4,11 @@
 //! answers are the command line's own (`run --format json`, `check
 //! --format json`).
 
-use convcheck::cli::{CheckArgs, Engine, Format, Level, ReportFormat, RunArgs};
+mod common;
+
+use convcheck::config::{CheckJob as CheckArgs, Format, Format as ReportFormat};
 use convcheck::explore::{Options, Server, MAX_BODY};
+use convcheck::run::{Level, Relation as Engine, RunArgs};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -175,7 +178,7 @@ fn the_command_prints_its_loopback_url_and_serves_the_page() {
 
 #[test]
 fn a_missing_file_is_a_usage_error() {
-    let o = convcheck::cli::main_with_args(["convcheck", "explore", "no/such/kernel.c"]);
+    let o = common::main_with_args(["convcheck", "explore", "no/such/kernel.c"]);
     assert_eq!(o.code, 2);
     assert!(
         o.stderr.contains("no/such/kernel.c: cannot read"),
@@ -332,7 +335,7 @@ fn run_answers_what_run_format_json_prints() {
             tids: Vec::new(),
             group: None,
             fuel: 100_000,
-            level,
+            level: Some(level),
             tokens,
             format: Format::Json,
             engine: Engine::Keys,

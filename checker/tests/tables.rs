@@ -2,8 +2,8 @@
 //! under both engines: the convergence keys and the relational model in
 //! z3. A table that one engine gets wrong is a bug in that engine.
 
-use convcheck::cli::Engine;
 use convcheck::corpus::{tables, Level, TABLES};
+use convcheck::run::Relation as Engine;
 use convcheck_lang::sema::Kernel;
 
 fn examples() -> String {

@@ -36,9 +36,10 @@
 
 use super::through_llvm::{examine, run_for_case, scrub, Times, Tools, Verdict1};
 use super::to_c::to_c;
+use super::FuzzArgs;
 use super::{generator_config, knob_values, program_seed, statements, GROUP};
-use crate::cli::{CheckArgs, Format, FuzzArgs, ReportFormat};
 use crate::config::Reference;
+use crate::config::{CheckJob as CheckArgs, Format, Format as ReportFormat};
 use crate::engine::{Budget, Limits};
 use crate::llvm::{frontend, tools, LlvmOptions};
 use crate::pass_cmd::{shell_quote, Exchange};
@@ -569,7 +570,7 @@ fn summary(
             });
             format!("{v}\n")
         }
-        Format::Text => {
+        Format::Text | Format::Sarif => {
             let mut out = String::new();
             let _ = writeln!(
                 out,

@@ -5,7 +5,7 @@
 
 use super::FunctionCheck;
 use crate::check::{render_sarif, CheckReport};
-use crate::cli::{CheckArgs, ReportFormat};
+use crate::config::{CheckJob as CheckArgs, Format as ReportFormat};
 use crate::config::{Reference, Verdict};
 use crate::engine::{Finding, Outcome as EngineOutcome};
 use crate::pass_cmd::shell_quote as q;

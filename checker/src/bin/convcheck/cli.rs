@@ -1,7 +1,10 @@
-//! Command-line parsing (clap) and dispatch to the commands.
+//! Command-line parsing (clap) and dispatch to the library's commands:
+//! the only module that knows clap. Each clap struct converts into the
+//! library's own arguments (`convcheck::run::RunArgs`, ...), which know no
+//! clap.
 
-use crate::{Outcome, EXIT_USAGE};
 use clap::{Parser, Subcommand, ValueEnum};
+use convcheck::{Outcome, EXIT_USAGE};
 use std::ffi::OsString;
 
 /// Checks whether compiler transforms preserve GPU thread convergence.
@@ -11,6 +14,43 @@ pub struct Cli {
     /// The command.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The reference semantics of `check` and `corpus`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReferenceArg {
+    /// The kernel's source-level convergence (lowering is checked too).
+    Source,
+    /// The lowered CFG's own semantics.
+    Cfg,
+}
+
+/// The engines of `check` and `bench`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    /// The symbolic product for every stage it models, the explicit engine
+    /// for a stage it does not, never for one it ran out of budget on.
+    Auto,
+    /// Explicit enumeration of scenarios and paths.
+    Explicit,
+    /// The symbolic two-thread product solved by z3; on LLVM IR the
+    /// explicit engine decides what it does not model.
+    Smt,
+}
+
+/// How a program goes to an external command of `fuzz --pass-cmd` and
+/// comes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExchangeArg {
+    /// Kernel-language text (`.c`); compared at the source level.
+    #[value(alias = "c")]
+    Kernel,
+    /// The IR text form (`.cvir`); compared at the CFG level.
+    #[value(alias = "cvir")]
+    Ir,
+    /// LLVM IR (`.ll`); compared at the CFG level.
+    #[value(alias = "ll")]
+    Llvm,
 }
 
 /// Output formats.
@@ -56,10 +96,10 @@ pub struct ExploreArgs {
     /// A kernel file to start with (default: seed 000's ambiguity example).
     pub file: Option<String>,
     /// The port on 127.0.0.1 (0: any free port; the URL is printed).
-    #[arg(long, default_value_t = crate::explore::DEFAULT_PORT)]
+    #[arg(long, default_value_t = convcheck::explore::DEFAULT_PORT)]
     pub port: u16,
     /// Seconds one request may take before it is answered with 503.
-    #[arg(long, default_value_t = crate::explore::DEFAULT_BUDGET_SECS)]
+    #[arg(long, default_value_t = convcheck::explore::DEFAULT_BUDGET_SECS)]
     pub budget: u64,
 }
 
@@ -76,8 +116,8 @@ pub struct FuzzArgs {
     /// The format programs go to `--pass-cmd` in and come back in: kernel
     /// text (`kernel` or `c`), the IR text form (`ir` or `cvir`) or LLVM IR
     /// (`llvm` or `ll`).
-    #[arg(long, value_enum, default_value_t = crate::pass_cmd::Exchange::Kernel)]
-    pub exchange: crate::pass_cmd::Exchange,
+    #[arg(long, value_enum, default_value_t = ExchangeArg::Kernel)]
+    pub exchange: ExchangeArg,
     /// Seconds the external command may take per program (its process
     /// group is killed then).
     #[arg(long, default_value_t = 10)]
@@ -153,8 +193,8 @@ pub struct CorpusArgs {
     #[arg(long)]
     pub tokens: bool,
     /// For a kernel file: the reference semantics.
-    #[arg(long, value_enum, default_value_t = crate::check::Reference::Source)]
-    pub reference: crate::check::Reference,
+    #[arg(long, value_enum, default_value_t = ReferenceArg::Source)]
+    pub reference: ReferenceArg,
     /// For a kernel file: the group size (default: every `N >= 2`).
     #[arg(long)]
     pub threads: Option<u32>,
@@ -179,8 +219,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3)]
     pub max_iters: u32,
     /// The engine to measure; `smt` also measures growth with kernel size.
-    #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Explicit)]
-    pub engine: crate::symbolic::Engine,
+    #[arg(long, value_enum, default_value_t = EngineArg::Explicit)]
+    pub engine: EngineArg,
 }
 
 /// Arguments of `convcheck ambiguity`.
@@ -225,15 +265,15 @@ pub struct CheckArgs {
     #[arg(long)]
     pub tokens: bool,
     /// The reference semantics.
-    #[arg(long, value_enum, default_value_t = crate::check::Reference::Source)]
-    pub reference: crate::check::Reference,
+    #[arg(long, value_enum, default_value_t = ReferenceArg::Source)]
+    pub reference: ReferenceArg,
     /// Threads in the group when it is fixed; 0 for every group size
     /// `N >= 2`. On the command line this is `--threads N` of
     /// [`CheckCommand`] (0 is refused there).
     #[arg(skip = 0u32)]
     pub threads: u32,
     /// Largest iteration number of any loop execution in a scenario.
-    #[arg(long, default_value_t = crate::config::DEFAULT_MAX_ITERS)]
+    #[arg(long, default_value_t = convcheck::config::DEFAULT_MAX_ITERS)]
     pub max_iters: u32,
     /// Instructions one thread may execute.
     #[arg(long, default_value_t = 100_000)]
@@ -258,15 +298,15 @@ pub struct CheckCommand {
     #[arg(long)]
     pub threads: Option<u32>,
     /// Seconds the check may take before it ends as inconclusive (exit 3).
-    #[arg(long, default_value_t = crate::engine::DEFAULT_TIMEOUT.as_secs())]
+    #[arg(long, default_value_t = convcheck::engine::DEFAULT_TIMEOUT.as_secs())]
     pub timeout: u64,
     /// Pairs of paths the check may examine before it ends as
     /// inconclusive.
-    #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_PAIRS)]
+    #[arg(long, default_value_t = convcheck::engine::DEFAULT_MAX_PAIRS)]
     pub max_pairs: u64,
     /// Recorded events (about 100 bytes each) the check may hold before it
     /// ends as inconclusive: its memory budget.
-    #[arg(long, default_value_t = crate::engine::DEFAULT_MAX_EVENTS)]
+    #[arg(long, default_value_t = convcheck::engine::DEFAULT_MAX_EVENTS)]
     pub max_events: usize,
     /// MiB the z3 solver of the symbolic product may hold before a stage
     /// ends as inconclusive (its memory budget; 1 to 4095).
@@ -277,8 +317,8 @@ pub struct CheckCommand {
     /// the explicit engine with half the time, the product for what it
     /// leaves inconclusive), `explicit` enumeration alone, or `smt` (the
     /// product first, the explicit engine only for what it does not model).
-    #[arg(long, value_enum, default_value_t = crate::symbolic::Engine::Auto)]
-    pub engine: crate::symbolic::Engine,
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
     /// LLVM IR inputs, real `opt` pipelines and the clang front end.
     #[command(flatten)]
     pub llvm: LlvmFlags,
@@ -314,16 +354,16 @@ pub enum FrontendArg {
 
 impl LlvmFlags {
     /// The library's LLVM options for these flags.
-    pub fn options(&self) -> crate::llvm::LlvmOptions {
-        crate::llvm::LlvmOptions {
+    pub fn options(&self, engine: EngineArg) -> convcheck::llvm::LlvmOptions {
+        convcheck::llvm::LlvmOptions {
             opt: self.opt.clone(),
             opt_bin: self.opt_bin.clone(),
             frontend: self
                 .frontend
-                .map(|FrontendArg::Clang| crate::llvm::Frontend::Clang),
+                .map(|FrontendArg::Clang| convcheck::llvm::Frontend::Clang),
             clang_bin: self.clang_bin.clone(),
             tool_timeout: self.tool_timeout,
-            engine: crate::symbolic::Engine::Auto,
+            engine: engine.into(),
         }
     }
 }
@@ -331,8 +371,10 @@ impl LlvmFlags {
 impl CheckCommand {
     /// The check's arguments with the group size, and its budget; a usage
     /// error for a group size or budget of 0.
-    pub fn resolve(&self) -> Result<(CheckArgs, crate::engine::Budget), String> {
-        let mut args = self.args.clone();
+    pub fn resolve(
+        &self,
+    ) -> Result<(convcheck::config::CheckJob, convcheck::engine::Budget), String> {
+        let mut args = convcheck::config::CheckJob::from(&self.args);
         match self.threads {
             Some(0) | Some(1) => {
                 return Err(format!(
@@ -356,7 +398,7 @@ impl CheckCommand {
                 self.max_solver_memory
             ));
         }
-        let budget = crate::engine::Budget {
+        let budget = convcheck::engine::Budget {
             start: std::time::Instant::now(),
             timeout: Some(std::time::Duration::from_secs(self.timeout)),
             max_pairs: self.max_pairs,
@@ -364,23 +406,6 @@ impl CheckCommand {
             solver_memory_mb: self.max_solver_memory,
         };
         Ok((args, budget))
-    }
-}
-
-impl CheckArgs {
-    /// The library's configuration for these arguments (the clap structs
-    /// stop here).
-    pub fn config(&self) -> crate::config::CheckConfig {
-        crate::config::CheckConfig {
-            function: self.function.clone(),
-            passes: self.passes.clone(),
-            tokens: self.tokens,
-            reference: self.reference,
-            threads: self.threads,
-            max_iters: self.max_iters,
-            fuel: self.fuel,
-            max_paths: self.max_paths,
-        }
     }
 }
 
@@ -454,8 +479,8 @@ pub struct RunArgs {
     pub fuel: u64,
     /// Which semantics: the kernel's source-level convergence, or the
     /// CFG's (maximal convergence, or tokens with `--tokens`).
-    #[arg(long, value_enum, default_value_t = Level::Source)]
-    pub level: Level,
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
     /// At the CFG level, lower with convergence-control tokens placed from
     /// the source structure.
     #[arg(long)]
@@ -502,14 +527,14 @@ where
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    crate::render::set_command_line(words.clone());
+    convcheck::render::set_command_line(words.clone());
     let mut outcome = dispatch(args);
     // With --format json (or sarif), an error is also one object on
     // standard output (DESIGN.md section 4), and the message stays on
     // standard error.
     if outcome.code == EXIT_USAGE && outcome.stdout.is_empty() {
-        let format = crate::render::requested_format(&words);
-        if let Some(obj) = crate::render::error_object(format, &outcome.stderr, outcome.code) {
+        let format = convcheck::render::requested_format(&words);
+        if let Some(obj) = convcheck::render::error_object(format, &outcome.stderr, outcome.code) {
             outcome.stdout = obj;
         }
     }
@@ -534,34 +559,33 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
         }
     };
     match cli.command {
-        Command::Demo => crate::demo::demo(),
-        Command::Run(a) => crate::run::run(&a),
-        Command::Lower(a) => crate::lower::lower(&a),
+        Command::Demo => convcheck::demo::demo(),
+        Command::Run(a) => convcheck::run::run(&(&a).into()),
+        Command::Lower(a) => convcheck::lower::lower(&(&a).into()),
         Command::Check(c) => match c.resolve() {
             Ok((a, budget)) => {
+                use convcheck::config::Engine;
                 use std::io::IsTerminal;
                 let tty = std::io::stderr().is_terminal();
-                let llvm = crate::llvm::LlvmOptions {
-                    engine: c.engine,
-                    ..c.llvm.options()
-                };
-                if crate::llvm::applies(&a, &llvm) {
-                    crate::llvm::check(&a, &llvm, &budget, tty)
-                } else if c.engine == crate::symbolic::Engine::Smt {
-                    crate::symbolic::check_cli(&a, &budget)
-                } else if c.engine == crate::symbolic::Engine::Auto {
-                    crate::symbolic::check_with(&a, &budget, crate::symbolic::Engine::Auto, tty)
+                let llvm = c.llvm.options(c.engine);
+                let engine: Engine = c.engine.into();
+                if convcheck::llvm::applies(&a, &llvm) {
+                    convcheck::llvm::check(&a, &llvm, &budget, tty)
+                } else if engine == Engine::Smt {
+                    convcheck::symbolic::check_cli(&a, &budget)
+                } else if engine == Engine::Auto {
+                    convcheck::symbolic::check_with(&a, &budget, Engine::Auto, tty)
                 } else {
-                    crate::check::check_with(&a, &budget, tty)
+                    convcheck::check::check_with(&a, &budget, tty)
                 }
             }
             Err(e) => Outcome::usage(e),
         },
-        Command::Passes => crate::passes(),
-        Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
-        Command::Bench(a) => crate::bench::bench(&a),
-        Command::Fuzz(a) => crate::fuzz::fuzz(&a),
-        Command::Corpus(a) => crate::corpus::corpus(&a),
-        Command::Explore(a) => crate::explore::explore(a.file.as_deref(), a.port, a.budget),
+        Command::Passes => convcheck::passes(),
+        Command::Ambiguity(a) => convcheck::ambiguity::ambiguity(&(&a).into()),
+        Command::Bench(a) => convcheck::bench::bench(&(&a).into()),
+        Command::Fuzz(a) => convcheck::fuzz::fuzz(&(&a).into()),
+        Command::Corpus(a) => convcheck::corpus::corpus(&(&a).into()),
+        Command::Explore(a) => convcheck::explore::explore(a.file.as_deref(), a.port, a.budget),
     }
 }
