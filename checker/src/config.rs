@@ -9,7 +9,7 @@
 //! [`crate::check::run_check_budgeted`]; [`crate::check::run_check_on`]
 //! uses the default budget.
 
-use crate::{EXIT_INCONCLUSIVE, EXIT_OK, EXIT_VIOLATION};
+use crate::Status;
 
 /// The semantics the reference runs at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -138,6 +138,23 @@ impl Default for CheckJob {
 }
 
 impl CheckJob {
+    /// The job of checking `src` with configuration `c`.
+    pub fn of(src: &str, c: &CheckConfig) -> CheckJob {
+        CheckJob {
+            src: src.to_string(),
+            tgt: None,
+            function: c.function.clone(),
+            passes: c.passes.clone(),
+            tokens: c.tokens,
+            reference: c.reference,
+            threads: c.threads,
+            max_iters: c.max_iters,
+            fuel: c.fuel,
+            max_paths: c.max_paths,
+            format: Format::Text,
+        }
+    }
+
     /// The check's configuration.
     pub fn config(&self) -> CheckConfig {
         CheckConfig {
@@ -182,12 +199,12 @@ impl Verdict {
         }
     }
 
-    /// The exit code of DESIGN.md section 4.
-    pub fn exit_code(self) -> i32 {
+    /// What the verdict means for a command's answer.
+    pub fn status(self) -> Status {
         match self {
-            Verdict::Proved | Verdict::Preserved => EXIT_OK,
-            Verdict::Violated => EXIT_VIOLATION,
-            Verdict::Inconclusive => EXIT_INCONCLUSIVE,
+            Verdict::Proved | Verdict::Preserved => Status::Holds,
+            Verdict::Violated => Status::Found,
+            Verdict::Inconclusive => Status::Inconclusive,
         }
     }
 }

@@ -38,15 +38,18 @@
 //! last line). Seeds are written as decimal strings in JSON, so that
 //! JavaScript reads them exactly.
 
-use crate::check::{render_text, run_check_on, CheckReport, Reference, StageReport};
 use crate::config::Format;
+use crate::config::Reference;
 use crate::config::{CheckConfig, Verdict};
 use crate::engine::{
-    check_pass_against_cfg, compare_any_hierarchy, compare_stages, Allowance, Budget, Limits,
-    Outcome as EngineOutcome, Property, Side,
+    check_pass_against_cfg, Allowance, Limits, Outcome as EngineOutcome, Property,
 };
 use crate::pass_cmd::{run_command, shell_quote, Exchange};
-use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
+use crate::pipeline::{
+    check_kernels, with_engine, Code, Entry, FunctionPlan, Plan, Policy, StagePlan, Target,
+};
+use crate::report::{Invocation, Replay, Report};
+use crate::{Error, Output, Status};
 pub use generator::{fuzz_config, generator_config, knob_values, set_knob, KNOBS};
 
 mod args;
@@ -58,7 +61,7 @@ mod opt;
 mod through_llvm;
 mod to_c;
 use convcheck_generators::{generate_seeded, shrink_kernel};
-use convcheck_ir::cycles::{all_hierarchies, HIERARCHY_CAP};
+
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Bounds;
 use convcheck_ir::Module;
@@ -69,7 +72,6 @@ use convcheck_lang::syntax::print;
 use convcheck_transforms::{lookup, Pass};
 use serde_json::json;
 use std::fmt::Write;
-use std::io::{IsTerminal, Write as _};
 use std::time::{Duration, Instant};
 
 /// The seed of program `i`.
@@ -102,12 +104,11 @@ enum Result1 {
 }
 
 impl Result1 {
-    fn of(report: &CheckReport) -> Result1 {
+    fn of(report: &Report) -> Result1 {
+        let stages = || report.functions.iter().flat_map(|f| f.stages.iter());
         match report.verdict() {
             Verdict::Violated => Result1::Violated(
-                report
-                    .stages
-                    .iter()
+                stages()
                     .find_map(|s| match &s.outcome {
                         EngineOutcome::Violated(f) => Some(f.property),
                         _ => None,
@@ -115,9 +116,7 @@ impl Result1 {
                     .unwrap_or(Property::Convergence),
             ),
             Verdict::Inconclusive => Result1::Inconclusive(
-                report
-                    .stages
-                    .iter()
+                stages()
                     .find_map(|s| match &s.outcome {
                         EngineOutcome::Inconclusive(w) => Some(w.clone()),
                         _ => None,
@@ -132,7 +131,7 @@ impl Result1 {
 /// One program's check, with its report when it was asked for.
 struct Examined {
     result: Result1,
-    report: Option<CheckReport>,
+    report: Option<Report>,
     /// What the external command was given and printed.
     exchanged: Option<(String, String)>,
 }
@@ -207,18 +206,19 @@ fn examine(t: &Transform, text: &str, name: &str, a: &FuzzArgs, full: bool) -> E
             )
         }
         Transform::Pass(pass) => {
-            match run_check_on(
+            match check_kernels(
                 name,
                 kernel,
                 None,
                 &check_config(a, Reference::Cfg, vec![pass.name()]),
+                &with_engine(crate::config::Engine::Explicit),
             ) {
                 Ok(r) => Examined {
                     result: Result1::of(&r),
                     report: Some(r),
                     exchanged: None,
                 },
-                Err(o) => Examined::just(Result1::Inconclusive(o.stderr.trim().to_string())),
+                Err(e) => Examined::just(Result1::Inconclusive(e.to_string())),
             }
         }
         Transform::Command {
@@ -245,20 +245,22 @@ fn examine(t: &Transform, text: &str, name: &str, a: &FuzzArgs, full: bool) -> E
                 Exchange::Kernel => match Kernel::parse(&out_name, &output) {
                     Err(d) => Err(Result1::CommandFailed(format!("unreadable output: {d}"))),
                     Ok(target) => {
-                        match run_check_on(
+                        match check_kernels(
                             name,
                             kernel,
                             Some(target),
                             &check_config(a, Reference::Source, Vec::new()),
+                            &with_engine(crate::config::Engine::Explicit),
                         ) {
                             Ok(mut r) => {
-                                r.target_file = Some(out_name);
+                                r.target_file = Some(out_name.clone());
+                                r.replay = Replay::Kernel {
+                                    file: name.to_string(),
+                                    target_file: Some(out_name),
+                                };
                                 Ok(r)
                             }
-                            Err(o) => Err(Result1::CommandFailed(format!(
-                                "the output: {}",
-                                o.stderr.trim()
-                            ))),
+                            Err(e) => Err(Result1::CommandFailed(format!("the output: {e}"))),
                         }
                     }
                 },
@@ -288,7 +290,8 @@ fn examine(t: &Transform, text: &str, name: &str, a: &FuzzArgs, full: bool) -> E
 
 /// The check report of an IR-level exchange: the lowered `reference`
 /// against the command's `target`, as `check --reference cfg` would
-/// compare them.
+/// compare them (the explicit engine; an irreducible reference under any of
+/// its cycle hierarchies).
 fn module_report(
     file: &str,
     function: &str,
@@ -296,51 +299,53 @@ fn module_report(
     entry: convcheck_ir::FuncId,
     target: Module,
     a: &FuzzArgs,
-) -> Result<CheckReport, Result1> {
+) -> Result<Report, Result1> {
     let tentry = target.function(function).ok_or_else(|| {
         Result1::CommandFailed(format!("the output has no function `{function}`"))
     })?;
-    let rp = CfgProgram::new(reference.clone());
-    let tp = CfgProgram::new(target.clone());
-    let (rs, ts) = (Side::cfg(&rp, entry), Side::cfg(&tp, tentry));
-    let budget = Budget::default();
-    let mut c = compare_stages(
-        &rs,
-        &[(ts, Allowance::Exact)],
-        limits(a),
-        &budget,
-        &mut |_| {},
-    );
-    // As `check`: an irreducible reference is compared under any of its
-    // cycle hierarchies.
-    if all_hierarchies(&rp.module.functions[entry], 2).len() > 1 {
-        c.outcomes = vec![compare_any_hierarchy(
-            &rs,
-            &ts,
-            Allowance::Exact,
-            limits(a),
-            HIERARCHY_CAP,
-        )];
-    }
-    Ok(CheckReport {
+    let config = check_config(a, Reference::Cfg, Vec::new());
+    let job = crate::config::CheckJob::of(file, &config);
+    let stage = StagePlan {
+        name: "pass-cmd".into(),
+        notes: Vec::new(),
+        level: "after the command".into(),
+        target: Target::Code(Entry {
+            code: std::rc::Rc::new(Code::Cfg(CfgProgram::new(target.clone()))),
+            func: tentry,
+        }),
+        allow: Allowance::Exact,
+        reproduce: None,
+        module: target,
+    };
+    let plan = Plan {
         file: file.to_string(),
-        function: function.to_string(),
-        reference: Reference::Cfg,
-        bounds: bounds(a),
-        threads: GROUP,
-        stages: vec![StageReport {
-            name: "pass-cmd".into(),
-            outcome: c.outcomes.swap_remove(0),
-            notes: Vec::new(),
-            target_level: "after the command".into(),
-        }],
-        reference_module: reference,
-        target_module: target,
-        paths: c.coverage.paths,
-        coverage: c.coverage,
-        budget,
         target_file: None,
-    })
+        functions: vec![FunctionPlan {
+            name: function.to_string(),
+            reference_kind: Reference::Cfg,
+            reference: Ok(Entry {
+                code: std::rc::Rc::new(Code::Cfg(CfgProgram::new(reference))),
+                func: entry,
+            }),
+            stages: vec![stage],
+            stand_in: None,
+            decided: Vec::new(),
+        }],
+        not_compared: Vec::new(),
+        replay: Replay::Kernel {
+            file: file.to_string(),
+            target_file: None,
+        },
+        notes: Vec::new(),
+        policy: Policy::Batch { prove: false },
+    };
+    let settings = with_engine(crate::config::Engine::Explicit);
+    Ok(crate::pipeline::run(
+        plan,
+        &job,
+        &settings,
+        &crate::pipeline::Silent,
+    ))
 }
 
 /// A program worth writing out: a violation (minimized), an inconclusive
@@ -416,14 +421,18 @@ fn stable(message: &str) -> String {
 }
 
 /// The `fuzz` command.
-pub fn fuzz(a: &FuzzArgs) -> Outcome {
+pub fn fuzz(
+    a: &FuzzArgs,
+    inv: &Invocation,
+    progress: &dyn crate::pipeline::Progress,
+) -> Result<Output, Error> {
     if let Some(pipeline) = &a.opt {
-        return opt::fuzz_opt(a, pipeline);
+        return opt::fuzz_opt(a, pipeline, inv, progress);
     }
     let transform = match (&a.pass, &a.pass_cmd) {
         (Some(p), None) => match lookup(p) {
             Ok(x) => Transform::Pass(x),
-            Err(e) => return Outcome::usage(format!("--pass {p}: {e}")),
+            Err(e) => return Err(Error::usage(format!("--pass {p}: {e}"))),
         },
         (None, Some(c)) => Transform::Command {
             cmd: c.clone(),
@@ -431,16 +440,18 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             exchange: a.exchange,
         },
         _ => {
-            return Outcome::usage(
+            return Err(Error::usage(
                 "give exactly one of --pass P, --pass-cmd 'CMD' and --opt PIPELINE",
-            )
+            ))
         }
     };
     if a.pass.is_some() && a.exchange != Exchange::Kernel {
-        return Outcome::usage("--exchange applies to --pass-cmd only");
+        return Err(Error::usage("--exchange applies to --pass-cmd only"));
     }
     if a.cmd_timeout == 0 {
-        return Outcome::usage("--cmd-timeout 0: give the command at least one second");
+        return Err(Error::usage(
+            "--cmd-timeout 0: give the command at least one second",
+        ));
     }
     let (shard, shards) = match a.shard.as_deref() {
         None => (0, 1),
@@ -449,7 +460,11 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
         {
             Some((i, n)) if n > 0 && i < n => (i, n),
-            _ => return Outcome::usage(format!("--shard {s}: expected I/N with 0 <= I < N")),
+            _ => {
+                return Err(Error::usage(format!(
+                    "--shard {s}: expected I/N with 0 <= I < N"
+                )))
+            }
         },
     };
     let inputs: Vec<(String, String)> = {
@@ -458,39 +473,42 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             match std::fs::read_to_string(path) {
                 Ok(text) => {
                     if let Err(d) = Kernel::parse(path, &text) {
-                        return Outcome::usage(d.to_string());
+                        return Err(Error::usage(d.to_string()));
                     }
                     v.push((path.clone(), text));
                 }
-                Err(e) => return Outcome::usage(format!("{path}: cannot read: {e}")),
+                Err(e) => return Err(Error::usage(format!("{path}: cannot read: {e}"))),
             }
         }
         v
     };
     if inputs.is_empty() && a.count.is_none() && a.time.is_none() {
-        return Outcome::usage("give --count N, --time SECS or --input FILE");
+        return Err(Error::usage("give --count N, --time SECS or --input FILE"));
     }
     // A run that examines no program must not look like a clean one.
     if a.count == Some(0) {
-        return Outcome::usage("--count 0: give at least one program to check");
+        return Err(Error::usage(
+            "--count 0: give at least one program to check",
+        ));
     }
     if a.time == Some(0) {
-        return Outcome::usage("--time 0: give at least one second");
+        return Err(Error::usage("--time 0: give at least one second"));
     }
     if a.max_iters == 0 || a.max_paths == 0 {
-        return Outcome::usage("--max-iters and --max-paths must be at least 1");
+        return Err(Error::usage(
+            "--max-iters and --max-paths must be at least 1",
+        ));
     }
     let config = match generator_config(a) {
         Ok(c) => c,
-        Err(e) => return Outcome::usage(e),
+        Err(e) => return Err(Error::usage(e)),
     };
     if let Some(dir) = &a.out {
         if let Err(e) = std::fs::create_dir_all(dir) {
-            return Outcome::usage(format!("--out {dir}: {e}"));
+            return Err(Error::usage(format!("--out {dir}: {e}")));
         }
     }
     let start = Instant::now();
-    let tty = std::io::stderr().is_terminal() && a.format == Format::Text;
     let (mut programs, mut preserved, mut violations, mut inconclusive, mut failures) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut found: Vec<Found> = Vec::new();
@@ -584,7 +602,10 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             };
             let re = recheck(&transform, &name, a);
             let (mut report_text, report_json) = match &full.report {
-                Some(r) => (render_text(r), crate::render::render_json(r)),
+                Some(r) => (
+                    crate::report::text::render(r),
+                    crate::report::json::value(r, &Invocation::default()),
+                ),
                 None => {
                     let why = match &full.result {
                         Result1::CommandFailed(w) => format!("command failure: {}", stable(w)),
@@ -619,22 +640,18 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
         }
         programs += 1;
         i += shards;
-        if tty && programs % 50 == 0 {
+        if programs % 10 == 0 {
             let secs = start.elapsed().as_secs_f64();
-            let _ = write!(
-                std::io::stderr(),
-                "\r{programs} programs, {:.0}/s, {violations} violations, {inconclusive} inconclusive, {failures} command failures ",
+            progress.report(&format!(
+                "{programs} programs, {:.0}/s, {violations} violations, {inconclusive} inconclusive, {failures} command failures",
                 programs as f64 / secs.max(1e-9),
-            );
+            ));
         }
-    }
-    if tty {
-        let _ = writeln!(std::io::stderr());
     }
     let secs = start.elapsed().as_secs_f64();
     if let Some(dir) = &a.out {
         if let Err(e) = write_cases(dir, &found, a.exchange) {
-            return Outcome::usage(format!("--out {dir}: {e}"));
+            return Err(Error::usage(format!("--out {dir}: {e}")));
         }
     }
     // Never `preserved` for a run whose commands failed: with every
@@ -649,11 +666,11 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
     } else {
         "preserved"
     };
-    let code = match verdict {
-        "violated" => EXIT_VIOLATION,
-        "inconclusive" => EXIT_INCONCLUSIVE,
-        "error" => EXIT_USAGE,
-        _ => EXIT_OK,
+    let status = match verdict {
+        "violated" => Status::Found,
+        "inconclusive" => Status::Inconclusive,
+        "error" => Status::Failed,
+        _ => Status::Holds,
     };
     let what = match &transform {
         Transform::Pass(p) => p.name(),
@@ -682,7 +699,7 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             };
             let v = json!({
                 "tool": {"name": "convcheck", "version": env!("CARGO_PKG_VERSION")},
-                "command_line": crate::render::command_line(),
+                "command_line": inv.command_line,
                 "verdict": verdict,
                 "pass": what,
                 "exchange": matches!(transform, Transform::Command { .. }).then(|| a.exchange.name()),
@@ -745,11 +762,11 @@ pub fn fuzz(a: &FuzzArgs) -> Outcome {
             out
         }
     };
-    Outcome {
-        stdout,
-        stderr: String::new(),
-        code,
-    }
+    Ok(Output {
+        text: stdout,
+        status,
+        remark: None,
+    })
 }
 
 #[cfg(test)]

@@ -39,22 +39,19 @@ pub struct LowerArgs {
     /// Passes to run on the lowered module, in order.
     pub passes: Vec<String>,
 }
-use crate::{load_kernel, Outcome, EXIT_VIOLATION};
+use crate::{load_kernel, Error, Output, Status};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::print::{cfg_dot, cfg_text, module_text};
 use convcheck_ir::tokens::{infer, verify};
 use convcheck_lang::lower::lower as lower_kernel;
 
 /// The `lower` command.
-pub fn lower(a: &LowerArgs) -> Outcome {
-    let kernel = match load_kernel(&a.file) {
-        Ok(k) => k,
-        Err(o) => return o,
-    };
+pub fn lower(a: &LowerArgs) -> Result<Output, Error> {
+    let kernel = load_kernel(&a.file)?;
     let only = match &a.function {
         Some(name) => match kernel.entry(Some(name)) {
             Ok(f) => Some(f),
-            Err(e) => return Outcome::usage(e),
+            Err(e) => return Err(Error::usage(e)),
         },
         None => None,
     };
@@ -63,15 +60,12 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         for cfg in module.functions.iter_mut() {
             match infer(cfg) {
                 Ok(c) => *cfg = c,
-                Err(e) => return Outcome::usage(e),
+                Err(e) => return Err(Error::usage(e)),
             }
         }
     }
     let mut stages = vec![("lower".to_string(), Vec::new(), module.clone())];
-    match crate::apply_passes(&module, &a.passes) {
-        Ok(after) => stages.extend(after),
-        Err(o) => return o,
-    }
+    stages.extend(crate::apply_passes(&module, &a.passes)?);
     let mut parts = Vec::new();
     let mut drawings: Vec<(String, String)> = Vec::new();
     let mut problems = Vec::new();
@@ -121,7 +115,7 @@ pub fn lower(a: &LowerArgs) -> Outcome {
                         drawings.push((title, s));
                         String::new()
                     }
-                    Err(e) => return Outcome::usage(format!("drawing {}: {e}", cfg.name)),
+                    Err(e) => return Err(Error::usage(format!("drawing {}: {e}", cfg.name))),
                 },
                 Emit::Cycles => {
                     let ci = CycleInfo::compute(cfg);
@@ -157,19 +151,22 @@ pub fn lower(a: &LowerArgs) -> Outcome {
     if a.emit == Emit::Svg {
         parts = vec![stack_svgs(&drawings)];
     }
-    let mut out = Outcome::ok(parts.join("\n"));
+    let mut out = Output::holds(parts.join("\n"));
     if a.verify {
         if problems.is_empty() {
-            out.stderr = "token rules: no violation\n".into();
+            out.remark = Some("token rules: no violation".into());
         } else {
-            out.stderr = problems
-                .iter()
-                .map(|p| format!("token rule violated: {p}\n"))
-                .collect();
-            out.code = EXIT_VIOLATION;
+            out.remark = Some(
+                problems
+                    .iter()
+                    .map(|p| format!("token rule violated: {p}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+            out.status = Status::Found;
         }
     }
-    out
+    Ok(out)
 }
 
 /// Draws a DOT graph as SVG with layout-rs (no system graphviz needed).

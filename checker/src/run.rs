@@ -1,7 +1,7 @@
 //! `convcheck run`: one kernel, one scenario, its trace table.
 
 use crate::config::Format;
-use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
+use crate::{load_kernel, Error, Output};
 use convcheck_ir::cycles::all_hierarchies;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::run_scenario;
@@ -109,7 +109,7 @@ pub fn run_report(
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     run_report_at(kernel, None, function, scenario, fuel)
 }
 
@@ -123,10 +123,10 @@ pub fn run_report_at(
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     let mut report = run_once(kernel, program, function, scenario, fuel)?;
     if let Some(p) = program {
-        let entry = kernel.entry(function).map_err(Outcome::usage)?;
+        let entry = kernel.entry(function).map_err(Error::usage)?;
         let labels = report.table.labels();
         report.hierarchy = Some(hierarchy_note(p, entry, &labels, &mut |alt| {
             run_once(kernel, Some(alt), function, scenario, fuel)
@@ -144,8 +144,8 @@ pub(crate) fn hierarchy_note(
     p: &CfgProgram,
     entry: convcheck_ir::FuncId,
     labels: &[Vec<Option<String>>],
-    rerun: &mut dyn FnMut(&CfgProgram) -> Result<RunReport, Outcome>,
-) -> Result<String, Outcome> {
+    rerun: &mut dyn FnMut(&CfgProgram) -> Result<RunReport, Error>,
+) -> Result<String, Error> {
     let cfg = &p.module.functions[entry];
     let all = all_hierarchies(cfg, HIERARCHY_LIMIT);
     let first = p.cycles[entry].describe(cfg);
@@ -194,17 +194,13 @@ fn run_once(
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
-    let entry = kernel.entry(function).map_err(Outcome::usage)?;
+) -> Result<RunReport, Error> {
+    let entry = kernel.entry(function).map_err(Error::usage)?;
     let code = crate::Code::new(kernel, program)?;
     let module = code.module();
-    scenario.validate(module).map_err(Outcome::usage)?;
-    let traces =
-        run_scenario(code.program(), entry, scenario, fuel).map_err(|(t, why)| Outcome {
-            stdout: String::new(),
-            stderr: format!("inconclusive: thread {t}: {why}\n"),
-            code: EXIT_INCONCLUSIVE,
-        })?;
+    scenario.validate(module).map_err(Error::usage)?;
+    let traces = run_scenario(code.program(), entry, scenario, fuel)
+        .map_err(|(t, why)| Error::inconclusive(format!("thread {t}: {why}")))?;
     let values = traces
         .iter()
         .map(|tr| {
@@ -219,11 +215,7 @@ fn run_once(
         .collect();
     let rows = (0..traces.len()).map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let table = table::build(module, rows, &runs).map_err(|e| Outcome {
-        stdout: String::new(),
-        stderr: format!("internal error: {e}\n"),
-        code: 101,
-    })?;
+    let table = table::build(module, rows, &runs).map_err(Error::internal)?;
     let hazards = hazards(module, &runs);
     Ok(RunReport {
         values,
@@ -301,14 +293,11 @@ pub(crate) fn group_of(
 
 /// The `run` command: a kernel-language file, or LLVM IR (a `.ll` file,
 /// [`crate::run_llvm`]).
-pub fn run(a: &RunArgs) -> Outcome {
+pub fn run(a: &RunArgs) -> Result<Output, Error> {
     if crate::llvm::is_ll(&a.file) {
         return crate::run_llvm::run(a);
     }
-    let kernel = match load_kernel(&a.file) {
-        Ok(k) => k,
-        Err(o) => return o,
-    };
+    let kernel = load_kernel(&a.file)?;
     let scenario = if a.threads.is_empty() {
         Scenario::default_for(&kernel.module(), a.tids.len().max(2) as u32)
     } else {
@@ -316,22 +305,22 @@ pub fn run(a: &RunArgs) -> Outcome {
         for (t, text) in a.threads.iter().enumerate() {
             match ThreadValues::parse(text) {
                 Ok(v) => threads.push(v),
-                Err(e) => return Outcome::usage(format!("--thread {t}: {e}")),
+                Err(e) => return Err(Error::usage(format!("--thread {t}: {e}"))),
             }
         }
         Scenario { threads }
     };
     if !a.passes.is_empty() && a.level() == Level::Source {
-        return Outcome::usage("--pass transforms the CFG: use it with --level cfg");
+        return Err(Error::usage(
+            "--pass transforms the CFG: use it with --level cfg",
+        ));
     }
     let program = match a.level() {
         Level::Source => None,
         Level::Cfg => {
             let lowered = lower(&kernel, a.tokens);
-            let module = match crate::apply_passes(&lowered, &a.passes) {
-                Ok(stages) => stages.last().map_or(lowered, |s| s.2.clone()),
-                Err(o) => return o,
-            };
+            let stages = crate::apply_passes(&lowered, &a.passes)?;
+            let module = stages.last().map_or(lowered, |s| s.2.clone());
             Some(CfgProgram::new(module))
         }
     };
@@ -342,7 +331,7 @@ pub fn run(a: &RunArgs) -> Outcome {
     };
     let group = match group_of(a, scenario.threads.len()) {
         Ok(g) => g,
-        Err(e) => return Outcome::usage(e),
+        Err(e) => return Err(Error::usage(e)),
     };
     let report = match &group {
         None => run_report_at(
@@ -361,26 +350,20 @@ pub fn run(a: &RunArgs) -> Outcome {
                 g,
                 a.fuel,
             ),
-            Err(e) => Err(Outcome::usage(e)),
+            Err(e) => Err(Error::usage(e)),
         },
     };
-    let report = match report {
-        Ok(r) => r,
-        Err(o) => return o,
-    };
+    let report = report?;
     let report = match a.engine {
         Relation::Keys => report,
         Relation::Smt => {
             let args = (a.function.as_deref(), &scenario, a.fuel);
-            match crate::smt_run::smt_report(&kernel, program.as_ref(), args, report) {
-                Ok(r) => r,
-                Err(o) => return o,
-            }
+            crate::smt_run::smt_report(&kernel, program.as_ref(), args, report)?
         }
     };
     let function = match kernel.entry(a.function.as_deref()) {
         Ok(f) => kernel.functions[f].name.clone(),
-        Err(e) => return Outcome::usage(e),
+        Err(e) => return Err(Error::usage(e)),
     };
     let shown = Shown {
         file: &a.file,
@@ -389,7 +372,7 @@ pub fn run(a: &RunArgs) -> Outcome {
         passes: &a.passes,
         group: group.as_ref(),
     };
-    render_run(&report, &shown, a.format)
+    Ok(render_run(&report, &shown, a.format))
 }
 
 /// What a run's output names besides its report.
@@ -409,7 +392,7 @@ pub(crate) struct Shown<'a> {
 /// The output of `run` in `format`: the header, the hierarchy note, the
 /// values each thread read, the table and the hazards (text), or the
 /// object of [`run_json`] (JSON).
-pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> Outcome {
+pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> Output {
     let (file, function, level) = (shown.file, shown.function, shown.level);
     let group = shown.group;
     match format {
@@ -423,7 +406,7 @@ pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> O
                     }
                 }
             }
-            Outcome::ok(format!("{obj}\n"))
+            Output::holds(format!("{obj}\n"))
         }
         Format::Text | Format::Sarif => {
             let mut out = String::new();
@@ -450,7 +433,7 @@ pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> O
             }
             out.push_str(&report.table.render());
             out.push_str(&crate::hazard_report::to_text(&report.hazards));
-            Outcome::ok(out)
+            Output::holds(out)
         }
     }
 }

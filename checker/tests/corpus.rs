@@ -4,7 +4,7 @@
 
 mod common;
 
-use convcheck::check::{run_check, Reference};
+use convcheck::config::Reference;
 use convcheck::config::{CheckJob as CheckArgs, Format as ReportFormat};
 use serde::Deserialize;
 
@@ -68,7 +68,7 @@ fn case_args(c: &Case) -> CheckArgs {
         Some("cfg") => Reference::Cfg,
         _ => Reference::Source,
     };
-    let defaults = convcheck::check::CheckConfig::default();
+    let defaults = convcheck::config::CheckConfig::default();
     let mut a = args(
         &c.kernel,
         c.function.clone(),
@@ -80,6 +80,12 @@ fn case_args(c: &Case) -> CheckArgs {
     a.threads = c.threads.unwrap_or(defaults.threads);
     a.max_iters = c.max_iters.unwrap_or(defaults.max_iters);
     a
+}
+
+/// A check with the explicit engine (the engine the corpus command runs).
+fn run_check(a: &CheckArgs) -> Result<convcheck::report::Report, convcheck::Error> {
+    let settings = convcheck::pipeline::with_engine(convcheck::config::Engine::Explicit);
+    convcheck::pipeline::check(a, &settings, &convcheck::pipeline::Silent)
 }
 
 fn cases() -> Vec<Case> {
@@ -147,18 +153,17 @@ fn replays(text: &str, what: &str) {
 #[test]
 fn every_case_has_its_expected_verdict() {
     for c in cases() {
-        let report =
-            run_check(&case_args(&c)).unwrap_or_else(|o| panic!("{}: {}", c.kernel, o.stderr));
+        let report = run_check(&case_args(&c)).unwrap_or_else(|e| panic!("{}: {e}", c.kernel));
         let what = format!(
             "{} {:?} {:?} {:?} tokens={}",
             c.kernel, c.target, c.function, c.passes, c.tokens
         );
         assert_eq!(report.verdict().as_str(), c.verdict, "{what}");
         if c.verdict == "violated" {
-            replays(&convcheck::check::render_text(&report), &what);
+            replays(&convcheck::report::text::render(&report), &what);
         }
         if let Some(stage) = &c.stage {
-            let broken = report
+            let broken = report.functions[0]
                 .stages
                 .iter()
                 .find(|s| !matches!(s.outcome, convcheck::engine::Outcome::Preserved { .. }))
@@ -216,7 +221,7 @@ fn every_safe_pass_preserves_every_example() {
                     false,
                     Reference::Cfg,
                 ))
-                .unwrap_or_else(|o| panic!("{k}: {}", o.stderr));
+                .unwrap_or_else(|e| panic!("{k}: {e}"));
                 assert_ne!(
                     report.verdict(),
                     "violated",

@@ -2,7 +2,7 @@
 //! random kernels (the fuzz generator's configuration) through every pass
 //! of the registry, safe and `.unsafe` variants alike, each compared with
 //! its own CFG by both engines at the same bounds
-//! (`convcheck::symbolic::cross`, which states what "agree" means: both
+//! (`convcheck::oracles::cross`, which states what "agree" means: both
 //! decide and decide the same way; a case either leaves inconclusive is
 //! counted, never compared).
 //!
@@ -13,7 +13,7 @@
 
 mod common;
 
-use convcheck::symbolic::cross::{cross_check, cross_passes, CrossBounds, Judged, Pair};
+use convcheck::oracles::cross::{cross_check, cross_passes, CrossBounds, Judged, Pair};
 use convcheck_generators::generate_seeded;
 use convcheck_lang::syntax::print;
 
@@ -205,13 +205,13 @@ fn groups_of_three_with_inexact_domains_are_tried() {
 }
 
 /// The token CFG stands in for the source level in the symbolic engine's
-/// lowering stage (`convcheck::symbolic::run_check`). On seeded determined
+/// lowering stage (`convcheck::pipeline::decide`). On seeded determined
 /// kernels: the explicit engine finds the token lowering exact (source
 /// against token CFG holds), and the symbolic engine's token-against-plain
 /// answer agrees with the explicit engine's source-against-plain answer.
 #[test]
 fn the_token_cfg_stands_in_for_the_source_level() {
-    use convcheck::symbolic::cross::lowering_cross_check;
+    use convcheck::oracles::cross::lowering_cross_check;
     let config = convcheck::fuzz::fuzz_config();
     let (mut compared, mut violated, mut skipped) = (0, 0, 0);
     let mut problems = Vec::new();

@@ -289,7 +289,11 @@ fn check_answers_what_check_format_json_prints() {
             max_paths: 20_000,
             format: ReportFormat::Json,
         };
-        let mut cli: Value = serde_json::from_str(&convcheck::check::check(&args).stdout).unwrap();
+        let settings = convcheck::pipeline::with_engine(convcheck::config::Engine::Explicit);
+        let report =
+            convcheck::pipeline::check(&args, &settings, &convcheck::pipeline::Silent).unwrap();
+        let mut cli: Value =
+            convcheck::report::json::value(&report, &convcheck::report::Invocation::default());
         let a = post(server.addr(), "/api/check", &ambiguity_check(function, 2));
         assert_eq!(a.status, 200, "{}", a.body);
         // The explorer's time budget is its own (a share of the request's),
@@ -341,7 +345,8 @@ fn run_answers_what_run_format_json_prints() {
             engine: Engine::Keys,
             passes: passes.clone(),
         };
-        let mut cli: Value = serde_json::from_str(&convcheck::run::run(&args).stdout).unwrap();
+        let mut cli: Value =
+            serde_json::from_str(&convcheck::run::run(&args).unwrap().text).unwrap();
         cli["group"] = json!(2);
         let level = if level == Level::Source {
             "source"

@@ -531,7 +531,7 @@ fn a_static_rule_broken_outside_the_model_is_still_violated() {
 
 #[test]
 fn optimisation_levels_are_default_pipelines() {
-    use convcheck::llvm::pipeline;
+    use convcheck::pipeline::llvm::pipeline;
     for (given, meant) in [
         ("O2", "default<O2>"),
         ("-O3", "default<O3>"),

@@ -137,7 +137,8 @@ fn an_unchanged_function_with_an_anchor_is_proved() {
     assert_eq!(v["stages"][0]["verdict"], "proved", "{out}");
     assert_eq!(v["stages"][0]["proof"]["kind"], "structure", "{out}");
     assert_eq!(v["stages"][0]["proof"]["merged_edges"], 1, "{out}");
-    assert_eq!(v["bounds"]["unbounded"][0]["proof"], "structure", "{out}");
+    assert_eq!(v["bounds"]["stages"][0]["proof"], "structure", "{out}");
+    assert_eq!(v["bounds"]["stages"][0]["unbounded"], true, "{out}");
     let (_, out, _) = convcheck(&["check", &a, &b, "--format", "sarif"]);
     let v = json(&out);
     assert_eq!(v["runs"][0]["properties"]["verdict"], "proved", "{out}");

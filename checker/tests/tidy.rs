@@ -300,3 +300,72 @@ fn no_file_passes_800_lines_without_a_reason() {
         long.join("\n  ")
     );
 }
+
+/// What a library file of the checker must not name: the command line's
+/// parser, the terminal, the process's exit (the binary alone knows them:
+/// DESIGN.md section 3).
+const TERMINAL: &[&str] = &[
+    "clap",
+    "std::io::stderr",
+    "std::io::stdout",
+    "eprintln!",
+    "println!",
+    "eprint!(",
+    "print!(",
+    "is_terminal",
+    "process::exit",
+    "indicatif",
+];
+
+/// The checker's library sources: everything under `checker/src` but the
+/// binary (`checker/src/bin/`).
+fn checker_library() -> Vec<(String, String)> {
+    sources(&["checker/src"])
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("checker/src/bin/"))
+        .collect()
+}
+
+#[test]
+fn the_library_knows_no_clap_and_writes_to_no_terminal() {
+    let lib = checker_library();
+    assert!(lib.len() > 30, "found only {} library files", lib.len());
+    let bad = lines_naming(&lib, TERMINAL);
+    assert!(
+        bad.is_empty(),
+        "only the binary (checker/src/bin/convcheck/) knows clap, terminals and exit codes:\n  {}",
+        bad.join("\n  ")
+    );
+    // And the binary does use them (the needles are not stale).
+    let bin = sources(&["checker/src/bin"]);
+    assert!(!lines_naming(&bin, &["clap"]).is_empty());
+    assert!(!lines_naming(&bin, &["indicatif"]).is_empty());
+}
+
+/// The check above must be able to fail: a library file that writes to
+/// standard error or names clap is caught (on a copy in memory).
+#[test]
+fn the_terminal_check_catches_a_library_that_writes_to_stderr() {
+    let mut lib = checker_library();
+    lib.push((
+        "checker/src/offender.rs".into(),
+        "//! Reports progress itself.\nfn f() {\n    eprintln!(\"working\");\n}\nuse clap::Parser;\n"
+            .into(),
+    ));
+    let bad = lines_naming(&lib, TERMINAL);
+    assert_eq!(
+        bad,
+        vec![
+            "checker/src/offender.rs:3: eprintln!(\"working\");".to_string(),
+            "checker/src/offender.rs:5: use clap::Parser;".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn the_library_has_no_import_circle_through_the_command_line() {
+    // The command line is the binary's: no library file names its modules.
+    let lib = checker_library();
+    let bad = lines_naming(&lib, &["crate::cli", "convcheck::cli", "main_with_args"]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

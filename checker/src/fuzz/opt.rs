@@ -39,18 +39,19 @@ use super::to_c::to_c;
 use super::FuzzArgs;
 use super::{generator_config, knob_values, program_seed, statements, GROUP};
 use crate::config::Reference;
-use crate::config::{CheckJob as CheckArgs, Format, Format as ReportFormat};
-use crate::engine::{Budget, Limits};
+use crate::config::{CheckJob, Format};
+use crate::engine::Limits;
 use crate::llvm::{frontend, tools, LlvmOptions};
 use crate::pass_cmd::{shell_quote, Exchange};
-use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE, EXIT_VIOLATION};
+use crate::pipeline::Settings;
+use crate::{Error, Output, Status};
 use convcheck_generators::{generate_seeded, shrink_kernel};
 use convcheck_ir::exec::Bounds;
 use convcheck_lang::syntax::ast::File;
 use convcheck_lang::syntax::{parse, print};
 use serde_json::json;
 use std::fmt::Write;
-use std::io::{IsTerminal, Write as _};
+
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -115,15 +116,24 @@ fn validate_pipeline(t: &Tools, dir: &Path) -> Result<(), String> {
 }
 
 /// The `fuzz --opt` command.
-pub(super) fn fuzz_opt(a: &FuzzArgs, pipeline: &str) -> Outcome {
+pub(super) fn fuzz_opt(
+    a: &FuzzArgs,
+    pipeline: &str,
+    inv: &crate::report::Invocation,
+    progress: &dyn crate::pipeline::Progress,
+) -> Result<Output, Error> {
     if a.pass.is_some() || a.pass_cmd.is_some() {
-        return Outcome::usage("give one of --pass P, --pass-cmd 'CMD' and --opt PIPELINE");
+        return Err(Error::usage(
+            "give one of --pass P, --pass-cmd 'CMD' and --opt PIPELINE",
+        ));
     }
     if a.exchange != Exchange::Kernel {
-        return Outcome::usage("--exchange applies to --pass-cmd only");
+        return Err(Error::usage("--exchange applies to --pass-cmd only"));
     }
     if a.tool_timeout == 0 {
-        return Outcome::usage("--tool-timeout 0: give clang and opt at least one second");
+        return Err(Error::usage(
+            "--tool-timeout 0: give clang and opt at least one second",
+        ));
     }
     let (shard, shards) = match a.shard.as_deref() {
         None => (0, 1),
@@ -132,38 +142,46 @@ pub(super) fn fuzz_opt(a: &FuzzArgs, pipeline: &str) -> Outcome {
             .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
         {
             Some((i, n)) if n > 0 && i < n => (i, n),
-            _ => return Outcome::usage(format!("--shard {s}: expected I/N with 0 <= I < N")),
+            _ => {
+                return Err(Error::usage(format!(
+                    "--shard {s}: expected I/N with 0 <= I < N"
+                )))
+            }
         },
     };
     let mut inputs: Vec<(String, File)> = Vec::new();
     for path in &a.input {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
-            Err(e) => return Outcome::usage(format!("{path}: cannot read: {e}")),
+            Err(e) => return Err(Error::usage(format!("{path}: cannot read: {e}"))),
         };
         if let Err(d) = convcheck_lang::sema::Kernel::parse(path, &text) {
-            return Outcome::usage(d.to_string());
+            return Err(Error::usage(d.to_string()));
         }
         match parse(path, &text) {
             Ok(f) => inputs.push((path.clone(), f)),
-            Err(d) => return Outcome::usage(d.to_string()),
+            Err(d) => return Err(Error::usage(d.to_string())),
         }
     }
     if inputs.is_empty() && a.count.is_none() && a.time.is_none() {
-        return Outcome::usage("give --count N, --time SECS or --input FILE");
+        return Err(Error::usage("give --count N, --time SECS or --input FILE"));
     }
     if a.count == Some(0) {
-        return Outcome::usage("--count 0: give at least one program to check");
+        return Err(Error::usage(
+            "--count 0: give at least one program to check",
+        ));
     }
     if a.time == Some(0) {
-        return Outcome::usage("--time 0: give at least one second");
+        return Err(Error::usage("--time 0: give at least one second"));
     }
     if a.max_iters == 0 || a.max_paths == 0 {
-        return Outcome::usage("--max-iters and --max-paths must be at least 1");
+        return Err(Error::usage(
+            "--max-iters and --max-paths must be at least 1",
+        ));
     }
     let config = match generator_config(a) {
         Ok(c) => c,
-        Err(e) => return Outcome::usage(e),
+        Err(e) => return Err(Error::usage(e)),
     };
     let tools = match (
         binary(&a.clang_bin, "--clang-bin", &["clang-19", "clang"]),
@@ -175,25 +193,24 @@ pub(super) fn fuzz_opt(a: &FuzzArgs, pipeline: &str) -> Outcome {
             pipeline: pipeline.to_string(),
             timeout: Duration::from_secs(a.tool_timeout),
         },
-        (Err(e), _) | (_, Err(e)) => return Outcome::usage(e),
+        (Err(e), _) | (_, Err(e)) => return Err(Error::usage(e)),
     };
     let scratch = match tempfile::tempdir() {
         Ok(d) => d,
-        Err(e) => return Outcome::usage(format!("temporary folder: {e}")),
+        Err(e) => return Err(Error::usage(format!("temporary folder: {e}"))),
     };
     let dir = scratch.path();
     if let Err(e) = validate_pipeline(&tools, dir) {
-        return Outcome::usage(e);
+        return Err(Error::usage(e));
     }
     let out_dir = a.out.as_deref();
     if let Some(d) = out_dir {
         if let Err(e) = std::fs::create_dir_all(d) {
-            return Outcome::usage(format!("--out {d}: {e}"));
+            return Err(Error::usage(format!("--out {d}: {e}")));
         }
     }
     let start = Instant::now();
     let mut times = Times::default();
-    let tty = std::io::stderr().is_terminal() && a.format == Format::Text;
     let (mut programs, mut preserved, mut violations, mut inconclusive, mut failures) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut found: Vec<Found> = Vec::new();
@@ -315,20 +332,16 @@ pub(super) fn fuzz_opt(a: &FuzzArgs, pipeline: &str) -> Outcome {
         }
         programs += 1;
         i += shards;
-        if tty && programs % 10 == 0 {
+        if programs % 10 == 0 {
             let secs = start.elapsed().as_secs_f64();
-            let _ = write!(
-                std::io::stderr(),
-                "\r{programs} programs, {:.1}/s, {violations} violations, {inconclusive} inconclusive, {failures} tool failures ",
+            progress.report(&format!(
+                "{programs} programs, {:.1}/s, {violations} violations, {inconclusive} inconclusive, {failures} tool failures",
                 programs as f64 / secs.max(1e-9),
-            );
+            ));
         }
     }
-    if tty {
-        let _ = writeln!(std::io::stderr());
-    }
     let secs = start.elapsed().as_secs_f64();
-    summary(
+    Ok(summary(
         a,
         pipeline,
         (shard, shards),
@@ -336,7 +349,8 @@ pub(super) fn fuzz_opt(a: &FuzzArgs, pipeline: &str) -> Outcome {
         [programs, preserved, violations, inconclusive, failures],
         &found,
         (secs, times),
-    )
+        inv,
+    ))
 }
 
 /// Writes case `index` (its C text) as `KIND-index.c` in `case_dir`, with
@@ -403,47 +417,50 @@ fn write_case(
             notes.push(format!("writing the LLVM IR: {}", shown(&e)));
         }
     }
-    // The reports are those of the re-check command itself.
-    let report = |format: ReportFormat| {
-        let args = CheckArgs {
-            src: c_path.clone(),
-            tgt: None,
-            function: None,
-            passes: Vec::new(),
-            tokens: false,
-            reference: Reference::Cfg,
-            threads: GROUP,
-            max_iters: a.max_iters,
-            fuel: crate::config::CheckConfig::default().fuel,
-            max_paths: a.max_paths,
-            format,
-        };
-        let options = LlvmOptions {
+    // The report is that of the re-check command itself.
+    let job = CheckJob {
+        src: c_path.clone(),
+        reference: Reference::Cfg,
+        threads: GROUP,
+        max_iters: a.max_iters,
+        max_paths: a.max_paths,
+        ..CheckJob::default()
+    };
+    let settings = Settings {
+        llvm: LlvmOptions {
             opt: Some(t.pipeline.clone()),
             opt_bin: a.opt_bin.clone(),
             frontend: Some(frontend::Frontend::Clang),
             clang_bin: a.clang_bin.clone(),
             tool_timeout: a.tool_timeout,
-            engine: crate::symbolic::Engine::Auto,
-        };
-        let o = crate::llvm::check(&args, &options, &Budget::default(), false);
-        (o.code, shown(&o.stdout), shown(&o.stderr))
+        },
+        ..Settings::default()
     };
-    let (code, mut report_text, err) = report(ReportFormat::Text);
-    if !err.trim().is_empty() {
-        report_text.push_str(&err);
-    }
-    let (_, json_text, json_err) = report(ReportFormat::Json);
-    let mut report_json = serde_json::from_str::<serde_json::Value>(&json_text)
-        .unwrap_or_else(|_| json!({"verdict": "error", "reason": json_err.trim()}));
+    let checked = crate::pipeline::check(&job, &settings, &crate::pipeline::Silent);
+    let (verdict, mut report_text, mut report_json) = match &checked {
+        Ok(r) => (
+            r.verdict().as_str(),
+            shown(&crate::report::text::render(r)),
+            serde_json::from_str::<serde_json::Value>(&shown(&crate::report::json::render(
+                r,
+                &crate::report::Invocation::default(),
+            )))
+            .unwrap_or_default(),
+        ),
+        Err(e) => (
+            "error",
+            format!("error: {}\n", shown(&e.to_string())),
+            json!({"verdict": "error", "reason": shown(&e.to_string())}),
+        ),
+    };
     let expected = match kind {
-        "violation" => EXIT_VIOLATION,
-        "inconclusive" => EXIT_INCONCLUSIVE,
-        _ => EXIT_USAGE,
+        "violation" => "violated",
+        "inconclusive" => "inconclusive",
+        _ => "error",
     };
-    if code != expected {
+    if verdict != expected {
         notes.push(format!(
-            "the re-check command exits with {code} where the fuzz run's check gave {kind}"
+            "the re-check command answers {verdict} where the fuzz run's check gave {kind}"
         ));
     }
     for n in &notes {
@@ -486,7 +503,8 @@ fn summary(
     [programs, preserved, violations, inconclusive, failures]: [u64; 5],
     found: &[Found],
     (secs, times): (f64, Times),
-) -> Outcome {
+    inv: &crate::report::Invocation,
+) -> Output {
     let verdict = if violations > 0 {
         "violated"
     } else if failures > 0 && failures == programs {
@@ -497,10 +515,10 @@ fn summary(
         "preserved"
     };
     let code = match verdict {
-        "violated" => EXIT_VIOLATION,
-        "inconclusive" => EXIT_INCONCLUSIVE,
-        "error" => EXIT_USAGE,
-        _ => EXIT_OK,
+        "violated" => Status::Found,
+        "inconclusive" => Status::Inconclusive,
+        "error" => Status::Failed,
+        _ => Status::Holds,
     };
     let first_of = |kind: &str| {
         found
@@ -542,7 +560,7 @@ fn summary(
             };
             let v = json!({
                 "tool": {"name": "convcheck", "version": env!("CARGO_PKG_VERSION")},
-                "command_line": crate::render::command_line(),
+                "command_line": inv.command_line,
                 "verdict": verdict,
                 "pass": format!("opt -passes={pipeline}"),
                 "pipeline": pipeline,
@@ -625,9 +643,9 @@ fn summary(
             out
         }
     };
-    Outcome {
-        stdout,
-        stderr: String::new(),
-        code,
+    Output {
+        text: stdout,
+        status: code,
+        remark: None,
     }
 }

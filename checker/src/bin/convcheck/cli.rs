@@ -4,8 +4,6 @@
 //! clap.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use convcheck::{Outcome, EXIT_USAGE};
-use std::ffi::OsString;
 
 /// Checks whether compiler transforms preserve GPU thread convergence.
 #[derive(Parser, Debug)]
@@ -354,7 +352,7 @@ pub enum FrontendArg {
 
 impl LlvmFlags {
     /// The library's LLVM options for these flags.
-    pub fn options(&self, engine: EngineArg) -> convcheck::llvm::LlvmOptions {
+    pub fn options(&self) -> convcheck::llvm::LlvmOptions {
         convcheck::llvm::LlvmOptions {
             opt: self.opt.clone(),
             opt_bin: self.opt_bin.clone(),
@@ -363,7 +361,6 @@ impl LlvmFlags {
                 .map(|FrontendArg::Clang| convcheck::llvm::Frontend::Clang),
             clang_bin: self.clang_bin.clone(),
             tool_timeout: self.tool_timeout,
-            engine: engine.into(),
         }
     }
 }
@@ -514,78 +511,4 @@ pub enum Level {
     Source,
     /// The lowered CFG: LLVM's maximal convergence, or tokens.
     Cfg,
-}
-
-/// Parses `args` (the first is the program name) and runs the command.
-pub fn main_with_args<I, T>(args: I) -> Outcome
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let words: Vec<String> = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    convcheck::render::set_command_line(words.clone());
-    let mut outcome = dispatch(args);
-    // With --format json (or sarif), an error is also one object on
-    // standard output (DESIGN.md section 4), and the message stays on
-    // standard error.
-    if outcome.code == EXIT_USAGE && outcome.stdout.is_empty() {
-        let format = convcheck::render::requested_format(&words);
-        if let Some(obj) = convcheck::render::error_object(format, &outcome.stderr, outcome.code) {
-            outcome.stdout = obj;
-        }
-    }
-    outcome
-}
-
-fn dispatch(args: Vec<OsString>) -> Outcome {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(c) => c,
-        Err(e) => {
-            let text = e.render().to_string();
-            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
-            return if code == 0 {
-                Outcome::ok(text)
-            } else {
-                Outcome {
-                    stdout: String::new(),
-                    stderr: text,
-                    code,
-                }
-            };
-        }
-    };
-    match cli.command {
-        Command::Demo => convcheck::demo::demo(),
-        Command::Run(a) => convcheck::run::run(&(&a).into()),
-        Command::Lower(a) => convcheck::lower::lower(&(&a).into()),
-        Command::Check(c) => match c.resolve() {
-            Ok((a, budget)) => {
-                use convcheck::config::Engine;
-                use std::io::IsTerminal;
-                let tty = std::io::stderr().is_terminal();
-                let llvm = c.llvm.options(c.engine);
-                let engine: Engine = c.engine.into();
-                if convcheck::llvm::applies(&a, &llvm) {
-                    convcheck::llvm::check(&a, &llvm, &budget, tty)
-                } else if engine == Engine::Smt {
-                    convcheck::symbolic::check_cli(&a, &budget)
-                } else if engine == Engine::Auto {
-                    convcheck::symbolic::check_with(&a, &budget, Engine::Auto, tty)
-                } else {
-                    convcheck::check::check_with(&a, &budget, tty)
-                }
-            }
-            Err(e) => Outcome::usage(e),
-        },
-        Command::Passes => convcheck::passes(),
-        Command::Ambiguity(a) => convcheck::ambiguity::ambiguity(&(&a).into()),
-        Command::Bench(a) => convcheck::bench::bench(&(&a).into()),
-        Command::Fuzz(a) => convcheck::fuzz::fuzz(&(&a).into()),
-        Command::Corpus(a) => convcheck::corpus::corpus(&(&a).into()),
-        Command::Explore(a) => convcheck::explore::explore(a.file.as_deref(), a.port, a.budget),
-    }
 }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// product whatever model z3 returns. It looks at max-iters 1, then 2
 /// (a counterexample within a smaller bound is one within every larger
 /// one), for at most two seconds; `None` keeps the product's.
-pub(super) fn smallest_counterexample(
+pub fn smallest_counterexample(
     reference: &Side,
     target: &Side,
     allow: Allowance,
@@ -27,7 +27,7 @@ pub(super) fn smallest_counterexample(
 
 /// How far a short explicit search looks: iteration bounds in order, its
 /// time cap, and paths per thread.
-pub(super) struct SearchPlan {
+pub struct SearchPlan {
     iters: &'static [u32],
     time: Duration,
     max_paths: Option<usize>,
@@ -35,7 +35,7 @@ pub(super) struct SearchPlan {
 }
 
 /// The refinement of a product counterexample (above).
-const REFINE: SearchPlan = SearchPlan {
+pub const REFINE: SearchPlan = SearchPlan {
     iters: &[1, 2],
     time: Duration::from_secs(2),
     max_paths: None,
@@ -47,7 +47,7 @@ const REFINE: SearchPlan = SearchPlan {
 /// engine finds the smallest counterexample in milliseconds, without
 /// starting z3. A search that finds nothing decides nothing: the product
 /// runs next.
-pub(super) const QUICK: SearchPlan = SearchPlan {
+pub const QUICK: SearchPlan = SearchPlan {
     iters: &[1],
     time: Duration::from_millis(100),
     max_paths: Some(500),
@@ -55,7 +55,7 @@ pub(super) const QUICK: SearchPlan = SearchPlan {
 };
 
 /// A counterexample of the explicit engine under `plan`, or `None`.
-pub(super) fn explicit_search(
+pub fn explicit_search(
     reference: &Side,
     target: &Side,
     allow: Allowance,

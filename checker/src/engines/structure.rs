@@ -39,7 +39,7 @@ use std::collections::HashMap;
 /// `Some(straight-line edges merged)` when the structural rule proves the
 /// function `tentry` of `target` equivalent to `rentry` of `reference` for
 /// every iteration count, `None` when it does not apply.
-pub(super) fn proved(
+pub fn proved(
     reference: &Module,
     rentry: FuncId,
     target: &Module,

@@ -1,7 +1,10 @@
 //! Oracles of the checker for fuzzing (STYLE.md: fuzz targets only call
 //! library functions): [`safe_passes`] checks that no pass the registry
 //! calls safe is flagged on a kernel. The `safe_passes` cargo-fuzz target
-//! calls it, and `tests/oracles.rs` runs it on seeded kernels.
+//! calls it, and `tests/oracles.rs` runs it on seeded kernels. [`cross`]
+//! is the cross-check of the explicit and the symbolic engine.
+
+pub mod cross;
 
 use crate::engine::{check_pass_against_cfg, Limits, Outcome};
 use convcheck_ir::exec::Bounds;

@@ -138,7 +138,7 @@ pub fn cross_check(file: &File, pass: &str, b: CrossBounds) -> Option<Pair> {
         group: (b.group > 0).then_some(b.group),
         allow_barrier_removal: p.contract() == Contract::RemovesBarriers,
         timeout: b.timeout,
-        max_copies: super::MAX_COPIES,
+        max_copies: crate::report::bounds::MAX_COPIES,
         ..ProductOptions::default()
     };
     let symbolic = match product::compare(&reference_program, &target_program, entry, &opts) {
@@ -241,7 +241,7 @@ pub fn lowering_cross_check(file: &File, b: CrossBounds) -> Option<LoweringPair>
         group: (b.group > 0).then_some(b.group),
         allow_barrier_removal: false,
         timeout: b.timeout,
-        max_copies: super::MAX_COPIES,
+        max_copies: crate::report::bounds::MAX_COPIES,
         ..ProductOptions::default()
     };
     let tokens_vs_plain = match product::compare(&tokens, &plain, entry, &opts) {

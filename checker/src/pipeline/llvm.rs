@@ -1,0 +1,707 @@
+//! The input adapter of LLVM IR (DESIGN.md 2.9 and section 4): `.ll`
+//! files, real `opt` pipelines and the clang front end.
+//!
+//! - **Inputs.** A `.ll` file is read by `convcheck-llvm` and mapped to the
+//!   IR; a function outside the model (floating point, vectors, indirect
+//!   calls, ...) is checked as `inconclusive` with the construct named,
+//!   never guessed. With `--frontend clang` a `.c`, `.cu` or `.cl` file is
+//!   compiled by clang first ([`crate::llvm::frontend`]). A kernel-language
+//!   file without `--frontend` is lowered by convcheck and written as LLVM
+//!   IR, so `--opt` applies to it too.
+//! - **Reference.** A `.ll` file's own CFG semantics (maximal convergence,
+//!   or tokens where present), as LLVM's rules ask of a pass. With a
+//!   kernel-language source and `--reference source` (the default), the
+//!   source-level semantics of seed 000, and the lowering (convcheck's or
+//!   clang's) is the first stage.
+//! - **Targets.** `check A.ll B.ll` compares every function defined in both
+//!   (as `alive-tv` does; `--function` for one). `--opt PIPELINE` runs `opt
+//!   -passes=PIPELINE -print-changed=quiet -print-module-scope
+//!   -opt-bisect-limit=-1` once ([`crate::llvm::dumps`]): every pass that
+//!   changed a function is a stage of that function's check, so the first
+//!   violated stage names the pass that broke the property, with its
+//!   `-opt-bisect-limit` number to reproduce it.
+//! - **Static rules.** A stage whose function breaks a static rule of
+//!   convergence-control tokens that the reference keeps is violated, with
+//!   the rule in the words of LLVM's verifier (`convcheck_ir::tokens`); its
+//!   dynamic semantics is not compared (LLVM gives invalid IR none).
+
+use super::{Code, Entry, FunctionPlan, Plan, Policy, Settings, StagePlan, Target};
+use crate::config::{CheckJob, Reference};
+use crate::engine::{Allowance, Finding, Outcome, Property};
+use crate::error::{Error, Result};
+use crate::llvm::{dumps, frontend, is_ll, load_ll, read_ll, tools, LlvmOptions, Loaded};
+use crate::report::{LlvmOrigin, Method, Replay, Reproduce, Stage};
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_lang::sema::Kernel;
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// A kernel-language file lowered by convcheck and written as LLVM IR.
+fn lowered_ll(kernel: &Kernel, tokens: bool) -> Result<Loaded> {
+    let module = convcheck_lang::lower::lower(kernel, tokens);
+    let text = convcheck_llvm::write::module_text(&module);
+    read_ll(&kernel.file_name, &text).map_err(|e| {
+        Error::internal(format!(
+            "{}: the LLVM IR convcheck wrote does not read back: {e}",
+            kernel.file_name
+        ))
+    })
+}
+
+/// The reference of a check.
+enum Ref {
+    /// An LLVM module's own CFG semantics.
+    Ll(Box<Loaded>),
+    /// A kernel's source-level semantics.
+    Source(Box<Kernel>),
+}
+
+/// One target: a whole module after a step (a file, the lowering, a pass).
+struct StageModule {
+    name: String,
+    loaded: Loaded,
+    notes: Vec<String>,
+    level: String,
+    /// Whether the stage is kept for a function only when it changed it.
+    only_if_changed: bool,
+    /// What the stage may change (barriers, for a pass whose contract
+    /// removes them).
+    allow: Allowance,
+    /// How the stage is reproduced on its own.
+    reproduce: Option<Reproduce>,
+}
+
+/// Loads a source file as the check's starting point: the reference and
+/// the stages that lead from it to LLVM IR (the lowering, clang's output).
+fn load_source(
+    a: &CheckJob,
+    o: &LlvmOptions,
+    timeout: Duration,
+) -> Result<(Ref, Vec<StageModule>, Loaded, Vec<String>)> {
+    let mut notes = Vec::new();
+    if is_ll(&a.src) {
+        let l = load_ll(&a.src)?;
+        return Ok((Ref::Ll(Box::new(l.clone())), Vec::new(), l, notes));
+    }
+    if let Some(fe) = o.frontend {
+        let (compiled, command) =
+            frontend::compile(fe, &a.src, o.clang_bin.as_deref(), timeout).map_err(Error::usage)?;
+        let ll_name = format!("{}.ll", a.src);
+        let unreadable =
+            |e: String| Error::tool(format!("{command}: convcheck cannot read its output: {e}"));
+        let mut loaded = read_ll(&ll_name, &compiled).map_err(unreadable)?;
+        notes.push(format!("front end: {command}"));
+        let (text, renames) = if a.src.ends_with(".cu") {
+            frontend::source_names(&compiled, &loaded.defined)
+        } else {
+            (String::new(), Vec::new())
+        };
+        if !renames.is_empty() {
+            let shown: Vec<String> = renames
+                .iter()
+                .map(|(m, s)| format!("@{m} is `{s}`"))
+                .collect();
+            notes.push(format!(
+                "clang's output names functions as C++ does; checked under their source names: {}",
+                shown.join(", ")
+            ));
+            loaded = read_ll(&ll_name, &text).map_err(unreadable)?;
+        }
+        if a.reference == Reference::Source {
+            let src = std::fs::read_to_string(&a.src)
+                .map_err(|e| Error::usage(format!("{}: cannot read: {e}", a.src)))?;
+            // The kernel language reads `tid` and `N` as the thread index
+            // and the group size, while a C parameter of that name is a
+            // per-thread value of clang's output: the two readings would
+            // disagree, so such a file is checked at the CFG level.
+            let reserved = loaded
+                .mapped
+                .module
+                .functions
+                .iter()
+                .flat_map(|f| f.params.iter())
+                .find(|p| *p == "tid" || *p == "N")
+                .cloned();
+            let parsed = Kernel::parse(&a.src, &src);
+            let disagree = match &parsed {
+                Ok(k) => frontend::call_disagreements(&k.module(), &loaded.mapped.module),
+                Err(_) => Vec::new(),
+            };
+            match parsed {
+                Ok(_) if !disagree.is_empty() => notes.push(format!(
+                    "{}: the reference is clang's own output at the CFG level",
+                    disagree.join("; ")
+                )),
+                Ok(_) if reserved.is_some() => notes.push(format!(
+                    "a parameter is named `{}`, which the kernel language reads as a builtin \
+                     while clang's output reads it as a per-thread value: the reference is \
+                     clang's own output at the CFG level",
+                    reserved.unwrap_or_default()
+                )),
+                Ok(k) => {
+                    let stage = StageModule {
+                        name: "clang -O0".into(),
+                        loaded: loaded.clone(),
+                        notes: Vec::new(),
+                        level: "clang -O0".into(),
+                        only_if_changed: false,
+                        allow: Allowance::Exact,
+                        reproduce: None,
+                    };
+                    return Ok((Ref::Source(Box::new(k)), vec![stage], loaded, notes));
+                }
+                Err(d) => {
+                    let first = d.to_string();
+                    let first = first.lines().next().unwrap_or("").to_string();
+                    notes.push(format!(
+                        "the kernel language does not read {} ({first}): the reference is \
+                         clang's own output at the CFG level",
+                        a.src
+                    ));
+                }
+            }
+        }
+        return Ok((Ref::Ll(Box::new(loaded.clone())), Vec::new(), loaded, notes));
+    }
+    let kernel = super::kernel::load_kernel(&a.src)?;
+    let mut loaded = lowered_ll(&kernel, a.tokens)?;
+    let tokens = if a.tokens { " --tokens" } else { "" };
+    loaded.file = format!("{}.ll", a.src);
+    notes.push(format!(
+        "input: convcheck lower {}{tokens} --emit ll > {}",
+        a.src, loaded.file
+    ));
+    if a.reference == Reference::Source {
+        let stage = StageModule {
+            name: format!("lower{tokens}"),
+            loaded: loaded.clone(),
+            notes: Vec::new(),
+            level: format!("CFG{tokens}"),
+            only_if_changed: false,
+            allow: Allowance::Exact,
+            reproduce: None,
+        };
+        Ok((Ref::Source(Box::new(kernel)), vec![stage], loaded, notes))
+    } else {
+        Ok((Ref::Ll(Box::new(loaded.clone())), Vec::new(), loaded, notes))
+    }
+}
+
+/// The `-passes=` pipeline of `--opt P`: opt's levels written as clang
+/// and the legacy `opt -O2` write them (`O2`, `-O2`) are `default<O2>`,
+/// which is what `-passes=` calls them; anything else is opt's to read.
+fn opt_stages(
+    input: &Loaded,
+    pipeline: &str,
+    o: &LlvmOptions,
+    timeout: Duration,
+) -> Result<(Vec<StageModule>, Loaded, String)> {
+    let bin = match &o.opt_bin {
+        Some(b) => b.clone(),
+        None => tools::find(&["opt-19", "opt"], "for --opt").map_err(Error::tool)?,
+    };
+    let dir = tempfile::tempdir().map_err(|e| Error::io(format!("temporary folder: {e}")))?;
+    let in_path = dir.path().join("input.ll");
+    let out_path = dir.path().join("output.ll");
+    std::fs::write(&in_path, &input.text)
+        .map_err(|e| Error::io(format!("{}: {e}", in_path.display())))?;
+    let args: Vec<String> = vec![
+        format!("-passes={pipeline}"),
+        "-print-changed=quiet".into(),
+        "-print-module-scope".into(),
+        "-opt-bisect-limit=-1".into(),
+        "-S".into(),
+        in_path.display().to_string(),
+        "-o".into(),
+        out_path.display().to_string(),
+    ];
+    let run = tools::run_keeping(&bin, &args, &out_path, timeout).map_err(Error::tool)?;
+    let shown = format!(
+        "{} -passes={} -S {}",
+        tools::shell_word(&bin),
+        tools::shell_word(pipeline),
+        tools::shell_word(&input.file)
+    );
+    let mut stages = Vec::new();
+    for d in dumps::split(&run.stderr) {
+        let name = match d.bisect {
+            Some(n) => format!("{} (opt-bisect {n})", d.pass),
+            None => d.pass.clone(),
+        };
+        let file = format!("{} after {}", input.file, d.pass);
+        let loaded = read_ll(&file, &d.text).map_err(|e| {
+            Error::tool(format!(
+                "{shown}: convcheck cannot read the module after {} (standard error line {}): {e}",
+                d.pass, d.line
+            ))
+        })?;
+        let notes = match d.bisect {
+            Some(n) => vec![format!(
+                "reproduce: {shown} -opt-bisect-limit={n} (and {} for the module before it)",
+                n.saturating_sub(1)
+            )],
+            None => Vec::new(),
+        };
+        let reproduce = d.bisect.map(|bisect| Reproduce {
+            command: format!("{shown} -opt-bisect-limit={bisect}"),
+            bisect,
+        });
+        stages.push(StageModule {
+            level: format!("after {}", dumps::pass_class(&d.pass)),
+            name,
+            loaded,
+            notes,
+            only_if_changed: true,
+            allow: Allowance::Exact,
+            reproduce,
+        });
+    }
+    if let Some(failure) = &run.failure {
+        // opt's verifier aborts the pipeline on a module that a pass broke;
+        // the modules printed before are still the pipeline's stages, and
+        // the last one shows what the pass did. Without any, the failure
+        // is the user's to see.
+        let Some(last) = stages.last_mut() else {
+            return Err(Error::tool(failure.clone()));
+        };
+        last.notes.push(format!(
+            "opt stopped after this pass: {}",
+            dumps::trailer(&run.stderr)
+        ));
+        let output = last.loaded.clone();
+        return Ok((stages, output, shown));
+    }
+    let output = read_ll(&format!("{} after opt", input.file), &run.stdout)
+        .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?;
+    Ok((stages, output, shown))
+}
+
+/// The `-passes=` pipeline of `--opt P`: opt's levels written as clang
+/// and the legacy `opt -O2` write them (`O2`, `-O2`) are `default<O2>`,
+/// which is what `-passes=` calls them; anything else is opt's to read.
+pub fn pipeline(p: &str) -> String {
+    let level = p.strip_prefix('-').unwrap_or(p);
+    if matches!(level, "O0" | "O1" | "O2" | "O3" | "Os" | "Oz") {
+        format!("default<{level}>")
+    } else {
+        p.to_string()
+    }
+}
+
+/// The plan of a check through LLVM IR (see the module documentation).
+pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
+    let o = &settings.llvm;
+    if a.tgt.is_none() && o.opt.is_none() && a.passes.is_empty() && o.frontend.is_none() {
+        return Err(super::nothing_to_check(format!(
+            "give a target file (`check {} B.ll`) or a pipeline (`--opt PIPELINE`)",
+            a.src
+        )));
+    }
+    if !a.passes.is_empty() {
+        return Err(Error::usage(
+            "--pass runs convcheck's own passes on kernel-language files; on LLVM IR use --opt \
+             PIPELINE (a real opt pipeline)",
+        ));
+    }
+    let timeout = Duration::from_secs(o.tool_timeout.max(1));
+    let (reference, mut stages, mut last, mut notes) = load_source(a, o, timeout)?;
+    let mut origin = LlvmOrigin {
+        src: a.src.clone(),
+        tgt: a.tgt.clone(),
+        tokens: a.tokens,
+        pipeline: None,
+        front_end: notes
+            .iter()
+            .find_map(|n| n.strip_prefix("front end: "))
+            .map(str::to_string),
+    };
+    if let Some(t) = &a.tgt {
+        let loaded = if is_ll(t) {
+            load_ll(t)?
+        } else {
+            lowered_ll(&super::kernel::load_kernel(t)?, a.tokens)?
+        };
+        stages.push(StageModule {
+            name: t.clone(),
+            loaded: loaded.clone(),
+            notes: Vec::new(),
+            level: t.clone(),
+            only_if_changed: false,
+            allow: Allowance::Exact,
+            reproduce: None,
+        });
+        last = loaded;
+    }
+    if stages.is_empty() && o.opt.is_none() {
+        // `check F.c --frontend clang` whose reference fell back to clang's
+        // own output: there is nothing to compare that output with.
+        let why: Vec<String> = notes
+            .iter()
+            .filter(|n| n.contains("the reference is clang's own output"))
+            .cloned()
+            .collect();
+        let why = if why.is_empty() {
+            "the reference is clang's own output at the CFG level".to_string()
+        } else {
+            why.join("; ")
+        };
+        return Err(super::nothing_to_check(format!(
+            "{why}; with no pipeline (`--opt PIPELINE`) or target file there is nothing to \
+             compare it with"
+        )));
+    }
+    let mut final_module = last.clone();
+    if let Some(p) = &o.opt {
+        let p = &pipeline(p);
+        let (passes, output, shown) = opt_stages(&last, p, o, timeout)?;
+        notes.push(format!("pipeline: {shown}"));
+        origin.pipeline = Some(shown);
+        if passes.is_empty() {
+            stages.push(StageModule {
+                name: format!("opt -passes={p}"),
+                loaded: output.clone(),
+                notes: vec!["no pass changed the module".into()],
+                level: "after opt".into(),
+                only_if_changed: false,
+                allow: Allowance::Exact,
+                reproduce: None,
+            });
+        }
+        stages.extend(passes);
+        final_module = output;
+    }
+    // The functions to check: defined in the reference and in the final
+    // module (as alive-tv does), or the one named.
+    let ref_names: Vec<String> = match &reference {
+        Ref::Ll(l) => l.defined.clone(),
+        Ref::Source(k) => k.functions.iter().map(|f| f.name.clone()).collect(),
+    };
+    let in_final = |n: &String| final_module.defined.contains(n);
+    let names: Vec<String> = match &a.function {
+        Some(f) => {
+            if !ref_names.contains(f) {
+                return Err(Error::usage(format!(
+                    "--function {f}: {} defines no function @{f}",
+                    a.src
+                )));
+            }
+            if !in_final(f) {
+                return Err(Error::usage(format!(
+                    "--function {f}: @{f} is not defined in the target ({})",
+                    final_module.file
+                )));
+            }
+            vec![f.clone()]
+        }
+        None => ref_names.iter().filter(|n| in_final(n)).cloned().collect(),
+    };
+    let not_compared: Vec<String> = ref_names
+        .iter()
+        .filter(|n| !in_final(n))
+        .chain(
+            final_module
+                .defined
+                .iter()
+                .filter(|n| !ref_names.contains(n)),
+        )
+        .cloned()
+        .collect();
+    if names.is_empty() {
+        return Err(Error::usage(format!(
+            "no function is defined in both {} and {}",
+            a.src, final_module.file
+        )));
+    }
+    let programs = programs(&stages);
+    let reference_code = reference_code(&reference)?;
+    let functions = names
+        .iter()
+        .map(|name| function(name, &reference, &reference_code, &stages, &programs))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Plan {
+        file: a.src.clone(),
+        target_file: a.tgt.clone(),
+        functions,
+        not_compared,
+        replay: Replay::Llvm(origin),
+        notes,
+        policy: Policy::Batch { prove: true },
+    })
+}
+
+/// Each stage module's code, shared by its functions.
+fn programs(stages: &[StageModule]) -> Vec<Rc<Code>> {
+    stages
+        .iter()
+        .map(|s| Rc::new(Code::Cfg(CfgProgram::new(s.loaded.mapped.module.clone()))))
+        .collect()
+}
+
+/// The reference's code: the LLVM module's CFG program, or the kernel's
+/// source level.
+fn reference_code(reference: &Ref) -> Result<Rc<Code>> {
+    Ok(Rc::new(match reference {
+        Ref::Ll(l) => Code::Cfg(CfgProgram::new(l.mapped.module.clone())),
+        Ref::Source(k) => super::kernel::source_code(k)?,
+    }))
+}
+
+/// The finding of a stage that breaks a static rule of tokens.
+fn static_rule_finding(e: &convcheck_llvm::verify::Violation, file: &str) -> Box<Finding> {
+    Box::new(Finding {
+        property: Property::Convergence,
+        threads: Vec::new(),
+        tids: Vec::new(),
+        group: 0,
+        message: format!(
+            "static rule of convergence control tokens broken: {} ({file}, line {})",
+            e.message, e.line
+        ),
+        operation: None,
+        reference: Vec::new(),
+        target: Vec::new(),
+    })
+}
+
+/// A stage decided before any comparison (the reference outside the model
+/// or breaking a static rule).
+fn decided_stage(name: &str, outcome: Outcome, notes: Vec<String>, level: &str) -> Stage {
+    let empty = convcheck_ir::Module {
+        name: String::new(),
+        ops: Vec::new(),
+        oracles: Vec::new(),
+        functions: Vec::new(),
+    };
+    Stage {
+        name: name.to_string(),
+        notes,
+        level: level.to_string(),
+        outcome,
+        method: Method::Static,
+        against: None,
+        reference_module: empty.clone(),
+        target_module: empty,
+        reproduce: None,
+    }
+}
+
+/// The stages of function `name`: those that have it and changed it, a
+/// static rule broken or the function unmapped deciding a stage before
+/// any comparison.
+fn function(
+    name: &str,
+    reference: &Ref,
+    reference_code: &Rc<Code>,
+    stages: &[StageModule],
+    programs: &[Rc<Code>],
+) -> Result<FunctionPlan> {
+    let mut plan = FunctionPlan {
+        name: name.to_string(),
+        reference_kind: Reference::Cfg,
+        reference: Err(String::new()),
+        stages: Vec::new(),
+        stand_in: None,
+        decided: Vec::new(),
+    };
+    let (ref_entry, ref_body, ref_tokens_ok) = match reference {
+        Ref::Ll(l) => {
+            let Some(i) = l.index(name) else {
+                let why = l
+                    .skipped(name)
+                    .unwrap_or_else(|| format!("@{name} is not mapped"));
+                plan.decided.push(decided_stage(
+                    "read the reference",
+                    Outcome::Inconclusive(why.clone()),
+                    Vec::new(),
+                    "CFG",
+                ));
+                // The static rules of tokens need no semantics: a step that
+                // breaks one that the reference keeps is violated even when
+                // the reference is outside the model.
+                if !l.violations.iter().any(|v| v.function == name) {
+                    if let Some(s) = first_static_break(name, l.bodies.get(name), stages) {
+                        plan.decided.push(s);
+                    }
+                }
+                plan.reference = Err(why);
+                return Ok(plan);
+            };
+            if let Some(v) = l.violations.iter().find(|v| v.function == name) {
+                let why = format!(
+                    "the reference breaks a static rule of convergence control tokens, so it has \
+                     no semantics to compare with: {} ({}, line {})",
+                    v.message, l.file, v.line
+                );
+                plan.decided.push(decided_stage(
+                    "read the reference",
+                    Outcome::Inconclusive(why.clone()),
+                    Vec::new(),
+                    "CFG",
+                ));
+                plan.reference = Err(why);
+                return Ok(plan);
+            }
+            (i, l.bodies.get(name).cloned(), true)
+        }
+        Ref::Source(k) => {
+            plan.reference_kind = Reference::Source;
+            (k.entry(Some(name)).map_err(Error::usage)?, None, true)
+        }
+    };
+    plan.reference = Ok(Entry {
+        code: reference_code.clone(),
+        func: ref_entry,
+    });
+    let mut previous = ref_body;
+    for (s, code) in stages.iter().zip(programs) {
+        if !s.loaded.defined.iter().any(|d| d == name) {
+            continue;
+        }
+        let body = s.loaded.bodies.get(name).cloned();
+        if s.only_if_changed && body == previous {
+            continue;
+        }
+        previous = body;
+        // A broken static rule decides the stage first (LLVM gives an
+        // invalid module no semantics), even for a function outside the
+        // model.
+        let broken = s.loaded.violations.iter().find(|v| v.function == name);
+        let target = match (broken, s.loaded.index(name)) {
+            (Some(e), _) if ref_tokens_ok => {
+                Target::Decided(Outcome::Violated(static_rule_finding(e, &s.loaded.file)))
+            }
+            (_, None) => Target::Decided(Outcome::Inconclusive(
+                s.loaded
+                    .skipped(name)
+                    .unwrap_or_else(|| format!("@{name} is not mapped")),
+            )),
+            (_, Some(i)) => Target::Code(Entry {
+                code: code.clone(),
+                func: i,
+            }),
+        };
+        plan.stages.push(stage_plan(s, target, None));
+    }
+    if plan.stages.is_empty() {
+        // No step changed the function: compare the last module that has
+        // it, so that the report still says what was checked.
+        if let Some((s, code)) = stages
+            .iter()
+            .zip(programs)
+            .rev()
+            .find(|(s, _)| s.loaded.defined.iter().any(|d| d == name))
+        {
+            if let Some(i) = s.loaded.index(name) {
+                let what = if s.only_if_changed {
+                    format!("the pipeline (no pass changed @{name})")
+                } else {
+                    s.name.clone()
+                };
+                let target = Target::Code(Entry {
+                    code: code.clone(),
+                    func: i,
+                });
+                plan.stages.push(stage_plan(s, target, Some(what)));
+            }
+        }
+    }
+    Ok(plan)
+}
+
+/// The plan of stage module `s` for one function; `renamed`, the name of a
+/// stage that stands for a whole pipeline that did not change it.
+fn stage_plan(s: &StageModule, target: Target, renamed: Option<String>) -> StagePlan {
+    StagePlan {
+        notes: if renamed.is_some() {
+            Vec::new()
+        } else {
+            s.notes.clone()
+        },
+        name: renamed.unwrap_or_else(|| s.name.clone()),
+        level: s.level.clone(),
+        target,
+        allow: s.allow,
+        reproduce: s.reproduce.clone(),
+        module: s.loaded.mapped.module.clone(),
+    }
+}
+
+/// The first stage that changed function `name` (its body differs from
+/// the one before, starting from `reference`) and breaks a static rule of
+/// tokens, as a violated stage.
+fn first_static_break(
+    name: &str,
+    reference: Option<&String>,
+    stages: &[StageModule],
+) -> Option<Stage> {
+    let mut previous = reference.cloned();
+    for s in stages {
+        if !s.loaded.defined.iter().any(|d| d == name) {
+            continue;
+        }
+        let body = s.loaded.bodies.get(name).cloned();
+        if s.only_if_changed && body == previous {
+            continue;
+        }
+        previous = body;
+        if let Some(e) = s.loaded.violations.iter().find(|v| v.function == name) {
+            let mut st = decided_stage(
+                &s.name,
+                Outcome::Violated(static_rule_finding(e, &s.loaded.file)),
+                s.notes.clone(),
+                &s.level,
+            );
+            st.target_module = s.loaded.mapped.module.clone();
+            return Some(st);
+        }
+    }
+    None
+}
+
+/// The plan of a check of function `function` of LLVM IR already read
+/// against convcheck's own passes (run on the mapped module), with the
+/// module's own CFG semantics as the reference: the explorer's check of
+/// LLVM IR, which runs no external tool. Each pass is a stage, and a pass
+/// whose contract removes barriers may remove them.
+pub fn plan_builtin_passes(loaded: &Loaded, function: &str, passes: &[String]) -> Result<Plan> {
+    let mut stages = Vec::new();
+    let mut allow = Allowance::Exact;
+    let mut module = loaded.mapped.module.clone();
+    for pass in super::kernel::passes(passes)? {
+        let notes = pass
+            .run(&mut module)
+            .map_err(|e| Error::pass(format!("pass {}: {e}", pass.name())))?;
+        if pass.contract() == convcheck_transforms::Contract::RemovesBarriers {
+            allow = Allowance::Barriers;
+        }
+        let mut after = loaded.clone();
+        after.file = format!("{} after {}", loaded.file, pass.name());
+        after.text = String::new();
+        after.mapped.module = module.clone();
+        after.bodies = HashMap::new();
+        after.violations = Vec::new();
+        stages.push(StageModule {
+            level: format!("after {}", pass.name()),
+            name: pass.name(),
+            loaded: after,
+            notes: super::kernel::own_notes(notes, function),
+            only_if_changed: false,
+            allow,
+            reproduce: None,
+        });
+    }
+    let reference = Ref::Ll(Box::new(loaded.clone()));
+    let programs = programs(&stages);
+    let reference_code = reference_code(&reference)?;
+    let f = self::function(function, &reference, &reference_code, &stages, &programs)?;
+    Ok(Plan {
+        file: loaded.file.clone(),
+        target_file: None,
+        functions: vec![f],
+        not_compared: Vec::new(),
+        replay: Replay::None,
+        notes: Vec::new(),
+        policy: Policy::Batch { prove: false },
+    })
+}
