@@ -24,6 +24,7 @@ pub mod lower;
 pub mod oracles;
 pub mod pass_cmd;
 pub mod pipeline;
+pub mod process;
 pub mod report;
 pub mod run;
 pub mod run_llvm;

@@ -16,7 +16,7 @@ use convcheck_llvm::{ConvergenceIntrinsic, Name, Value};
 
 #[test]
 fn golden_summaries() {
-    let bless = std::env::var_os("BLESS").is_some();
+    let bless = std::env::var_os("CONVCHECK_BLESS").is_some_and(|v| v == "1");
     let mut mismatched = Vec::new();
     for path in data_files() {
         let name = path
