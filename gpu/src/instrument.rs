@@ -46,6 +46,7 @@
 use crate::model::logged;
 use crate::GpuError;
 use convcheck_ir::{CallKind, Expr, InstKind, Module, OpKind, OracleClass};
+use convcheck_llvm::to_ir::plain_name;
 use convcheck_llvm::{InstKind as LInst, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write;
@@ -214,7 +215,7 @@ pub fn instrument(
                 if let LInst::Call(c) = &i.kind {
                     calls.insert(i.span.line, (i, c));
                     if let Value::Global(n) = &c.callee {
-                        *call_count.entry(n.to_string()).or_default() += 1;
+                        *call_count.entry(plain_name(n)).or_default() += 1;
                     }
                 }
             }
@@ -231,7 +232,7 @@ pub fn instrument(
     };
     for (&line, (inst, call)) in &calls {
         let callee = match &call.callee {
-            Value::Global(n) => n.to_string(),
+            Value::Global(n) => plain_name(n),
             _ => String::new(),
         };
         let result = inst.result.as_ref().map(|r| format!("%{r}"));
@@ -336,7 +337,7 @@ pub fn instrument(
     // lines (llc is told the target).
     let mut declared: HashSet<String> = HashSet::new();
     for f in &parsed.functions {
-        let name = f.name.to_string();
+        let name = plain_name(&f.name);
         if !f.is_definition {
             let all_gone = replaced
                 .get(&name)
@@ -386,7 +387,7 @@ pub fn instrument(
     let lf = parsed
         .functions
         .iter()
-        .find(|g| g.is_definition && g.name.to_string() == function)
+        .find(|g| g.is_definition && plain_name(&g.name) == function)
         .ok_or_else(|| GpuError::Input(format!("{file}: no definition of @{function}")))?;
     let mut body = String::new();
     let mut args = Vec::new();
