@@ -16,6 +16,7 @@ pub mod demo;
 pub mod engine;
 pub mod explore;
 pub mod fuzz;
+pub mod gpu_cmd;
 pub mod hazard_report;
 pub mod llvm;
 pub mod lower;

@@ -299,6 +299,27 @@ impl Recording {
         self.manifest.kernels.iter().find(|k| k.id == id)
     }
 
+    /// The ids of the kernels of `file` (whose text is `text`): those
+    /// whose file has the same name or the same text, and the function
+    /// `function` when given.
+    pub fn kernels_of(&self, file: &str, text: &str, function: Option<&str>) -> Vec<String> {
+        let base = |f: &str| {
+            Path::new(f)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        };
+        self.manifest
+            .kernels
+            .iter()
+            .filter(|k| function.is_none_or(|f| f == k.function))
+            .filter(|k| {
+                base(&k.file) == base(file)
+                    || std::fs::read_to_string(self.dir.join(&k.file)).is_ok_and(|t| t == text)
+            })
+            .map(|k| k.id.clone())
+            .collect()
+    }
+
     /// Variant names in order of first appearance.
     pub fn variants(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();

@@ -281,6 +281,9 @@ pub struct LiveReport {
     pub recorded: Option<String>,
     /// The comparison with the model.
     pub replay: ReplayReport,
+    /// The recording's manifest (kernels, labels, scenarios).
+    #[serde(skip)]
+    pub manifest: Manifest,
 }
 
 /// `convcheck gpu FILE` (and `fuzz --gpu`): prepares every file, opens the
@@ -302,28 +305,37 @@ pub fn live(files: &[(String, String)], cfg: &GpuConfig) -> Result<LiveReport, G
         let logs = measure(&p, cfg, &device)?;
         measured.push((p, logs));
     }
-    let (rec, recorded) = match &cfg.record {
-        Some(dir) => {
-            let (rec, extra) = recording(dir, &measured, cfg, &device.name, true);
-            Recording::write(dir, &rec.manifest, &rec.results, &extra)?;
-            (rec, Some(dir.display().to_string()))
-        }
-        None => (
-            recording(Path::new("."), &measured, cfg, &device.name, false).0,
-            None,
+    // The recording goes to --record's folder, or to a temporary one that
+    // lives as long as the comparison needs the kernel files.
+    let temp = match &cfg.record {
+        Some(_) => None,
+        None => Some(
+            tempfile::tempdir()
+                .map_err(|e| GpuError::Record(format!("a temporary folder: {e}")))?,
         ),
     };
+    let dir: PathBuf = match (&cfg.record, &temp) {
+        (Some(d), _) => d.clone(),
+        (None, Some(t)) => t.path().to_path_buf(),
+        (None, None) => PathBuf::from("."),
+    };
+    let (rec, extra) = recording(&dir, &measured, cfg, &device.name, true);
+    Recording::write(&dir, &rec.manifest, &rec.results, &extra)?;
+    let recorded = cfg.record.as_ref().map(|d| d.display().to_string());
     let rcfg = ReplayConfig {
         fuel: cfg.fuel,
         tools: cfg.tools.clone(),
         keep_scenarios: true,
         ..ReplayConfig::default()
     };
+    let replay = replay(&rec, &rcfg);
+    drop(temp);
     Ok(LiveReport {
         device: device.name.clone(),
         variant: cfg.variant(),
         recorded,
-        replay: replay(&rec, &rcfg),
+        replay,
+        manifest: rec.manifest,
     })
 }
 
