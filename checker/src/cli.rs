@@ -570,6 +570,7 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
         Command::Passes => crate::passes(),
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
         Command::Bench(a) => crate::bench::bench(&a),
+        Command::Fuzz(a) if a.gpu => crate::gpu_cmd::fuzz_gpu(&a),
         Command::Fuzz(a) => crate::fuzz::fuzz(&a),
         Command::Corpus(a) => crate::corpus::corpus(&a),
         Command::Explore(a) => crate::explore::explore(a.file.as_deref(), a.port, a.budget),

@@ -413,9 +413,6 @@ fn stable(message: &str) -> String {
 
 /// The `fuzz` command.
 pub fn fuzz(a: &FuzzArgs) -> Outcome {
-    if a.gpu {
-        return crate::gpu_cmd::fuzz_gpu(a);
-    }
     if let Some(pipeline) = &a.opt {
         return opt::fuzz_opt(a, pipeline);
     }

@@ -237,13 +237,22 @@ pub fn hardware_table(labels: &[String], hw: &[Vec<HwEvent>], c: &Comparison) ->
 }
 
 /// A kernel's line, then for each scenario that differs (at most
-/// `max_tables`) both tables and the differences of single-thread
-/// behaviour.
+/// `max_tables`, those with a merge first) both tables and the
+/// differences of single-thread behaviour.
 pub fn kernel_text(k: &KernelResult, labels: &[String], max_tables: usize) -> String {
     let mut out = kernel_line(k);
     out.push('\n');
+    if max_tables == 0 {
+        return out;
+    }
+    // Scenarios with a merge first: they are the findings.
+    let mut order: Vec<&crate::replay::ScenarioResult> = k.details.iter().collect();
+    order.sort_by_key(|s| {
+        let merged = s.comparison.as_ref().is_some_and(|c| c.pairs.merges > 0);
+        (!merged, s.scen)
+    });
     let mut shown = 0;
-    for s in &k.details {
+    for s in order {
         let (Some(c), Some((run, hw))) = (&s.comparison, &s.detail) else {
             continue;
         };
