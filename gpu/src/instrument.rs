@@ -182,7 +182,7 @@ pub fn instrument(
     }
     let module = &mapped.module;
     let entry = module.entry(Some(function)).map_err(GpuError::Input)?;
-    let sites = classify(module, file)?;
+    let sites = classify(module, entry, file)?;
     // Stable indices: labels and oracles of this module, in op order.
     for op in &module.ops {
         if logged(op) {
@@ -290,13 +290,13 @@ pub fn instrument(
                 Some(Site::Before { label }) => {
                     let l = tables.label(label);
                     logged_sites.push((line, l));
-                    out.push(format!("call void @convcheck_hw_log(i32 {l})"));
+                    out.push(log_call(l, &orig));
                     out.push(orig.trim_start().to_string());
                 }
                 Some(Site::Replace { label, read }) => {
                     let l = tables.label(label);
                     logged_sites.push((line, l));
-                    out.push(format!("call void @convcheck_hw_log(i32 {l})"));
+                    out.push(log_call(l, &orig));
                     match read {
                         Some(o) if result.is_some() => {
                             let k = tables.oracle(o);
@@ -435,6 +435,48 @@ pub fn instrument(
     })
 }
 
+/// The log call of label `l` for the operation written on `orig`.
+fn log_call(l: usize, orig: &str) -> String {
+    match token_bundle(orig) {
+        Some(b) => format!("call void @convcheck_hw_log(i32 {l}) {b}"),
+        None => format!("call void @convcheck_hw_log(i32 {l})"),
+    }
+}
+
+/// The functions `entry` runs: itself and what it calls, transitively.
+fn reachable(module: &Module, entry: usize) -> HashSet<usize> {
+    let mut seen = HashSet::from([entry]);
+    let mut todo = vec![entry];
+    while let Some(f) = todo.pop() {
+        for b in &module.functions[f].blocks {
+            for e in b.exprs() {
+                e.walk(&mut |x| {
+                    if let Expr::Call {
+                        kind: CallKind::Real(g),
+                        ..
+                    } = x
+                    {
+                        if seen.insert(*g) {
+                            todo.push(*g);
+                        }
+                    }
+                });
+            }
+        }
+    }
+    seen
+}
+
+/// The operand bundle `[ "convergencectrl"(token %t) ]` written on `line`,
+/// so that a log call runs under the same token as the operation it logs
+/// (LLVM forbids mixing controlled and uncontrolled convergent calls in one
+/// function).
+fn token_bundle(line: &str) -> Option<&str> {
+    let at = line.find("[ \"convergencectrl\"")?;
+    let end = at + line[at..].find(") ]")? + 3;
+    Some(&line[at..end])
+}
+
 /// The value of the string attribute `"key"="value"` written on `line`.
 fn attr_value(line: &str, key: &str) -> Option<String> {
     let pat = format!("\"{key}\"=\"");
@@ -444,9 +486,10 @@ fn attr_value(line: &str, key: &str) -> Option<String> {
 }
 
 /// What each line of the mapped module's calls is, by line.
-fn classify(module: &Module, file: &str) -> Result<BTreeMap<u32, Site>, GpuError> {
+fn classify(module: &Module, entry: usize, file: &str) -> Result<BTreeMap<u32, Site>, GpuError> {
     let mut sites = BTreeMap::new();
-    for op in &module.ops {
+    let reached = reachable(module, entry);
+    for op in module.ops.iter().filter(|op| reached.contains(&op.func)) {
         match op.kind {
             OpKind::Mem { .. } => {
                 return Err(GpuError::Unsupported(format!(
@@ -457,7 +500,7 @@ fn classify(module: &Module, file: &str) -> Result<BTreeMap<u32, Site>, GpuError
             }
             OpKind::Call(CallKind::Barrier(_, Some(_))) => {
                 return Err(GpuError::Unsupported(format!(
-                    "{file}:{}: a data-carrying barriers ({})",
+                    "{file}:{}: a data-carrying barrier ({})",
                     op.span.start.line, op.label
                 )))
             }

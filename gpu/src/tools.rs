@@ -31,11 +31,37 @@ impl Default for Tools {
     }
 }
 
-/// The first of `candidates` that runs `--version`, or `given` when set.
+/// The first of `candidates` that runs `--version` (asked once per
+/// process), or `given` when set.
 pub fn find(given: Option<&str>, candidates: &[&str], flag: &str) -> Result<String, GpuError> {
     if let Some(g) = given {
         return Ok(g.to_string());
     }
+    // Replays run opt once per kernel: ask each candidate once per process.
+    static FOUND: std::sync::Mutex<Vec<(String, Option<String>)>> =
+        std::sync::Mutex::new(Vec::new());
+    let key = candidates.join(" ");
+    if let Ok(found) = FOUND.lock() {
+        if let Some((_, hit)) = found.iter().find(|(k, _)| *k == key) {
+            return hit.clone().ok_or_else(|| missing(candidates, flag));
+        }
+    }
+    let hit = probe(candidates);
+    if let Ok(mut found) = FOUND.lock() {
+        found.push((key, hit.clone()));
+    }
+    hit.ok_or_else(|| missing(candidates, flag))
+}
+
+fn missing(candidates: &[&str], flag: &str) -> GpuError {
+    GpuError::Tool(format!(
+        "none of {} is installed (give one with {flag})",
+        candidates.join(", ")
+    ))
+}
+
+/// The first candidate that runs `--version`.
+fn probe(candidates: &[&str]) -> Option<String> {
     for c in candidates {
         let ok = Command::new(c)
             .arg("--version")
@@ -44,13 +70,10 @@ pub fn find(given: Option<&str>, candidates: &[&str], flag: &str) -> Result<Stri
             .status()
             .is_ok_and(|s| s.success());
         if ok {
-            return Ok(c.to_string());
+            return Some(c.to_string());
         }
     }
-    Err(GpuError::Tool(format!(
-        "none of {} is installed (give one with {flag})",
-        candidates.join(", ")
-    )))
+    None
 }
 
 /// The first line of `BIN --version` that names a version (`LLVM version
