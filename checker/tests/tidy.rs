@@ -56,7 +56,14 @@ fn relative(p: &Path) -> String {
 fn every_module_starts_with_a_module_doc() {
     let r = root();
     let mut files = Vec::new();
-    for krate in ["model", "checker", "transforms", "generators", "proofs"] {
+    for krate in [
+        "model",
+        "checker",
+        "transforms",
+        "generators",
+        "proofs",
+        "gpu",
+    ] {
         rust_files(&r.join(krate), &mut files);
     }
     assert!(
@@ -282,6 +289,7 @@ fn no_file_passes_800_lines_without_a_reason() {
         "checker/src",
         "transforms/src",
         "generators/src",
+        "gpu/src",
     ]);
     let long: Vec<String> = all
         .iter()
@@ -368,4 +376,34 @@ fn the_library_has_no_import_circle_through_the_command_line() {
     let lib = checker_library();
     let bad = lines_naming(&lib, &["crate::cli", "convcheck::cli", "main_with_args"]);
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_hardware_oracle_keeps_unsafe_in_one_module_and_prints_nothing() {
+    // DESIGN.md section 3: the one module that launches kernels may allow
+    // `unsafe_code`; no library file writes to a terminal.
+    let files = sources(&["gpu/src"]);
+    assert!(files.len() >= 5, "the walk found {} files", files.len());
+    let unsafe_allowed: Vec<&str> = files
+        .iter()
+        .filter(|(_, t)| t.contains("allow(unsafe_code)"))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(unsafe_allowed, vec!["gpu/src/device.rs"]);
+    let printing = lines_naming(
+        &files,
+        &[
+            "println!",
+            "eprintln!",
+            "print!(",
+            "eprint!(",
+            "std::io::stdout",
+            "std::io::stderr",
+        ],
+    );
+    assert!(
+        printing.is_empty(),
+        "convcheck-gpu prints:\n  {}",
+        printing.join("\n  ")
+    );
 }

@@ -86,6 +86,9 @@ pub enum Command {
     /// Serves a local web page (127.0.0.1 only) to study kernels, passes
     /// and counterexamples.
     Explore(ExploreArgs),
+    /// Runs a kernel on one warp of an NVIDIA GPU (or replays recorded
+    /// logs) and compares what the hardware did with the model.
+    Gpu(crate::gpu::GpuArgs),
 }
 
 /// Arguments of `convcheck explore`.
@@ -173,6 +176,13 @@ pub struct FuzzArgs {
     /// Stop at the first violation.
     #[arg(long)]
     pub stop_at_first: bool,
+    /// Run generated kernels on the GPU instead (the hardware oracle,
+    /// docs/src/hardware.md); `--out DIR` records the logs.
+    #[arg(long)]
+    pub gpu: bool,
+    /// With --gpu: summarize recorded logs instead of running a GPU.
+    #[arg(long = "replay", value_name = "DIR", requires = "gpu")]
+    pub gpu_replay: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

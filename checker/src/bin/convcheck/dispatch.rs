@@ -174,12 +174,14 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
         Command::Passes => Printed::of(convcheck::passes()),
         Command::Ambiguity(a) => Printed::of(convcheck::ambiguity::ambiguity(&(&a).into())?),
         Command::Bench(a) => Printed::of(convcheck::bench::bench(&(&a).into())?),
+        Command::Fuzz(a) if a.gpu => crate::gpu::fuzz_gpu(&a)?,
         Command::Fuzz(a) => {
             let spinner = Spinner::new("fuzz");
             let out = convcheck::fuzz::fuzz(&(&a).into(), inv, &spinner)?;
             drop(spinner);
             Printed::of(out)
         }
+        Command::Gpu(a) => crate::gpu::gpu(&a)?,
         Command::Corpus(a) => Printed::of(convcheck::corpus::corpus(&(&a).into(), inv)?),
         Command::Explore(a) => {
             let mut ready = |url: &str| {

@@ -6,6 +6,7 @@
 mod cli;
 mod convert;
 mod dispatch;
+mod gpu;
 mod progress;
 
 use std::io::Write;
