@@ -91,35 +91,20 @@ pub fn plan(job: &CheckJob, engine: Engine) -> Result<Plan> {
     Ok(plan)
 }
 
-/// The plan of a check of kernels already read; `file` names the reference
-/// in the report and its replay lines.
-pub fn plan_kernels(
-    file: &str,
-    kernel: Kernel,
-    target_kernel: Option<Kernel>,
+/// The stages of a check of kernel `tk`'s function `tentry`: the target
+/// file at the source level (`check SRC TGT` at the source level with no
+/// pass), or the lowering when the reference is the source level or a
+/// target file is given; then the module after each pass, with the pass's
+/// notes about the checked function.
+fn stages(
+    (tk, tentry): (&Kernel, convcheck_ir::FuncId),
+    has_target: bool,
+    source_target_file: bool,
+    passes: &[Box<dyn Pass>],
     job: &CheckJob,
-    engine: Engine,
-) -> Result<Plan> {
-    let entry = kernel
-        .entry(job.function.as_deref())
-        .map_err(Error::usage)?;
-    let passes = passes(&job.passes)?;
-    let reference_code = match job.reference {
-        Reference::Source => source_code(&kernel)?,
-        Reference::Cfg => Code::Cfg(CfgProgram::new(lower(&kernel, job.tokens))),
-    };
-    let tk = target_kernel.as_ref().unwrap_or(&kernel);
-    let tentry = match &target_kernel {
-        Some(t) => t
-            .entry(Some(&kernel.functions[entry].name))
-            .or_else(|_| t.entry(None))
-            .map_err(Error::usage)?,
-        None => entry,
-    };
+) -> Result<Vec<StagePlan>> {
     let tname = tk.functions[tentry].name.clone();
     let tokens = if job.tokens { " --tokens" } else { "" };
-    let source_target_file =
-        target_kernel.is_some() && job.reference == Reference::Source && passes.is_empty();
     let mut stages = Vec::new();
     let mut module = lower(tk, job.tokens);
     let stage = |name: String, code: Code, allow, notes, level: String| {
@@ -145,7 +130,7 @@ pub fn plan_kernels(
             Vec::new(),
             "source level".into(),
         ));
-    } else if job.reference == Reference::Source || target_kernel.is_some() {
+    } else if job.reference == Reference::Source || has_target {
         stages.push(stage(
             format!("lower{tokens}"),
             Code::Cfg(CfgProgram::new(module.clone())),
@@ -155,7 +140,7 @@ pub fn plan_kernels(
         ));
     }
     let mut allow = Allowance::Exact;
-    for pass in &passes {
+    for pass in passes {
         let notes = pass
             .run(&mut module)
             .map_err(|e| Error::pass(format!("pass {}: {e}", pass.name())))?;
@@ -170,6 +155,43 @@ pub fn plan_kernels(
             format!("after {}", pass.name()),
         ));
     }
+    Ok(stages)
+}
+
+/// The plan of a check of kernels already read; `file` names the reference
+/// in the report and its replay lines.
+pub fn plan_kernels(
+    file: &str,
+    kernel: Kernel,
+    target_kernel: Option<Kernel>,
+    job: &CheckJob,
+    engine: Engine,
+) -> Result<Plan> {
+    let entry = kernel
+        .entry(job.function.as_deref())
+        .map_err(Error::usage)?;
+    let passes = passes(&job.passes)?;
+    let reference_code = match job.reference {
+        Reference::Source => source_code(&kernel)?,
+        Reference::Cfg => Code::Cfg(CfgProgram::new(lower(&kernel, job.tokens))),
+    };
+    let tk = target_kernel.as_ref().unwrap_or(&kernel);
+    let tentry = match &target_kernel {
+        Some(t) => t
+            .entry(Some(&kernel.functions[entry].name))
+            .or_else(|_| t.entry(None))
+            .map_err(Error::usage)?,
+        None => entry,
+    };
+    let source_target_file =
+        target_kernel.is_some() && job.reference == Reference::Source && passes.is_empty();
+    let stages = stages(
+        (tk, tentry),
+        target_kernel.is_some(),
+        source_target_file,
+        &passes,
+        job,
+    )?;
     if stages.is_empty() {
         return Err(super::nothing_to_check(
             "with --reference cfg give at least one --pass or a target file",

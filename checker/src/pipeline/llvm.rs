@@ -72,120 +72,174 @@ struct StageModule {
     reproduce: Option<Reproduce>,
 }
 
-/// Loads a source file as the check's starting point: the reference and
-/// the stages that lead from it to LLVM IR (the lowering, clang's output).
-fn load_source(
-    a: &CheckJob,
-    o: &LlvmOptions,
-    timeout: Duration,
-) -> Result<(Ref, Vec<StageModule>, Loaded, Vec<String>)> {
-    let mut notes = Vec::new();
+/// Where a check through LLVM IR starts: its reference, the stages that
+/// lead from it to LLVM IR (the lowering, clang's output), the module that
+/// `opt` runs on, and notes about how it was made.
+struct Start {
+    reference: Ref,
+    stages: Vec<StageModule>,
+    last: Loaded,
+    notes: Vec<String>,
+}
+
+impl Start {
+    /// A start whose reference is the LLVM module itself.
+    fn ll(loaded: Loaded, notes: Vec<String>) -> Start {
+        Start {
+            reference: Ref::Ll(Box::new(loaded.clone())),
+            stages: Vec::new(),
+            last: loaded,
+            notes,
+        }
+    }
+
+    /// A start at the source level of `kernel`, the lowering to `loaded`
+    /// its first stage.
+    fn source(
+        kernel: Kernel,
+        loaded: Loaded,
+        stage: (String, String),
+        notes: Vec<String>,
+    ) -> Start {
+        let (name, level) = stage;
+        let first = StageModule {
+            name,
+            loaded: loaded.clone(),
+            notes: Vec::new(),
+            level,
+            only_if_changed: false,
+            allow: Allowance::Exact,
+            reproduce: None,
+        };
+        Start {
+            reference: Ref::Source(Box::new(kernel)),
+            stages: vec![first],
+            last: loaded,
+            notes,
+        }
+    }
+}
+
+/// Loads a source file as the check's starting point: a `.ll` file, a
+/// source through the front end, or a kernel-language file lowered by
+/// convcheck.
+fn load_source(a: &CheckJob, o: &LlvmOptions, timeout: Duration) -> Result<Start> {
     if is_ll(&a.src) {
-        let l = load_ll(&a.src)?;
-        return Ok((Ref::Ll(Box::new(l.clone())), Vec::new(), l, notes));
+        return Ok(Start::ll(load_ll(&a.src)?, Vec::new()));
     }
     if let Some(fe) = o.frontend {
-        let (compiled, command) =
-            frontend::compile(fe, &a.src, o.clang_bin.as_deref(), timeout).map_err(Error::usage)?;
-        let ll_name = format!("{}.ll", a.src);
-        let unreadable =
-            |e: String| Error::tool(format!("{command}: convcheck cannot read its output: {e}"));
-        let mut loaded = read_ll(&ll_name, &compiled).map_err(unreadable)?;
-        notes.push(format!("front end: {command}"));
-        let (text, renames) = if a.src.ends_with(".cu") {
-            frontend::source_names(&compiled, &loaded.defined)
-        } else {
-            (String::new(), Vec::new())
-        };
-        if !renames.is_empty() {
-            let shown: Vec<String> = renames
-                .iter()
-                .map(|(m, s)| format!("@{m} is `{s}`"))
-                .collect();
-            notes.push(format!(
-                "clang's output names functions as C++ does; checked under their source names: {}",
-                shown.join(", ")
-            ));
-            loaded = read_ll(&ll_name, &text).map_err(unreadable)?;
-        }
-        if a.reference == Reference::Source {
-            let src = std::fs::read_to_string(&a.src)
-                .map_err(|e| Error::usage(format!("{}: cannot read: {e}", a.src)))?;
-            // The kernel language reads `tid` and `N` as the thread index
-            // and the group size, while a C parameter of that name is a
-            // per-thread value of clang's output: the two readings would
-            // disagree, so such a file is checked at the CFG level.
-            let reserved = loaded
-                .mapped
-                .module
-                .functions
-                .iter()
-                .flat_map(|f| f.params.iter())
-                .find(|p| *p == "tid" || *p == "N")
-                .cloned();
-            let parsed = Kernel::parse(&a.src, &src);
-            let disagree = match &parsed {
-                Ok(k) => frontend::call_disagreements(&k.module(), &loaded.mapped.module),
-                Err(_) => Vec::new(),
-            };
-            match parsed {
-                Ok(_) if !disagree.is_empty() => notes.push(format!(
-                    "{}: the reference is clang's own output at the CFG level",
-                    disagree.join("; ")
-                )),
-                Ok(_) if reserved.is_some() => notes.push(format!(
-                    "a parameter is named `{}`, which the kernel language reads as a builtin \
-                     while clang's output reads it as a per-thread value: the reference is \
-                     clang's own output at the CFG level",
-                    reserved.unwrap_or_default()
-                )),
-                Ok(k) => {
-                    let stage = StageModule {
-                        name: "clang -O0".into(),
-                        loaded: loaded.clone(),
-                        notes: Vec::new(),
-                        level: "clang -O0".into(),
-                        only_if_changed: false,
-                        allow: Allowance::Exact,
-                        reproduce: None,
-                    };
-                    return Ok((Ref::Source(Box::new(k)), vec![stage], loaded, notes));
-                }
-                Err(d) => {
-                    let first = d.to_string();
-                    let first = first.lines().next().unwrap_or("").to_string();
-                    notes.push(format!(
-                        "the kernel language does not read {} ({first}): the reference is \
-                         clang's own output at the CFG level",
-                        a.src
-                    ));
-                }
-            }
-        }
-        return Ok((Ref::Ll(Box::new(loaded.clone())), Vec::new(), loaded, notes));
+        return from_frontend(a, fe, o, timeout);
     }
     let kernel = super::kernel::load_kernel(&a.src)?;
     let mut loaded = lowered_ll(&kernel, a.tokens)?;
     let tokens = if a.tokens { " --tokens" } else { "" };
     loaded.file = format!("{}.ll", a.src);
-    notes.push(format!(
+    let notes = vec![format!(
         "input: convcheck lower {}{tokens} --emit ll > {}",
         a.src, loaded.file
-    ));
-    if a.reference == Reference::Source {
-        let stage = StageModule {
-            name: format!("lower{tokens}"),
-            loaded: loaded.clone(),
-            notes: Vec::new(),
-            level: format!("CFG{tokens}"),
-            only_if_changed: false,
-            allow: Allowance::Exact,
-            reproduce: None,
-        };
-        Ok((Ref::Source(Box::new(kernel)), vec![stage], loaded, notes))
+    )];
+    Ok(match a.reference {
+        Reference::Source => Start::source(
+            kernel,
+            loaded,
+            (format!("lower{tokens}"), format!("CFG{tokens}")),
+            notes,
+        ),
+        Reference::Cfg => Start::ll(loaded, notes),
+    })
+}
+
+/// A C, CUDA or OpenCL source compiled by clang: at the source level when
+/// the kernel language reads it alike, else clang's own output.
+fn from_frontend(
+    a: &CheckJob,
+    fe: frontend::Frontend,
+    o: &LlvmOptions,
+    timeout: Duration,
+) -> Result<Start> {
+    let (compiled, command) =
+        frontend::compile(fe, &a.src, o.clang_bin.as_deref(), timeout).map_err(Error::usage)?;
+    let ll_name = format!("{}.ll", a.src);
+    let unreadable =
+        |e: String| Error::tool(format!("{command}: convcheck cannot read its output: {e}"));
+    let mut loaded = read_ll(&ll_name, &compiled).map_err(unreadable)?;
+    let mut notes = vec![format!("front end: {command}")];
+    let (text, renames) = if a.src.ends_with(".cu") {
+        frontend::source_names(&compiled, &loaded.defined)
     } else {
-        Ok((Ref::Ll(Box::new(loaded.clone())), Vec::new(), loaded, notes))
+        (String::new(), Vec::new())
+    };
+    if !renames.is_empty() {
+        let shown: Vec<String> = renames
+            .iter()
+            .map(|(m, s)| format!("@{m} is `{s}`"))
+            .collect();
+        notes.push(format!(
+            "clang's output names functions as C++ does; checked under their source names: {}",
+            shown.join(", ")
+        ));
+        loaded = read_ll(&ll_name, &text).map_err(unreadable)?;
     }
+    if a.reference == Reference::Cfg {
+        return Ok(Start::ll(loaded, notes));
+    }
+    match source_reference(&a.src, &loaded)? {
+        Ok(k) => Ok(Start::source(
+            k,
+            loaded,
+            ("clang -O0".into(), "clang -O0".into()),
+            notes,
+        )),
+        Err(why) => {
+            notes.push(why);
+            Ok(Start::ll(loaded, notes))
+        }
+    }
+}
+
+/// The kernel-language reading of the source `src` that clang compiled to
+/// `loaded`, or why the reference must be clang's own output: the kernel
+/// language does not read it, its calls are not clang's, or a parameter is
+/// named `tid` or `N` (the kernel language reads them as the thread index
+/// and the group size, clang's output as per-thread values, so the two
+/// readings would disagree).
+fn source_reference(src: &str, loaded: &Loaded) -> Result<std::result::Result<Kernel, String>> {
+    let text = std::fs::read_to_string(src)
+        .map_err(|e| Error::usage(format!("{src}: cannot read: {e}")))?;
+    let reserved = loaded
+        .mapped
+        .module
+        .functions
+        .iter()
+        .flat_map(|f| f.params.iter())
+        .find(|p| *p == "tid" || *p == "N")
+        .cloned();
+    let kernel = match Kernel::parse(src, &text) {
+        Ok(k) => k,
+        Err(d) => {
+            let first = d.to_string();
+            let first = first.lines().next().unwrap_or("").to_string();
+            return Ok(Err(format!(
+                "the kernel language does not read {src} ({first}): the reference is clang's \
+                 own output at the CFG level"
+            )));
+        }
+    };
+    let disagree = frontend::call_disagreements(&kernel.module(), &loaded.mapped.module);
+    if !disagree.is_empty() {
+        return Ok(Err(format!(
+            "{}: the reference is clang's own output at the CFG level",
+            disagree.join("; ")
+        )));
+    }
+    if let Some(r) = reserved {
+        return Ok(Err(format!(
+            "a parameter is named `{r}`, which the kernel language reads as a builtin while \
+             clang's output reads it as a per-thread value: the reference is clang's own output \
+             at the CFG level"
+        )));
+    }
+    Ok(Ok(kernel))
 }
 
 /// The `-passes=` pipeline of `--opt P`: opt's levels written as clang
@@ -305,7 +359,12 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         ));
     }
     let timeout = Duration::from_secs(o.tool_timeout.max(1));
-    let (reference, mut stages, mut last, mut notes) = load_source(a, o, timeout)?;
+    let Start {
+        reference,
+        mut stages,
+        mut last,
+        mut notes,
+    } = load_source(a, o, timeout)?;
     let mut origin = LlvmOrigin {
         src: a.src.clone(),
         tgt: a.tgt.clone(),
@@ -371,9 +430,33 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         stages.extend(passes);
         final_module = output;
     }
-    // The functions to check: defined in the reference and in the final
-    // module (as alive-tv does), or the one named.
-    let ref_names: Vec<String> = match &reference {
+    let (names, not_compared) = names_to_check(a, &reference, &final_module)?;
+    let programs = programs(&stages);
+    let reference_code = reference_code(&reference)?;
+    let functions = names
+        .iter()
+        .map(|name| function(name, &reference, &reference_code, &stages, &programs))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(Plan {
+        file: a.src.clone(),
+        target_file: a.tgt.clone(),
+        functions,
+        not_compared,
+        replay: Replay::Llvm(origin),
+        notes,
+        policy: Policy::Batch { prove: true },
+    })
+}
+
+/// The functions to check (defined in the reference and in the final
+/// module, as alive-tv does, or the one named) and those defined on one
+/// side only.
+fn names_to_check(
+    a: &CheckJob,
+    reference: &Ref,
+    final_module: &Loaded,
+) -> Result<(Vec<String>, Vec<String>)> {
+    let ref_names: Vec<String> = match reference {
         Ref::Ll(l) => l.defined.clone(),
         Ref::Source(k) => k.functions.iter().map(|f| f.name.clone()).collect(),
     };
@@ -413,21 +496,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
             a.src, final_module.file
         )));
     }
-    let programs = programs(&stages);
-    let reference_code = reference_code(&reference)?;
-    let functions = names
-        .iter()
-        .map(|name| function(name, &reference, &reference_code, &stages, &programs))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Plan {
-        file: a.src.clone(),
-        target_file: a.tgt.clone(),
-        functions,
-        not_compared,
-        replay: Replay::Llvm(origin),
-        notes,
-        policy: Policy::Batch { prove: true },
-    })
+    Ok((names, not_compared))
 }
 
 /// Each stage module's code, shared by its functions.
@@ -504,49 +573,18 @@ fn function(
         stand_in: None,
         decided: Vec::new(),
     };
-    let (ref_entry, ref_body, ref_tokens_ok) = match reference {
-        Ref::Ll(l) => {
-            let Some(i) = l.index(name) else {
-                let why = l
-                    .skipped(name)
-                    .unwrap_or_else(|| format!("@{name} is not mapped"));
-                plan.decided.push(decided_stage(
-                    "read the reference",
-                    Outcome::Inconclusive(why.clone()),
-                    Vec::new(),
-                    "CFG",
-                ));
-                // The static rules of tokens need no semantics: a step that
-                // breaks one that the reference keeps is violated even when
-                // the reference is outside the model.
-                if !l.violations.iter().any(|v| v.function == name) {
-                    if let Some(s) = first_static_break(name, l.bodies.get(name), stages) {
-                        plan.decided.push(s);
-                    }
-                }
-                plan.reference = Err(why);
-                return Ok(plan);
-            };
-            if let Some(v) = l.violations.iter().find(|v| v.function == name) {
-                let why = format!(
-                    "the reference breaks a static rule of convergence control tokens, so it has \
-                     no semantics to compare with: {} ({}, line {})",
-                    v.message, l.file, v.line
-                );
-                plan.decided.push(decided_stage(
-                    "read the reference",
-                    Outcome::Inconclusive(why.clone()),
-                    Vec::new(),
-                    "CFG",
-                ));
+    let (ref_entry, ref_body) = match reference {
+        Ref::Ll(l) => match reference_entry(name, l, stages) {
+            Ok(found) => found,
+            Err((why, decided)) => {
+                plan.decided = decided;
                 plan.reference = Err(why);
                 return Ok(plan);
             }
-            (i, l.bodies.get(name).cloned(), true)
-        }
+        },
         Ref::Source(k) => {
             plan.reference_kind = Reference::Source;
-            (k.entry(Some(name)).map_err(Error::usage)?, None, true)
+            (k.entry(Some(name)).map_err(Error::usage)?, None)
         }
     };
     plan.reference = Ok(Entry {
@@ -563,50 +601,95 @@ fn function(
             continue;
         }
         previous = body;
-        // A broken static rule decides the stage first (LLVM gives an
-        // invalid module no semantics), even for a function outside the
-        // model.
-        let broken = s.loaded.violations.iter().find(|v| v.function == name);
-        let target = match (broken, s.loaded.index(name)) {
-            (Some(e), _) if ref_tokens_ok => {
-                Target::Decided(Outcome::Violated(static_rule_finding(e, &s.loaded.file)))
-            }
-            (_, None) => Target::Decided(Outcome::Inconclusive(
-                s.loaded
-                    .skipped(name)
-                    .unwrap_or_else(|| format!("@{name} is not mapped")),
-            )),
-            (_, Some(i)) => Target::Code(Entry {
-                code: code.clone(),
-                func: i,
-            }),
-        };
-        plan.stages.push(stage_plan(s, target, None));
+        plan.stages
+            .push(stage_plan(s, stage_target(name, s, code), None));
     }
     if plan.stages.is_empty() {
-        // No step changed the function: compare the last module that has
-        // it, so that the report still says what was checked.
-        if let Some((s, code)) = stages
-            .iter()
-            .zip(programs)
-            .rev()
-            .find(|(s, _)| s.loaded.defined.iter().any(|d| d == name))
-        {
-            if let Some(i) = s.loaded.index(name) {
-                let what = if s.only_if_changed {
-                    format!("the pipeline (no pass changed @{name})")
-                } else {
-                    s.name.clone()
-                };
-                let target = Target::Code(Entry {
-                    code: code.clone(),
-                    func: i,
-                });
-                plan.stages.push(stage_plan(s, target, Some(what)));
-            }
-        }
+        plan.stages.extend(unchanged(name, stages, programs));
     }
     Ok(plan)
+}
+
+/// Function `name` of an LLVM reference and its body as written, or why
+/// it has no semantics to compare with and the stages that says so (the
+/// static rules of tokens need no semantics: a step that breaks one that
+/// the reference keeps is violated even when the reference is outside the
+/// model).
+#[allow(clippy::type_complexity)]
+fn reference_entry(
+    name: &str,
+    l: &Loaded,
+    stages: &[StageModule],
+) -> std::result::Result<(usize, Option<String>), (String, Vec<Stage>)> {
+    let read = |why: &str| {
+        decided_stage(
+            "read the reference",
+            Outcome::Inconclusive(why.to_string()),
+            Vec::new(),
+            "CFG",
+        )
+    };
+    let broken = l.violations.iter().find(|v| v.function == name);
+    let Some(i) = l.index(name) else {
+        let why = l
+            .skipped(name)
+            .unwrap_or_else(|| format!("@{name} is not mapped"));
+        let mut decided = vec![read(&why)];
+        if broken.is_none() {
+            decided.extend(first_static_break(name, l.bodies.get(name), stages));
+        }
+        return Err((why, decided));
+    };
+    if let Some(v) = broken {
+        let why = format!(
+            "the reference breaks a static rule of convergence control tokens, so it has no \
+             semantics to compare with: {} ({}, line {})",
+            v.message, l.file, v.line
+        );
+        return Err((why.clone(), vec![read(&why)]));
+    }
+    Ok((i, l.bodies.get(name).cloned()))
+}
+
+/// What stage module `s` compares of function `name`: a broken static rule
+/// decides the stage first (LLVM gives an invalid module no semantics),
+/// even for a function outside the model; an unmapped function is
+/// inconclusive; else the function's code.
+fn stage_target(name: &str, s: &StageModule, code: &Rc<Code>) -> Target {
+    let broken = s.loaded.violations.iter().find(|v| v.function == name);
+    match (broken, s.loaded.index(name)) {
+        (Some(e), _) => Target::Decided(Outcome::Violated(static_rule_finding(e, &s.loaded.file))),
+        (_, None) => Target::Decided(Outcome::Inconclusive(
+            s.loaded
+                .skipped(name)
+                .unwrap_or_else(|| format!("@{name} is not mapped")),
+        )),
+        (_, Some(i)) => Target::Code(Entry {
+            code: code.clone(),
+            func: i,
+        }),
+    }
+}
+
+/// When no step changed function `name`: the last module that has it, so
+/// that the report still says what was checked.
+fn unchanged(name: &str, stages: &[StageModule], programs: &[Rc<Code>]) -> Option<StagePlan> {
+    let (s, code) = stages
+        .iter()
+        .zip(programs)
+        .rev()
+        .find(|(s, _)| s.loaded.defined.iter().any(|d| d == name))?;
+    let i = s.loaded.index(name)?;
+    let what = if s.only_if_changed {
+        format!("the pipeline (no pass changed @{name})")
+    } else {
+        s.name.clone()
+    };
+    let target = Target::Code(Entry {
+        code: code.clone(),
+        func: i,
+    });
+    Some(stage_plan(s, target, Some(what)))
 }
 
 /// The plan of stage module `s` for one function; `renamed`, the name of a
