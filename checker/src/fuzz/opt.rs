@@ -433,6 +433,7 @@ fn write_case(
             frontend: Some(frontend::Frontend::Clang),
             clang_bin: a.clang_bin.clone(),
             tool_timeout: a.tool_timeout,
+            ..LlvmOptions::default()
         },
         ..Settings::default()
     };

@@ -29,11 +29,13 @@ use super::{Code, Entry, FunctionPlan, Plan, Policy, Settings, StagePlan, Target
 use crate::config::{CheckJob, Reference};
 use crate::engine::{Allowance, Finding, Outcome, Property};
 use crate::error::{Error, Result};
-use crate::llvm::{dumps, frontend, is_ll, load_ll, read_ll, tools, LlvmOptions, Loaded};
+use crate::llvm::{dumps, is_ll, load_ll, read_ll, tools, LlvmOptions, Loaded};
 use crate::report::{LlvmOrigin, Method, Replay, Reproduce, Stage};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_lang::sema::Kernel;
 use std::collections::HashMap;
+
+mod frontend;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -123,12 +125,12 @@ impl Start {
 /// Loads a source file as the check's starting point: a `.ll` file, a
 /// source through the front end, or a kernel-language file lowered by
 /// convcheck.
-fn load_source(a: &CheckJob, o: &LlvmOptions, timeout: Duration) -> Result<Start> {
+fn load_source(a: &CheckJob, o: &LlvmOptions) -> Result<Start> {
     if is_ll(&a.src) {
         return Ok(Start::ll(load_ll(&a.src)?, Vec::new()));
     }
-    if let Some(fe) = o.frontend {
-        return from_frontend(a, fe, o, timeout);
+    if o.frontend.is_some() {
+        return frontend::start(a, o);
     }
     let kernel = super::kernel::load_kernel(&a.src)?;
     let mut loaded = lowered_ll(&kernel, a.tokens)?;
@@ -149,102 +151,11 @@ fn load_source(a: &CheckJob, o: &LlvmOptions, timeout: Duration) -> Result<Start
     })
 }
 
-/// A C, CUDA or OpenCL source compiled by clang: at the source level when
-/// the kernel language reads it alike, else clang's own output.
-fn from_frontend(
-    a: &CheckJob,
-    fe: frontend::Frontend,
-    o: &LlvmOptions,
-    timeout: Duration,
-) -> Result<Start> {
-    let (compiled, command) =
-        frontend::compile(fe, &a.src, o.clang_bin.as_deref(), timeout).map_err(Error::usage)?;
-    let ll_name = format!("{}.ll", a.src);
-    let unreadable =
-        |e: String| Error::tool(format!("{command}: convcheck cannot read its output: {e}"));
-    let mut loaded = read_ll(&ll_name, &compiled).map_err(unreadable)?;
-    let mut notes = vec![format!("front end: {command}")];
-    let (text, renames) = if a.src.ends_with(".cu") {
-        frontend::source_names(&compiled, &loaded.defined)
-    } else {
-        (String::new(), Vec::new())
-    };
-    if !renames.is_empty() {
-        let shown: Vec<String> = renames
-            .iter()
-            .map(|(m, s)| format!("@{m} is `{s}`"))
-            .collect();
-        notes.push(format!(
-            "clang's output names functions as C++ does; checked under their source names: {}",
-            shown.join(", ")
-        ));
-        loaded = read_ll(&ll_name, &text).map_err(unreadable)?;
-    }
-    if a.reference == Reference::Cfg {
-        return Ok(Start::ll(loaded, notes));
-    }
-    match source_reference(&a.src, &loaded)? {
-        Ok(k) => Ok(Start::source(
-            k,
-            loaded,
-            ("clang -O0".into(), "clang -O0".into()),
-            notes,
-        )),
-        Err(why) => {
-            notes.push(why);
-            Ok(Start::ll(loaded, notes))
-        }
-    }
-}
-
-/// The kernel-language reading of the source `src` that clang compiled to
-/// `loaded`, or why the reference must be clang's own output: the kernel
-/// language does not read it, its calls are not clang's, or a parameter is
-/// named `tid` or `N` (the kernel language reads them as the thread index
-/// and the group size, clang's output as per-thread values, so the two
-/// readings would disagree).
-fn source_reference(src: &str, loaded: &Loaded) -> Result<std::result::Result<Kernel, String>> {
-    let text = std::fs::read_to_string(src)
-        .map_err(|e| Error::usage(format!("{src}: cannot read: {e}")))?;
-    let reserved = loaded
-        .mapped
-        .module
-        .functions
-        .iter()
-        .flat_map(|f| f.params.iter())
-        .find(|p| *p == "tid" || *p == "N")
-        .cloned();
-    let kernel = match Kernel::parse(src, &text) {
-        Ok(k) => k,
-        Err(d) => {
-            let first = d.to_string();
-            let first = first.lines().next().unwrap_or("").to_string();
-            return Ok(Err(format!(
-                "the kernel language does not read {src} ({first}): the reference is clang's \
-                 own output at the CFG level"
-            )));
-        }
-    };
-    let disagree = frontend::call_disagreements(&kernel.module(), &loaded.mapped.module);
-    if !disagree.is_empty() {
-        return Ok(Err(format!(
-            "{}: the reference is clang's own output at the CFG level",
-            disagree.join("; ")
-        )));
-    }
-    if let Some(r) = reserved {
-        return Ok(Err(format!(
-            "a parameter is named `{r}`, which the kernel language reads as a builtin while \
-             clang's output reads it as a per-thread value: the reference is clang's own output \
-             at the CFG level"
-        )));
-    }
-    Ok(Ok(kernel))
-}
-
-/// The `-passes=` pipeline of `--opt P`: opt's levels written as clang
-/// and the legacy `opt -O2` write them (`O2`, `-O2`) are `default<O2>`,
-/// which is what `-passes=` calls them; anything else is opt's to read.
+/// The stages of the pipeline `pipeline` run by `opt` on `input` (one per
+/// pass that printed a changed module), the module opt wrote, and the
+/// command as shown in notes. `--opt-arg`s go after convcheck's flags,
+/// before the input; a module read with source positions keeps them in
+/// every dump.
 fn opt_stages(
     input: &Loaded,
     pipeline: &str,
@@ -260,23 +171,35 @@ fn opt_stages(
     let out_path = dir.path().join("output.ll");
     std::fs::write(&in_path, &input.text)
         .map_err(|e| Error::io(format!("{}: {e}", in_path.display())))?;
-    let args: Vec<String> = vec![
+    let mut args: Vec<String> = vec![
         format!("-passes={pipeline}"),
         "-print-changed=quiet".into(),
         "-print-module-scope".into(),
         "-opt-bisect-limit=-1".into(),
         "-S".into(),
+    ];
+    args.extend(o.opt_args.iter().cloned());
+    args.extend([
         in_path.display().to_string(),
         "-o".into(),
         out_path.display().to_string(),
-    ];
+    ]);
     let run = tools::run_keeping(&bin, &args, &out_path, timeout).map_err(Error::tool)?;
+    let user: String = o
+        .opt_args
+        .iter()
+        .map(|a| format!(" {}", tools::shell_word(a)))
+        .collect();
     let shown = format!(
-        "{} -passes={} -S {}",
+        "{} -passes={} -S{user} {}",
         tools::shell_word(&bin),
         tools::shell_word(pipeline),
         tools::shell_word(&input.file)
     );
+    let at_source = |l: Loaded| match &input.source {
+        Some(src) => l.at_source_lines(src),
+        None => l,
+    };
     let mut stages = Vec::new();
     for d in dumps::split(&run.stderr) {
         let name = match d.bisect {
@@ -284,12 +207,12 @@ fn opt_stages(
             None => d.pass.clone(),
         };
         let file = format!("{} after {}", input.file, d.pass);
-        let loaded = read_ll(&file, &d.text).map_err(|e| {
+        let loaded = at_source(read_ll(&file, &d.text).map_err(|e| {
             Error::tool(format!(
                 "{shown}: convcheck cannot read the module after {} (standard error line {}): {e}",
                 d.pass, d.line
             ))
-        })?;
+        })?);
         let notes = match d.bisect {
             Some(n) => vec![format!(
                 "reproduce: {shown} -opt-bisect-limit={n} (and {} for the module before it)",
@@ -326,8 +249,10 @@ fn opt_stages(
         let output = last.loaded.clone();
         return Ok((stages, output, shown));
     }
-    let output = read_ll(&format!("{} after opt", input.file), &run.stdout)
-        .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?;
+    let output = at_source(
+        read_ll(&format!("{} after opt", input.file), &run.stdout)
+            .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?,
+    );
     Ok((stages, output, shown))
 }
 
@@ -364,7 +289,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         mut stages,
         mut last,
         mut notes,
-    } = load_source(a, o, timeout)?;
+    } = load_source(a, o)?;
     let mut origin = LlvmOrigin {
         src: a.src.clone(),
         tgt: a.tgt.clone(),
@@ -374,6 +299,13 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
             .iter()
             .find_map(|n| n.strip_prefix("front end: "))
             .map(str::to_string),
+        clang_flags: if o.frontend.is_some() {
+            let mut f = vec!["--frontend".to_string(), "clang".to_string()];
+            f.extend(o.clang_flags());
+            f
+        } else {
+            Vec::new()
+        },
     };
     if let Some(t) = &a.tgt {
         let loaded = if is_ll(t) {
@@ -397,7 +329,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         // own output: there is nothing to compare that output with.
         let why: Vec<String> = notes
             .iter()
-            .filter(|n| n.contains("the reference is clang's own output"))
+            .filter(|n| frontend::is_fallback(n))
             .cloned()
             .collect();
         let why = if why.is_empty() {
@@ -430,7 +362,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         stages.extend(passes);
         final_module = output;
     }
-    let (names, not_compared) = names_to_check(a, &reference, &final_module)?;
+    let (names, not_compared) = names_to_check(a, &reference, &final_module, &mut notes)?;
     let programs = programs(&stages);
     let reference_code = reference_code(&reference)?;
     let functions = names
@@ -455,6 +387,7 @@ fn names_to_check(
     a: &CheckJob,
     reference: &Ref,
     final_module: &Loaded,
+    notes: &mut Vec<String>,
 ) -> Result<(Vec<String>, Vec<String>)> {
     let ref_names: Vec<String> = match reference {
         Ref::Ll(l) => l.defined.clone(),
@@ -462,13 +395,12 @@ fn names_to_check(
     };
     let in_final = |n: &String| final_module.defined.contains(n);
     let names: Vec<String> = match &a.function {
-        Some(f) => {
-            if !ref_names.contains(f) {
-                return Err(Error::usage(format!(
-                    "--function {f}: {} defines no function @{f}",
-                    a.src
-                )));
-            }
+        Some(wanted) => {
+            // A plain or a mangled name, whichever the file has.
+            let (f, how) = crate::llvm::names::resolve(&ref_names, wanted)
+                .map_err(|e| Error::usage(format!("--function {wanted}: {}: {e}", a.src)))?;
+            notes.extend(how);
+            let f = &f;
             if !in_final(f) {
                 return Err(Error::usage(format!(
                     "--function {f}: @{f} is not defined in the target ({})",

@@ -96,6 +96,7 @@ impl From<&RunArgs> for convcheck::run::RunArgs {
                 Engine::Smt => Relation::Smt,
             },
             passes: a.passes.clone(),
+            llvm: a.clang.options(),
         }
     }
 }
@@ -117,6 +118,7 @@ impl From<&LowerArgs> for convcheck::lower::LowerArgs {
                 Emit::Ll => E::Ll,
             },
             passes: a.passes.clone(),
+            llvm: a.clang.options(),
         }
     }
 }
