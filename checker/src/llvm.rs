@@ -262,7 +262,7 @@ pub fn load_ll(path: &str) -> Result<Loaded> {
 /// Compiles `path` with clang as `o` says and reads the output
 /// (`PATH.ll` in messages) with its ops at their source positions.
 pub fn load_source(path: &str, o: &LlvmOptions) -> Result<(Loaded, frontend::Compiled)> {
-    let compiled = frontend::compile_with(path, &o.clang(), o.timeout()).map_err(Error::usage)?;
+    let compiled = frontend::compile_with(path, &o.clang(), o.timeout()).map_err(Error::tool)?;
     let loaded = read_ll(&format!("{path}.ll"), &compiled.text)
         .map_err(|e| {
             Error::tool(format!(

@@ -242,5 +242,6 @@ pub fn plan_kernels(
         },
         notes: Vec::new(),
         policy,
+        tool_times: Default::default(),
     })
 }

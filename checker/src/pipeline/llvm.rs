@@ -25,31 +25,24 @@
 //!   the rule in the words of LLVM's verifier (`convcheck_ir::tokens`); its
 //!   dynamic semantics is not compared (LLVM gives invalid IR none).
 
+mod frontend;
+mod opt;
+mod start;
+
 use super::{Code, Entry, FunctionPlan, Plan, Policy, Settings, StagePlan, Target};
 use crate::config::{CheckJob, Reference};
 use crate::engine::{Allowance, Finding, Outcome, Property};
 use crate::error::{Error, Result};
-use crate::llvm::{dumps, is_ll, load_ll, read_ll, tools, LlvmOptions, Loaded};
+use crate::llvm::{is_ll, load_ll, Loaded};
 use crate::report::{LlvmOrigin, Method, Replay, Reproduce, Stage};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_lang::sema::Kernel;
+use opt::opt_stages;
+pub use opt::pipeline;
+use start::{load_source, lowered_ll, Start};
 use std::collections::HashMap;
-
-mod frontend;
 use std::rc::Rc;
 use std::time::Duration;
-
-/// A kernel-language file lowered by convcheck and written as LLVM IR.
-fn lowered_ll(kernel: &Kernel, tokens: bool) -> Result<Loaded> {
-    let module = convcheck_lang::lower::lower(kernel, tokens);
-    let text = convcheck_llvm::write::module_text(&module);
-    read_ll(&kernel.file_name, &text).map_err(|e| {
-        Error::internal(format!(
-            "{}: the LLVM IR convcheck wrote does not read back: {e}",
-            kernel.file_name
-        ))
-    })
-}
 
 /// The reference of a check.
 enum Ref {
@@ -74,200 +67,6 @@ struct StageModule {
     reproduce: Option<Reproduce>,
 }
 
-/// Where a check through LLVM IR starts: its reference, the stages that
-/// lead from it to LLVM IR (the lowering, clang's output), the module that
-/// `opt` runs on, and notes about how it was made.
-struct Start {
-    reference: Ref,
-    stages: Vec<StageModule>,
-    last: Loaded,
-    notes: Vec<String>,
-}
-
-impl Start {
-    /// A start whose reference is the LLVM module itself.
-    fn ll(loaded: Loaded, notes: Vec<String>) -> Start {
-        Start {
-            reference: Ref::Ll(Box::new(loaded.clone())),
-            stages: Vec::new(),
-            last: loaded,
-            notes,
-        }
-    }
-
-    /// A start at the source level of `kernel`, the lowering to `loaded`
-    /// its first stage.
-    fn source(
-        kernel: Kernel,
-        loaded: Loaded,
-        stage: (String, String),
-        notes: Vec<String>,
-    ) -> Start {
-        let (name, level) = stage;
-        let first = StageModule {
-            name,
-            loaded: loaded.clone(),
-            notes: Vec::new(),
-            level,
-            only_if_changed: false,
-            allow: Allowance::Exact,
-            reproduce: None,
-        };
-        Start {
-            reference: Ref::Source(Box::new(kernel)),
-            stages: vec![first],
-            last: loaded,
-            notes,
-        }
-    }
-}
-
-/// Loads a source file as the check's starting point: a `.ll` file, a
-/// source through the front end, or a kernel-language file lowered by
-/// convcheck.
-fn load_source(a: &CheckJob, o: &LlvmOptions) -> Result<Start> {
-    if is_ll(&a.src) {
-        return Ok(Start::ll(load_ll(&a.src)?, Vec::new()));
-    }
-    if o.frontend.is_some() {
-        return frontend::start(a, o);
-    }
-    let kernel = super::kernel::load_kernel(&a.src)?;
-    let mut loaded = lowered_ll(&kernel, a.tokens)?;
-    let tokens = if a.tokens { " --tokens" } else { "" };
-    loaded.file = format!("{}.ll", a.src);
-    let notes = vec![format!(
-        "input: convcheck lower {}{tokens} --emit ll > {}",
-        a.src, loaded.file
-    )];
-    Ok(match a.reference {
-        Reference::Source => Start::source(
-            kernel,
-            loaded,
-            (format!("lower{tokens}"), format!("CFG{tokens}")),
-            notes,
-        ),
-        Reference::Cfg => Start::ll(loaded, notes),
-    })
-}
-
-/// The stages of the pipeline `pipeline` run by `opt` on `input` (one per
-/// pass that printed a changed module), the module opt wrote, and the
-/// command as shown in notes. `--opt-arg`s go after convcheck's flags,
-/// before the input; a module read with source positions keeps them in
-/// every dump.
-fn opt_stages(
-    input: &Loaded,
-    pipeline: &str,
-    o: &LlvmOptions,
-    timeout: Duration,
-) -> Result<(Vec<StageModule>, Loaded, String)> {
-    let bin = match &o.opt_bin {
-        Some(b) => b.clone(),
-        None => tools::find(&["opt-19", "opt"], "for --opt").map_err(Error::tool)?,
-    };
-    let dir = tempfile::tempdir().map_err(|e| Error::io(format!("temporary folder: {e}")))?;
-    let in_path = dir.path().join("input.ll");
-    let out_path = dir.path().join("output.ll");
-    std::fs::write(&in_path, &input.text)
-        .map_err(|e| Error::io(format!("{}: {e}", in_path.display())))?;
-    let mut args: Vec<String> = vec![
-        format!("-passes={pipeline}"),
-        "-print-changed=quiet".into(),
-        "-print-module-scope".into(),
-        "-opt-bisect-limit=-1".into(),
-        "-S".into(),
-    ];
-    args.extend(o.opt_args.iter().cloned());
-    args.extend([
-        in_path.display().to_string(),
-        "-o".into(),
-        out_path.display().to_string(),
-    ]);
-    let run = tools::run_keeping(&bin, &args, &out_path, timeout).map_err(Error::tool)?;
-    let user: String = o
-        .opt_args
-        .iter()
-        .map(|a| format!(" {}", tools::shell_word(a)))
-        .collect();
-    let shown = format!(
-        "{} -passes={} -S{user} {}",
-        tools::shell_word(&bin),
-        tools::shell_word(pipeline),
-        tools::shell_word(&input.file)
-    );
-    let at_source = |l: Loaded| match &input.source {
-        Some(src) => l.at_source_lines(src),
-        None => l,
-    };
-    let mut stages = Vec::new();
-    for d in dumps::split(&run.stderr) {
-        let name = match d.bisect {
-            Some(n) => format!("{} (opt-bisect {n})", d.pass),
-            None => d.pass.clone(),
-        };
-        let file = format!("{} after {}", input.file, d.pass);
-        let loaded = at_source(read_ll(&file, &d.text).map_err(|e| {
-            Error::tool(format!(
-                "{shown}: convcheck cannot read the module after {} (standard error line {}): {e}",
-                d.pass, d.line
-            ))
-        })?);
-        let notes = match d.bisect {
-            Some(n) => vec![format!(
-                "reproduce: {shown} -opt-bisect-limit={n} (and {} for the module before it)",
-                n.saturating_sub(1)
-            )],
-            None => Vec::new(),
-        };
-        let reproduce = d.bisect.map(|bisect| Reproduce {
-            command: format!("{shown} -opt-bisect-limit={bisect}"),
-            bisect,
-        });
-        stages.push(StageModule {
-            level: format!("after {}", dumps::pass_class(&d.pass)),
-            name,
-            loaded,
-            notes,
-            only_if_changed: true,
-            allow: Allowance::Exact,
-            reproduce,
-        });
-    }
-    if let Some(failure) = &run.failure {
-        // opt's verifier aborts the pipeline on a module that a pass broke;
-        // the modules printed before are still the pipeline's stages, and
-        // the last one shows what the pass did. Without any, the failure
-        // is the user's to see.
-        let Some(last) = stages.last_mut() else {
-            return Err(Error::tool(failure.clone()));
-        };
-        last.notes.push(format!(
-            "opt stopped after this pass: {}",
-            dumps::trailer(&run.stderr)
-        ));
-        let output = last.loaded.clone();
-        return Ok((stages, output, shown));
-    }
-    let output = at_source(
-        read_ll(&format!("{} after opt", input.file), &run.stdout)
-            .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?,
-    );
-    Ok((stages, output, shown))
-}
-
-/// The `-passes=` pipeline of `--opt P`: opt's levels written as clang
-/// and the legacy `opt -O2` write them (`O2`, `-O2`) are `default<O2>`,
-/// which is what `-passes=` calls them; anything else is opt's to read.
-pub fn pipeline(p: &str) -> String {
-    let level = p.strip_prefix('-').unwrap_or(p);
-    if matches!(level, "O0" | "O1" | "O2" | "O3" | "Os" | "Oz") {
-        format!("default<{level}>")
-    } else {
-        p.to_string()
-    }
-}
-
 /// The plan of a check through LLVM IR (see the module documentation).
 pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
     let o = &settings.llvm;
@@ -289,7 +88,12 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         mut stages,
         mut last,
         mut notes,
+        clang,
     } = load_source(a, o)?;
+    let mut tool_times = super::ToolTimes {
+        clang,
+        ..Default::default()
+    };
     let mut origin = LlvmOrigin {
         src: a.src.clone(),
         tgt: a.tgt.clone(),
@@ -345,7 +149,10 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
     let mut final_module = last.clone();
     if let Some(p) = &o.opt {
         let p = &pipeline(p);
-        let (passes, output, shown) = opt_stages(&last, p, o, timeout)?;
+        let started = std::time::Instant::now();
+        let ran = opt_stages(&last, p, o, timeout);
+        tool_times.opt = started.elapsed();
+        let (passes, output, shown) = ran?;
         notes.push(format!("pipeline: {shown}"));
         origin.pipeline = Some(shown);
         if passes.is_empty() {
@@ -377,6 +184,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         replay: Replay::Llvm(origin),
         notes,
         policy: Policy::Batch { prove: true },
+        tool_times,
     })
 }
 
@@ -718,5 +526,6 @@ pub fn plan_builtin_passes(loaded: &Loaded, function: &str, passes: &[String]) -
         replay: Replay::None,
         notes: Vec::new(),
         policy: Policy::Batch { prove: false },
+        tool_times: Default::default(),
     })
 }

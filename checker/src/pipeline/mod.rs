@@ -168,6 +168,17 @@ pub struct Plan {
     pub notes: Vec<String>,
     /// How the engines are ordered.
     pub policy: Policy,
+    /// Time spent in external tools while building the plan.
+    pub tool_times: ToolTimes,
+}
+
+/// Time spent in external tools.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ToolTimes {
+    /// In clang.
+    pub clang: std::time::Duration,
+    /// In opt.
+    pub opt: std::time::Duration,
 }
 
 /// How a check runs: its engine choice and budgets.

@@ -1,5 +1,5 @@
 //! Transforms of real opt-19 that LLVM's own issues report as breaking
-//! convergent operations (issue 11's must-shows, docs/src/findings.md
+//! convergent operations (docs/src/findings.md
 //! sections 9 to 13): SimplifyCFG threading into a loop past its header,
 //! a new entry edge into a convergent block, CHR cloning a convergent
 //! call, blocks merged across convergence-control intrinsics, and the
