@@ -97,6 +97,14 @@ pub enum GpuTarget {
 }
 
 impl GpuTarget {
+    /// Every target, in the order `--target` lists them.
+    pub const ALL: [GpuTarget; 3] = [GpuTarget::Nvptx64, GpuTarget::Amdgcn, GpuTarget::Spirv64];
+
+    /// The target called `name` (`nvptx64`, `amdgcn`, `spirv64`).
+    pub fn from_name(name: &str) -> Option<GpuTarget> {
+        GpuTarget::ALL.into_iter().find(|t| t.name() == name)
+    }
+
     /// The name `--target` takes.
     pub fn name(self) -> &'static str {
         match self {

@@ -14,8 +14,8 @@
 //! Either way a note says which reference applied and why.
 
 use super::start::Start;
-use crate::error::{Error, Result};
 use crate::config::{CheckJob, Reference};
+use crate::error::{Error, Result};
 use crate::llvm::{load_source, LlvmOptions, Loaded};
 use crate::pass_cmd::shell_quote as q;
 use convcheck_lang::sema::Kernel;
