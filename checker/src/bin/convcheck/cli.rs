@@ -131,6 +131,10 @@ pub struct FuzzArgs {
     /// With --opt: the `opt` binary (default: `opt-19`, else `opt`).
     #[arg(long, value_name = "PATH")]
     pub opt_bin: Option<String>,
+    /// With --opt: an argument for opt after convcheck's own (repeat): a
+    /// triple (`--opt-arg=-mtriple=amdgcn--`) or a cl::opt.
+    #[arg(long = "opt-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub opt_args: Vec<String>,
     /// With --opt: the clang binary (default: `clang-19`, else `clang`).
     #[arg(long, value_name = "PATH")]
     pub clang_bin: Option<String>,

@@ -132,6 +132,7 @@ impl From<&FuzzArgs> for convcheck::fuzz::FuzzArgs {
             cmd_timeout: a.cmd_timeout,
             opt: a.opt.clone(),
             opt_bin: a.opt_bin.clone(),
+            opt_args: a.opt_args.clone(),
             clang_bin: a.clang_bin.clone(),
             tool_timeout: a.tool_timeout,
             input: a.input.clone(),
