@@ -205,13 +205,14 @@ impl Case {
             || self.opt.is_some()
     }
 
-    /// The case's pipeline in words: opt's, or convcheck's passes
-    /// (`lower` for none).
+    /// The case's pipeline in words: opt's, the target file of an LLVM
+    /// pair, or convcheck's passes (`lower` for none).
     pub fn pipeline(&self) -> String {
-        match &self.opt {
-            Some(p) => format!("opt {p}"),
-            None if self.passes.is_empty() => "lower".to_string(),
-            None => self.passes.join(","),
+        match (&self.opt, &self.target) {
+            (Some(p), _) => format!("opt {p}"),
+            (None, Some(t)) if self.is_llvm() => format!("target {t}"),
+            _ if self.passes.is_empty() => "lower".to_string(),
+            _ => self.passes.join(","),
         }
     }
 }

@@ -79,3 +79,50 @@ fn an_llvm_case_with_the_wrong_expectation_fails() {
         "{out}"
     );
 }
+
+#[test]
+fn ll_pairs_and_opt_pipelines_are_corpus_cases() {
+    let test = "ll_pairs_and_opt_pipelines_are_corpus_cases";
+    if !have("opt-19", test) {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pairs.toml");
+    let data = root().join("model/llvm/tests/data");
+    std::fs::write(
+        &file,
+        format!(
+            "root = {:?}\nthreads = 2\nmax_iters = 2\n\n\
+             [[case]]\nkernel = \"plain_kernels_O0.ll\"\ntarget = \"plain_kernels_O2.ll\"\n\
+             function = \"loop_continue\"\nverdict = \"preserved\"\n\n\
+             [[case]]\nkernel = \"plain_kernels_O0.ll\"\nopt = \"simplifycfg<no-keep-loops>\"\n\
+             function = \"loop_nest\"\nverdict = \"violated\"\nstage = \"SimplifyCFGPass\"\n",
+            data.display().to_string()
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = convcheck(&["corpus", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("`loop_continue` [target plain_kernels_O2.ll] reference cfg: preserved"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "`loop_nest` [opt simplifycfg<no-keep-loops>] reference cfg: violated at \
+             SimplifyCFGPass on loop_nest (opt-bisect 2)"
+        ),
+        "{out}"
+    );
+    let (code, out, _) = convcheck(&["corpus", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "passed", "{v}");
+    let c = &v["cases"][1];
+    assert_eq!(c["opt"], "simplifycfg<no-keep-loops>", "{c}");
+    assert_eq!(c["report"]["verdict"], "violated", "{c}");
+    assert_eq!(
+        c["stage"], "SimplifyCFGPass on loop_nest (opt-bisect 2)",
+        "{c}"
+    );
+}
