@@ -48,6 +48,74 @@ pub enum Command {
     /// Serves a local web page (127.0.0.1 only) to study kernels, passes
     /// and counterexamples.
     Explore(ExploreArgs),
+    /// Checks LLVM's UniformityAnalysis (`opt -passes='print<uniformity>'`)
+    /// against the model: every value LLVM calls uniform that two
+    /// converged threads can compute differently is a finding (exit 1).
+    Uniformity(UniformityArgs),
+}
+
+/// Arguments of `convcheck uniformity`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct UniformityArgs {
+    /// An LLVM IR file.
+    pub file: String,
+    /// Only this function.
+    #[arg(long)]
+    pub function: Option<String>,
+    /// The target triple opt runs with (default: the module's, else
+    /// amdgcn-amd-amdhsa).
+    #[arg(long)]
+    pub mtriple: Option<String>,
+    /// The `opt` binary (default: `opt-19`, else `opt`).
+    #[arg(long, value_name = "PATH")]
+    pub opt_bin: Option<String>,
+    /// Iterations of each cycle the model's runs may start.
+    #[arg(long, default_value_t = 3)]
+    pub max_iters: u32,
+    /// The group size (default: every group of two threads or more).
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// Seconds the whole file may take.
+    #[arg(long, default_value_t = 120)]
+    pub timeout: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+impl UniformityArgs {
+    /// The library's configuration.
+    pub fn config(&self) -> crate::uniformity::UniformityConfig {
+        crate::uniformity::UniformityConfig {
+            function: self.function.clone(),
+            triple: self.mtriple.clone(),
+            opt_bin: self.opt_bin.clone(),
+            max_iters: self.max_iters,
+            group: self.threads,
+            timeout: std::time::Duration::from_secs(self.timeout),
+            ..Default::default()
+        }
+    }
+}
+
+/// `convcheck uniformity`: the report, and exit 1 on a finding, 3 when
+/// something was not examined, 2 on bad input.
+fn uniformity(a: &UniformityArgs) -> Outcome {
+    match crate::uniformity::check_file(&a.file, &a.config()) {
+        Err(e) => Outcome::usage(e.0),
+        Ok(r) => Outcome {
+            stdout: match a.format {
+                Format::Text => r.text(),
+                Format::Json => serde_json::to_string_pretty(&r).unwrap_or_default() + "\n",
+            },
+            stderr: String::new(),
+            code: match r.verdict {
+                "violated" => crate::EXIT_VIOLATION,
+                "holds" => crate::EXIT_OK,
+                _ => crate::EXIT_INCONCLUSIVE,
+            },
+        },
+    }
 }
 
 /// Arguments of `convcheck explore`.
@@ -563,5 +631,6 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
         Command::Fuzz(a) => crate::fuzz::fuzz(&a),
         Command::Corpus(a) => crate::corpus::corpus(&a),
         Command::Explore(a) => crate::explore::explore(a.file.as_deref(), a.port, a.budget),
+        Command::Uniformity(a) => uniformity(&a),
     }
 }

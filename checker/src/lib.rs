@@ -26,6 +26,7 @@ pub mod run;
 pub mod run_llvm;
 pub mod smt_run;
 pub mod symbolic;
+pub mod uniformity;
 
 /// Exit code: the property holds (or there was nothing to check).
 pub const EXIT_OK: i32 = 0;

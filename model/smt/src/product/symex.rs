@@ -48,12 +48,14 @@
 use super::bv::{c64, choose, nonzero, or_all};
 
 mod eval;
+mod record;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{
     CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId, Space, Term,
 };
+pub(crate) use record::Values;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, BV};
@@ -120,6 +122,9 @@ pub(crate) struct Run {
     /// Definitions of the names given to merged values (`name = term`),
     /// to be asserted.
     pub defs: Vec<Bool>,
+    /// The values of definitions and the operands of reads, when the run
+    /// was asked to record them ([`Exec::recording`]); empty otherwise.
+    pub values: Values,
 }
 
 /// A program being encoded: its unrolled functions and site numbering,
@@ -135,6 +140,7 @@ pub(crate) struct Prog<'a> {
     /// The op of every site.
     pub site_ops: Vec<OpId>,
     read_sites: HashMap<(Option<u32>, FuncId, Where, u32, u32), u32>,
+    def_sites: HashMap<(Option<u32>, FuncId, Where, u32), u32>,
     /// Block copies executed, over both threads and all inlined calls.
     pub copies: usize,
 }
@@ -155,6 +161,7 @@ impl<'a> Prog<'a> {
             sites: HashMap::new(),
             site_ops: Vec::new(),
             read_sites: HashMap::new(),
+            def_sites: HashMap::new(),
             copies: 0,
         }
     }
@@ -193,6 +200,12 @@ impl<'a> Prog<'a> {
         let key = (at.ctx, at.func, at.node, at.inst, position);
         let n = self.read_sites.len() as u32;
         *self.read_sites.entry(key).or_insert(n)
+    }
+
+    fn def_site(&mut self, at: At) -> u32 {
+        let key = (at.ctx, at.func, at.node, at.inst);
+        let n = self.def_sites.len() as u32;
+        *self.def_sites.entry(key).or_insert(n)
     }
 
     /// The number of sites so far.
@@ -375,6 +388,10 @@ pub(crate) struct Exec<'p, 'a> {
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
     depth: u32,
+    /// The recorded values, when recording ([`Self::recording`]).
+    values: Option<Values>,
+    /// The operands of the load or call whose oracle is read next.
+    operands: Option<Vec<BV>>,
 }
 
 /// The interpreter's call-depth bound (`Bounds::default().max_depth`).
@@ -401,6 +418,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             invariant: Vec::new(),
             defs: Vec::new(),
             depth: 0,
+            values: None,
+            operands: None,
         }
     }
 
@@ -439,6 +458,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             counts: end.counts,
             invariant: self.invariant,
             defs: self.defs,
+            values: self.values.unwrap_or_default(),
         })
     }
 
@@ -494,7 +514,11 @@ impl<'p, 'a> Exec<'p, 'a> {
                 };
                 let mut rp = 0;
                 match &inst.kind {
-                    InstKind::Phi { .. } => {}
+                    InstKind::Phi { name, .. } => {
+                        let v = s.locals.get(name).cloned().unwrap_or_else(|| c64(0));
+                        let g = s.guard.clone();
+                        self.record_def(at, (node.block, i), &g, &v);
+                    }
                     InstKind::Observe => self.event(
                         &mut s,
                         at,
@@ -512,6 +536,8 @@ impl<'p, 'a> Exec<'p, 'a> {
                             Some(e) => self.eval(&mut s, at, &mut rp, e, true)?,
                             None => c64(0),
                         };
+                        let g = s.guard.clone();
+                        self.record_def(at, (node.block, i), &g, &v);
                         s.locals.insert(name.clone(), v);
                     }
                     // Token definitions are not events; their instances are
@@ -530,7 +556,10 @@ impl<'p, 'a> Exec<'p, 'a> {
             let conds: Vec<(usize, Bool)> = match &block.term {
                 Term::Br(t) => vec![(*t, Bool::from_bool(true))],
                 Term::CondBr { cond, then, els } => {
-                    let c = nonzero(&self.eval(&mut s, at, &mut rp, cond, true)?);
+                    let v = self.eval(&mut s, at, &mut rp, cond, true)?;
+                    let g = s.guard.clone();
+                    self.record_def(at, (node.block, block.insts.len()), &g, &v);
+                    let c = nonzero(&v);
                     if then == els {
                         vec![(*then, Bool::from_bool(true))]
                     } else {
@@ -543,6 +572,8 @@ impl<'p, 'a> Exec<'p, 'a> {
                     default,
                 } => {
                     let v = self.eval(&mut s, at, &mut rp, value, true)?;
+                    let g = s.guard.clone();
+                    self.record_def(at, (node.block, block.insts.len()), &g, &v);
                     let mut per: Vec<(usize, Vec<Bool>)> = Vec::new();
                     let mut seen: Vec<i64> = Vec::new();
                     let mut none = Vec::new();
@@ -740,6 +771,7 @@ impl<'p, 'a> Exec<'p, 'a> {
     }
 
     fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, String> {
+        let operands = self.operands.take();
         let module = self.prog.module();
         let Some(info) = module.oracles.get(o) else {
             return Err(format!("internal: no oracle {o}"));
@@ -759,6 +791,12 @@ impl<'p, 'a> Exec<'p, 'a> {
         if info.class == OracleClass::Uniform && self.reference {
             let site = self.prog.read_site(at, position);
             self.uniform.push((site, name, st.guard.clone(), v.clone()));
+        }
+        if let (Some(ops), true) = (operands, self.records(&at)) {
+            let site = self.prog.read_site(at, position);
+            if let Some(vals) = self.values.as_mut() {
+                vals.reads.push((site, o, st.guard.clone(), v.clone(), ops));
+            }
         }
         Ok(v)
     }

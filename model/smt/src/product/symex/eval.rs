@@ -74,6 +74,7 @@ impl Exec<'_, '_> {
                 value,
             } => {
                 let addr = self.eval(st, at, rp, index, true)?;
+                let addr_for_read = addr.clone();
                 self.event(
                     st,
                     at,
@@ -84,7 +85,10 @@ impl Exec<'_, '_> {
                     false,
                 );
                 match (want, value) {
-                    (true, Some(o)) => self.read(st, at, rp, *o)?,
+                    (true, Some(o)) => {
+                        self.operands = Some(vec![addr_for_read]);
+                        self.read(st, at, rp, *o)?
+                    }
                     _ => c64(0),
                 }
             }
@@ -127,14 +131,16 @@ impl Exec<'_, '_> {
                     v
                 }
                 CallKind::Op(o) | CallKind::Plain(o) => {
+                    let mut vals = Vec::new();
                     for a in args {
-                        self.eval(st, at, rp, a, false)?;
+                        vals.push(self.eval(st, at, rp, a, false)?);
                     }
                     if matches!(kind, CallKind::Op(_)) {
                         let label = self.prog.module().label(*op).to_string();
                         self.event(st, at, *op, Tag::Label(label), None, None, true);
                     }
                     if want {
+                        self.operands = Some(vals);
                         self.read(st, at, rp, o)?
                     } else {
                         c64(0)

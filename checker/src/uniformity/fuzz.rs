@@ -1,0 +1,1 @@
+//! The uniformity campaign (placeholder).

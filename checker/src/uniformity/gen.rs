@@ -1,0 +1,1 @@
+//! Random functions for the uniformity oracle (placeholder).
