@@ -75,6 +75,10 @@ pub struct UniformityArgs {
     /// The group size (default: every group of two threads or more).
     #[arg(long)]
     pub threads: Option<u32>,
+    /// The two threads are in one wave of this many lanes (default: any
+    /// two threads of the group).
+    #[arg(long)]
+    pub wave: Option<u32>,
     /// Seconds the whole file may take.
     #[arg(long, default_value_t = 120)]
     pub timeout: u64,
@@ -92,6 +96,7 @@ impl UniformityArgs {
             opt_bin: self.opt_bin.clone(),
             max_iters: self.max_iters,
             group: self.threads,
+            wave: self.wave,
             timeout: std::time::Duration::from_secs(self.timeout),
             ..Default::default()
         }

@@ -55,6 +55,9 @@ pub struct UniformityConfig {
     pub max_iters: u32,
     /// The group size, or `None` for every group of two threads or more.
     pub group: Option<u32>,
+    /// The wave size, when the two threads must be in one wave of that
+    /// many lanes (`None`: any two threads of the group).
+    pub wave: Option<u32>,
     /// The time budget of the whole file (opt and every function).
     /// Default 120 s.
     pub timeout: Duration,
@@ -70,6 +73,7 @@ impl Default for UniformityConfig {
             opt_bin: None,
             max_iters: 3,
             group: None,
+            wave: None,
             timeout: Duration::from_secs(120),
             memory_mb: convcheck_smt::product::Z3_MEMORY_MB,
         }
@@ -170,6 +174,7 @@ pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<R
         let limits = model::Limits {
             max_iters: config.max_iters,
             group: config.group,
+            wave: config.wave,
             timeout: share,
             memory_mb: config.memory_mb,
         };
@@ -191,6 +196,7 @@ pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<R
         bounds: Bounds {
             max_iters: config.max_iters,
             group: config.group,
+            wave: config.wave,
             values: "64-bit",
             timeout_secs: config.timeout.as_secs(),
         },

@@ -105,6 +105,8 @@ pub struct Limits {
     pub max_iters: u32,
     /// The group size, or every `N >= 2`.
     pub group: Option<u32>,
+    /// The wave size the two threads share, if any.
+    pub wave: Option<u32>,
     /// The time this function may take.
     pub timeout: Duration,
     /// z3's memory, in MiB.
@@ -210,6 +212,7 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
         let opts = UniformityOptions {
             max_iters: limits.max_iters,
             group: limits.group,
+            wave: limits.wave,
             timeout: left,
             memory_mb: limits.memory_mb,
             ..UniformityOptions::default()
@@ -568,8 +571,13 @@ fn replay(
         let mut src = ValuesSource(&w.threads[i]);
         let (trace, res) = run_thread_recording(program, fid, w.tids[i], w.group, bounds, &mut src);
         match res {
-            Ok(()) => traces.push(trace),
-            Err(Stop::Cut(why) | Stop::OutOfBounds(why)) => {
+            // A run cut by the iteration bound is a prefix of a real run
+            // (the witness says so).
+            Ok(()) | Err(Stop::Cut(_)) => traces.push(trace),
+            // The same without any decision before it (a loop on the
+            // thread index alone).
+            Err(Stop::OutOfBounds(why)) if why.contains("max-iters=") => traces.push(trace),
+            Err(Stop::OutOfBounds(why)) => {
                 return Err(format!(
                     "internal: the solver's scenario does not replay (tid {} stops: {why})",
                     w.tids[i]
@@ -643,17 +651,14 @@ fn finding(
         Kind::Branch => Vec::new(),
         _ => uses_of(input, s.shown.trim_start_matches('%')),
     };
+    // An `iN` value as LLVM prints constants: signed, `true`/`false` for
+    // `i1`.
     let shown_value = |v: i64| {
-        let m = if s.bits >= 64 {
-            v
-        } else {
-            v & ((1i64 << s.bits) - 1)
-        };
         if s.bits == 1 {
-            (if m != 0 { "true" } else { "false" }).to_string()
-        } else {
-            m.to_string()
+            return (if v & 1 != 0 { "true" } else { "false" }).to_string();
         }
+        let shift = 64 - s.bits.clamp(1, 64);
+        ((v << shift) >> shift).to_string()
     };
     let table = trace::table(cfg, &r.traces, w.tids, &r.values, &shown_value);
     let class = trace::classify(ci, s.kind, &r.traces, &r.values);
@@ -672,6 +677,7 @@ fn finding(
             shown_value(r.values[1].value),
         ],
         inputs: [w.threads[0].render(), w.threads[1].render()],
+        cut: w.cut,
         hierarchy: if ci.cycles.is_empty() {
             "no cycles".into()
         } else {

@@ -103,7 +103,8 @@ pub fn run(
     // opt writes nothing with -disable-output; the runner reads the file.
     std::fs::write(&out, "").map_err(|e| format!("{}: {e}", out.display()))?;
     let args = opt_args(triple, &input);
-    let r = tools::run(bin, &args, &out, timeout)?;
+    let temp = input.display().to_string();
+    let r = tools::run(bin, &args, &out, timeout).map_err(|e| e.replace(&temp, shown))?;
     let command = format!(
         "{} {} {}",
         tools::shell_word(bin),

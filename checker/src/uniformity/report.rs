@@ -33,6 +33,8 @@ pub struct Bounds {
     pub max_iters: u32,
     /// The group size, or `null` for every group of two threads or more.
     pub group: Option<u32>,
+    /// The wave both threads are in, if one was asked for.
+    pub wave: Option<u32>,
     /// Values: 64-bit integers, an `iN` value compared in its `N` bits.
     pub values: &'static str,
     /// The time budget of the file, in seconds.
@@ -169,6 +171,9 @@ pub struct Finding {
     pub values: [String; 2],
     /// Their inputs (oracle values by name).
     pub inputs: [String; 2],
+    /// Whether a run of the scenario goes on past the iteration bound
+    /// (the table shows the prefix examined).
+    pub cut: bool,
     /// The cycle hierarchy the scenario was found under.
     pub hierarchy: String,
     /// The scenario as a trace table of block instances.
@@ -232,9 +237,13 @@ impl Report {
             Some(n) => format!("a group of {n} threads"),
             None => "every group of two threads or more".into(),
         };
+        let wave = match b.wave {
+            Some(w) => format!(" in one wave of {w} lanes"),
+            None => String::new(),
+        };
         let _ = writeln!(
             out,
-            "bounds: max-iters {}, {group}, {} values, {} s",
+            "bounds: max-iters {}, {group}{wave}, {} values, {} s",
             b.max_iters, b.values, b.timeout_secs
         );
         for f in &self.functions {
@@ -328,6 +337,12 @@ impl Report {
                         &x.inputs[1]
                     },
                 );
+                if x.cut {
+                    let _ = writeln!(
+                        out,
+                        "    (a run goes on past max-iters; the table shows the prefix examined)"
+                    );
+                }
                 let _ = writeln!(out, "    cycles: {}", x.hierarchy);
                 let _ = writeln!(
                     out,

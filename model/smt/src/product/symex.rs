@@ -781,6 +781,14 @@ impl<'p, 'a> Exec<'p, 'a> {
         *rp += 1;
         let f = &self.g.streams[name][self.thread];
         let zero = BV::from_u64(0, self.g.w);
+        if let Some(vals) = self.values.as_mut() {
+            let after = if info.class == OracleClass::Invariant {
+                BV::from_u64(1, self.g.w)
+            } else {
+                st.counts[name].bvadd(BV::from_u64(1, self.g.w))
+            };
+            vals.counts.push((name, st.guard.clone(), after));
+        }
         if info.class == OracleClass::Invariant {
             self.invariant.push((name, st.guard.clone()));
             return Ok(f.apply(&[&zero]).as_bv().ok_or("internal: stream sort")?);

@@ -22,10 +22,14 @@
 //! oracles listed in `by_operands` equal at equal read sites *when the
 //! operands of their load or call are equal* (a load from memory both
 //! threads see, a call whose result is a function of its arguments); every
-//! other oracle free per thread. Both runs must end within the bounds
-//! (neither cut by `max_iters` nor stuck at `unreachable`): a scenario
-//! with undefined behaviour or beyond the bound is not one a finding may
-//! rest on.
+//! other oracle free per thread. Neither run may get stuck (reach
+//! `unreachable`, undefined behaviour) within the bounds. A run may be cut
+//! by `max_iters` (it goes on past the bound, unexamined): what both
+//! threads executed before the cut is a prefix of a real execution, and a
+//! loop that never ends is not undefined behaviour in LLVM IR unless the
+//! function is `mustprogress`. Scenarios whose runs both end within the
+//! bounds are preferred, and a witness says whether its runs were cut
+//! ([`Witness::cut`]).
 //!
 //! **Values** are compared in their low `bits` bits ([`Target::bits`]):
 //! the mapping from LLVM holds an `iN` value as any 64-bit value whose low
@@ -60,6 +64,11 @@ pub struct UniformityOptions {
     pub max_iters: u32,
     /// The group size, or `None` for every `N >= 2`.
     pub group: Option<u32>,
+    /// The wave (subgroup) size, when the two threads must be in one wave
+    /// of that many lanes (`tid0 / wave == tid1 / wave`): LLVM's
+    /// uniformity is among the threads that execute together, which a
+    /// target may take to be a wave. `None`: any two threads of the group.
+    pub wave: Option<u32>,
     /// The budget of the whole query (every definition of it).
     pub timeout: Duration,
     /// At most this many block copies (over both threads); more fails the
@@ -74,6 +83,7 @@ impl Default for UniformityOptions {
         UniformityOptions {
             max_iters: 3,
             group: None,
+            wave: None,
             timeout: Duration::from_secs(60),
             max_copies: 200_000,
             memory_mb: Z3_MEMORY_MB,
@@ -102,6 +112,9 @@ pub struct Witness {
     pub tids: [u32; 2],
     /// Their oracle values, by name, in evaluation order.
     pub threads: [ThreadValues; 2],
+    /// Whether a run of the scenario goes on past the iteration bound
+    /// (only a prefix of it was examined).
+    pub cut: bool,
 }
 
 /// What the query says of one definition.
@@ -199,16 +212,17 @@ pub fn uniformity(
         return Err("internal: missing run".into());
     };
     let runs = [r0, r1];
-    let q = Encoded::new(&g, &runs, by_operands, opts.group);
+    let q = Encoded::new(&g, &runs, by_operands, opts.group, opts.wave);
     memory_watermark(opts.memory_mb);
     let ask = |a: &[Bool]| solve(&q.solver, a, deadline, opts.memory_mb);
-    // Some run ends within the bounds (no vacuous answer).
+    // Some pair of runs is free of undefined behaviour within the bounds
+    // (no vacuous answer).
     match ask(std::slice::from_ref(&q.ok)) {
         Err(e) => return Err(e),
         Ok(None) => {
             return Err(format!(
-                "no scenario within bounds: no pair of runs ends within max-iters={} without \
-                 undefined behaviour",
+                "no scenario within bounds: every pair of runs reaches undefined behaviour \
+                 (`unreachable`) within max-iters={}",
                 opts.max_iters
             ))
         }
@@ -239,18 +253,26 @@ pub fn uniformity(
                 }
             }
             Ok(Some(model)) => {
-                // Prefer a group of two threads, then a small one.
+                // Prefer runs that end within the bounds, then a group of
+                // two threads, then a small one.
                 let mut model = model;
+                let mut base = vec![q.ok.clone(), lit.clone()];
+                if let Ok(Some(m)) = ask(&[q.ok.clone(), lit.clone(), q.complete.clone()]) {
+                    model = m;
+                    base.push(q.complete.clone());
+                }
                 if opts.group.is_none() {
-                    for bound in [2u64, 64] {
-                        let small = g.n.bvule(BV::from_u64(bound, 64));
-                        if let Ok(Some(m)) = ask(&[q.ok.clone(), lit.clone(), small]) {
+                    for bound in [2u64, 64, 1024] {
+                        let mut a = base.clone();
+                        a.push(g.n.bvule(BV::from_u64(bound, 64)));
+                        if let Ok(Some(m)) = ask(&a) {
                             model = m;
                             break;
                         }
                     }
                 }
-                match witness(&model, &g, &runs, &names) {
+                let cut = holds(&model, &q.cut_f);
+                match witness(&model, &g, &runs, &names, cut) {
                     Ok(w) => Verdict::Divergent(w),
                     Err(e) => Verdict::Unknown(e),
                 }
@@ -258,7 +280,7 @@ pub fn uniformity(
         };
         verdicts.push(v);
     }
-    let cut = match ask(std::slice::from_ref(&q.cut)) {
+    let cut = match ask(&[q.ok.clone(), q.cut.clone()]) {
         Ok(Some(m)) => runs
             .iter()
             .flat_map(|r| r.cut.iter())
@@ -277,10 +299,14 @@ pub fn uniformity(
 /// question.
 struct Encoded {
     solver: Solver,
-    /// Both runs end within the bounds.
+    /// Neither run is stuck within the bounds.
     ok: Bool,
+    /// Neither run is cut by the iteration bound.
+    complete: Bool,
     /// Some run is cut by the iteration bound.
     cut: Bool,
+    /// The formula of [`Self::cut`], to read in a model.
+    cut_f: Bool,
 }
 
 impl Encoded {
@@ -289,6 +315,7 @@ impl Encoded {
         runs: &[Run; 2],
         by_operands: &BTreeSet<OracleId>,
         group: Option<u32>,
+        wave: Option<u32>,
     ) -> Encoded {
         let solver = Solver::new_for_logic("QF_UFBV").unwrap_or_default();
         for run in runs {
@@ -307,6 +334,10 @@ impl Encoded {
                 solver.assert(n.bvuge(BV::from_u64(2, 64)));
                 solver.assert(n.bvule(BV::from_u64(u64::from(u32::MAX), 64)));
             }
+        }
+        if let Some(w) = wave.filter(|w| *w > 0) {
+            let w = BV::from_u64(u64::from(w), 64);
+            solver.assert(t0.bvudiv(&w).eq(t1.bvudiv(&w)));
         }
         // Uniform oracles: equal in one converged instance.
         for (s0, name0, g0, v0) in &runs[0].uniform {
@@ -335,15 +366,18 @@ impl Encoded {
         };
         let cut = any(&|r| r.cut.iter().map(|c| c.0.clone()).collect());
         let stuck = any(&|r| r.stuck.iter().map(|c| c.0.clone()).collect());
-        let ok_f = Bool::and(&[cut.not(), stuck.not()]);
         let ok = Bool::fresh_const("ok");
-        solver.assert(ok.implies(&ok_f));
+        solver.assert(ok.implies(stuck.not()));
+        let complete = Bool::fresh_const("complete");
+        solver.assert(complete.implies(cut.not()));
         let cut_l = Bool::fresh_const("cut");
         solver.assert(cut_l.implies(&cut));
         Encoded {
             solver,
             ok,
+            complete,
             cut: cut_l,
+            cut_f: cut,
         }
     }
 
@@ -436,14 +470,49 @@ fn witness(
     g: &Globals,
     runs: &[Run; 2],
     names: &[String],
+    cut: bool,
 ) -> Result<Witness, String> {
-    // `decode` reads one pair of threads per program; here there is one
-    // program, run by both threads.
+    // `decode` reads one pair of threads per program (here one program,
+    // run by both threads) up to their final counters; a run cut by the
+    // bound has none, so its streams are read up to the last evaluation
+    // it made.
     let pair: &[[Run; 2]] = std::slice::from_ref(runs);
-    let d = decode(model, g, pair, names)?;
+    let mut d = decode(model, g, pair, names)?;
+    for (i, run) in runs.iter().enumerate() {
+        for (name, guard, after) in &run.values.counts {
+            if !holds(model, guard) {
+                continue;
+            }
+            let n = model
+                .eval(after, true)
+                .and_then(|x| x.as_u64())
+                .ok_or("internal: the model has no evaluation count")?;
+            let Some(label) = names.get(*name) else {
+                continue;
+            };
+            let have = d.values[i].0.get(label).map_or(0, Vec::len) as u64;
+            if n <= have {
+                continue;
+            }
+            let f = &g.streams[*name][i];
+            let list = d.values[i].0.entry(label.clone()).or_default();
+            for k in have..n {
+                let at = f
+                    .apply(&[&BV::from_u64(k, g.w)])
+                    .as_bv()
+                    .ok_or("internal: stream sort")?;
+                let v = model
+                    .eval(&at, true)
+                    .and_then(|x| x.as_u64())
+                    .ok_or("internal: the model has no value for a read")?;
+                list.push(v as i64);
+            }
+        }
+    }
     Ok(Witness {
         group: d.group,
         tids: d.tids,
         threads: d.values,
+        cut,
     })
 }

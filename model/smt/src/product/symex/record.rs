@@ -20,6 +20,11 @@ pub(crate) struct Values {
     /// Every oracle read of a load or a call, with the load's address or
     /// the call's arguments: (read site, oracle, guard, value, operands).
     pub reads: Vec<(u32, OracleId, Bool, BV, Vec<BV>)>,
+    /// Every oracle read of the run (whatever its class), as (stream name
+    /// index, guard, evaluation count after it): a run cut by the bound
+    /// has no final counters, and these give how many values of each
+    /// stream it read.
+    pub counts: Vec<(usize, Bool, BV)>,
 }
 
 impl Exec<'_, '_> {
