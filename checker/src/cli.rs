@@ -103,6 +103,72 @@ impl UniformityArgs {
     }
 }
 
+/// `convcheck fuzz --uniformity`: the campaign's report (and with --out
+/// each minimized reproducer as `CLASS-K.ll` with its report beside it);
+/// exit 1 when there is a finding.
+fn uniformity_campaign(a: &FuzzArgs) -> Outcome {
+    use crate::uniformity::fuzz::{campaign, CampaignConfig};
+    let shard = match a.shard.as_deref() {
+        None => None,
+        Some(s) => match s
+            .split_once('/')
+            .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+        {
+            Some((i, n)) if n > 0 && i < n => Some((i, n)),
+            _ => return Outcome::usage(format!("--shard {s}: expected I/N with 0 <= I < N")),
+        },
+    };
+    let d = CampaignConfig::default();
+    let config = CampaignConfig {
+        seed: a.seed,
+        count: a
+            .count
+            .unwrap_or(if a.time.is_some() { u64::MAX } else { d.count }),
+        time: a.time.map(std::time::Duration::from_secs),
+        shard,
+        check: crate::uniformity::UniformityConfig {
+            opt_bin: a.opt_bin.clone(),
+            max_iters: a.max_iters.max(1),
+            ..d.check.clone()
+        },
+        ..d
+    };
+    let r = match campaign(&config) {
+        Ok(r) => r,
+        Err(e) => return Outcome::usage(e.0),
+    };
+    if let Some(dir) = &a.out {
+        let _ = std::fs::create_dir_all(dir);
+        for c in &r.classes {
+            for (k, x) in c.reproducers.iter().enumerate() {
+                let base = format!("{dir}/{}-{k}", c.class);
+                let head = format!(
+                    "; {} (minimized from {} of seed {})\n",
+                    c.class, x.from, r.seed
+                );
+                let _ = std::fs::write(format!("{base}.ll"), head + &x.text);
+                let _ = std::fs::write(format!("{base}.txt"), &x.report);
+            }
+        }
+        let _ = std::fs::write(
+            format!("{dir}/campaign.json"),
+            serde_json::to_string_pretty(&r).unwrap_or_default(),
+        );
+    }
+    Outcome {
+        stdout: match a.format {
+            Format::Text => r.text(),
+            Format::Json => serde_json::to_string_pretty(&r).unwrap_or_default() + "\n",
+        },
+        stderr: String::new(),
+        code: if r.findings > 0 {
+            crate::EXIT_VIOLATION
+        } else {
+            crate::EXIT_OK
+        },
+    }
+}
+
 /// `convcheck uniformity`: the report, and exit 1 on a finding, 3 when
 /// something was not examined, 2 on bad input.
 fn uniformity(a: &UniformityArgs) -> Outcome {
@@ -208,6 +274,11 @@ pub struct FuzzArgs {
     /// Stop at the first violation.
     #[arg(long)]
     pub stop_at_first: bool,
+    /// Fuzz LLVM's UniformityAnalysis instead of a pass: random AMDGPU
+    /// functions checked by `convcheck uniformity` (with --seed, --count,
+    /// --time, --shard, --out, --opt-bin, --max-iters, --format).
+    #[arg(long)]
+    pub uniformity: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -633,6 +704,7 @@ fn dispatch(args: Vec<OsString>) -> Outcome {
         Command::Passes => crate::passes(),
         Command::Ambiguity(a) => crate::ambiguity::ambiguity(&a),
         Command::Bench(a) => crate::bench::bench(&a),
+        Command::Fuzz(a) if a.uniformity => uniformity_campaign(&a),
         Command::Fuzz(a) => crate::fuzz::fuzz(&a),
         Command::Corpus(a) => crate::corpus::corpus(&a),
         Command::Explore(a) => crate::explore::explore(a.file.as_deref(), a.port, a.budget),

@@ -22,12 +22,12 @@
 //! about every value and branch, and replays each divergence in the
 //! interpreter; `trace` draws the scenario and names the finding's class;
 //! [`report`] is the report; [`fuzz`] the campaign over random functions
-//! (`convcheck fuzz --uniformity`).
+//! (`convcheck fuzz --uniformity`; the functions come from
+//! `convcheck_generators::uniform_fn`).
 //!
 //! Library code: a config in, a typed result out, nothing printed.
 
 pub mod fuzz;
-pub mod gen;
 mod model;
 pub mod printer;
 pub mod report;
@@ -63,6 +63,17 @@ pub struct UniformityConfig {
     pub timeout: Duration,
     /// z3's memory budget in MiB. Default 4000.
     pub memory_mb: u64,
+    /// Whether the values LLVM calls divergent are examined too, to count
+    /// imprecision. Default on.
+    pub imprecision: bool,
+    /// Whether values no two converged threads execute within the bounds
+    /// are told apart from uniform ones (one more query per uniform
+    /// value). Default on.
+    pub unreached: bool,
+    /// The work one query may do, in units of z3's resource counter, or 0
+    /// for the time budget alone. A campaign sets it, so that what is
+    /// undecided does not depend on the machine's load. Default 0.
+    pub rlimit: u32,
 }
 
 impl Default for UniformityConfig {
@@ -76,6 +87,9 @@ impl Default for UniformityConfig {
             wave: None,
             timeout: Duration::from_secs(120),
             memory_mb: convcheck_smt::product::Z3_MEMORY_MB,
+            imprecision: true,
+            unreached: true,
+            rlimit: 0,
         }
     }
 }
@@ -177,6 +191,9 @@ pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<R
             wave: config.wave,
             timeout: share,
             memory_mb: config.memory_mb,
+            imprecision: config.imprecision,
+            unreached: config.unreached,
+            rlimit: config.rlimit,
         };
         reports.push(model::examine(&input, &limits));
     }

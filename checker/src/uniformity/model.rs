@@ -111,6 +111,12 @@ pub struct Limits {
     pub timeout: Duration,
     /// z3's memory, in MiB.
     pub memory_mb: u64,
+    /// Whether values LLVM calls divergent are examined (imprecision).
+    pub imprecision: bool,
+    /// Whether unreached values are told apart from uniform ones.
+    pub unreached: bool,
+    /// z3's work per query (0: time only).
+    pub rlimit: u32,
 }
 
 /// Examines one function (see the module documentation).
@@ -166,6 +172,9 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
             ));
             continue;
         }
+        if s.llvm_divergent && !limits.imprecision {
+            continue;
+        }
         if is_thread_index(&module, fid, block, inst) && !s.llvm_divergent {
             report.skipped.push(Note::new(
                 &s.shown,
@@ -180,6 +189,7 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
                 block,
                 inst,
                 bits: s.bits,
+                finding: !s.llvm_divergent,
             },
         ));
     }
@@ -215,6 +225,8 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
             wave: limits.wave,
             timeout: left,
             memory_mb: limits.memory_mb,
+            unreached: limits.unreached,
+            rlimit: limits.rlimit,
             ..UniformityOptions::default()
         };
         let list: Vec<Target> = open.iter().map(|&k| targets[k].1).collect();

@@ -64,10 +64,7 @@ impl FnMapper<'_> {
         };
         let m = self.ctx.m;
         let Some(decl) = m.function_by_name(callee) else {
-            return unsup(
-                format!("a call through @{callee}, which is not a function"),
-                line,
-            );
+            return self.undeclared_call(inst, c, callee, out);
         };
         let name = plain(callee);
         let dim = c.args.first().and_then(|a| a.value.as_int());
@@ -164,6 +161,47 @@ impl FnMapper<'_> {
         let op = self.op(label, OpKind::Call(kind), inst);
         let reads = reads_always(c, m);
         self.push_call(inst, op, kind, shown, args, token, reads, out)
+    }
+
+    /// A call of an intrinsic the module does not declare (LLVM declares
+    /// it implicitly, with no attributes): a builtin the model knows, an
+    /// opaque value under [`super::MapOptions::opaque_calls`], else
+    /// outside the model.
+    fn undeclared_call(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        callee: &crate::value::Name,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        let line = inst.line();
+        let name = plain(callee);
+        if !name.starts_with("llvm.") {
+            return unsup(
+                format!("a call through @{callee}, which is not a function"),
+                line,
+            );
+        }
+        if !matches!(c.ret_ty, Type::Void) {
+            value_type(&c.ret_ty, "a call's result", line)?;
+        }
+        for a in &c.args {
+            value_type(&a.ty, "a call argument", line)?;
+        }
+        if !c.bundles.is_empty() {
+            return unsup(format!("an operand bundle on the undeclared {name}"), line);
+        }
+        let dim = c.args.first().and_then(|a| a.value.as_int());
+        match classify(&name, dim) {
+            Some(Builtin::Drop) => Ok(()),
+            Some(Builtin::Unsupported(_)) | None if self.ctx.opts.opaque_calls => {
+                self.opaque_call(inst, c, &name, None, out)
+            }
+            Some(Builtin::Token(_)) | Some(Builtin::Unsupported(_)) | None => {
+                unsup(format!("the intrinsic {name}"), line)
+            }
+            Some(b) => self.builtin(inst, c, &name, b, None, out),
+        }
     }
 
     /// A call as an opaque value ([`super::MapOptions::opaque_calls`]): an

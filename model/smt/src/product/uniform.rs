@@ -76,6 +76,15 @@ pub struct UniformityOptions {
     pub max_copies: usize,
     /// The memory z3 may hold, in MiB (at most 4095).
     pub memory_mb: u64,
+    /// Whether a definition no scenario executes in two converged
+    /// instances is told apart from a uniform one ([`Verdict::Unreached`];
+    /// one more query per uniform definition). Default on.
+    pub unreached: bool,
+    /// The work each query may do, in units of z3's resource counter (0:
+    /// only the time budget): unlike a time, the same on every machine
+    /// and under any load, so that a campaign's answers do not depend on
+    /// them. Default 0.
+    pub rlimit: u32,
 }
 
 impl Default for UniformityOptions {
@@ -87,6 +96,8 @@ impl Default for UniformityOptions {
             timeout: Duration::from_secs(60),
             max_copies: 200_000,
             memory_mb: Z3_MEMORY_MB,
+            unreached: true,
+            rlimit: 0,
         }
     }
 }
@@ -101,6 +112,10 @@ pub struct Target {
     pub inst: usize,
     /// How many low bits of the value are meaningful (1 to 64).
     pub bits: u32,
+    /// Whether a divergence would be a finding: its witness is then made
+    /// as readable as the solver allows (runs that end within the bounds,
+    /// a small group), at the price of a few more queries.
+    pub finding: bool,
 }
 
 /// A scenario read from a model: the two threads and their oracle values.
@@ -214,7 +229,7 @@ pub fn uniformity(
     let runs = [r0, r1];
     let q = Encoded::new(&g, &runs, by_operands, opts.group, opts.wave);
     memory_watermark(opts.memory_mb);
-    let ask = |a: &[Bool]| solve(&q.solver, a, deadline, opts.memory_mb);
+    let ask = |a: &[Bool]| solve(&q.solver, a, deadline, opts.memory_mb, opts.rlimit);
     // Some pair of runs is free of undefined behaviour within the bounds
     // (no vacuous answer).
     match ask(std::slice::from_ref(&q.ok)) {
@@ -238,6 +253,7 @@ pub fn uniformity(
         q.solver.assert(lit.implies(&differs));
         let v = match ask(&[q.ok.clone(), lit.clone()]) {
             Err(e) => Verdict::Unknown(e),
+            Ok(None) if !opts.unreached => Verdict::Uniform,
             Ok(None) => {
                 // Are two converged executions reachable at all?
                 match q.reached(&runs, t) {
@@ -257,11 +273,13 @@ pub fn uniformity(
                 // two threads, then a small one.
                 let mut model = model;
                 let mut base = vec![q.ok.clone(), lit.clone()];
-                if let Ok(Some(m)) = ask(&[q.ok.clone(), lit.clone(), q.complete.clone()]) {
+                if !t.finding {
+                    // Only whether it diverges matters.
+                } else if let Ok(Some(m)) = ask(&[q.ok.clone(), lit.clone(), q.complete.clone()]) {
                     model = m;
                     base.push(q.complete.clone());
                 }
-                if opts.group.is_none() {
+                if opts.group.is_none() && t.finding {
                     for bound in [2u64, 64, 1024] {
                         let mut a = base.clone();
                         a.push(g.n.bvule(BV::from_u64(bound, 64)));
@@ -433,6 +451,7 @@ fn solve(
     assumptions: &[Bool],
     deadline: Instant,
     memory_mb: u64,
+    rlimit: u32,
 ) -> Result<Option<Model>, String> {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
@@ -443,6 +462,7 @@ fn solve(
         "timeout",
         u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1),
     );
+    params.set_u32("rlimit", rlimit);
     solver.set_params(&params);
     match solver.check_assumptions(assumptions) {
         SatResult::Sat => solver
@@ -456,6 +476,8 @@ fn solve(
                 .unwrap_or_else(|| "unknown".into());
             Err(if why.contains("memout") || why.contains("memory") {
                 format!("memory budget: z3 reached {memory_mb} MiB")
+            } else if rlimit > 0 && (why.contains("max. resource") || why.contains("rlimit")) {
+                format!("resource budget: the query did more than {rlimit} units of z3's work")
             } else if why.contains("timeout") || why.contains("canceled") {
                 "timeout: the time budget ran out".into()
             } else {

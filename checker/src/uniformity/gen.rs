@@ -1,1 +1,0 @@
-//! Random functions for the uniformity oracle (placeholder).
