@@ -158,6 +158,10 @@ pub fn upstream(class: &str) -> &'static str {
              longer than one block is called uniform (the early stop of the join search); \
              opt-22 agrees with the model on these"
         }
+        "consequence" => {
+            "not a shape of its own: a value LLVM calls uniform because it trusted an operand \
+             that is itself a finding"
+        }
         "phi-join-at-cycle-exit" => {
             "llvm/llvm-project#216100 / PR #216296: a cycle-exit phi whose incoming values \
              arrive from a divergent exit and another exit is called uniform; opt-22 still \

@@ -123,7 +123,8 @@ fn divergent_target(triple: &str) -> bool {
         .any(|p| triple.starts_with(p))
 }
 
-/// Examines the file `file` whose text is `text`.
+/// Examines the file `file` whose text is `text`: runs opt and compares
+/// its claims with the model.
 pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<Report, Error> {
     let start = Instant::now();
     let llvm = convcheck_llvm::parse_module(text, file).map_err(|e| Error(e.to_string()))?;
@@ -140,12 +141,49 @@ pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<R
     }
     let bin = opt_binary(config)?;
     let printout = printer::run(&bin, &triple, text, file, config.timeout).map_err(Error)?;
+    compare(file, text, &llvm, &printout, &triple, config, start)
+}
+
+/// Compares `text` with claims given as the text opt's
+/// `print<uniformity>` prints (`printout`), without running opt: claims
+/// recorded elsewhere, or written by hand in tests.
+pub fn check_with_printout(
+    file: &str,
+    text: &str,
+    printout: &str,
+    config: &UniformityConfig,
+) -> Result<Report, Error> {
+    let start = Instant::now();
+    let llvm = convcheck_llvm::parse_module(text, file).map_err(|e| Error(e.to_string()))?;
+    let triple = config
+        .triple
+        .clone()
+        .or_else(|| llvm.triple.clone())
+        .unwrap_or_else(|| DEFAULT_TRIPLE.to_string());
+    let functions = printer::parse(printout).map_err(|e| Error(format!("the printout: {e}")))?;
+    let printout = printer::Printout {
+        command: "(a printout given to convcheck)".into(),
+        functions,
+    };
+    compare(file, text, &llvm, &printout, &triple, config, start)
+}
+
+/// The model's side for every function (see [`check_text`]).
+fn compare(
+    file: &str,
+    text: &str,
+    llvm: &convcheck_llvm::Module,
+    printout: &printer::Printout,
+    triple: &str,
+    config: &UniformityConfig,
+    start: Instant,
+) -> Result<Report, Error> {
     let opts = convcheck_llvm::to_ir::MapOptions {
         every_value: true,
         opaque_calls: true,
         undef_oracle: true,
     };
-    let mapped = convcheck_llvm::to_ir::to_module_with(&llvm, file, &opts);
+    let mapped = convcheck_llvm::to_ir::to_module_with(llvm, file, &opts);
     let functions: Vec<&convcheck_llvm::Function> = llvm
         .defined_functions()
         .filter(|f| {
@@ -207,8 +245,8 @@ pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<R
     };
     Ok(Report {
         file: file.to_string(),
-        command: printout.command,
-        triple,
+        command: printout.command.clone(),
+        triple: triple.to_string(),
         verdict,
         bounds: Bounds {
             max_iters: config.max_iters,

@@ -288,7 +288,42 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
             report.model_uniform += 1;
         }
     }
+    mark_consequences(&mut report);
     report
+}
+
+/// A value or branch found divergent because one of its operands is
+/// itself a finding (LLVM calls it uniform only because it trusted that
+/// operand) is a consequence, not a finding of its own shape: its class
+/// becomes `consequence`, and [`Finding::cause`] names the operand.
+fn mark_consequences(report: &mut FunctionReport) {
+    let names: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.kind != "branch")
+        .map(|f| f.value.clone())
+        .collect();
+    for f in &mut report.findings {
+        // The operands: the text after `=` for a value, all of it for a
+        // branch.
+        let operands = match f.text.split_once('=') {
+            Some((_, rhs)) if f.kind != "branch" => rhs,
+            _ => f.text.as_str(),
+        };
+        let cause = names.iter().find(|n| {
+            **n != f.value
+                && operands.match_indices(n.as_str()).any(|(at, _)| {
+                    !operands[at + n.len()..]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || "._$-".contains(c))
+                })
+        });
+        if let Some(c) = cause {
+            f.cause = Some(c.clone());
+            f.class = "consequence".into();
+        }
+    }
 }
 
 /// The program with hierarchy `ci` for function `fid` (LLVM's for the
@@ -690,6 +725,7 @@ fn finding(
         ],
         inputs: [w.threads[0].render(), w.threads[1].render()],
         cut: w.cut,
+        cause: None,
         hierarchy: if ci.cycles.is_empty() {
             "no cycles".into()
         } else {

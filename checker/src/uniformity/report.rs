@@ -161,8 +161,11 @@ pub struct Finding {
     /// The instructions that use it.
     pub uses: Vec<Use>,
     /// The class of the finding (`phi-join`, `phi-join-at-cycle-exit`, ...;
-    /// see `uniformity/trace.rs`).
+    /// see `uniformity/trace.rs`), or `consequence` when an operand is
+    /// itself a finding.
     pub class: String,
+    /// The operand that is itself a finding, for a consequence.
+    pub cause: Option<String>,
     /// The group size of the scenario.
     pub group: u32,
     /// The two threads.
@@ -304,7 +307,19 @@ impl Report {
                 let _ = writeln!(out, "  not examined: {}: {}", n.subject, n.reason);
             }
             for (k, x) in f.findings.iter().enumerate() {
-                let _ = writeln!(out, "  finding {}: {} ({})", k + 1, x.value, x.class);
+                match &x.cause {
+                    Some(c) => {
+                        let _ = writeln!(
+                            out,
+                            "  finding {}: {} (a consequence of {c})",
+                            k + 1,
+                            x.value
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(out, "  finding {}: {} ({})", k + 1, x.value, x.class);
+                    }
+                }
                 let _ = writeln!(out, "    line {}: {}", x.line, x.text);
                 let _ = writeln!(
                     out,

@@ -52,9 +52,7 @@ mod record;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::{
-    CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId, Space, Term,
-};
+use convcheck_ir::{CallKind, Expr, FuncId, InstKind, Module, OpId, Space, Term};
 pub(crate) use record::Values;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
@@ -768,44 +766,5 @@ impl<'p, 'a> Exec<'p, 'a> {
             convergent,
         });
         st.pos = st.pos.bvadd(BV::from_u64(1, self.g.w));
-    }
-
-    fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, String> {
-        let operands = self.operands.take();
-        let module = self.prog.module();
-        let Some(info) = module.oracles.get(o) else {
-            return Err(format!("internal: no oracle {o}"));
-        };
-        let name = self.prog.name_of[o];
-        let position = *rp;
-        *rp += 1;
-        let f = &self.g.streams[name][self.thread];
-        let zero = BV::from_u64(0, self.g.w);
-        if let Some(vals) = self.values.as_mut() {
-            let after = if info.class == OracleClass::Invariant {
-                BV::from_u64(1, self.g.w)
-            } else {
-                st.counts[name].bvadd(BV::from_u64(1, self.g.w))
-            };
-            vals.counts.push((name, st.guard.clone(), after));
-        }
-        if info.class == OracleClass::Invariant {
-            self.invariant.push((name, st.guard.clone()));
-            return Ok(f.apply(&[&zero]).as_bv().ok_or("internal: stream sort")?);
-        }
-        let k = st.counts[name].clone();
-        st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
-        let v = f.apply(&[&k]).as_bv().ok_or("internal: stream sort")?;
-        if info.class == OracleClass::Uniform && self.reference {
-            let site = self.prog.read_site(at, position);
-            self.uniform.push((site, name, st.guard.clone(), v.clone()));
-        }
-        if let (Some(ops), true) = (operands, self.records(&at)) {
-            let site = self.prog.read_site(at, position);
-            if let Some(vals) = self.values.as_mut() {
-                vals.reads.push((site, o, st.guard.clone(), v.clone(), ops));
-            }
-        }
-        Ok(v)
     }
 }
