@@ -459,6 +459,28 @@ impl UniformFn {
                 out.push(f.without_unreachable());
             }
         }
+        // An empty block that only jumps on is bypassed by its one
+        // predecessor (unless that would branch twice to one block).
+        let ps = preds(&self.blocks);
+        for (b, block) in self.blocks.iter().enumerate() {
+            let Exit::Br(t) = block.exit else { continue };
+            let [p] = ps[b].as_slice() else { continue };
+            let p = *p;
+            if b == 0 || t == b || !block.phis.is_empty() || !block.defs.is_empty() {
+                continue;
+            }
+            if self.blocks[p].exit.succs().contains(&t) {
+                continue;
+            }
+            let mut f = self.clone();
+            retarget(&mut f.blocks[p].exit, b, t);
+            for phi in &mut f.blocks[t].phis {
+                if let Some(v) = phi.incoming.remove(&b) {
+                    phi.incoming.insert(p, v);
+                }
+            }
+            out.push(f.without_unreachable());
+        }
         // A phi or value goes (its uses read 0).
         for (b, block) in self.blocks.iter().enumerate() {
             for k in 0..block.phis.len() {
@@ -591,9 +613,16 @@ impl UniformFn {
             }
             self.blocks.push(block);
         }
-        // A block left with one way in keeps its phis (LLVM allows a phi
-        // with one entry); one left with none (only the entry block, whose
-        // phis have the entry's edge) is fine too.
+        // Phi entries of edges that are gone go too. A block left with one
+        // way in keeps its phis (LLVM allows a phi with one entry); one
+        // left with none (only the entry block, whose phis have the
+        // entry's edge) is fine too.
+        let ps = preds(&self.blocks);
+        for (b, block) in self.blocks.iter_mut().enumerate() {
+            for p in &mut block.phis {
+                p.incoming.retain(|from, _| ps[b].contains(from));
+            }
+        }
         self
     }
 }

@@ -85,6 +85,8 @@ pub struct ClassReport {
     pub functions: u64,
     /// The first function that showed it.
     pub first: String,
+    /// The first few functions that showed it (`@f123 of batch-100.ll`).
+    pub examples: Vec<String>,
     /// What the upstream reports say of this shape.
     pub upstream: &'static str,
     /// Minimized reproducers: LLVM IR text, each with the report on it.
@@ -166,6 +168,12 @@ pub fn upstream(class: &str) -> &'static str {
             "llvm/llvm-project#216100 / PR #216296: a cycle-exit phi whose incoming values \
              arrive from a divergent exit and another exit is called uniform; opt-22 still \
              does"
+        }
+        "phi-join-after-cycle-exit" => {
+            "no upstream report of its own: paths that leave a cycle by different exits and \
+             join further on (here at an enclosing cycle's header) through arms of more than \
+             one block; opt-22 agrees with the model on the reproducers, so the fix of \
+             #137277's join search covers it"
         }
         "phi-temporal-at-cycle-exit"
         | "value-temporal-at-cycle-exit"
@@ -307,6 +315,7 @@ pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
                             findings: 0,
                             functions: 0,
                             first: format!("@{} of {name} (seed {})", f.name, config.seed),
+                            examples: Vec::new(),
                             upstream: upstream(&x.class),
                             reproducers: Vec::new(),
                         });
@@ -314,6 +323,9 @@ pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
                     if !seen_here.contains(&x.class.as_str()) {
                         seen_here.push(&x.class);
                         c.functions += 1;
+                        if c.examples.len() < 8 {
+                            c.examples.push(format!("@{} of {name}", f.name));
+                        }
                         let kept = to_minimize.iter().filter(|(k, _)| *k == x.class).count();
                         if let (Some(fs), true) = (&functions, kept < config.minimize_per_class) {
                             if let Some(u) = fs.iter().find(|u| u.name == f.name) {

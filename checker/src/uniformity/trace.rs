@@ -16,8 +16,10 @@
 //! - `phi-join`: a phi reached from different predecessors after a
 //!   divergent branch (llvm/llvm-project#137277's shape);
 //! - `phi-join-at-cycle-exit`: the same where the divergent branch is in a
-//!   cycle that does not contain the phi, so the threads left the cycle by
-//!   different exits or iterations (#216100 / PR #216296's shape);
+//!   cycle that does not contain the phi and both threads come to the phi
+//!   straight from that cycle, by different exits or iterations (#216100
+//!   / PR #216296's shape); `phi-join-after-cycle-exit` when one of them
+//!   comes through blocks outside the cycle;
 //! - `phi-temporal-at-cycle-exit`, `value-…`, `branch-…`: reached from the
 //!   same predecessor, with an operand from non-converged executions in a
 //!   cycle both left (temporal divergence), or any other value;
@@ -155,9 +157,23 @@ pub fn classify(ci: &CycleInfo, kind: Kind, traces: &[Trace; 2], defs: &[DefValu
         };
         return format!("{irr}{}-input", kind.name());
     };
-    let exits = ci.containing.get(d).is_some_and(|cs| {
-        cs.iter()
-            .any(|&c| !ci.cycles[c].blocks.contains(&def_block))
+    // The cycles around the branch that the definition is outside of:
+    // the threads left them on the way (possibly in different iterations).
+    let left: Vec<usize> = ci
+        .containing
+        .get(d)
+        .map(|cs| {
+            cs.iter()
+                .copied()
+                .filter(|&c| !ci.cycles[c].blocks.contains(&def_block))
+                .collect()
+        })
+        .unwrap_or_default();
+    let exits = !left.is_empty();
+    // Directly at an exit: both threads come to the definition's block
+    // from inside a cycle they left.
+    let direct = [(0, ia), (1, ib)].iter().all(|&(t, i)| {
+        pred(t, i).is_some_and(|p| left.iter().any(|&c| ci.cycles[c].blocks.contains(&p)))
     });
     let irr = if irreducible(d) || irreducible(def_block) {
         "irreducible-"
@@ -171,6 +187,10 @@ pub fn classify(ci: &CycleInfo, kind: Kind, traces: &[Trace; 2], defs: &[DefValu
         (_, _) if exits => "temporal",
         (_, _) => "after-branch",
     };
-    let place = if exits { "-at-cycle-exit" } else { "" };
+    let place = match (exits, direct) {
+        (false, _) => "",
+        (true, true) => "-at-cycle-exit",
+        (true, false) => "-after-cycle-exit",
+    };
     format!("{irr}{}-{mech}{place}", kind.name())
 }

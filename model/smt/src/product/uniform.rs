@@ -285,8 +285,18 @@ pub fn uniformity(
                         a.push(g.n.bvule(BV::from_u64(bound, 64)));
                         if let Ok(Some(m)) = ask(&a) {
                             model = m;
+                            base = a;
                             break;
                         }
+                    }
+                }
+                if t.finding {
+                    // Small first values of every stream (the arguments
+                    // among them), for a scenario one can read.
+                    let mut a = base.clone();
+                    a.push(small_inputs(&g));
+                    if let Ok(Some(m)) = ask(&a) {
+                        model = m;
                     }
                 }
                 let cut = holds(&model, &q.cut_f);
@@ -442,6 +452,25 @@ impl Encoded {
             .map(|(g0, _, g1, _)| Bool::and(&[g0.clone(), g1.clone()]))
             .collect();
         (!terms.is_empty()).then(|| or_all(&terms))
+    }
+}
+
+/// "The first two values of every stream of both threads are below 256".
+fn small_inputs(g: &Globals) -> Bool {
+    let mut parts = Vec::new();
+    for per in &g.streams {
+        for f in per {
+            for k in 0..2 {
+                if let Some(v) = f.apply(&[&BV::from_u64(k, g.w)]).as_bv() {
+                    parts.push(v.bvult(BV::from_u64(256, 64)));
+                }
+            }
+        }
+    }
+    if parts.is_empty() {
+        Bool::from_bool(true)
+    } else {
+        Bool::and(&parts)
     }
 }
 
