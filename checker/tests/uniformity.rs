@@ -359,3 +359,29 @@ fn a_seeded_campaign_finds_and_minimizes_a_phi_after_a_cycle_exit() {
     assert_eq!(code, 1);
     assert!(values(&again).iter().any(|(_, c)| c == class), "{again}");
 }
+
+#[test]
+fn the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22() {
+    let test = "the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22";
+    if !have("opt-19", test) {
+        return;
+    }
+    let cases = [
+        ("examples/uniformity/minimized-phi-join.ll", "phi-join"),
+        (
+            "examples/uniformity/minimized-phi-join-after-cycle-exit.ll",
+            "phi-join-after-cycle-exit",
+        ),
+    ];
+    for (file, class) in cases {
+        let (code, v) = run_json(file, &[]);
+        assert_eq!(code, 1, "{file}");
+        assert_eq!(values(&v), vec![("%v1".into(), class.into())], "{file}");
+    }
+    if have("opt-22", test) {
+        for (file, _) in cases {
+            let (code, v) = run_json(file, &["--opt-bin", "opt-22"]);
+            assert_eq!(code, 0, "{file}: {v}");
+        }
+    }
+}

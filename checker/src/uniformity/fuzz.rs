@@ -195,18 +195,6 @@ fn is_kernel(config: &CampaignConfig, i: u64) -> bool {
     (function_seed(config.seed, i) % 100) < u64::from(config.kernel_percent)
 }
 
-/// The findings of a report: (function, class) per finding.
-fn findings_of(r: &Report) -> Vec<(String, String)> {
-    r.functions
-        .iter()
-        .flat_map(|f| {
-            f.findings
-                .iter()
-                .map(move |x| (f.name.clone(), x.class.clone()))
-        })
-        .collect()
-}
-
 /// Runs a campaign (see the module documentation).
 pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
     let start = Instant::now();
@@ -389,11 +377,16 @@ fn kernel_text(seed: u64, k: u64, bin: &str, timeout: Duration) -> Option<String
         .map(|r| r.stdout)
 }
 
-/// Whether function `u` alone still shows a finding of `class`.
-fn shows(u: &UniformFn, class: &str, check: &UniformityConfig) -> Option<Report> {
+/// Whether function `u` alone still shows a finding of `class` (one whose
+/// runs end within the bounds, when `complete`).
+fn shows(u: &UniformFn, class: &str, check: &UniformityConfig, complete: bool) -> Option<Report> {
     let text = module_text(std::slice::from_ref(u));
     let r = check_text("reproducer.ll", &text, check).ok()?;
-    findings_of(&r).iter().any(|(_, c)| c == class).then_some(r)
+    r.functions
+        .iter()
+        .flat_map(|f| f.findings.iter())
+        .any(|x| x.class == class && (!complete || !x.cut))
+        .then_some(r)
 }
 
 /// Shrinks `u` greedily while it shows a finding of `class`
@@ -401,7 +394,10 @@ fn shows(u: &UniformFn, class: &str, check: &UniformityConfig) -> Option<Report>
 fn minimize(u: &UniformFn, class: &str, check: &UniformityConfig) -> Option<Reproducer> {
     let mut best = u.clone();
     best.name = "reproducer".into();
-    let mut report = shows(&best, class, check)?;
+    // A finding whose runs end within the bounds stays one (a reproducer
+    // that loops forever is correct but harder to read).
+    let complete = shows(&best, class, check, true).is_some();
+    let mut report = shows(&best, class, check, complete)?;
     let before = best.size();
     loop {
         let mut improved = false;
@@ -412,7 +408,7 @@ fn minimize(u: &UniformFn, class: &str, check: &UniformityConfig) -> Option<Repr
                     continue;
                 }
             }
-            if let Some(r) = shows(&c, class, check) {
+            if let Some(r) = shows(&c, class, check, complete) {
                 best = c;
                 report = r;
                 improved = true;
