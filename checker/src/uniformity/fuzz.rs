@@ -11,7 +11,8 @@
 //! machine; only the statistics (time) differ.
 
 use super::report::Report;
-use super::{check_text, Error, UniformityConfig};
+use super::{check_text, UniformityConfig};
+use crate::Error;
 use convcheck_generators::uniform_fn::{generate_seeded, module_text, UniformFn, UniformFnConfig};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -45,6 +46,19 @@ pub struct CampaignConfig {
     pub minimize_per_class: usize,
     /// `(i, n)`: only functions whose batch number is `i` modulo `n`.
     pub shard: Option<(u64, u64)>,
+}
+
+/// A `--shard I/N` as `(I, N)`, `0 <= I < N` (else a usage error).
+pub fn parse_shard(s: &str) -> Result<(u64, u64), Error> {
+    match s
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.parse::<u64>().ok()?, n.parse::<u64>().ok()?)))
+    {
+        Some((i, n)) if n > 0 && i < n => Ok((i, n)),
+        _ => Err(Error::usage(format!(
+            "--shard {s}: expected I/N with 0 <= I < N"
+        ))),
+    }
 }
 
 impl Default for CampaignConfig {
@@ -273,7 +287,7 @@ pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
                     let n = functions.as_ref().map_or(1, Vec::len) as u64;
                     report.not_examined += n;
                     if report.errors.len() < 5 {
-                        report.errors.push(e.0);
+                        report.errors.push(e.to_string());
                     }
                     continue;
                 }

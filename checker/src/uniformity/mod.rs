@@ -33,6 +33,7 @@ pub mod printer;
 pub mod report;
 mod trace;
 
+use crate::Error;
 use report::{Bounds, Report};
 use std::time::{Duration, Instant};
 
@@ -94,24 +95,12 @@ impl Default for UniformityConfig {
     }
 }
 
-/// Why no report could be made: bad input or usage (exit 2).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error(pub String);
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
-
 /// The opt binary to run.
 pub fn opt_binary(config: &UniformityConfig) -> Result<String, Error> {
     match &config.opt_bin {
         Some(b) if crate::llvm::tools::available(b) => Ok(b.clone()),
-        Some(b) => Err(Error(format!("--opt-bin {b}: cannot run it"))),
-        None => crate::llvm::tools::find(&["opt-19", "opt"], "for uniformity").map_err(Error),
+        Some(b) => Err(Error::tool(format!("--opt-bin {b}: cannot run it"))),
+        None => crate::llvm::tools::find(&["opt-19", "opt"], "for uniformity").map_err(Error::tool),
     }
 }
 
@@ -127,20 +116,20 @@ fn divergent_target(triple: &str) -> bool {
 /// its claims with the model.
 pub fn check_text(file: &str, text: &str, config: &UniformityConfig) -> Result<Report, Error> {
     let start = Instant::now();
-    let llvm = convcheck_llvm::parse_module(text, file).map_err(|e| Error(e.to_string()))?;
+    let llvm = convcheck_llvm::parse_module(text, file).map_err(Error::input)?;
     let triple = config
         .triple
         .clone()
         .or_else(|| llvm.triple.clone())
         .unwrap_or_else(|| DEFAULT_TRIPLE.to_string());
     if !divergent_target(&triple) {
-        return Err(Error(format!(
+        return Err(Error::usage(format!(
             "{file}: target {triple} has no divergent branches in LLVM (opt calls every value \
              uniform there); name a GPU target with --mtriple, such as {DEFAULT_TRIPLE}"
         )));
     }
     let bin = opt_binary(config)?;
-    let printout = printer::run(&bin, &triple, text, file, config.timeout).map_err(Error)?;
+    let printout = printer::run(&bin, &triple, text, file, config.timeout).map_err(Error::tool)?;
     compare(file, text, &llvm, &printout, &triple, config, start)
 }
 
@@ -154,13 +143,14 @@ pub fn check_with_printout(
     config: &UniformityConfig,
 ) -> Result<Report, Error> {
     let start = Instant::now();
-    let llvm = convcheck_llvm::parse_module(text, file).map_err(|e| Error(e.to_string()))?;
+    let llvm = convcheck_llvm::parse_module(text, file).map_err(Error::input)?;
     let triple = config
         .triple
         .clone()
         .or_else(|| llvm.triple.clone())
         .unwrap_or_else(|| DEFAULT_TRIPLE.to_string());
-    let functions = printer::parse(printout).map_err(|e| Error(format!("the printout: {e}")))?;
+    let functions =
+        printer::parse(printout).map_err(|e| Error::input(format!("the printout: {e}")))?;
     let printout = printer::Printout {
         command: "(a printout given to convcheck)".into(),
         functions,
@@ -198,7 +188,7 @@ fn compare(
             .defined_functions()
             .map(|f| convcheck_llvm::to_ir::plain_name(&f.name))
             .collect();
-        return Err(Error(format!(
+        return Err(Error::usage(format!(
             "{file}: no function named `{n}` (functions: {})",
             names.join(", ")
         )));
@@ -262,7 +252,7 @@ fn compare(
 
 /// Examines the file at `path`.
 pub fn check_file(path: &str, config: &UniformityConfig) -> Result<Report, Error> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| Error(format!("{path}: cannot read: {e}")))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::io(format!("{path}: cannot read: {e}")))?;
     check_text(path, &text, config)
 }
