@@ -407,3 +407,25 @@ fn the_hardware_oracle_keeps_unsafe_in_one_module_and_prints_nothing() {
         printing.join("\n  ")
     );
 }
+
+#[test]
+fn the_llvm_syntax_tree_imports_nothing_from_its_parser() {
+    // The tree (values, instructions, modules, types, attributes) is data
+    // the parser builds; it never calls back into the parser.
+    let tree: Vec<(String, String)> = sources(&["model/llvm/src"])
+        .into_iter()
+        .filter(|(name, _)| {
+            ["value.rs", "inst.rs", "module.rs", "types.rs", "attrs.rs"]
+                .iter()
+                .any(|f| name.ends_with(&format!("model/llvm/src/{f}")))
+        })
+        .collect();
+    assert_eq!(
+        tree.len(),
+        5,
+        "{:?}",
+        tree.iter().map(|t| &t.0).collect::<Vec<_>>()
+    );
+    let bad = lines_naming(&tree, &["crate::parser", "super::parser", "parser::"]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
