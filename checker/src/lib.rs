@@ -30,6 +30,7 @@ pub mod report;
 pub mod run;
 pub mod run_llvm;
 pub mod smt_run;
+pub mod uniformity;
 
 pub use error::{Error, ErrorKind};
 

@@ -92,6 +92,43 @@ pub enum Command {
     /// Reduces a violating LLVM IR file with llvm-reduce, keeping the same
     /// violation (function, blamed pass, property).
     Reduce(crate::reduce::ReduceCommand),
+    /// Checks LLVM's UniformityAnalysis (`opt -passes='print<uniformity>'`)
+    /// against the model: every value LLVM calls uniform that two
+    /// converged threads can compute differently is a finding (exit 1).
+    Uniformity(UniformityArgs),
+}
+
+/// Arguments of `convcheck uniformity`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct UniformityArgs {
+    /// An LLVM IR file.
+    pub file: String,
+    /// Only this function.
+    #[arg(long)]
+    pub function: Option<String>,
+    /// The target triple opt runs with (default: the module's, else
+    /// amdgcn-amd-amdhsa).
+    #[arg(long)]
+    pub mtriple: Option<String>,
+    /// The `opt` binary (default: `opt-19`, else `opt`).
+    #[arg(long, value_name = "PATH")]
+    pub opt_bin: Option<String>,
+    /// Iterations of each cycle the model's runs may start.
+    #[arg(long, default_value_t = 3)]
+    pub max_iters: u32,
+    /// The group size (default: every group of two threads or more).
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// The two threads are in one wave of this many lanes (default: any
+    /// two threads of the group).
+    #[arg(long)]
+    pub wave: Option<u32>,
+    /// Seconds the whole file may take.
+    #[arg(long, default_value_t = 120)]
+    pub timeout: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Arguments of `convcheck explore`.
@@ -183,6 +220,11 @@ pub struct FuzzArgs {
     /// Stop at the first violation.
     #[arg(long)]
     pub stop_at_first: bool,
+    /// Fuzz LLVM's UniformityAnalysis instead of a pass: random AMDGPU
+    /// functions checked by `convcheck uniformity` (with --seed, --count,
+    /// --time, --shard, --out, --opt-bin, --max-iters, --format).
+    #[arg(long)]
+    pub uniformity: bool,
     /// Run generated kernels on the GPU instead (the hardware oracle,
     /// docs/src/hardware.md); `--out DIR` records the logs.
     #[arg(long)]

@@ -175,6 +175,7 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
         Command::Ambiguity(a) => Printed::of(convcheck::ambiguity::ambiguity(&(&a).into())?),
         Command::Bench(a) => Printed::of(convcheck::bench::bench(&(&a).into())?),
         Command::Fuzz(a) if a.gpu => crate::gpu::fuzz_gpu(&a)?,
+        Command::Fuzz(a) if a.uniformity => crate::uniformity::fuzz(&a)?,
         Command::Fuzz(a) => {
             let spinner = Spinner::new("fuzz");
             let out = convcheck::fuzz::fuzz(&(&a).into(), inv, &spinner)?;
@@ -185,6 +186,7 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
         Command::Reduce(a) => {
             crate::reduce::reduce(&a, inv.command_line.as_deref().unwrap_or(&[]))?
         }
+        Command::Uniformity(a) => crate::uniformity::check(&a)?,
         Command::Corpus(a) => Printed::of(convcheck::corpus::corpus(&(&a).into(), inv)?),
         Command::Explore(a) => {
             let mut ready = |url: &str| {

@@ -9,6 +9,7 @@ mod dispatch;
 mod gpu;
 mod progress;
 mod reduce;
+mod uniformity;
 
 use std::io::Write;
 

@@ -66,6 +66,7 @@
 //! other way around.
 
 pub mod tokens;
+pub mod uniform;
 pub mod unroll;
 
 mod bv;

@@ -48,13 +48,13 @@
 use super::bv::{c64, choose, nonzero, or_all};
 
 mod eval;
+mod record;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
 use crate::{Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::{
-    CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId, Space, Term,
-};
+use convcheck_ir::{CallKind, Expr, FuncId, InstKind, Module, OpId, Space, Term};
+pub(crate) use record::Values;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, BV};
@@ -121,6 +121,9 @@ pub(crate) struct Run {
     /// Definitions of the names given to merged values (`name = term`),
     /// to be asserted.
     pub defs: Vec<Bool>,
+    /// The values of definitions and the operands of reads, when the run
+    /// was asked to record them ([`Exec::recording`]); empty otherwise.
+    pub values: Values,
 }
 
 /// A program being encoded: its unrolled functions and site numbering,
@@ -136,6 +139,7 @@ pub(crate) struct Prog<'a> {
     /// The op of every site.
     pub site_ops: Vec<OpId>,
     read_sites: HashMap<(Option<u32>, FuncId, Where, u32, u32), u32>,
+    def_sites: HashMap<(Option<u32>, FuncId, Where, u32), u32>,
     /// Block copies executed, over both threads and all inlined calls.
     pub copies: usize,
 }
@@ -156,6 +160,7 @@ impl<'a> Prog<'a> {
             sites: HashMap::new(),
             site_ops: Vec::new(),
             read_sites: HashMap::new(),
+            def_sites: HashMap::new(),
             copies: 0,
         }
     }
@@ -194,6 +199,12 @@ impl<'a> Prog<'a> {
         let key = (at.ctx, at.func, at.node, at.inst, position);
         let n = self.read_sites.len() as u32;
         *self.read_sites.entry(key).or_insert(n)
+    }
+
+    fn def_site(&mut self, at: At) -> u32 {
+        let key = (at.ctx, at.func, at.node, at.inst);
+        let n = self.def_sites.len() as u32;
+        *self.def_sites.entry(key).or_insert(n)
     }
 
     /// The number of sites so far.
@@ -376,6 +387,10 @@ pub(crate) struct Exec<'p, 'a> {
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
     depth: u32,
+    /// The recorded values, when recording ([`Self::recording`]).
+    values: Option<Values>,
+    /// The operands of the load or call whose oracle is read next.
+    operands: Option<Vec<BV>>,
 }
 
 /// The interpreter's call-depth bound (`Bounds::default().max_depth`).
@@ -402,6 +417,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             invariant: Vec::new(),
             defs: Vec::new(),
             depth: 0,
+            values: None,
+            operands: None,
         }
     }
 
@@ -442,6 +459,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             counts: end.counts,
             invariant: self.invariant,
             defs: self.defs,
+            values: self.values.unwrap_or_default(),
         })
     }
 
@@ -503,7 +521,11 @@ impl<'p, 'a> Exec<'p, 'a> {
                 };
                 let mut rp = 0;
                 match &inst.kind {
-                    InstKind::Phi { .. } => {}
+                    InstKind::Phi { name, .. } => {
+                        let v = s.locals.get(name).cloned().unwrap_or_else(|| c64(0));
+                        let g = s.guard.clone();
+                        self.record_def(at, (node.block, i), &g, &v);
+                    }
                     InstKind::Observe => self.event(
                         &mut s,
                         at,
@@ -521,6 +543,8 @@ impl<'p, 'a> Exec<'p, 'a> {
                             Some(e) => self.eval(&mut s, at, &mut rp, e, true)?,
                             None => c64(0),
                         };
+                        let g = s.guard.clone();
+                        self.record_def(at, (node.block, i), &g, &v);
                         s.locals.insert(name.clone(), v);
                     }
                     // Token definitions are not events; their instances are
@@ -539,7 +563,10 @@ impl<'p, 'a> Exec<'p, 'a> {
             let conds: Vec<(usize, Bool)> = match &block.term {
                 Term::Br(t) => vec![(*t, Bool::from_bool(true))],
                 Term::CondBr { cond, then, els } => {
-                    let c = nonzero(&self.eval(&mut s, at, &mut rp, cond, true)?);
+                    let v = self.eval(&mut s, at, &mut rp, cond, true)?;
+                    let g = s.guard.clone();
+                    self.record_def(at, (node.block, block.insts.len()), &g, &v);
+                    let c = nonzero(&v);
                     if then == els {
                         vec![(*then, Bool::from_bool(true))]
                     } else {
@@ -552,6 +579,8 @@ impl<'p, 'a> Exec<'p, 'a> {
                     default,
                 } => {
                     let v = self.eval(&mut s, at, &mut rp, value, true)?;
+                    let g = s.guard.clone();
+                    self.record_def(at, (node.block, block.insts.len()), &g, &v);
                     let mut per: Vec<(usize, Vec<Bool>)> = Vec::new();
                     let mut seen: Vec<i64> = Vec::new();
                     let mut none = Vec::new();
@@ -746,35 +775,5 @@ impl<'p, 'a> Exec<'p, 'a> {
             convergent,
         });
         st.pos = st.pos.bvadd(BV::from_u64(1, self.g.w));
-    }
-
-    fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, Unknown> {
-        let module = self.prog.module();
-        let Some(info) = module.oracles.get(o) else {
-            return Err(Unknown::incomplete(format!("internal: no oracle {o}")));
-        };
-        let name = self.prog.name_of[o];
-        let position = *rp;
-        *rp += 1;
-        let f = &self.g.streams[name][self.thread];
-        let zero = BV::from_u64(0, self.g.w);
-        if info.class == OracleClass::Invariant {
-            self.invariant.push((name, st.guard.clone()));
-            return f
-                .apply(&[&zero])
-                .as_bv()
-                .ok_or_else(|| Unknown::incomplete("internal: stream sort"));
-        }
-        let k = st.counts[name].clone();
-        st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
-        let v = f
-            .apply(&[&k])
-            .as_bv()
-            .ok_or_else(|| Unknown::incomplete("internal: stream sort"))?;
-        if info.class == OracleClass::Uniform && self.reference {
-            let site = self.prog.read_site(at, position);
-            self.uniform.push((site, name, st.guard.clone(), v.clone()));
-        }
-        Ok(v)
     }
 }
