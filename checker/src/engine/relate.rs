@@ -34,17 +34,16 @@
 
 use super::{At, Property, Side, Which};
 use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
-use convcheck_ir::exec::observe::Observe;
+use convcheck_ir::exec::observe::{Obs, Observe};
 use convcheck_ir::exec::{Event, EventKind, Trace};
 use convcheck_ir::hazards::hazards;
 use convcheck_ir::key::{Atom, Key, Rel};
-use convcheck_ir::BarrierKind;
 
 use super::Allowance;
 
-/// Observable events for single-thread behaviour (loads left out; see
-/// `convcheck_ir::exec::observe`).
-pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<String> {
+/// Observable events for single-thread behaviour (unused loads and calls
+/// as such left out; see `convcheck_ir::exec::observe`).
+pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<Obs> {
     convcheck_ir::exec::observe::observable(
         side.module(),
         t,
@@ -102,19 +101,21 @@ impl Matched {
 }
 
 /// Convergent operation instances of a run keyed by (label, occurrence);
-/// `labels` numbers the ops of the run's module.
+/// `labels` numbers the ops of the run's module. Only the instances whose
+/// convergence property 2 compares (`Event::is_compared_op`: not real
+/// calls), less plain barriers under a barrier-removal allowance.
 pub(super) fn matched(labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
     let mut count: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for (i, e) in t.events.iter().enumerate() {
-        if !e.is_convergent_op() {
+        if !e.is_compared_op() {
             continue;
         }
         if allow == Allowance::Barriers
             && matches!(
                 e.kind,
                 EventKind::Barrier {
-                    kind: BarrierKind::Plain,
+                    kind: convcheck_ir::BarrierKind::Plain,
                     ..
                 }
             )

@@ -180,7 +180,7 @@ impl Machine<'_> {
                 base.push(Atom::Inst(i as u32));
                 match &inst.kind {
                     InstKind::Observe => {
-                        self.record(&base, inst.sid, super::EventKind::Op);
+                        self.record(&base, inst.sid, super::EventKind::Op { args: Vec::new() });
                     }
                     InstKind::Eval(e) => {
                         self.eval(&mut vars, &base, e, false)?;

@@ -77,8 +77,12 @@ pub enum EventKind {
     /// A statement that is not a convergent operation (a branch, a jump).
     Stmt,
     /// An observation point `...` or a call to an undefined convergent
-    /// function.
-    Op,
+    /// function, with the values of its arguments (DESIGN.md 2.7: what a
+    /// ballot votes, which lane a shuffle reads, an explicit mask).
+    Op {
+        /// The arguments' values, in order (none for an observation point).
+        args: Vec<i64>,
+    },
     /// A real call of a function defined in the file.
     Call(FuncId),
     /// A barrier, with the value of its predicate for data-carrying ones.
@@ -117,13 +121,23 @@ pub struct Event {
 
 impl Event {
     /// Whether the instance is a convergent operation (shown in trace
-    /// tables, compared by the checker): an observation point, a
-    /// convergent call, a real call or a barrier.
+    /// tables): an observation point, a convergent call, a real call or a
+    /// barrier.
     pub fn is_convergent_op(&self) -> bool {
         matches!(
             self.kind,
-            EventKind::Op | EventKind::Call(_) | EventKind::Barrier { .. }
+            EventKind::Op { .. } | EventKind::Call(_) | EventKind::Barrier { .. }
         )
+    }
+
+    /// Whether property 2 of DESIGN.md 2.7 compares the instance's
+    /// convergence (instances matched by label and occurrence): an
+    /// observation point, a convergent call, a barrier. Not a real call: a
+    /// call is not an event, its effects are (the callee's operations are
+    /// compared, keyed under the call, so inlining a call or deleting one
+    /// to an empty function changes nothing).
+    pub fn is_compared_op(&self) -> bool {
+        matches!(self.kind, EventKind::Op { .. } | EventKind::Barrier { .. })
     }
 }
 
@@ -628,12 +642,23 @@ impl<'p> Machine<'p> {
                     let key = self.record(base, *op, EventKind::Call(f));
                     self.invoke(f, vals, key.0)?
                 }
-                CallKind::Op(o) | CallKind::Plain(o) => {
+                CallKind::Op(o) => {
+                    // A convergent operation's arguments are observed: their
+                    // values are part of the event.
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(vars, base, a, true)?);
+                    }
+                    self.record(base, *op, EventKind::Op { args: vals });
+                    if want {
+                        self.read_at(o, base, site(e))?
+                    } else {
+                        0
+                    }
+                }
+                CallKind::Plain(o) => {
                     for a in args {
                         self.eval(vars, base, a, false)?;
-                    }
-                    if matches!(kind, CallKind::Op(_)) {
-                        self.record(base, *op, EventKind::Op);
                     }
                     if want {
                         self.read_at(o, base, site(e))?

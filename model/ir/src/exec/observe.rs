@@ -1,55 +1,130 @@
 //! What single-thread behaviour compares (DESIGN.md 2.7, property 1): a
-//! thread's observable events, one string each, in sequenced-before order.
-//! Both engines call this, so that the explicit engine's comparison and the
-//! symbolic engine's replay of a model cannot read a run differently.
+//! thread's observable events, in sequenced-before order. Both engines call
+//! this, so that the explicit engine's comparison and the symbolic engine's
+//! replay of a model cannot read a run differently.
 //!
-//! Observable: observation points, convergent and real calls (by label),
-//! barriers (data-carrying ones with their predicate; plain ones unless a
-//! barrier-removal pass may drop them) and stores (space and address).
+//! **Observable**: observation points and convergent calls by label, with
+//! the values of their arguments (what a ballot votes, which lane a
+//! shuffle reads, an explicit mask); data-carrying barriers with their
+//! predicate; stores with their space and address; loads whose value is
+//! used.
 //!
-//! **A load whose value nothing uses is not observable.** Such a load has
-//! no effect a thread or the world can see, and LLVM deletes it freely
-//! (DCE, a partial unswitch that no longer needs it). Every other load
-//! stays in the sequence with its space and address, in its place: the
-//! model carries no values through memory and matches a load's free value
-//! by the location's name and occurrence, so the address and the order
-//! against barriers and the thread's own stores are what show a read moved
-//! across a write it should see, or pointed at another element. (A first
-//! version left every load out; a red-team review found five ways that
-//! answered `preserved` for a wrong target: another element, a whole
-//! barrier phase, aliases the address model does not see through a
-//! generic pointer, a parameter or a narrower access. `tests/loads.rs`
-//! keeps them.) Loads also count for hazards: races are computed from
-//! every access, used or not. `docs/src/soundness.md` states the rule.
+//! **Not observable** (DESIGN.md 2.7):
+//!
+//! - *A call as such.* A real call runs its body, whose events are the
+//!   call's effects; the call itself is no event, so inlining a call and
+//!   deleting a call to a function without effects change nothing
+//!   (LLVM's `Inline/convergence-inline.ll`, InstCombine deleting calls to
+//!   empty helpers).
+//! - *A plain barrier, where a barrier-removal pass may drop it*
+//!   (`Observe::behaviour(true)`): its removal is judged by the hazards it
+//!   leaves (a race, barrier divergence; `crate::hazards`). Data-carrying
+//!   barriers return a value and stay observable.
+//! - *A load whose value nothing uses.* Such a load has no effect a thread
+//!   or the world can see, and LLVM deletes it freely (DCE, a partial
+//!   unswitch that no longer needs it). Every other load stays in the
+//!   sequence with its space and address, in its place: the order against
+//!   barriers and the thread's own stores is what shows a read moved
+//!   across a write it should see, or pointed at another element. (A first
+//!   version left every load out; a red-team review found five ways that
+//!   answered `preserved` for a wrong target: another element, a whole
+//!   barrier phase, aliases the address model does not see through a
+//!   generic pointer, a parameter or a narrower access. `tests/loads.rs`
+//!   keeps them.) Loads also count for hazards: races are computed from
+//!   every access, used or not. `docs/src/soundness.md` states the rule.
 
 use super::{EventKind, Trace};
-use crate::ops::BarrierKind;
+use crate::ops::{BarrierKind, Space};
 use crate::Module;
+use std::fmt;
 
 /// Which events count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Observe {
-    /// Plain barriers are left out (a barrier-removal pass may drop them;
-    /// data-carrying ones always count).
-    pub drop_plain_barriers: bool,
+    /// Plain barriers count too: only to say that two runs differ in those
+    /// alone (single-thread behaviour leaves them out).
+    pub plain_barriers: bool,
     /// Unused loads count too: only to say that two runs differ in those
     /// alone.
     pub unused_loads: bool,
 }
 
 impl Observe {
-    /// The comparison of property 1: unused loads left out, plain barriers kept
-    /// unless `drop_plain_barriers`.
+    /// The comparison of property 1: unused loads left out, plain barriers
+    /// kept unless a barrier-removal pass may drop them.
     pub fn behaviour(drop_plain_barriers: bool) -> Observe {
         Observe {
-            drop_plain_barriers,
+            plain_barriers: !drop_plain_barriers,
             unused_loads: false,
+        }
+    }
+
+    /// Every event the comparison of property 1 leaves out counts too
+    /// (plain barriers, unused loads): a stronger comparison, to tell
+    /// runs that differ only in what is not observable.
+    pub fn everything() -> Observe {
+        Observe {
+            plain_barriers: true,
+            unused_loads: true,
+        }
+    }
+}
+
+/// One observable event.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Obs {
+    /// An observation point or a convergent operation, by label, with its
+    /// arguments.
+    Op {
+        /// The label.
+        label: String,
+        /// The arguments' values.
+        args: Vec<i64>,
+    },
+    /// A barrier, by label; a data-carrying one with its predicate (0 or
+    /// 1).
+    Barrier {
+        /// The label.
+        label: String,
+        /// The predicate, for data-carrying barriers.
+        predicate: Option<i64>,
+    },
+    /// A memory access.
+    Mem {
+        /// Whether it writes.
+        write: bool,
+        /// The space.
+        space: Space,
+        /// The address.
+        addr: i64,
+    },
+}
+
+impl fmt::Display for Obs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Obs::Op { label, args } if args.is_empty() => write!(f, "{label}"),
+            Obs::Op { label, args } => {
+                let a: Vec<String> = args.iter().map(i64::to_string).collect();
+                write!(f, "{label}({})", a.join(", "))
+            }
+            Obs::Barrier {
+                label,
+                predicate: Some(p),
+            } => write!(f, "{label}({p})"),
+            Obs::Barrier { label, .. } => write!(f, "{label}"),
+            Obs::Mem { write, space, addr } => write!(
+                f,
+                "{} {}[{addr}]",
+                if *write { "store" } else { "load" },
+                space.name()
+            ),
         }
     }
 }
 
 /// The observable events of `t`, a run of `module`.
-pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<String> {
+pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     let mut unused = t.unused_loads.iter().copied().peekable();
     t.events
         .iter()
@@ -57,26 +132,26 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<String> {
         .filter_map(|(i, e)| {
             let dead = unused.next_if_eq(&i).is_some();
             match &e.kind {
-                EventKind::Op | EventKind::Call(_) => Some(module.label(e.sid).to_string()),
+                EventKind::Op { args } => Some(Obs::Op {
+                    label: module.label(e.sid).to_string(),
+                    args: args.clone(),
+                }),
                 EventKind::Barrier { kind, predicate } => {
-                    if how.drop_plain_barriers && *kind == BarrierKind::Plain {
-                        None
-                    } else {
-                        Some(match predicate {
-                            Some(p) => format!("{}({})", module.label(e.sid), i64::from(*p != 0)),
-                            None => module.label(e.sid).to_string(),
-                        })
-                    }
+                    let plain = *kind == BarrierKind::Plain;
+                    (!plain || how.plain_barriers).then(|| Obs::Barrier {
+                        label: module.label(e.sid).to_string(),
+                        predicate: predicate.map(|p| i64::from(p != 0)),
+                    })
                 }
                 EventKind::Mem { space, write, addr } => (*write || !dead || how.unused_loads)
-                    .then(|| {
-                        format!(
-                            "{} {}[{addr}]",
-                            if *write { "store" } else { "load" },
-                            space.name()
-                        )
+                    .then_some(Obs::Mem {
+                        write: *write,
+                        space: *space,
+                        addr: *addr,
                     }),
-                EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
+                EventKind::Call(_) | EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => {
+                    None
+                }
             }
         })
         .collect()
@@ -84,7 +159,7 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<String> {
 
 /// The sentence for the first difference of two observable sequences of
 /// thread `tid` (reference `a`, target `b`).
-pub fn describe_difference(a: &[String], b: &[String], tid: u32) -> String {
+pub fn describe_difference(a: &[Obs], b: &[Obs], tid: u32) -> String {
     let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     match (a.get(k), b.get(k)) {
         (Some(x), Some(y)) => format!(

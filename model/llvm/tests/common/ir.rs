@@ -159,7 +159,7 @@ pub fn behaviour(m: &Module, entry: &str, s: &Scenario) -> Result<Behaviour, Str
             t.events
                 .iter()
                 .filter_map(|e| match &e.kind {
-                    EventKind::Op | EventKind::Call(_) => Some(m.label(e.sid).to_string()),
+                    EventKind::Op { .. } | EventKind::Call(_) => Some(m.label(e.sid).to_string()),
                     EventKind::Barrier { predicate, .. } => Some(format!(
                         "{}({:?})",
                         m.label(e.sid),

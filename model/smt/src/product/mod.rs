@@ -113,7 +113,9 @@ pub struct ProductOptions {
     /// The group size, or `None` for every `N >= 2`.
     pub group: Option<u32>,
     /// Whether the transform may remove plain barriers (a barrier-removal
-    /// pass's contract).
+    /// pass's contract): plain barriers then leave single-thread behaviour
+    /// and convergence, and a model that differs only in them is `Unknown`
+    /// (the explicit engine judges the hazards they leave).
     pub allow_barrier_removal: bool,
     /// The budget of the whole comparison.
     pub timeout: Duration,
@@ -278,7 +280,7 @@ pub fn compare_at(
         if p.module.functions.get(entry).is_none() {
             return Answer::Unknown(format!("{side}: no function {entry}"));
         }
-        if let Some(why) = support::unsupported(p, entry, opts.allow_barrier_removal, side) {
+        if let Some(why) = support::unsupported(p, entry, side) {
             return Answer::Unknown(why);
         }
     }
@@ -584,12 +586,15 @@ fn attempt(
         let parts: Vec<bool> = q.parts.iter().map(|p| replay::holds(&model, p)).collect();
         Step::Done(match r.confirm(decoded) {
             Ok(c) => Answer::Counterexample(c),
-            // The query compares every load; single-thread behaviour
-            // leaves out those whose value nothing uses: such a scenario is
-            // for the explicit engine.
-            Err(e) if e.loads_only => Answer::Unknown(format!(
-                "loads not modelled: the product compares every load, and the programs differ only in \
-                 loads whose value nothing uses ({}), which are not observable",
+            // The query compares every load and every plain barrier;
+            // single-thread behaviour leaves out loads whose value nothing
+            // uses, and judges plain barriers by the hazards they leave,
+            // which the query does not encode: such a scenario is for the
+            // explicit engine.
+            Err(e) if e.hidden_only => Answer::Unknown(format!(
+                "not modelled: the product compares every load and plain barrier, and the programs \
+                 differ only in loads whose value nothing uses or in plain barriers ({}), which are \
+                 judged by the hazards they leave",
                 e.why
             )),
             Err(e) => Answer::Unknown(format!(

@@ -13,10 +13,10 @@ use super::{Counterexample, Globals, Property};
 use convcheck_ir::convergence::relate_events;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::observe::{describe_difference, observable, Observe};
-use convcheck_ir::exec::{run_thread, Bounds, EventKind, Stop, Trace};
+use convcheck_ir::exec::{run_thread, Bounds, Stop, Trace};
 use convcheck_ir::key::Rel;
 use convcheck_ir::scenario::{ThreadValues, ValuesSource};
-use convcheck_ir::{BarrierKind, FuncId, Module};
+use convcheck_ir::{FuncId, Module};
 use std::collections::BTreeMap;
 use z3::ast::{Bool, BV};
 use z3::Model;
@@ -91,19 +91,20 @@ pub(crate) fn decode(
     })
 }
 
-/// Convergent instances by (label, occurrence).
+/// Convergent instances by (label, occurrence): those whose convergence
+/// property 2 compares (`Event::is_compared_op`).
 fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize), usize> {
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (i, e) in t.events.iter().enumerate() {
         let plain = matches!(
             e.kind,
-            EventKind::Barrier {
-                kind: BarrierKind::Plain,
+            convcheck_ir::exec::EventKind::Barrier {
+                kind: convcheck_ir::BarrierKind::Plain,
                 ..
             }
         );
-        if !e.is_convergent_op() || (allow && plain) {
+        if !e.is_compared_op() || (allow && plain) {
             continue;
         }
         let l = module.label(e.sid).to_string();
@@ -139,9 +140,10 @@ fn run(
 /// Why a model is not a counterexample.
 #[derive(Debug)]
 pub(crate) struct NoReplay {
-    /// The runs differ only in unused loads, which the query compares and
-    /// single-thread behaviour does not (`convcheck_ir::exec::observe`).
-    pub loads_only: bool,
+    /// The runs differ only in events the query compares and single-thread
+    /// behaviour does not (unused loads, plain barriers:
+    /// `convcheck_ir::exec::observe`).
+    pub hidden_only: bool,
     /// What happened.
     pub why: String,
 }
@@ -149,7 +151,7 @@ pub(crate) struct NoReplay {
 impl NoReplay {
     fn stops(why: String) -> NoReplay {
         NoReplay {
-            loads_only: false,
+            hidden_only: false,
             why,
         }
     }
@@ -255,14 +257,11 @@ impl Replay<'_> {
                 });
             }
         }
-        let with_loads = Observe {
-            unused_loads: true,
-            ..how
-        };
-        let loads_only = (0..2)
-            .any(|i| observable(rm, &rt[i], with_loads) != observable(tm, &tt[i], with_loads));
+        let all = Observe::everything();
+        let hidden_only =
+            (0..2).any(|i| observable(rm, &rt[i], all) != observable(tm, &tt[i], all));
         Err(NoReplay {
-            loads_only,
+            hidden_only,
             why: format!(
                 "both programs agree on the scenario (group {}, tids {:?}, values {} | {})",
                 d.group,

@@ -25,10 +25,11 @@
 //! group size, both bit-vectors.
 //!
 //! **Events.** Every convergent operation (observation point, convergent
-//! call, real call, barrier) and memory access is an observable event: its
-//! guard, its position, a tag (the label, or the direction and space of an
-//! access; a data-carrying barrier's tag differs from a plain one's), its
-//! address or predicate, and its *site*: the copy, the instruction and the
+//! call, barrier) and memory access is an event: its guard, its position,
+//! a tag (the label, or the direction and space of an access; a
+//! data-carrying barrier's tag differs from a plain one's), its values
+//! (an access's address, a convergent operation's arguments) or
+//! predicate, and its *site*: the copy, the instruction and the
 //! op, plus the site of the enclosing call for an inlined callee. Sites
 //! are numbered per program, the same numbers for both threads, so two
 //! threads' instances are converged iff their sites are equal (see
@@ -42,7 +43,9 @@
 //! guards and a description, never dropped.
 //!
 //! Real calls are inlined: the callee's copies are executed under the
-//! call's guard with the call's site as their invocation key. Recursion
+//! call's guard with the call's site as their invocation key. A call is no
+//! event itself (DESIGN.md 2.7: its effects are), as in
+//! `convcheck_ir::exec::observe`. Recursion
 //! and tokens are refused before anything is built ([`super::support`]).
 
 use super::bv::{c64, choose, nonzero, or_all};
@@ -63,6 +66,9 @@ use z3::ast::{Ast, Bool, BV};
 pub(crate) enum Tag {
     /// A convergent operation without a predicate, by label.
     Label(String),
+    /// A convergent operation with arguments, by label and their number;
+    /// the arguments' values are compared too.
+    Args(String, usize),
     /// A data-carrying barrier, by label; its predicate is compared too.
     DataBarrier(String),
     /// A memory access: space and direction; its address is compared too.
@@ -96,7 +102,9 @@ pub(crate) struct Ev {
     pub tag: u32,
     /// The label's id (as a [`Tag::Label`]) for convergent operations.
     pub label: u32,
-    pub addr: Option<BV>,
+    /// The values the event carries: an access's address, a convergent
+    /// operation's arguments.
+    pub vals: Vec<BV>,
     pub pred: Option<Bool>,
     pub site: u32,
     pub convergent: bool,
@@ -500,7 +508,7 @@ impl<'p, 'a> Exec<'p, 'a> {
                         at,
                         inst.sid,
                         Tag::Label(module.label(inst.sid).into()),
-                        None,
+                        Vec::new(),
                         None,
                         true,
                     ),
@@ -714,7 +722,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         at: At,
         op: OpId,
         tag: Tag,
-        addr: Option<BV>,
+        vals: Vec<BV>,
         pred: Option<Bool>,
         convergent: bool,
     ) {
@@ -731,7 +739,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             pos: st.pos.clone(),
             tag,
             label,
-            addr,
+            vals,
             pred,
             site,
             convergent,

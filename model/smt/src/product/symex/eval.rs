@@ -79,7 +79,7 @@ impl Exec<'_, '_> {
                     at,
                     *op,
                     Tag::Mem(*space, false),
-                    Some(addr),
+                    vec![addr],
                     None,
                     false,
                 );
@@ -96,7 +96,7 @@ impl Exec<'_, '_> {
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
-                self.event(st, at, *op, Tag::Mem(*space, true), Some(addr), None, false);
+                self.event(st, at, *op, Tag::Mem(*space, true), vec![addr], None, false);
                 v
             }
             Expr::Assign { var, op, value } => {
@@ -118,21 +118,36 @@ impl Exec<'_, '_> {
                     for a in args {
                         vals.push(self.eval(st, at, rp, a, true)?);
                     }
-                    let label = self.prog.module().label(*op).to_string();
-                    self.event(st, at, *op, Tag::Label(label), None, None, true);
+                    // The call is no event (its effects are): the site only
+                    // keys the callee's instances.
                     let call_site = self.prog.site(at, *op);
                     let entry = std::mem::replace(st, unreachable_state(self.g.w, 0));
                     let (after, v) = self.invoke(f, vals, entry, Some(call_site))?;
                     *st = after;
                     v
                 }
-                CallKind::Op(o) | CallKind::Plain(o) => {
+                CallKind::Op(o) => {
+                    // Observed arguments (`convcheck_ir::exec::observe`).
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(st, at, rp, a, true)?);
+                    }
+                    let label = self.prog.module().label(*op).to_string();
+                    let tag = if vals.is_empty() {
+                        Tag::Label(label)
+                    } else {
+                        Tag::Args(label, vals.len())
+                    };
+                    self.event(st, at, *op, tag, vals, None, true);
+                    if want {
+                        self.read(st, at, rp, o)?
+                    } else {
+                        c64(0)
+                    }
+                }
+                CallKind::Plain(o) => {
                     for a in args {
                         self.eval(st, at, rp, a, false)?;
-                    }
-                    if matches!(kind, CallKind::Op(_)) {
-                        let label = self.prog.module().label(*op).to_string();
-                        self.event(st, at, *op, Tag::Label(label), None, None, true);
                     }
                     if want {
                         self.read(st, at, rp, o)?
@@ -154,7 +169,7 @@ impl Exec<'_, '_> {
                     } else {
                         Tag::Label(label)
                     };
-                    self.event(st, at, *op, tag, None, predicate, true);
+                    self.event(st, at, *op, tag, Vec::new(), predicate, true);
                     match (want, result) {
                         (true, Some(o)) if b != BarrierKind::Plain => self.read(st, at, rp, o)?,
                         _ => c64(0),
