@@ -47,7 +47,7 @@ pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<Obs> {
     convcheck_ir::exec::observe::observable(
         side.module(),
         t,
-        Observe::behaviour(allow == Allowance::Barriers),
+        Observe::behaviour(side.module(), allow == Allowance::Barriers),
     )
 }
 
@@ -102,24 +102,14 @@ impl Matched {
 
 /// Convergent operation instances of a run keyed by (label, occurrence);
 /// `labels` numbers the ops of the run's module. Only the instances whose
-/// convergence property 2 compares (`Event::is_compared_op`: not real
-/// calls), less plain barriers under a barrier-removal allowance.
-pub(super) fn matched(labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
+/// convergence property 2 compares (`Observe::compares`: not real calls,
+/// plain barriers only where they are observable).
+pub(super) fn matched(side: &Side, labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
+    let how = Observe::behaviour(side.module(), allow == Allowance::Barriers);
     let mut count: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for (i, e) in t.events.iter().enumerate() {
-        if !e.is_compared_op() {
-            continue;
-        }
-        if allow == Allowance::Barriers
-            && matches!(
-                e.kind,
-                EventKind::Barrier {
-                    kind: convcheck_ir::BarrierKind::Plain,
-                    ..
-                }
-            )
-        {
+        if !how.compares(e) {
             continue;
         }
         let l = labels.get(e.sid.0 as usize).copied().unwrap_or(u32::MAX);

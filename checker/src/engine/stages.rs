@@ -245,7 +245,7 @@ pub fn compare_stages(
                 .map(|(_, allow)| {
                     x.paths
                         .iter()
-                        .map(|p| matched(&rlabels, &p.trace, *allow))
+                        .map(|p| matched(reference, &rlabels, &p.trace, *allow))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -296,7 +296,7 @@ pub fn compare_stages(
                         set.x
                             .paths
                             .iter()
-                            .map(|p| matched(&rlabels, &p.trace, *allow))
+                            .map(|p| matched(reference, &rlabels, &p.trace, *allow))
                             .collect()
                     })
                     .collect()
@@ -372,7 +372,7 @@ pub fn compare_stages(
                 let matched = x
                     .paths
                     .iter()
-                    .map(|p| matched(&tlabels[s], &p.trace, *allow))
+                    .map(|p| matched(target, &tlabels[s], &p.trace, *allow))
                     .collect();
                 let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
                 per_path.push(Runs {

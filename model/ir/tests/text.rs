@@ -303,12 +303,17 @@ fn every_construct_round_trips() {
             space,
             index: b(Expr::Tid),
             value: Some(0),
+            access: convcheck_ir::Access::ELEMENT,
         });
         exprs.push(Expr::Load {
             op,
             space,
             index: b(Expr::Tid),
             value: None,
+            access: convcheck_ir::Access {
+                bytes: 4,
+                volatile: true,
+            },
         });
         let op = next(OpKind::Mem { space, write: true });
         exprs.push(Expr::Store {
@@ -320,7 +325,9 @@ fn every_construct_round_trips() {
                 space,
                 index: b(Expr::Const(0)),
                 value: None,
+                access: convcheck_ir::Access::bytes(8),
             }),
+            access: convcheck_ir::Access::bytes(2),
         });
     }
     let s = next(OpKind::Stmt);

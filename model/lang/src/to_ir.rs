@@ -47,6 +47,7 @@ pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
             space: *space,
             index: go(index),
             value: k.load_oracles.get(id).copied(),
+            access: convcheck_ir::Access::ELEMENT,
         },
         ExprKind::Assign { place, op, value } => match place {
             Place::Var(v) => Expr::Assign {
@@ -61,6 +62,7 @@ pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
                 // `shared[i] += v` is a store of a value the model does not
                 // track: its instance and its address are what count.
                 value: go(value),
+                access: convcheck_ir::Access::ELEMENT,
             },
         },
         ExprKind::Call { callee, args, id } => match k.calls.get(id) {

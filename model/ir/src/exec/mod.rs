@@ -36,9 +36,10 @@
 //! after its runs ([`crate::scenario::uniform_conflict`]).
 
 pub mod cfg;
+pub mod memory;
 pub mod observe;
 
-use crate::expr::{assign, binary, unary, BinOp, Expr};
+use crate::expr::{assign, binary, unary, Access, BinOp, Expr};
 use crate::key::{Atom, Key};
 use crate::ops::{BarrierKind, CallKind, FuncId, OpId, OracleClass, OracleId, Space};
 use crate::Module;
@@ -103,8 +104,13 @@ pub enum EventKind {
         space: Space,
         /// Whether it writes.
         write: bool,
-        /// The index.
+        /// The index (an element's) or byte address.
         addr: i64,
+        /// Element or bytes, volatile or not.
+        access: Access,
+        /// The value a byte-addressed store writes (its low bytes,
+        /// zero-extended); `None` for loads and elements.
+        value: Option<i64>,
     },
 }
 
@@ -130,12 +136,13 @@ impl Event {
         )
     }
 
-    /// Whether property 2 of DESIGN.md 2.7 compares the instance's
-    /// convergence (instances matched by label and occurrence): an
-    /// observation point, a convergent call, a barrier. Not a real call: a
-    /// call is not an event, its effects are (the callee's operations are
-    /// compared, keyed under the call, so inlining a call or deleting one
-    /// to an empty function changes nothing).
+    /// Whether the instance is a convergent operation whose convergence
+    /// property 2 of DESIGN.md 2.7 may compare (an observation point, a
+    /// convergent call, a barrier; `observe::Observe::compares` decides
+    /// for plain barriers). Not a real call: a call is not an event, its
+    /// effects are (the callee's operations are compared, keyed under the
+    /// call, so inlining a call or deleting one to an empty function
+    /// changes nothing).
     pub fn is_compared_op(&self) -> bool {
         matches!(self.kind, EventKind::Op { .. } | EventKind::Barrier { .. })
     }
@@ -174,6 +181,16 @@ pub trait OracleSource {
     fn decided(&self, module: &Module, oracle: OracleId, _k: u32) -> bool {
         module.oracles[oracle].domain.len() > 1
     }
+
+    /// The value of the free memory location `name` (`memory::location_name`:
+    /// space, byte address, width and barrier phase), which a load of
+    /// `oracle` reads (its domain is the values to try). A run asks once per
+    /// name. The default is what the source gives the oracle's first
+    /// evaluation (a source that knows no locations).
+    fn memory(&mut self, module: &Module, oracle: OracleId, name: &str) -> Result<i64, Stop> {
+        let _ = name;
+        self.value(module, oracle, 0)
+    }
 }
 
 /// The most a single thread's run may record (events, their keys and its
@@ -208,6 +225,9 @@ pub struct Trace {
     pub unused_loads: Vec<usize>,
     /// Every oracle evaluation in order: (oracle, k, value).
     pub reads: Vec<(OracleId, u32, i64)>,
+    /// Every free memory location read, in order: (name, value)
+    /// (`memory`).
+    pub memory: Vec<(String, i64)>,
     /// The reads of uniform oracles: (index in `reads`, where).
     pub uniform: Vec<(usize, ReadSite)>,
     /// When the run was cut by an iteration bound ([`Stop::Cut`]): the
@@ -226,6 +246,22 @@ pub struct Trace {
 pub const EVENT_UNIT_BYTES: u64 = 100;
 
 impl Trace {
+    /// The oracle values the run read, by name in evaluation order, and
+    /// the value of every free memory location it read (`memory`): the
+    /// run as one thread of a scenario.
+    pub fn values(&self, module: &Module) -> crate::scenario::ThreadValues {
+        let mut map: std::collections::BTreeMap<String, Vec<i64>> = Default::default();
+        for &(o, _, v) in &self.reads {
+            if let Some(info) = module.oracles.get(o) {
+                map.entry(info.name.clone()).or_default().push(v);
+            }
+        }
+        for (name, v) in &self.memory {
+            map.insert(name.clone(), vec![*v]);
+        }
+        crate::scenario::ThreadValues(map)
+    }
+
     /// The run's weight in units of the memory budget: its estimated bytes
     /// in [`EVENT_UNIT_BYTES`], and at least its number of events.
     pub fn weight(&self) -> usize {
@@ -279,6 +315,7 @@ pub fn run_thread(
         unused: Default::default(),
         assigning: Vec::new(),
         pending: HashMap::new(),
+        memory: memory::Memory::default(),
     };
     let module = program.module();
     let mut args = Vec::new();
@@ -338,6 +375,8 @@ pub struct Machine<'p> {
     /// Per local (call depth, name), the loads its value came from, until
     /// it is read.
     pending: HashMap<(u32, String), Vec<usize>>,
+    /// Private bytes, the phase's own writes, free locations read.
+    memory: memory::Memory,
 }
 
 /// Estimated bytes of one recorded event with a key of `atoms` atoms.
@@ -576,49 +615,15 @@ impl<'p> Machine<'p> {
                 space,
                 index,
                 value,
-            } => {
-                let addr = self.eval(vars, base, index, true)?;
-                let kind = EventKind::Mem {
-                    space: *space,
-                    write: false,
-                    addr,
-                };
-                self.record(base, *op, kind);
-                // A value used at once (a branch, an address, a store) uses
-                // the load; one assigned to a local uses it when the local
-                // is read.
-                let at = self.trace.events.len() - 1;
-                match (want, self.assigning.last_mut()) {
-                    (false, _) => {
-                        self.unused.insert(at);
-                    }
-                    (true, Some(into)) => {
-                        into.push(at);
-                        self.unused.insert(at);
-                    }
-                    (true, None) => {}
-                }
-                match (want, value) {
-                    (true, Some(o)) => self.read_at(*o, base, site(e))?,
-                    _ => 0,
-                }
-            }
+                access,
+            } => self.eval_load(vars, base, e, (*op, *space, index, *value, *access), want)?,
             Expr::Store {
                 op,
                 space,
                 index,
                 value,
-            } => {
-                let v = self.eval(vars, base, value, true)?;
-                let addr = self.eval(vars, base, index, true)?;
-                let kind = EventKind::Mem {
-                    space: *space,
-                    write: true,
-                    addr,
-                };
-                self.record(base, *op, kind);
-                v
-            }
+                access,
+            } => self.eval_store(vars, base, (*op, *space, index, value, *access))?,
             Expr::Assign { var, op, value } => {
                 if *op != crate::expr::AssignOp::Set {
                     self.read_local(var);
@@ -676,6 +681,7 @@ impl<'p> Machine<'p> {
                     }
                     let kind = EventKind::Barrier { kind: b, predicate };
                     self.record(base, *op, kind);
+                    self.memory.barrier();
                     match (want, result) {
                         (true, Some(o)) if b != BarrierKind::Plain => {
                             self.read_at(o, base, site(e))?

@@ -545,7 +545,16 @@ impl<'a> FnMapper<'a> {
                 let e = self.value(&c.value.value, from, line)?;
                 self.set(inst, kw, e, out)?;
             }
-            CastOp::IntToPtr => return unsup("inttoptr", line),
+            CastOp::IntToPtr => {
+                // Pointer arithmetic: its address (with the provenance of
+                // the integer, `super::memory`) is folded into its uses.
+                value_type(from, &what, line)?;
+                if let Some(r) = &inst.result {
+                    if self.virt.contains(r) {
+                        self.def_lin(r, line, 0)?;
+                    }
+                }
+            }
         }
         Ok(())
     }

@@ -35,8 +35,10 @@
 //! writing a module and reading it back gives the same CFG.
 #![deny(unsafe_code)]
 
+mod analyse;
 mod builtins;
 mod calls;
+mod constants;
 mod conventions;
 mod domains;
 mod func;
@@ -201,7 +203,7 @@ impl Tables {
 pub fn to_module(m: &LlvmModule, name: &str) -> Mapped {
     let stated = conventions::oracle_table(m);
     let layout = layout::Layout::new(m);
-    let globals = memory::Globals::new(m);
+    let globals = memory::Globals::new(m, &layout);
     let defined: Vec<&crate::module::Function> = m.defined_functions().collect();
     let mut failed: HashMap<usize, Unsup> = HashMap::new();
     // Round one finds the functions that use something outside the model;

@@ -165,7 +165,9 @@ pub fn behaviour(m: &Module, entry: &str, s: &Scenario) -> Result<Behaviour, Str
                         m.label(e.sid),
                         predicate.map(|p| p != 0)
                     )),
-                    EventKind::Mem { space, write, addr } => Some(format!(
+                    EventKind::Mem {
+                        space, write, addr, ..
+                    } => Some(format!(
                         "{} {}[{addr}]",
                         if *write { "store" } else { "load" },
                         space.name()

@@ -83,6 +83,25 @@ pub(crate) fn decode(
             }
             tv.0.insert(label.clone(), list);
         }
+        // Free memory locations, by the names the interpreter asks for.
+        for per in runs {
+            for (guard, space, bytes, addr, phase, v) in &per[i].free_reads {
+                if !holds(model, guard) {
+                    continue;
+                }
+                let phase = match phase {
+                    Some(p) => Some(value(model, p)? as u32),
+                    None => None,
+                };
+                let name = convcheck_ir::exec::memory::location_name(
+                    *space,
+                    value(model, addr)? as i64,
+                    *bytes,
+                    phase,
+                );
+                tv.0.insert(name, vec![value(model, v)? as i64]);
+            }
+        }
     }
     Ok(Decoded {
         group: narrow(group)?,
@@ -94,17 +113,11 @@ pub(crate) fn decode(
 /// Convergent instances by (label, occurrence): those whose convergence
 /// property 2 compares (`Event::is_compared_op`).
 fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize), usize> {
+    let how = Observe::behaviour(module, allow);
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (i, e) in t.events.iter().enumerate() {
-        let plain = matches!(
-            e.kind,
-            convcheck_ir::exec::EventKind::Barrier {
-                kind: convcheck_ir::BarrierKind::Plain,
-                ..
-            }
-        );
-        if !e.is_compared_op() || (allow && plain) {
+        if !how.compares(e) {
             continue;
         }
         let l = module.label(e.sid).to_string();
@@ -202,9 +215,12 @@ impl Replay<'_> {
             );
         }
         let (rm, tm) = (&self.reference.module, &self.target.module);
-        let how = Observe::behaviour(self.allow);
+        let (how_r, how_t) = (
+            Observe::behaviour(rm, self.allow),
+            Observe::behaviour(tm, self.allow),
+        );
         for i in 0..2 {
-            let (a, b) = (observable(rm, &rt[i], how), observable(tm, &tt[i], how));
+            let (a, b) = (observable(rm, &rt[i], how_r), observable(tm, &tt[i], how_t));
             if a == b {
                 continue;
             }

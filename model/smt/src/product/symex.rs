@@ -51,12 +51,16 @@
 use super::bv::{c64, choose, nonzero, or_all};
 
 mod eval;
+mod memory;
+mod state;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{
     CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId, Space, Term,
 };
+pub(crate) use memory::FreeRead;
+use state::{merge, merge2, unreachable_state, State};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, BV};
@@ -71,8 +75,9 @@ pub(crate) enum Tag {
     Args(String, usize),
     /// A data-carrying barrier, by label; its predicate is compared too.
     DataBarrier(String),
-    /// A memory access: space and direction; its address is compared too.
-    Mem(Space, bool),
+    /// A memory access: space, direction and access (element or bytes,
+    /// volatile); its address (and a byte store's value) is compared too.
+    Mem(Space, bool, convcheck_ir::Access),
 }
 
 /// Interned tags and labels, shared by both programs.
@@ -128,6 +133,8 @@ pub(crate) struct Run {
     /// Definitions of the names given to merged values (`name = term`),
     /// to be asserted.
     pub defs: Vec<Bool>,
+    /// Reads of free memory locations (`memory`).
+    pub free_reads: Vec<FreeRead>,
 }
 
 /// A program being encoded: its unrolled functions and site numbering,
@@ -283,90 +290,6 @@ fn where_of(un: &Unrolled, n: usize, i: usize) -> Where {
     }
 }
 
-#[derive(Clone)]
-struct State {
-    guard: Bool,
-    locals: BTreeMap<String, BV>,
-    counts: Vec<BV>,
-    pos: BV,
-}
-
-/// Merges states reaching one point; each state's guard is its edge's.
-fn merge(states: Vec<State>, w: u32) -> State {
-    if states.len() <= 1 {
-        return states
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| unreachable_state(w, 0));
-    }
-    let guards: Vec<Bool> = states.iter().map(|s| s.guard.clone()).collect();
-    let mut names: Vec<&String> = states.iter().flat_map(|s| s.locals.keys()).collect();
-    names.sort();
-    names.dedup();
-    let mut locals = BTreeMap::new();
-    for n in names {
-        let vals: Vec<BV> = states
-            .iter()
-            .map(|s| s.locals.get(n).cloned().unwrap_or_else(|| c64(0)))
-            .collect();
-        locals.insert(n.clone(), choose(&guards, &vals));
-    }
-    let counts = (0..states[0].counts.len())
-        .map(|i| {
-            let vals: Vec<BV> = states.iter().map(|s| s.counts[i].clone()).collect();
-            choose(&guards, &vals)
-        })
-        .collect();
-    let pos = choose(
-        &guards,
-        &states.iter().map(|s| s.pos.clone()).collect::<Vec<_>>(),
-    );
-    State {
-        guard: or_all(&guards),
-        locals,
-        counts,
-        pos,
-    }
-}
-
-/// A state no path reaches (the merge of nothing).
-fn unreachable_state(w: u32, names: usize) -> State {
-    State {
-        guard: Bool::from_bool(false),
-        locals: BTreeMap::new(),
-        counts: vec![BV::from_u64(0, w); names],
-        pos: BV::from_u64(0, w),
-    }
-}
-
-/// `if cond then a else b`, field by field.
-fn merge2(cond: &Bool, a: State, b: State) -> State {
-    let pick = |x: &BV, y: &BV| if x == y { x.clone() } else { cond.ite(x, y) };
-    let mut names: Vec<&String> = a.locals.keys().chain(b.locals.keys()).collect();
-    names.sort();
-    names.dedup();
-    let zero = c64(0);
-    let locals = names
-        .into_iter()
-        .map(|n| {
-            let x = a.locals.get(n).unwrap_or(&zero);
-            let y = b.locals.get(n).unwrap_or(&zero);
-            (n.clone(), pick(x, y))
-        })
-        .collect();
-    State {
-        guard: cond.ite(&a.guard, &b.guard),
-        locals,
-        counts: a
-            .counts
-            .iter()
-            .zip(&b.counts)
-            .map(|(x, y)| pick(x, y))
-            .collect(),
-        pos: pick(&a.pos, &b.pos),
-    }
-}
-
 /// Executes one thread of one program.
 pub(crate) struct Exec<'p, 'a> {
     pub g: &'p Globals,
@@ -383,6 +306,8 @@ pub(crate) struct Exec<'p, 'a> {
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
     depth: u32,
+    free_reads: Vec<FreeRead>,
+    next_entry: u32,
 }
 
 /// The interpreter's call-depth bound (`Bounds::default().max_depth`).
@@ -409,6 +334,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             invariant: Vec::new(),
             defs: Vec::new(),
             depth: 0,
+            free_reads: Vec::new(),
+            next_entry: 0,
         }
     }
 
@@ -425,6 +352,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             locals: BTreeMap::new(),
             counts: vec![BV::from_u64(0, self.g.w); names],
             pos: BV::from_u64(0, self.g.w),
+            phase: BV::from_u64(0, self.g.w),
+            log: Default::default(),
         };
         let launch = At {
             ctx: None,
@@ -447,6 +376,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             counts: end.counts,
             invariant: self.invariant,
             defs: self.defs,
+            free_reads: self.free_reads,
         })
     }
 
@@ -655,6 +585,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             *v = n;
         };
         name(&mut s.pos, "pos", &mut self.defs);
+        name(&mut s.phase, "phase", &mut self.defs);
         for c in s.counts.iter_mut() {
             name(c, "cnt", &mut self.defs);
         }

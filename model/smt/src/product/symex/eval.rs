@@ -4,8 +4,9 @@
 //! calls as events or inlined invocations.
 
 use super::super::bv::{binary, c64, nonzero, truth, unary};
+use super::memory;
 use super::{merge2, unreachable_state, At, Exec, State, Tag};
-use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr};
+use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr, Space};
 use z3::ast::{Bool, BV};
 
 impl Exec<'_, '_> {
@@ -72,18 +73,28 @@ impl Exec<'_, '_> {
                 space,
                 index,
                 value,
+                access,
             } => {
                 let addr = self.eval(st, at, rp, index, true)?;
+                if access.bytes > 0 && *space == Space::Local {
+                    // Private memory is thread state: no event.
+                    return Ok(if want {
+                        self.load_bytes(st, *space, &addr, *access)
+                    } else {
+                        c64(0)
+                    });
+                }
                 self.event(
                     st,
                     at,
                     *op,
-                    Tag::Mem(*space, false),
-                    vec![addr],
+                    Tag::Mem(*space, false, *access),
+                    vec![addr.clone()],
                     None,
                     false,
                 );
                 match (want, value) {
+                    (true, _) if access.bytes > 0 => self.load_bytes(st, *space, &addr, *access),
                     (true, Some(o)) => self.read(st, at, rp, *o)?,
                     _ => c64(0),
                 }
@@ -93,10 +104,29 @@ impl Exec<'_, '_> {
                 space,
                 index,
                 value,
+                access,
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
-                self.event(st, at, *op, Tag::Mem(*space, true), vec![addr], None, false);
+                if access.bytes > 0 {
+                    self.store_bytes(st, *space, &addr, *access, &v);
+                    if *space == Space::Local {
+                        return Ok(v);
+                    }
+                }
+                let mut vals = vec![addr];
+                if access.bytes > 0 {
+                    vals.push(memory::truncate(&v, access.bytes));
+                }
+                self.event(
+                    st,
+                    at,
+                    *op,
+                    Tag::Mem(*space, true, *access),
+                    vals,
+                    None,
+                    false,
+                );
                 v
             }
             Expr::Assign { var, op, value } => {
@@ -170,6 +200,8 @@ impl Exec<'_, '_> {
                         Tag::Label(label)
                     };
                     self.event(st, at, *op, tag, Vec::new(), predicate, true);
+                    // A barrier starts a new phase (`memory`).
+                    st.phase = st.phase.bvadd(BV::from_u64(1, self.g.w));
                     match (want, result) {
                         (true, Some(o)) if b != BarrierKind::Plain => self.read(st, at, rp, o)?,
                         _ => c64(0),
