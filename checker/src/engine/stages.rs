@@ -451,10 +451,12 @@ impl<'a> Search<'a> {
         &self,
         group: u32,
         tid: u32,
-        x: Exploration,
+        mut x: Exploration,
         rlabels: &[u32],
         sites: &mut Sites,
     ) -> Set {
+        // A reference run with undefined behaviour constrains nothing.
+        x.paths.retain(|p| p.trace.ub.is_none());
         let values = x
             .paths
             .iter()

@@ -113,7 +113,7 @@ fn run_once(
         let (trace, res) = run_thread(code.program(), entry, tid, group.size, bounds, &mut src);
         match res {
             Ok(()) => traces.push(trace),
-            Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => {
+            Err(Stop::Cut(why) | Stop::OutOfBounds(why) | Stop::Ub(why)) => {
                 return Err(inconclusive(tid, why))
             }
             Err(Stop::Need { .. }) => {

@@ -170,7 +170,7 @@ pub fn enumerate(
                     break;
                 }
             }
-            Err(Stop::OutOfBounds(why)) => {
+            Err(Stop::OutOfBounds(why) | Stop::Ub(why)) => {
                 set.incomplete = Some(format!("thread {tid}: {why}"));
                 break;
             }
@@ -470,7 +470,7 @@ pub fn explore(
                     break;
                 }
             }
-            Err(Stop::OutOfBounds(why)) => {
+            Err(Stop::OutOfBounds(why) | Stop::Ub(why)) => {
                 out.incomplete = Some(format!("thread {tid}: {why}"));
                 break;
             }

@@ -238,7 +238,7 @@ impl Machine<'_> {
                     return Ok(v);
                 }
                 Term::Unreachable => {
-                    return Err(Stop::OutOfBounds(format!(
+                    return Err(Stop::Ub(format!(
                         "the run reaches `unreachable` in block {} (undefined behaviour)",
                         block.name
                     )))

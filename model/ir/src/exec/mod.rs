@@ -158,6 +158,10 @@ pub enum Stop {
     /// The run exceeds a bound whatever its oracle values: fuel, call depth,
     /// or a loop whose iteration count does not depend on any decision.
     OutOfBounds(String),
+    /// The run has undefined behaviour here (it reaches `unreachable`, or
+    /// branches on `undef` or `poison`, DESIGN.md 2.7): it stops, and
+    /// [`run_thread`] returns it as a complete run with [`Trace::ub`] set.
+    Ub(String),
     /// An oracle value is needed that the source does not have (path
     /// enumeration extends its prefix with each value of `domain`).
     Need {
@@ -235,6 +239,11 @@ pub struct Trace {
     /// was entered. Every run that shares those first decisions enters the
     /// same loop execution.
     pub cut_since: Option<u32>,
+    /// Where the run had undefined behaviour and stopped ([`Stop::Ub`]), if
+    /// it did: a reference run with undefined behaviour constrains nothing,
+    /// a target run with it where the reference is defined is a violation
+    /// (`observe` adds it as the last observable event).
+    pub ub: Option<String>,
     /// Estimated bytes the run recorded (events with their keys, reads):
     /// keys grow with the depth of loop nests and with iterations of
     /// cycles at the CFG level, so the count of events alone
@@ -337,6 +346,10 @@ pub fn run_thread(
     }
     if res.is_ok() {
         res = m.invoke(entry, args, Vec::new()).map(|_| ());
+    }
+    if let Err(Stop::Ub(why)) = res {
+        m.trace.ub = Some(why);
+        res = Ok(());
     }
     m.trace.bytes = m.bytes;
     m.trace.unused_loads = std::mem::take(&mut m.unused).into_iter().collect();
@@ -746,7 +759,9 @@ pub fn run_scenario(
         }
         match res {
             Ok(()) => traces.push(trace),
-            Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => return Err((t as u32, why)),
+            Err(Stop::Cut(why) | Stop::OutOfBounds(why) | Stop::Ub(why)) => {
+                return Err((t as u32, why))
+            }
             Err(Stop::Need { .. }) => {
                 return Err((t as u32, "internal: a value source ran dry".into()))
             }

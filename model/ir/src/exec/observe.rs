@@ -131,6 +131,10 @@ pub enum Obs {
         /// What a byte-addressed store writes.
         value: Option<i64>,
     },
+    /// Undefined behaviour, where the run stopped (the last event of a run
+    /// with [`Trace::ub`]): a reference run with it is not compared, so a
+    /// target run that shows it where the reference's does not differs.
+    Ub(String),
 }
 
 impl fmt::Display for Obs {
@@ -166,6 +170,7 @@ impl fmt::Display for Obs {
                     None => Ok(()),
                 }
             }
+            Obs::Ub(why) => write!(f, "undefined behaviour ({why})"),
         }
     }
 }
@@ -233,6 +238,7 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
                 }
             }
         })
+        .chain(t.ub.iter().map(|why| Obs::Ub(why.clone())))
         .collect()
 }
 

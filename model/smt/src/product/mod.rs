@@ -533,10 +533,12 @@ fn attempt(
                     opts.max_iters
                 ),
                 Ok(Some(m)) => format!(
-                    "no scenario within bounds: every reference run within max-iters={} stops out of bounds ({})",
+                    "no scenario within bounds: every reference run within max-iters={} stops out of bounds or has undefined behaviour ({})",
                     opts.max_iters,
                     which(&m, &runs[0][0].stuck)
                         .or_else(|| which(&m, &runs[0][1].stuck))
+                        .or_else(|| which(&m, &runs[0][0].ub))
+                        .or_else(|| which(&m, &runs[0][1].ub))
                         .unwrap_or_default()
                 ),
             };
@@ -604,6 +606,13 @@ fn attempt(
             )),
         })
     };
+    // 2a. The target has undefined behaviour where the reference is
+    // defined (and within bounds): a violation (DESIGN.md 2.7).
+    match ask(&[&q.ref_ok, &q.tgt_ub]) {
+        Err(e) => return unknown(e),
+        Ok(Some(model)) => return confirm(model),
+        Ok(None) => {}
+    }
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
     let mut proof = None;
     match check_limited(&q, &a, deadline, QUICK_RLIMIT) {

@@ -76,6 +76,8 @@ pub(crate) struct Query {
     pub tgt_cut: Bool,
     /// Some run is stuck.
     pub stuck: Bool,
+    /// The target has undefined behaviour in some thread.
+    pub tgt_ub: Bool,
     /// The reference is cut in some thread.
     pub ref_cut: Bool,
     /// Property 1 fails for thread 0 / 1; property 2 fails.
@@ -241,13 +243,32 @@ pub(crate) fn build(
                 .collect::<Vec<_>>(),
         )
     };
+    let ub = |p: usize, i: usize| {
+        or_all(
+            &runs[p][i]
+                .ub
+                .iter()
+                .map(|c| c.0.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    // A scenario in which the reference has undefined behaviour constrains
+    // nothing; the target's is asked about on its own (`tgt_ub`).
     let ref_in = and_all(&[cut(0, 0).not(), cut(0, 1).not()]);
-    let ref_ok = and_all(&[ref_in.clone(), stuck(0, 0).not(), stuck(0, 1).not()]);
+    let ref_ok = and_all(&[
+        ref_in.clone(),
+        stuck(0, 0).not(),
+        stuck(0, 1).not(),
+        ub(0, 0).not(),
+        ub(0, 1).not(),
+    ]);
     let tgt_ok = and_all(&[
         cut(1, 0).not(),
         cut(1, 1).not(),
         stuck(1, 0).not(),
         stuck(1, 1).not(),
+        ub(1, 0).not(),
+        ub(1, 1).not(),
     ]);
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
     Query {
@@ -262,6 +283,7 @@ pub(crate) fn build(
         ),
         tgt_cut: literal(&solver, "tgt_cut", &Bool::or(&[cut(1, 0), cut(1, 1)])),
         stuck: literal(&solver, "stuck", &any_stuck),
+        tgt_ub: literal(&solver, "tgt_ub", &Bool::or(&[ub(1, 0), ub(1, 1)])),
         ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),
         parts: [p1[0].clone(), p1[1].clone(), p2],
         site_w,

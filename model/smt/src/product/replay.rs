@@ -145,7 +145,7 @@ fn run(
     let (trace, res) = run_thread(program, entry, tid, group, bounds, &mut src);
     match res {
         Ok(()) => Ok(trace),
-        Err(Stop::Cut(w) | Stop::OutOfBounds(w)) => Err(w),
+        Err(Stop::Cut(w) | Stop::OutOfBounds(w) | Stop::Ub(w)) => Err(w),
         Err(Stop::Need { .. }) => Err("a value source ran dry".into()),
     }
 }

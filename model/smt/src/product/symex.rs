@@ -37,10 +37,11 @@
 //! interpreter's `Inst` and `Sid` atoms do).
 //!
 //! **Exits.** An edge to a copy past the bound is a *cut* (the scenario is
-//! outside the bounds); `unreachable`, a phi without a value for the edge
-//! taken and a branch to a block the CFG does not have are *stuck* (the
-//! interpreter stops out of bounds there). Both are recorded with their
-//! guards and a description, never dropped.
+//! outside the bounds); a phi without a value for the edge taken and a
+//! branch to a block the CFG does not have are *stuck* (the interpreter
+//! stops out of bounds there); `unreachable` is undefined behaviour (`ub`,
+//! the interpreter's `Stop::Ub`). All are recorded with their guards and a
+//! description, never dropped.
 //!
 //! Real calls are inlined: the callee's copies are executed under the
 //! call's guard with the call's site as their invocation key. A call is no
@@ -124,6 +125,11 @@ pub(crate) struct Run {
     pub cut: Vec<(Bool, String)>,
     /// Where the run stops out of bounds, with a description.
     pub stuck: Vec<(Bool, String)>,
+    /// Where the run has undefined behaviour (`unreachable`) and stops,
+    /// with a description (DESIGN.md 2.7: a reference run with it
+    /// constrains nothing, a target run with it where the reference is
+    /// defined is a violation).
+    pub ub: Vec<(Bool, String)>,
     /// Reads of uniform oracles: (read site, name, guard, value).
     pub uniform: Vec<(u32, usize, Bool, BV)>,
     /// Final evaluation counter of every oracle name.
@@ -302,6 +308,7 @@ pub(crate) struct Exec<'p, 'a> {
     events: Vec<Ev>,
     cut: Vec<(Bool, String)>,
     stuck: Vec<(Bool, String)>,
+    ub: Vec<(Bool, String)>,
     uniform: Vec<(u32, usize, Bool, BV)>,
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
@@ -330,6 +337,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             events: Vec::new(),
             cut: Vec::new(),
             stuck: Vec::new(),
+            ub: Vec::new(),
             uniform: Vec::new(),
             invariant: Vec::new(),
             defs: Vec::new(),
@@ -372,6 +380,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             len: end.pos,
             cut: self.cut,
             stuck: self.stuck,
+            ub: self.ub,
             uniform: self.uniform,
             counts: end.counts,
             invariant: self.invariant,
@@ -516,10 +525,10 @@ impl<'p, 'a> Exec<'p, 'a> {
                     continue;
                 }
                 Term::Unreachable => {
-                    self.stuck.push((
+                    self.ub.push((
                         s.guard.clone(),
                         format!(
-                            "the run reaches `unreachable` in block {} of `{}`",
+                            "the run reaches `unreachable` in block {} of `{}` (undefined behaviour)",
                             block.name, cfg.name
                         ),
                     ));
