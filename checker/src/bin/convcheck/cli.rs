@@ -89,6 +89,9 @@ pub enum Command {
     /// Runs a kernel on one warp of an NVIDIA GPU (or replays recorded
     /// logs) and compares what the hardware did with the model.
     Gpu(crate::gpu::GpuArgs),
+    /// Reduces a violating LLVM IR file with llvm-reduce, keeping the same
+    /// violation (function, blamed pass, property).
+    Reduce(crate::reduce::ReduceCommand),
 }
 
 /// Arguments of `convcheck explore`.

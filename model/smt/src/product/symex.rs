@@ -56,6 +56,7 @@ mod memory;
 mod state;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
+use crate::{Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{
     CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId, Space, Term,
@@ -184,7 +185,7 @@ impl<'a> Prog<'a> {
         &self.program.module
     }
 
-    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, String> {
+    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, Unknown> {
         if let Some(u) = self.unrolled.get(&f) {
             return Ok(u.clone());
         }
@@ -192,7 +193,7 @@ impl<'a> Prog<'a> {
             self.program.module.functions.get(f),
             self.program.cycles.get(f),
         ) else {
-            return Err(format!("internal: no function {f}"));
+            return Err(Unknown::incomplete(format!("internal: no function {f}")));
         };
         let u = Rc::new(unroll(cfg, ci, self.bound, self.max_nodes)?);
         self.unrolled.insert(f, u.clone());
@@ -229,7 +230,7 @@ impl<'a> Prog<'a> {
         &mut self,
         f: FuncId,
         memo: &mut HashMap<FuncId, u64>,
-    ) -> Result<u64, String> {
+    ) -> Result<u64, Unknown> {
         if let Some(&b) = memo.get(&f) {
             return Ok(b);
         }
@@ -349,10 +350,12 @@ impl<'p, 'a> Exec<'p, 'a> {
 
     /// Runs the kernel from `entry`: its parameters come from their
     /// oracles, read at the launch.
-    pub fn run(mut self, entry: FuncId) -> Result<Run, String> {
+    pub fn run(mut self, entry: FuncId) -> Result<Run, Unknown> {
         let module = self.prog.module();
         let Some(f) = module.functions.get(entry) else {
-            return Err(format!("internal: no function {entry}"));
+            return Err(Unknown::incomplete(format!(
+                "internal: no function {entry}"
+            )));
         };
         let names = self.g.streams.len();
         let mut st = State {
@@ -397,19 +400,25 @@ impl<'p, 'a> Exec<'p, 'a> {
         args: Vec<BV>,
         st: State,
         ctx: Option<u32>,
-    ) -> Result<(State, BV), String> {
+    ) -> Result<(State, BV), Unknown> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(format!("call depth exceeds {MAX_DEPTH}"));
+            return Err(Unknown::new(
+                Limit::Size,
+                format!("call depth exceeds {MAX_DEPTH}"),
+            ));
         }
         let module = self.prog.module();
         let cfg = &module.functions[f];
         let un = self.prog.unrolled(f)?;
         self.prog.copies += un.nodes.len();
         if self.prog.copies > self.prog.max_nodes {
-            return Err(format!(
-                "the unrolled programs exceed {} block copies (max-iters={})",
-                self.prog.max_nodes, self.prog.bound
+            return Err(Unknown::new(
+                Limit::Size,
+                format!(
+                    "the unrolled programs exceed {} block copies (max-iters={})",
+                    self.prog.max_nodes, self.prog.bound
+                ),
             ));
         }
         let w = self.g.w;
@@ -612,7 +621,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         pred: Option<(usize, &Rc<Unrolled>)>,
         mut st: State,
         ctx: Option<u32>,
-    ) -> Result<State, String> {
+    ) -> Result<State, Unknown> {
         let module = self.prog.module();
         let cfg = &module.functions[f];
         let block = match pred {
@@ -687,10 +696,10 @@ impl<'p, 'a> Exec<'p, 'a> {
         st.pos = st.pos.bvadd(BV::from_u64(1, self.g.w));
     }
 
-    fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, String> {
+    fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, Unknown> {
         let module = self.prog.module();
         let Some(info) = module.oracles.get(o) else {
-            return Err(format!("internal: no oracle {o}"));
+            return Err(Unknown::incomplete(format!("internal: no oracle {o}")));
         };
         let name = self.prog.name_of[o];
         let position = *rp;
@@ -699,11 +708,17 @@ impl<'p, 'a> Exec<'p, 'a> {
         let zero = BV::from_u64(0, self.g.w);
         if info.class == OracleClass::Invariant {
             self.invariant.push((name, st.guard.clone()));
-            return Ok(f.apply(&[&zero]).as_bv().ok_or("internal: stream sort")?);
+            return f
+                .apply(&[&zero])
+                .as_bv()
+                .ok_or_else(|| Unknown::incomplete("internal: stream sort"));
         }
         let k = st.counts[name].clone();
         st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
-        let v = f.apply(&[&k]).as_bv().ok_or("internal: stream sort")?;
+        let v = f
+            .apply(&[&k])
+            .as_bv()
+            .ok_or_else(|| Unknown::incomplete("internal: stream sort"))?;
         if info.class == OracleClass::Uniform && self.reference {
             let site = self.prog.read_site(at, position);
             self.uniform.push((site, name, st.guard.clone(), v.clone()));

@@ -6,6 +6,7 @@
 use super::super::bv::{binary, c64, nonzero, truth, unary};
 use super::memory;
 use super::{merge2, unreachable_state, At, Exec, State, Tag};
+use crate::Unknown;
 use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr, Space};
 use z3::ast::{Bool, BV};
 
@@ -19,7 +20,7 @@ impl Exec<'_, '_> {
         rp: &mut u32,
         e: &Expr,
         want: bool,
-    ) -> Result<BV, String> {
+    ) -> Result<BV, Unknown> {
         Ok(match e {
             Expr::Const(v) => c64(*v),
             Expr::Tid => self.g.tid[self.thread].clone(),
