@@ -21,7 +21,7 @@ use crate::value::{Name, Value};
 
 /// Every local value an instruction uses, with whether the use may let an
 /// address escape (anything but the address of a load or store).
-fn local_uses(k: &K) -> Vec<(&Name, bool)> {
+pub(crate) fn local_uses(k: &K) -> Vec<(&Name, bool)> {
     fn push<'v>(v: &'v Value, escapes: bool, out: &mut Vec<(&'v Name, bool)>) {
         if let Value::Local(n) = v {
             out.push((n, escapes));

@@ -35,7 +35,7 @@
 //! writing a module and reading it back gives the same CFG.
 #![deny(unsafe_code)]
 
-mod analyse;
+pub(crate) mod analyse;
 mod builtins;
 mod calls;
 mod constants;
