@@ -205,18 +205,7 @@ fn run_once(
     scenario.validate(module).map_err(Error::usage)?;
     let traces = run_scenario(code.program(), entry, scenario, fuel)
         .map_err(|(t, why)| Error::inconclusive(format!("thread {t}: {why}")))?;
-    let values = traces
-        .iter()
-        .map(|tr| {
-            let mut v = ThreadValues::default();
-            for &(o, _, x) in &tr.reads {
-                v.0.entry(module.oracles[o].name.clone())
-                    .or_default()
-                    .push(x);
-            }
-            v
-        })
-        .collect();
+    let values = traces.iter().map(|tr| tr.values(module)).collect();
     let rows = (0..traces.len()).map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
     let table = table::build(module, rows, &runs).map_err(Error::internal)?;

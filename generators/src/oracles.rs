@@ -164,7 +164,7 @@ fn observable(events: &[Event]) -> Vec<(u32, &EventKind)> {
         .filter(|e| {
             matches!(
                 e.kind,
-                EventKind::Op
+                EventKind::Op { .. }
                     | EventKind::Call(_)
                     | EventKind::Barrier { .. }
                     | EventKind::Fence

@@ -109,7 +109,7 @@ fn a_backward_goto_under_a_case_renews_the_anchor() {
         p.trace
             .events
             .iter()
-            .any(|e| e.kind == EventKind::Op && !seen.insert(&e.key))
+            .any(|e| matches!(e.kind, EventKind::Op { .. }) && !seen.insert(&e.key))
     });
     // Fixed with the bug above: no path repeats a key.
     assert!(!repeats);
@@ -192,7 +192,7 @@ fn a_goto_to_an_empty_labelled_statement_restarts_its_member() {
     let fuzzer2 = "void kernel() {\nL1:\n  [[clang::noconvergent]]\n  {\n  }\n  if (uniform(u1))\n    goto L1;\n}\n";
     for (src, kind) in [
         (fuzzer, EventKind::Stmt),
-        (minimal, EventKind::Op),
+        (minimal, EventKind::Op { args: Vec::new() }),
         (fuzzer2, EventKind::Stmt),
     ] {
         let k = kernel(src);

@@ -308,7 +308,7 @@ impl ModelCode {
             for (col, cell) in row.iter().enumerate() {
                 let Some(cell) = cell else { continue };
                 let e = &traces[t].events[cell.event];
-                let is_logged = matches!(e.kind, EventKind::Op | EventKind::Barrier { .. })
+                let is_logged = matches!(e.kind, EventKind::Op { .. } | EventKind::Barrier { .. })
                     && module.op(e.sid).is_some_and(logged);
                 if is_logged {
                     evs.push((

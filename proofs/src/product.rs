@@ -114,7 +114,9 @@ fn fingerprint(module: &Module, t: &Trace) -> Vec<(String, Option<Key>)> {
 /// memory accesses by space, direction and address, barriers by label.
 pub fn observable(module: &Module, e: &Event) -> Option<String> {
     match &e.kind {
-        EventKind::Mem { space, write, addr } => Some(format!(
+        EventKind::Mem {
+            space, write, addr, ..
+        } => Some(format!(
             "{}{}[{addr}]",
             if *write { "W " } else { "R " },
             space.name()

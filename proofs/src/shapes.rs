@@ -154,6 +154,7 @@ pub fn store_local(module: &mut Module, label: &str, index: Expr) -> Inst {
             space: Space::Local,
             index: Box::new(index),
             value: Box::new(Expr::Const(0)),
+            access: convcheck_ir::Access::ELEMENT,
         }),
         sid: op,
         token: None,

@@ -34,21 +34,20 @@
 
 use super::{At, Property, Side, Which};
 use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
-use convcheck_ir::exec::observe::Observe;
+use convcheck_ir::exec::observe::{Obs, Observe};
 use convcheck_ir::exec::{Event, EventKind, Trace};
 use convcheck_ir::hazards::hazards;
 use convcheck_ir::key::{Atom, Key, Rel};
-use convcheck_ir::BarrierKind;
 
 use super::Allowance;
 
-/// Observable events for single-thread behaviour (loads left out; see
-/// `convcheck_ir::exec::observe`).
-pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<String> {
+/// Observable events for single-thread behaviour (unused loads and calls
+/// as such left out; see `convcheck_ir::exec::observe`).
+pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<Obs> {
     convcheck_ir::exec::observe::observable(
         side.module(),
         t,
-        Observe::behaviour(allow == Allowance::Barriers),
+        Observe::behaviour(side.module(), allow == Allowance::Barriers),
     )
 }
 
@@ -102,23 +101,15 @@ impl Matched {
 }
 
 /// Convergent operation instances of a run keyed by (label, occurrence);
-/// `labels` numbers the ops of the run's module.
-pub(super) fn matched(labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
+/// `labels` numbers the ops of the run's module. Only the instances whose
+/// convergence property 2 compares (`Observe::compares`: not real calls,
+/// plain barriers only where they are observable).
+pub(super) fn matched(side: &Side, labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
+    let how = Observe::behaviour(side.module(), allow == Allowance::Barriers);
     let mut count: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for (i, e) in t.events.iter().enumerate() {
-        if !e.is_convergent_op() {
-            continue;
-        }
-        if allow == Allowance::Barriers
-            && matches!(
-                e.kind,
-                EventKind::Barrier {
-                    kind: BarrierKind::Plain,
-                    ..
-                }
-            )
-        {
+        if !how.compares(e) {
             continue;
         }
         let l = labels.get(e.sid.0 as usize).copied().unwrap_or(u32::MAX);

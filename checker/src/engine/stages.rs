@@ -451,10 +451,12 @@ impl<'a> Search<'a> {
         &self,
         group: u32,
         tid: u32,
-        x: Exploration,
+        mut x: Exploration,
         rlabels: &[u32],
         sites: &mut Sites,
     ) -> Set {
+        // A reference run with undefined behaviour constrains nothing.
+        x.paths.retain(|p| p.trace.ub.is_none());
         let values = x
             .paths
             .iter()
@@ -466,7 +468,7 @@ impl<'a> Search<'a> {
             .map(|(_, allow)| {
                 x.paths
                     .iter()
-                    .map(|p| matched(rlabels, &p.trace, *allow))
+                    .map(|p| matched(self.reference, rlabels, &p.trace, *allow))
                     .collect()
             })
             .unwrap_or_default();
@@ -497,7 +499,7 @@ impl<'a> Search<'a> {
                             set.x
                                 .paths
                                 .iter()
-                                .map(|p| matched(rlabels, &p.trace, *allow))
+                                .map(|p| matched(self.reference, rlabels, &p.trace, *allow))
                                 .collect()
                         })
                         .collect()
@@ -609,7 +611,7 @@ impl<'a> Search<'a> {
         let matched = x
             .paths
             .iter()
-            .map(|p| matched(tlabels, &p.trace, allow))
+            .map(|p| matched(target, tlabels, &p.trace, allow))
             .collect();
         let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
         Ok(Runs {

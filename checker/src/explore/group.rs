@@ -113,7 +113,7 @@ fn run_once(
         let (trace, res) = run_thread(code.program(), entry, tid, group.size, bounds, &mut src);
         match res {
             Ok(()) => traces.push(trace),
-            Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => {
+            Err(Stop::Cut(why) | Stop::OutOfBounds(why) | Stop::Ub(why)) => {
                 return Err(inconclusive(tid, why))
             }
             Err(Stop::Need { .. }) => {
@@ -121,18 +121,7 @@ fn run_once(
             }
         }
     }
-    let values = traces
-        .iter()
-        .map(|tr| {
-            let mut v = ThreadValues::default();
-            for &(o, _, x) in &tr.reads {
-                v.0.entry(module.oracles[o].name.clone())
-                    .or_default()
-                    .push(x);
-            }
-            v
-        })
-        .collect();
+    let values = traces.iter().map(|tr| tr.values(module)).collect();
     let rows = group.tids.iter().map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
     let table = table::build(module, rows, &runs).map_err(Error::internal)?;

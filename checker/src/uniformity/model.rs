@@ -631,6 +631,14 @@ fn replay(
                 ))
             }
             Err(Stop::Need { .. }) => return Err("internal: a value source ran dry".into()),
+            // The query keeps to runs free of undefined behaviour; the
+            // interpreter knows more kinds of it (a branch on undef).
+            Err(Stop::Ub(why)) => {
+                return Err(format!(
+                    "the only scenario found reaches undefined behaviour (tid {}: {why})",
+                    w.tids[i]
+                ))
+            }
         }
     }
     let Ok::<[Trace; 2], _>(traces) = traces.try_into() else {

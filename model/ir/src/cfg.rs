@@ -120,9 +120,11 @@ pub enum Term {
     },
     /// `ret`.
     Ret(Option<Expr>),
-    /// `unreachable`: reaching it is undefined behaviour. A run that does
-    /// stops, out of bounds (the scenario is outside what the model
-    /// decides), so a check that meets it is inconclusive, never passed.
+    /// `unreachable`: reaching it is undefined behaviour (DESIGN.md 2.7, as
+    /// Alive2 treats it): a reference run that reaches it constrains
+    /// nothing, a target run that reaches it where the reference's run is
+    /// defined is a violation. The LLVM mapper also ends a block with it
+    /// where the IR branches on `undef` or `poison` or assumes `false`.
     Unreachable,
 }
 

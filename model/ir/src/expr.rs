@@ -171,6 +171,43 @@ impl BinOp {
     }
 }
 
+/// How a memory access reads and writes (DESIGN.md 2.6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub struct Access {
+    /// `0`: an element of the kernel language's arrays (`shared[i]`): the
+    /// index counts elements and a load's value is its oracle's next value
+    /// (the kernel language keeps no values in memory). `n > 0`: `n` bytes
+    /// at a byte address, with values in memory (`crate::exec::memory`):
+    /// private memory is thread state, shared and global memory give the
+    /// thread's own writes of the barrier phase, else a free value named by
+    /// the location and the phase.
+    pub bytes: u32,
+    /// A volatile access: observable even when its value is not used.
+    pub volatile: bool,
+}
+
+impl Access {
+    /// An element of the kernel language's arrays.
+    pub const ELEMENT: Access = Access {
+        bytes: 0,
+        volatile: false,
+    };
+
+    /// `n` bytes with values in memory.
+    pub fn bytes(n: u32) -> Access {
+        Access {
+            bytes: n,
+            volatile: false,
+        }
+    }
+
+    /// How many bytes a race check takes the access to cover (an element
+    /// covers its index alone).
+    pub fn extent(self) -> i64 {
+        i64::from(self.bytes.max(1))
+    }
+}
+
 /// Assignment operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AssignOp {
@@ -227,29 +264,36 @@ pub enum Expr {
         /// The arguments.
         args: Vec<Expr>,
     },
-    /// A read of `space[index]`: an instance of `op`; its value, when used,
-    /// is the oracle (values in memory are not modelled, DESIGN.md 2.6).
+    /// A read of `space[index]`: an instance of `op` (none for private
+    /// bytes); its value, when used, is the oracle's next value for an
+    /// element, the value in memory for bytes ([`Access`]).
     Load {
         /// The access's op.
         op: OpId,
         /// Which array.
         space: Space,
-        /// The index.
+        /// The index (an element's) or byte address.
         index: Box<Expr>,
-        /// The oracle that gives the loaded value.
+        /// The oracle that gives the loaded value (for bytes: the values a
+        /// free location takes are its domain, and its name is the
+        /// access's in reports).
         value: Option<OracleId>,
+        /// Element or bytes, volatile or not.
+        access: Access,
     },
-    /// A write of `value` to `space[index]`: an instance of `op`; its value
-    /// is `value`.
+    /// A write of `value` to `space[index]`: an instance of `op` (none for
+    /// private bytes); its value is `value`.
     Store {
         /// The access's op.
         op: OpId,
         /// Which array.
         space: Space,
-        /// The index.
+        /// The index (an element's) or byte address.
         index: Box<Expr>,
         /// What is written.
         value: Box<Expr>,
+        /// Element or bytes, volatile or not.
+        access: Access,
     },
     /// `var op= value`; its value is the new value of `var`.
     Assign {

@@ -31,8 +31,9 @@
 //!   follow their last common barrier and precede no common barrier); what
 //!   happens after a barrier divergence is undefined and reported as the
 //!   divergence alone. `local` memory is private to each thread and never
-//!   races. Values in memory are not modelled: an access is its space,
-//!   address and direction (DESIGN.md 2.6).
+//!   races. Accesses race when they overlap: an element is its index, a
+//!   byte-addressed access every byte it covers (a race is reported at
+//!   the first thread's access).
 //! - **Data-carrying barriers.** `__syncthreads_count(p)` returns the number
 //!   of participating threads whose predicate is non-zero, `_and` whether
 //!   all are, `_or` whether any is (1 or 0). The participants of an
@@ -133,9 +134,8 @@ impl fmt::Display for Race {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "race on {}[{}] in phase {}: {} and {}",
-            self.space.name(),
-            self.addr,
+            "race on {} in phase {}: {} and {}",
+            crate::exec::memory::place(self.space, self.addr),
             self.phase,
             self.first,
             self.second
@@ -396,21 +396,39 @@ type StaticAccess = (OpId, bool);
 /// A race up to its phase: the two threads, the address, both accesses.
 type RaceKey = (usize, usize, MemKey, StaticAccess, StaticAccess);
 
-/// Shared and global accesses of one run, by phase and address.
-fn accesses_by_phase(run: &[Event]) -> Vec<BTreeMap<MemKey, Vec<StaticAccess>>> {
+/// Shared and global accesses of one run, by phase and address (each
+/// byte of a byte-addressed access, with the access's first address;
+/// elements by their index).
+fn accesses_by_phase(run: &[Event]) -> Vec<BTreeMap<MemKey, Vec<(StaticAccess, MemKey)>>> {
     let ph = phases(run);
-    let mut out: Vec<BTreeMap<MemKey, Vec<StaticAccess>>> = Vec::new();
+    let mut out: Vec<BTreeMap<MemKey, Vec<(StaticAccess, MemKey)>>> = Vec::new();
     for (e, &p) in run.iter().zip(&ph) {
-        if let EventKind::Mem { space, write, addr } = e.kind {
+        if let EventKind::Mem {
+            space,
+            write,
+            addr,
+            access,
+            ..
+        } = e.kind
+        {
             if space == Space::Local {
                 continue;
             }
             if out.len() <= p {
                 out.resize_with(p + 1, BTreeMap::new);
             }
-            let list = out[p].entry((space, addr)).or_default();
-            if !list.contains(&(e.sid, write)) {
-                list.push((e.sid, write));
+            // A byte address names one location whatever the space it is
+            // reached through (a generic pointer to shared memory).
+            let key_space = if access.bytes > 0 {
+                Space::Global
+            } else {
+                space
+            };
+            for i in 0..access.extent() {
+                let list = out[p].entry((key_space, addr.wrapping_add(i))).or_default();
+                if !list.contains(&((e.sid, write), (space, addr))) {
+                    list.push(((e.sid, write), (space, addr)));
+                }
             }
         }
     }
@@ -430,10 +448,10 @@ fn races(module: &Module, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> V
                 };
                 for (key, xs) in a {
                     let Some(ys) = b.get(key) else { continue };
-                    for &x in xs {
-                        for &y in ys {
+                    for &(x, start) in xs {
+                        for &(y, _) in ys {
                             if x.1 || y.1 {
-                                found.entry((t, u, *key, x, y)).or_insert(p);
+                                found.entry((t, u, start, x, y)).or_insert(p);
                             }
                         }
                     }

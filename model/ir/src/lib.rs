@@ -41,7 +41,7 @@ pub mod table;
 pub mod tokens;
 
 pub use cfg::{Block, BlockId, Cfg, Inst, InstKind, Module, Term, TokenKind};
-pub use expr::{AssignOp, BinOp, Expr, UnOp};
+pub use expr::{Access, AssignOp, BinOp, Expr, UnOp};
 pub use ops::{
     BarrierKind, CallKind, FuncId, OpId, OpInfo, OpKind, OracleClass, OracleId, OracleInfo, Space,
 };

@@ -52,13 +52,7 @@ pub struct Path {
 impl Path {
     /// The oracle values this path reads, as a thread of a scenario.
     pub fn values(&self, module: &Module) -> ThreadValues {
-        let mut map: BTreeMap<String, Vec<i64>> = BTreeMap::new();
-        for &(o, _, v) in &self.trace.reads {
-            map.entry(module.oracles[o].name.clone())
-                .or_default()
-                .push(v);
-        }
-        ThreadValues(map)
+        self.trace.values(module)
     }
 
     /// The values read from each uniform oracle, in order.
@@ -110,6 +104,11 @@ impl OracleSource for Prefix<'_> {
                 domain: domain.clone(),
             }),
         }
+    }
+
+    fn memory(&mut self, module: &Module, oracle: OracleId, _name: &str) -> Result<i64, Stop> {
+        // A free location is a decision over its load's domain.
+        self.value(module, oracle, 0)
     }
 }
 // (`Prefix` decides by the module's own domains, the default of
@@ -171,7 +170,7 @@ pub fn enumerate(
                     break;
                 }
             }
-            Err(Stop::OutOfBounds(why)) => {
+            Err(Stop::OutOfBounds(why) | Stop::Ub(why)) => {
                 set.incomplete = Some(format!("thread {tid}: {why}"));
                 break;
             }
@@ -253,15 +252,9 @@ struct Decide<'a> {
     last: bool,
 }
 
-impl OracleSource for Decide<'_> {
-    fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop> {
-        self.last = false;
-        if let Some(g) = self.given {
-            let name = &module.oracles[oracle].name;
-            if let Some(v) = g.0.get(name).and_then(|l| l.get(k as usize)) {
-                return Ok(*v);
-            }
-        }
+impl Decide<'_> {
+    /// The next decision over `oracle`'s domain.
+    fn decide(&mut self, oracle: OracleId) -> Result<i64, Stop> {
         let domain = match self.domains.get(oracle) {
             Some(d) if !d.is_empty() => d,
             _ => return Ok(0),
@@ -282,9 +275,34 @@ impl OracleSource for Decide<'_> {
             }),
         }
     }
+}
+
+impl OracleSource for Decide<'_> {
+    fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop> {
+        self.last = false;
+        if let Some(g) = self.given {
+            let name = &module.oracles[oracle].name;
+            if let Some(v) = g.0.get(name).and_then(|l| l.get(k as usize)) {
+                return Ok(*v);
+            }
+        }
+        self.decide(oracle)
+    }
 
     fn decided(&self, _module: &Module, _oracle: OracleId, _k: u32) -> bool {
         self.last
+    }
+
+    fn memory(&mut self, _module: &Module, oracle: OracleId, name: &str) -> Result<i64, Stop> {
+        self.last = false;
+        if let Some(v) = self
+            .given
+            .and_then(|g| g.0.get(name))
+            .and_then(|l| l.first())
+        {
+            return Ok(*v);
+        }
+        self.decide(oracle)
     }
 }
 
@@ -452,7 +470,7 @@ pub fn explore(
                     break;
                 }
             }
-            Err(Stop::OutOfBounds(why)) => {
+            Err(Stop::OutOfBounds(why) | Stop::Ub(why)) => {
                 out.incomplete = Some(format!("thread {tid}: {why}"));
                 break;
             }

@@ -154,18 +154,27 @@ pub fn expr(m: &Module, e: &Expr) -> String {
             space,
             index,
             value,
+            access,
         } => {
             let v = value.map_or(String::new(), |o| format!(" -> {}", oracle_ref(m, o)));
-            format!("load #{} {}[{}]{v}", op.0, space.name(), expr(m, index))
+            format!(
+                "load #{}{} {}[{}]{v}",
+                op.0,
+                access_words(*access),
+                space.name(),
+                expr(m, index)
+            )
         }
         Expr::Store {
             op,
             space,
             index,
             value,
+            access,
         } => format!(
-            "store #{} {}[{}] = {}",
+            "store #{}{} {}[{}] = {}",
             op.0,
+            access_words(*access),
             space.name(),
             expr(m, index),
             expr(m, value)
@@ -174,6 +183,18 @@ pub fn expr(m: &Module, e: &Expr) -> String {
             format!("({} {} {})", name('%', var), op.symbol(), expr(m, value))
         }
     }
+}
+
+/// ` bytes N` and ` volatile` for an access that is not an element.
+fn access_words(a: crate::expr::Access) -> String {
+    let mut out = String::new();
+    if a.bytes > 0 {
+        out.push_str(&format!(" bytes {}", a.bytes));
+    }
+    if a.volatile {
+        out.push_str(" volatile");
+    }
+    out
 }
 
 fn bundle(token: &Option<String>) -> String {

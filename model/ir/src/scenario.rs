@@ -125,17 +125,33 @@ fn separator(text: &str) -> Option<usize> {
     None
 }
 
+/// Whether `name` has the shape of a memory location's name: `PLACE[OFF]:N`
+/// or `PLACE[OFF]:N@PHASE`.
+fn is_location_name(name: &str) -> bool {
+    let Some((place, rest)) = name.rsplit_once("]:") else {
+        return false;
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    place.contains('[')
+        && match rest.split_once('@') {
+            Some((n, p)) => digits(n) && digits(p),
+            None => digits(rest),
+        }
+}
+
 impl Scenario {
-    /// Checks that every name is an oracle of the kernel. (Whether uniform
-    /// oracles agree where they must depends on the runs: see
-    /// [`uniform_conflict`].)
+    /// Checks that every name is an oracle of the kernel or a memory
+    /// location (`@buf[0]:4@0`, `crate::exec::memory::location_name`).
+    /// (Whether uniform oracles agree where they must depends on the runs:
+    /// see [`uniform_conflict`].)
     pub fn validate(&self, module: &Module) -> Result<(), String> {
         for (t, tv) in self.threads.iter().enumerate() {
             for name in tv.0.keys() {
-                if module.oracle(name).is_none() {
+                if module.oracle(name).is_none() && !is_location_name(name) {
                     let known: Vec<&str> = module.oracles.iter().map(|o| o.name.as_str()).collect();
                     return Err(format!(
-                        "--thread {t}: `{name}` is not an oracle of this function (oracles: {})",
+                        "--thread {t}: `{name}` is not an oracle of this function (oracles: {}; \
+                         memory locations are named as `@buf[0]:4@0`)",
                         if known.is_empty() {
                             "none".to_string()
                         } else {
@@ -180,6 +196,16 @@ impl OracleSource for ValuesSource<'_> {
              .0
             .get(name)
             .and_then(|l| l.get(k as usize))
+            .copied()
+            .unwrap_or(0))
+    }
+
+    fn memory(&mut self, _module: &Module, _oracle: OracleId, name: &str) -> Result<i64, Stop> {
+        Ok(self
+            .0
+             .0
+            .get(name)
+            .and_then(|l| l.first())
             .copied()
             .unwrap_or(0))
     }

@@ -103,6 +103,11 @@ fn arb_space() -> impl Strategy<Value = Space> {
     select(vec![Space::Shared, Space::Global, Space::Local])
 }
 
+/// An element access, or 1 to 8 bytes, volatile or not.
+fn arb_access() -> impl Strategy<Value = convcheck_ir::Access> {
+    (0u32..=8, any::<bool>()).prop_map(|(bytes, volatile)| convcheck_ir::Access { bytes, volatile })
+}
+
 fn arb_expr() -> impl Strategy<Value = Expr> {
     let leaf = prop_oneof![
         arb_i64().prop_map(Expr::Const),
@@ -140,22 +145,28 @@ fn arb_expr() -> impl Strategy<Value = Expr> {
                     args
                 }
             ),
-            (arb_space(), inner.clone(), option::of(any::<usize>())).prop_map(
-                |(space, index, value)| Expr::Load {
+            (
+                arb_space(),
+                inner.clone(),
+                option::of(any::<usize>()),
+                arb_access()
+            )
+                .prop_map(|(space, index, value, access)| Expr::Load {
                     op: OpId(0),
                     space,
                     index: b(index),
-                    value
-                }
-            ),
-            (arb_space(), inner.clone(), inner.clone()).prop_map(|(space, index, value)| {
-                Expr::Store {
+                    value,
+                    access,
+                }),
+            (arb_space(), inner.clone(), inner.clone(), arb_access()).prop_map(
+                |(space, index, value, access)| Expr::Store {
                     op: OpId(0),
                     space,
                     index: b(index),
                     value: b(value),
+                    access,
                 }
-            }),
+            ),
             (arb_name(), assign, inner).prop_map(|(var, op, value)| Expr::Assign {
                 var,
                 op,
@@ -413,6 +424,7 @@ impl Fix {
                 space,
                 index,
                 value,
+                ..
             } => {
                 *op = self.op(OpKind::Mem {
                     space: *space,
@@ -428,6 +440,7 @@ impl Fix {
                 space,
                 index,
                 value,
+                ..
             } => {
                 *op = self.op(OpKind::Mem {
                     space: *space,

@@ -14,7 +14,7 @@
 
 use crate::sema::{FuncId, Kernel};
 use crate::syntax::ast::{self, ExprKind, Place};
-use convcheck_ir::{Expr, OpInfo};
+use convcheck_ir::{CallKind, Expr, OpInfo};
 
 /// The IR form of `e`, an expression of function `f`.
 pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
@@ -47,6 +47,7 @@ pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
             space: *space,
             index: go(index),
             value: k.load_oracles.get(id).copied(),
+            access: convcheck_ir::Access::ELEMENT,
         },
         ExprKind::Assign { place, op, value } => match place {
             Place::Var(v) => Expr::Assign {
@@ -61,19 +62,44 @@ pub fn expr(k: &Kernel, f: FuncId, e: &ast::Expr) -> Expr {
                 // `shared[i] += v` is a store of a value the model does not
                 // track: its instance and its address are what count.
                 value: go(value),
+                access: convcheck_ir::Access::ELEMENT,
             },
         },
         ExprKind::Call { callee, args, id } => match k.calls.get(id) {
             // A call analysis did not resolve has no meaning: it reads 0.
             None => Expr::Const(0),
-            Some(kind) => Expr::Call {
-                op: *id,
-                kind: *kind,
-                callee: callee.clone(),
-                args: args.iter().map(|a| expr(k, f, a)).collect(),
-            },
+            Some(kind) => {
+                let mut args: Vec<Expr> = args.iter().map(|a| expr(k, f, a)).collect();
+                if matches!(kind, CallKind::Op(_)) {
+                    args.extend(cuda_default_args(callee, args.len()));
+                }
+                Expr::Call {
+                    op: *id,
+                    kind: *kind,
+                    callee: callee.clone(),
+                    args,
+                }
+            }
         },
     }
+}
+
+/// The arguments CUDA's headers give a warp operation when the call leaves
+/// them out (`__syncwarp()` is `__syncwarp(0xffffffff)`, `__shfl_sync(m,
+/// v, l)` is `__shfl_sync(m, v, l, 32)`): a convergent operation's
+/// arguments are observed (DESIGN.md 2.7), so the kernel language's reading
+/// of a `.cu` file must pass what clang passes.
+fn cuda_default_args(callee: &str, given: usize) -> Vec<Expr> {
+    let defaults: &[(usize, i64)] = match callee {
+        "__syncwarp" => &[(0, 0xffff_ffff)],
+        "__shfl_sync" | "__shfl_up_sync" | "__shfl_down_sync" | "__shfl_xor_sync" => &[(3, 32)],
+        _ => &[],
+    };
+    defaults
+        .iter()
+        .filter(|(at, _)| *at >= given)
+        .map(|(_, v)| Expr::Const(*v))
+        .collect()
 }
 
 /// The op table of a kernel: one op per statement and eventful expression.

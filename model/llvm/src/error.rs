@@ -36,6 +36,8 @@ pub enum ErrorKind {
     Redefinition,
     /// The input is larger than the parser's 4 GiB limit.
     TooLarge,
+    /// The module breaks a rule of LLVM's verifier (`crate::wellformed`).
+    Invalid,
 }
 
 /// One located error: `file:line:col: message`.

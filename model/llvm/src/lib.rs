@@ -55,6 +55,7 @@ pub mod to_ir;
 pub mod types;
 pub mod value;
 pub mod verify;
+mod wellformed;
 pub mod write;
 
 pub use attrs::{AttrGroup, Attribute};

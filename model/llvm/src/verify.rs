@@ -299,7 +299,7 @@ fn reverse_post_order(succs: &[Vec<usize>]) -> Vec<usize> {
 
 /// The dominator tree of the blocks reachable from block 0 (petgraph's
 /// Cooper, Harvey and Kennedy); `None` for a function without blocks.
-fn dominators(
+pub(crate) fn dominators(
     succs: &[Vec<usize>],
 ) -> Option<petgraph::algo::dominators::Dominators<petgraph::graph::NodeIndex>> {
     if succs.is_empty() {

@@ -335,7 +335,7 @@ fn terminators_and_successors() {
   switch i8 %v, label %d [
     i8 1, label %a
     i8 -2, label %b
-    i8 1, label %a
+    i8 3, label %a
   ]
 a:
   br label %d

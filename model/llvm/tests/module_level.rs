@@ -339,7 +339,9 @@ fn quoted_and_numbered_names() {
     let src = "define void @\"quoted fn\"(i32 %\"a b\") {
 \"my block\":
   %\"x\\22y\" = add i32 %\"a b\", 1
-  br label %\"my block\"
+  br label %\"exit\"
+\"exit\":
+  ret void
 }
 @0 = global i32 1
 @1 = global ptr @0

@@ -366,7 +366,6 @@ fn constructs_outside_the_model_are_named() {
         ("%x = fadd float 1.0, 2.0", "floating point (fadd)"),
         ("%x = add <2 x i32> zeroinitializer, zeroinitializer", "vectors ('add' of type <2 x i32>)"),
         ("%x = add i128 1, 2", "i128 ('add')"),
-        ("%p = inttoptr i64 8 to ptr", "inttoptr"),
         ("%x = atomicrmw add ptr @g, i32 1 seq_cst", "atomics (atomicrmw)"),
         ("%x = load atomic i32, ptr @g seq_cst, align 4", "atomics (load atomic)"),
         ("%x = call i32 %fp()", "an indirect call"),

@@ -718,7 +718,7 @@ fn a_hierarchy_without_its_nested_cycle_is_caught() {
                         .filter(|e| matches!(e.kind, EventKind::Block(_)))
                         .cloned()
                         .map(|mut e| {
-                            e.kind = EventKind::Op;
+                            e.kind = EventKind::Op { args: Vec::new() };
                             e
                         })
                         .collect()

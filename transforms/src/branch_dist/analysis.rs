@@ -289,6 +289,7 @@ fn erase_ops(e: &Expr) -> Expr {
             space: *space,
             index: go(index),
             value: None,
+            access: convcheck_ir::Access::ELEMENT,
         },
         Expr::Store {
             space,
@@ -300,6 +301,7 @@ fn erase_ops(e: &Expr) -> Expr {
             space: *space,
             index: go(index),
             value: go(value),
+            access: convcheck_ir::Access::ELEMENT,
         },
         Expr::Assign { var, op, value } => Expr::Assign {
             var: var.clone(),

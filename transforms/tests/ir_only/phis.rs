@@ -91,6 +91,8 @@ fn mem(addr: i64) -> EventKind {
         space: Space::Global,
         write: true,
         addr,
+        access: convcheck_ir::Access::ELEMENT,
+        value: None,
     }
 }
 

@@ -116,6 +116,7 @@ pub(crate) fn store(op: u32, space: Space, index: Expr) -> Expr {
         space,
         index: Box::new(index),
         value: Box::new(Expr::Const(0)),
+        access: convcheck_ir::Access::ELEMENT,
     }
 }
 

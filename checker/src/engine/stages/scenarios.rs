@@ -313,7 +313,8 @@ impl Tally {
                     // (DESIGN.md 2.7): say so rather than pass.
                     return Outcome::Inconclusive(
                         "no scenario within the bounds: no two thread paths can run together \
-                         (every pair disagrees on a uniform value), so nothing was compared"
+                         (every pair disagrees on a uniform value, or has undefined behaviour in \
+                         the reference, which constrains nothing), so nothing was compared"
                             .into(),
                     );
                 }

@@ -181,7 +181,7 @@ impl Machine<'_> {
                 base.push(Atom::Inst(i as u32));
                 match &inst.kind {
                     InstKind::Observe => {
-                        self.record(&base, inst.sid, super::EventKind::Op);
+                        self.record(&base, inst.sid, super::EventKind::Op { args: Vec::new() });
                     }
                     InstKind::Eval(e) => {
                         self.eval(&mut vars, &base, e, false)?;
@@ -244,7 +244,7 @@ impl Machine<'_> {
                     return Ok(v);
                 }
                 Term::Unreachable => {
-                    return Err(Stop::OutOfBounds(format!(
+                    return Err(Stop::Ub(format!(
                         "the run reaches `unreachable` in block {} (undefined behaviour)",
                         block.name
                     )))

@@ -36,9 +36,10 @@
 //! after its runs ([`crate::scenario::uniform_conflict`]).
 
 pub mod cfg;
+pub mod memory;
 pub mod observe;
 
-use crate::expr::{assign, binary, unary, BinOp, Expr};
+use crate::expr::{assign, binary, unary, Access, BinOp, Expr};
 use crate::key::{Atom, Key};
 use crate::ops::{BarrierKind, CallKind, FuncId, OpId, OracleClass, OracleId, Space};
 use crate::Module;
@@ -77,8 +78,12 @@ pub enum EventKind {
     /// A statement that is not a convergent operation (a branch, a jump).
     Stmt,
     /// An observation point `...` or a call to an undefined convergent
-    /// function.
-    Op,
+    /// function, with the values of its arguments (DESIGN.md 2.7: what a
+    /// ballot votes, which lane a shuffle reads, an explicit mask).
+    Op {
+        /// The arguments' values, in order (none for an observation point).
+        args: Vec<i64>,
+    },
     /// A real call of a function defined in the file.
     Call(FuncId),
     /// A barrier, with the value of its predicate for data-carrying ones.
@@ -99,8 +104,13 @@ pub enum EventKind {
         space: Space,
         /// Whether it writes.
         write: bool,
-        /// The index.
+        /// The index (an element's) or byte address.
         addr: i64,
+        /// Element or bytes, volatile or not.
+        access: Access,
+        /// The value a byte-addressed store writes (its low bytes,
+        /// zero-extended); `None` for loads and elements.
+        value: Option<i64>,
     },
 }
 
@@ -117,13 +127,24 @@ pub struct Event {
 
 impl Event {
     /// Whether the instance is a convergent operation (shown in trace
-    /// tables, compared by the checker): an observation point, a
-    /// convergent call, a real call or a barrier.
+    /// tables): an observation point, a convergent call, a real call or a
+    /// barrier.
     pub fn is_convergent_op(&self) -> bool {
         matches!(
             self.kind,
-            EventKind::Op | EventKind::Call(_) | EventKind::Barrier { .. }
+            EventKind::Op { .. } | EventKind::Call(_) | EventKind::Barrier { .. }
         )
+    }
+
+    /// Whether the instance is a convergent operation whose convergence
+    /// property 2 of DESIGN.md 2.7 may compare (an observation point, a
+    /// convergent call, a barrier; `observe::Observe::compares` decides
+    /// for plain barriers). Not a real call: a call is not an event, its
+    /// effects are (the callee's operations are compared, keyed under the
+    /// call, so inlining a call or deleting one to an empty function
+    /// changes nothing).
+    pub fn is_compared_op(&self) -> bool {
+        matches!(self.kind, EventKind::Op { .. } | EventKind::Barrier { .. })
     }
 }
 
@@ -137,6 +158,10 @@ pub enum Stop {
     /// The run exceeds a bound whatever its oracle values: fuel, call depth,
     /// or a loop whose iteration count does not depend on any decision.
     OutOfBounds(String),
+    /// The run has undefined behaviour here (it reaches `unreachable`, or
+    /// branches on `undef` or `poison`, DESIGN.md 2.7): it stops, and
+    /// [`run_thread`] returns it as a complete run with [`Trace::ub`] set.
+    Ub(String),
     /// An oracle value is needed that the source does not have (path
     /// enumeration extends its prefix with each value of `domain`).
     Need {
@@ -159,6 +184,16 @@ pub trait OracleSource {
     /// its values from one that exceeds the bound whatever they are.
     fn decided(&self, module: &Module, oracle: OracleId, _k: u32) -> bool {
         module.oracles[oracle].domain.len() > 1
+    }
+
+    /// The value of the free memory location `name` (`memory::location_name`:
+    /// space, byte address, width and barrier phase), which a load of
+    /// `oracle` reads (its domain is the values to try). A run asks once per
+    /// name. The default is what the source gives the oracle's first
+    /// evaluation (a source that knows no locations).
+    fn memory(&mut self, module: &Module, oracle: OracleId, name: &str) -> Result<i64, Stop> {
+        let _ = name;
+        self.value(module, oracle, 0)
     }
 }
 
@@ -194,6 +229,9 @@ pub struct Trace {
     pub unused_loads: Vec<usize>,
     /// Every oracle evaluation in order: (oracle, k, value).
     pub reads: Vec<(OracleId, u32, i64)>,
+    /// Every free memory location read, in order: (name, value)
+    /// (`memory`).
+    pub memory: Vec<(String, i64)>,
     /// The reads of uniform oracles: (index in `reads`, where).
     pub uniform: Vec<(usize, ReadSite)>,
     /// When the run was cut by an iteration bound ([`Stop::Cut`]): the
@@ -201,6 +239,11 @@ pub struct Trace {
     /// was entered. Every run that shares those first decisions enters the
     /// same loop execution.
     pub cut_since: Option<u32>,
+    /// Where the run had undefined behaviour and stopped ([`Stop::Ub`]), if
+    /// it did: a reference run with undefined behaviour constrains nothing,
+    /// a target run with it where the reference is defined is a violation
+    /// (`observe` adds it as the last observable event).
+    pub ub: Option<String>,
     /// Estimated bytes the run recorded (events with their keys, reads):
     /// keys grow with the depth of loop nests and with iterations of
     /// cycles at the CFG level, so the count of events alone
@@ -237,6 +280,22 @@ pub struct DefValue {
 pub const EVENT_UNIT_BYTES: u64 = 100;
 
 impl Trace {
+    /// The oracle values the run read, by name in evaluation order, and
+    /// the value of every free memory location it read (`memory`): the
+    /// run as one thread of a scenario.
+    pub fn values(&self, module: &Module) -> crate::scenario::ThreadValues {
+        let mut map: std::collections::BTreeMap<String, Vec<i64>> = Default::default();
+        for &(o, _, v) in &self.reads {
+            if let Some(info) = module.oracles.get(o) {
+                map.entry(info.name.clone()).or_default().push(v);
+            }
+        }
+        for (name, v) in &self.memory {
+            map.insert(name.clone(), vec![*v]);
+        }
+        crate::scenario::ThreadValues(map)
+    }
+
     /// The run's weight in units of the memory budget: its estimated bytes
     /// in [`EVENT_UNIT_BYTES`], and at least its number of events.
     pub fn weight(&self) -> usize {
@@ -317,6 +376,7 @@ fn run(
         assigning: Vec::new(),
         pending: HashMap::new(),
         record_values,
+        memory: memory::Memory::default(),
     };
     let module = program.module();
     let mut args = Vec::new();
@@ -338,6 +398,10 @@ fn run(
     }
     if res.is_ok() {
         res = m.invoke(entry, args, Vec::new()).map(|_| ());
+    }
+    if let Err(Stop::Ub(why)) = res {
+        m.trace.ub = Some(why);
+        res = Ok(());
     }
     m.trace.bytes = m.bytes;
     m.trace.unused_loads = std::mem::take(&mut m.unused).into_iter().collect();
@@ -379,6 +443,8 @@ pub struct Machine<'p> {
     /// Whether definitions of the entry function are recorded
     /// ([`Trace::values`]).
     record_values: bool,
+    /// Private bytes, the phase's own writes, free locations read.
+    memory: memory::Memory,
 }
 
 /// Estimated bytes of one recorded event with a key of `atoms` atoms.
@@ -617,49 +683,15 @@ impl<'p> Machine<'p> {
                 space,
                 index,
                 value,
-            } => {
-                let addr = self.eval(vars, base, index, true)?;
-                let kind = EventKind::Mem {
-                    space: *space,
-                    write: false,
-                    addr,
-                };
-                self.record(base, *op, kind);
-                // A value used at once (a branch, an address, a store) uses
-                // the load; one assigned to a local uses it when the local
-                // is read.
-                let at = self.trace.events.len() - 1;
-                match (want, self.assigning.last_mut()) {
-                    (false, _) => {
-                        self.unused.insert(at);
-                    }
-                    (true, Some(into)) => {
-                        into.push(at);
-                        self.unused.insert(at);
-                    }
-                    (true, None) => {}
-                }
-                match (want, value) {
-                    (true, Some(o)) => self.read_at(*o, base, site(e))?,
-                    _ => 0,
-                }
-            }
+                access,
+            } => self.eval_load(vars, base, e, (*op, *space, index, *value, *access), want)?,
             Expr::Store {
                 op,
                 space,
                 index,
                 value,
-            } => {
-                let v = self.eval(vars, base, value, true)?;
-                let addr = self.eval(vars, base, index, true)?;
-                let kind = EventKind::Mem {
-                    space: *space,
-                    write: true,
-                    addr,
-                };
-                self.record(base, *op, kind);
-                v
-            }
+                access,
+            } => self.eval_store(vars, base, (*op, *space, index, value, *access))?,
             Expr::Assign { var, op, value } => {
                 if *op != crate::expr::AssignOp::Set {
                     self.read_local(var);
@@ -683,12 +715,23 @@ impl<'p> Machine<'p> {
                     let key = self.record(base, *op, EventKind::Call(f));
                     self.invoke(f, vals, key.0)?
                 }
-                CallKind::Op(o) | CallKind::Plain(o) => {
+                CallKind::Op(o) => {
+                    // A convergent operation's arguments are observed: their
+                    // values are part of the event.
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(vars, base, a, true)?);
+                    }
+                    self.record(base, *op, EventKind::Op { args: vals });
+                    if want {
+                        self.read_at(o, base, site(e))?
+                    } else {
+                        0
+                    }
+                }
+                CallKind::Plain(o) => {
                     for a in args {
                         self.eval(vars, base, a, false)?;
-                    }
-                    if matches!(kind, CallKind::Op(_)) {
-                        self.record(base, *op, EventKind::Op);
                     }
                     if want {
                         self.read_at(o, base, site(e))?
@@ -706,6 +749,7 @@ impl<'p> Machine<'p> {
                     }
                     let kind = EventKind::Barrier { kind: b, predicate };
                     self.record(base, *op, kind);
+                    self.memory.barrier();
                     match (want, result) {
                         (true, Some(o)) if b != BarrierKind::Plain => {
                             self.read_at(o, base, site(e))?
@@ -786,7 +830,9 @@ pub fn run_scenario(
         }
         match res {
             Ok(()) => traces.push(trace),
-            Err(Stop::Cut(why)) | Err(Stop::OutOfBounds(why)) => return Err((t as u32, why)),
+            Err(Stop::Cut(why) | Stop::OutOfBounds(why) | Stop::Ub(why)) => {
+                return Err((t as u32, why))
+            }
             Err(Stop::Need { .. }) => {
                 return Err((t as u32, "internal: a value source ran dry".into()))
             }

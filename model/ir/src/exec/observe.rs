@@ -1,55 +1,204 @@
 //! What single-thread behaviour compares (DESIGN.md 2.7, property 1): a
-//! thread's observable events, one string each, in sequenced-before order.
-//! Both engines call this, so that the explicit engine's comparison and the
-//! symbolic engine's replay of a model cannot read a run differently.
+//! thread's observable events, in sequenced-before order. Both engines call
+//! this, so that the explicit engine's comparison and the symbolic engine's
+//! replay of a model cannot read a run differently.
 //!
-//! Observable: observation points, convergent and real calls (by label),
-//! barriers (data-carrying ones with their predicate; plain ones unless a
-//! barrier-removal pass may drop them) and stores (space and address).
+//! **Observable**: observation points and convergent calls by label, with
+//! the values of their arguments (what a ballot votes, which lane a
+//! shuffle reads, an explicit mask); data-carrying barriers with their
+//! predicate; stores with their space and address (and, for the
+//! byte-addressed memory of LLVM IR, width and stored value); loads whose
+//! value is used; volatile loads.
 //!
-//! **A load whose value nothing uses is not observable.** Such a load has
-//! no effect a thread or the world can see, and LLVM deletes it freely
-//! (DCE, a partial unswitch that no longer needs it). Every other load
-//! stays in the sequence with its space and address, in its place: the
-//! model carries no values through memory and matches a load's free value
-//! by the location's name and occurrence, so the address and the order
-//! against barriers and the thread's own stores are what show a read moved
-//! across a write it should see, or pointed at another element. (A first
-//! version left every load out; a red-team review found five ways that
-//! answered `preserved` for a wrong target: another element, a whole
-//! barrier phase, aliases the address model does not see through a
-//! generic pointer, a parameter or a narrower access. `tests/loads.rs`
-//! keeps them.) Loads also count for hazards: races are computed from
-//! every access, used or not. `docs/src/soundness.md` states the rule.
+//! **Not observable** (DESIGN.md 2.7):
+//!
+//! - *A call as such.* A real call runs its body, whose events are the
+//!   call's effects; the call itself is no event, so inlining a call and
+//!   deleting a call to a function without effects change nothing
+//!   (LLVM's `Inline/convergence-inline.ll`, InstCombine deleting calls to
+//!   empty helpers).
+//! - *A plain barrier.* A barrier orders memory and makes threads wait;
+//!   its removal or move is judged by the hazards it leaves (a race,
+//!   barrier divergence; `crate::hazards`) and by the values loads read
+//!   (another phase's), not by the missing event, so a barrier that guards
+//!   nothing may go. Exception: a module whose memory holds no values (the
+//!   kernel language's element arrays, [`barriers_by_hazards`]) keeps its
+//!   plain barriers observable, unless a barrier-removal pass may drop
+//!   them. Data-carrying barriers return a value and stay observable.
+//! - *A load that is not volatile, where memory holds values* (the
+//!   byte-addressed accesses of LLVM IR, `super::memory`): its value is
+//!   all it gives, and the value is compared wherever it goes (a branch, an
+//!   argument, a store), so GVN forwarding a store to a load, or a partial
+//!   unswitch that no longer needs a load, change nothing. A load that
+//!   reads another element, another barrier phase, through an alias or
+//!   with another width reads another location's value.
+//! - *A load of the kernel language's arrays whose value nothing uses.* Its
+//!   memory holds no values, so every other load stays in the sequence
+//!   with its space and address, in its place: the order against barriers
+//!   and the thread's own stores is what shows a read moved across a write
+//!   it should see, or pointed at another element. (A first version left
+//!   every load out; a red-team review found five ways that answered
+//!   `preserved` for a wrong target: another element, a whole barrier
+//!   phase, aliases the address model does not see through a generic
+//!   pointer, a parameter or a narrower access. `tests/loads.rs` keeps
+//!   them, on the kernel language and on LLVM IR.)
+//!
+//! Loads count for hazards whatever they are: races are computed from every
+//! access, used or not. `docs/src/soundness.md` states the rule.
 
 use super::{EventKind, Trace};
-use crate::ops::BarrierKind;
+use crate::expr::Access;
+use crate::ops::{BarrierKind, Space};
 use crate::Module;
+use std::fmt;
 
 /// Which events count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Observe {
-    /// Plain barriers are left out (a barrier-removal pass may drop them;
-    /// data-carrying ones always count).
-    pub drop_plain_barriers: bool,
-    /// Unused loads count too: only to say that two runs differ in those
-    /// alone.
+    /// Plain barriers count too: only to say that two runs differ in those
+    /// alone (single-thread behaviour leaves them out).
+    pub plain_barriers: bool,
+    /// Every load counts too (unused ones, and the byte-addressed loads
+    /// whose value is all that matters): only to say that two runs differ
+    /// in those alone.
     pub unused_loads: bool,
 }
 
 impl Observe {
-    /// The comparison of property 1: unused loads left out, plain barriers kept
-    /// unless `drop_plain_barriers`.
-    pub fn behaviour(drop_plain_barriers: bool) -> Observe {
+    /// The comparison of property 1 for runs of `module`: unused loads left
+    /// out; plain barriers left out where memory holds values
+    /// ([`barriers_by_hazards`]) or a barrier-removal pass may drop them.
+    pub fn behaviour(module: &Module, drop_plain_barriers: bool) -> Observe {
         Observe {
-            drop_plain_barriers,
+            plain_barriers: !drop_plain_barriers && !barriers_by_hazards(module),
             unused_loads: false,
+        }
+    }
+
+    /// Whether property 2 compares the convergence of `e` (matched by label
+    /// and occurrence): an observation point, a convergent call, a
+    /// data-carrying barrier, and a plain barrier where this comparison
+    /// observes plain barriers. Never a real call (a call is not an event,
+    /// its effects are).
+    pub fn compares(&self, e: &super::Event) -> bool {
+        match &e.kind {
+            EventKind::Op { .. } => true,
+            EventKind::Barrier { kind, .. } => *kind != BarrierKind::Plain || self.plain_barriers,
+            _ => false,
+        }
+    }
+
+    /// Every event the comparison of property 1 leaves out counts too
+    /// (plain barriers, unused loads): a stronger comparison, to tell
+    /// runs that differ only in what is not observable.
+    pub fn everything() -> Observe {
+        Observe {
+            plain_barriers: true,
+            unused_loads: true,
         }
     }
 }
 
+/// One observable event.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Obs {
+    /// An observation point or a convergent operation, by label, with its
+    /// arguments.
+    Op {
+        /// The label.
+        label: String,
+        /// The arguments' values.
+        args: Vec<i64>,
+    },
+    /// A barrier, by label; a data-carrying one with its predicate (0 or
+    /// 1).
+    Barrier {
+        /// The label.
+        label: String,
+        /// The predicate, for data-carrying barriers.
+        predicate: Option<i64>,
+    },
+    /// A memory access.
+    Mem {
+        /// Whether it writes.
+        write: bool,
+        /// The space.
+        space: Space,
+        /// The index (an element's) or byte address.
+        addr: i64,
+        /// Element or bytes, volatile or not.
+        access: Access,
+        /// What a byte-addressed store writes.
+        value: Option<i64>,
+    },
+    /// Undefined behaviour, where the run stopped (the last event of a run
+    /// with [`Trace::ub`]): a reference run with it is not compared, so a
+    /// target run that shows it where the reference's does not differs.
+    Ub(String),
+}
+
+impl fmt::Display for Obs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Obs::Op { label, args } if args.is_empty() => write!(f, "{label}"),
+            Obs::Op { label, args } => {
+                let a: Vec<String> = args.iter().map(i64::to_string).collect();
+                write!(f, "{label}({})", a.join(", "))
+            }
+            Obs::Barrier {
+                label,
+                predicate: Some(p),
+            } => write!(f, "{label}({p})"),
+            Obs::Barrier { label, .. } => write!(f, "{label}"),
+            Obs::Mem {
+                write,
+                space,
+                addr,
+                access,
+                value,
+            } => {
+                let what = if *write { "store" } else { "load" };
+                let volatile = if access.volatile { "volatile " } else { "" };
+                if access.bytes == 0 {
+                    write!(f, "{volatile}{what} {}[{addr}]", space.name())?;
+                } else {
+                    let place = super::memory::place(*space, *addr);
+                    write!(f, "{volatile}{what} {place}:{}", access.bytes)?;
+                }
+                match value {
+                    Some(v) => write!(f, " = {v}"),
+                    None => Ok(()),
+                }
+            }
+            Obs::Ub(why) => write!(f, "undefined behaviour ({why})"),
+        }
+    }
+}
+
+/// Whether plain barriers of `module` are judged by the hazards they leave
+/// alone: true unless some access is an element of the kernel language's
+/// arrays, whose memory holds no values (a load's value is its oracle's
+/// next one), so that the barrier's place in the sequence is what shows a
+/// load moved across another thread's write. Where memory holds values
+/// (the byte-addressed accesses of LLVM IR), such a load reads another
+/// phase's value, and a moved barrier that lets two threads meet at one
+/// address in one phase is a race.
+pub fn barriers_by_hazards(module: &Module) -> bool {
+    !module.functions.iter().any(|f| {
+        f.blocks.iter().any(|b| {
+            b.exprs().iter().any(|e| {
+                e.any(&mut |x| {
+                    matches!(x,
+                        crate::Expr::Load { access, .. } | crate::Expr::Store { access, .. }
+                            if access.bytes == 0)
+                })
+            })
+        })
+    })
+}
+
 /// The observable events of `t`, a run of `module`.
-pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<String> {
+pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     let mut unused = t.unused_loads.iter().copied().peekable();
     t.events
         .iter()
@@ -57,34 +206,45 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<String> {
         .filter_map(|(i, e)| {
             let dead = unused.next_if_eq(&i).is_some();
             match &e.kind {
-                EventKind::Op | EventKind::Call(_) => Some(module.label(e.sid).to_string()),
+                EventKind::Op { args } => Some(Obs::Op {
+                    label: module.label(e.sid).to_string(),
+                    args: args.clone(),
+                }),
                 EventKind::Barrier { kind, predicate } => {
-                    if how.drop_plain_barriers && *kind == BarrierKind::Plain {
-                        None
-                    } else {
-                        Some(match predicate {
-                            Some(p) => format!("{}({})", module.label(e.sid), i64::from(*p != 0)),
-                            None => module.label(e.sid).to_string(),
-                        })
-                    }
+                    let plain = *kind == BarrierKind::Plain;
+                    (!plain || how.plain_barriers).then(|| Obs::Barrier {
+                        label: module.label(e.sid).to_string(),
+                        predicate: predicate.map(|p| i64::from(p != 0)),
+                    })
                 }
-                EventKind::Mem { space, write, addr } => (*write || !dead || how.unused_loads)
-                    .then(|| {
-                        format!(
-                            "{} {}[{addr}]",
-                            if *write { "store" } else { "load" },
-                            space.name()
-                        )
-                    }),
-                EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => None,
+                EventKind::Mem {
+                    space,
+                    write,
+                    addr,
+                    access,
+                    value,
+                } => {
+                    (*write || access.volatile || (access.bytes == 0 && !dead) || how.unused_loads)
+                        .then_some(Obs::Mem {
+                            write: *write,
+                            space: *space,
+                            addr: *addr,
+                            access: *access,
+                            value: *value,
+                        })
+                }
+                EventKind::Call(_) | EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => {
+                    None
+                }
             }
         })
+        .chain(t.ub.iter().map(|why| Obs::Ub(why.clone())))
         .collect()
 }
 
 /// The sentence for the first difference of two observable sequences of
 /// thread `tid` (reference `a`, target `b`).
-pub fn describe_difference(a: &[String], b: &[String], tid: u32) -> String {
+pub fn describe_difference(a: &[Obs], b: &[Obs], tid: u32) -> String {
     let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     match (a.get(k), b.get(k)) {
         (Some(x), Some(y)) => format!(

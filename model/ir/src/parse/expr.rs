@@ -89,6 +89,17 @@ impl Parser<'_> {
             "load" | "store" => {
                 self.bump();
                 let op = self.op_use(&format!("an op id (#N) after '{word}'"))?;
+                let mut access = crate::expr::Access::ELEMENT;
+                if self.eat_word("bytes") {
+                    access.bytes =
+                        self.number(8, "a width in bytes (1 to 8) after 'bytes'", "1 to 8")? as u32;
+                    if access.bytes == 0 {
+                        return self.expected("a width in bytes (1 to 8) after 'bytes'");
+                    }
+                }
+                if self.eat_word("volatile") {
+                    access.volatile = true;
+                }
                 let space = self.space()?;
                 self.punct("[", "'[' after the memory space")?;
                 let index = Box::new(self.expr("an index")?);
@@ -101,6 +112,7 @@ impl Parser<'_> {
                         space,
                         index,
                         value,
+                        access,
                     });
                 }
                 let mut value = None;
@@ -112,6 +124,7 @@ impl Parser<'_> {
                     space,
                     index,
                     value,
+                    access,
                 })
             }
             _ => self.expected(what),

@@ -137,7 +137,7 @@ impl Program for SourceProgram {
             let mut restart = None;
             let next = match &instr.op {
                 Op::Observe => {
-                    m.record(&base, instr.sid, EventKind::Op);
+                    m.record(&base, instr.sid, EventKind::Op { args: Vec::new() });
                     pc + 1
                 }
                 Op::Nop => pc + 1,

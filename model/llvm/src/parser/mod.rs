@@ -85,6 +85,9 @@ pub(crate) fn parse(src: &str, file: &str) -> Result<Module, ParseErrors> {
     p.module_loop();
     p.check_module_names();
     if p.errors.is_empty() {
+        p.errors = crate::wellformed::check(&p.module, file);
+    }
+    if p.errors.is_empty() {
         Ok(p.module)
     } else {
         Err(ParseErrors::new(p.errors))

@@ -15,6 +15,7 @@
 //!    resolved): a convergent operation labelled by the callee's name,
 //!    whose value is a varying oracle of that name (`CallKind::Op`), or an
 //!    observation point when the declaration says `"convcheck.observe"`;
+//!    its arguments are observed, each as the unsigned `iN` it is;
 //! 4. any other intrinsic: outside the model;
 //! 5. any other external function: a varying oracle named after the callee
 //!    (`CallKind::Plain`), not a convergent operation. Its effects on
@@ -146,7 +147,7 @@ impl FnMapper<'_> {
                 return Ok(());
             }
             let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
-            let args = self.args(c, line)?;
+            let args = self.observed_args(c, line)?;
             let kind = CallKind::Op(o);
             let op = self.op(label, OpKind::Call(kind), inst);
             let reads = reads_always(c, m);
@@ -249,6 +250,17 @@ impl FnMapper<'_> {
         let mut out = Vec::new();
         for a in &c.args {
             out.push(self.value(&a.value, &a.ty, line)?);
+        }
+        Ok(out)
+    }
+
+    /// The arguments of a convergent operation, whose values are observed:
+    /// each as the unsigned `iN` it is (`zextN`), so that the garbage the
+    /// width rule allows above bit `N` is not taken for a difference.
+    fn observed_args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
+        let mut out = Vec::new();
+        for a in &c.args {
+            out.push(self.zv(&a.value, &a.ty, line)?);
         }
         Ok(out)
     }

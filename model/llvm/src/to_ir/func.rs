@@ -124,11 +124,20 @@ pub(crate) fn map_function(
         mapper.origin = None;
         let mut insts = Vec::new();
         let mut term = None;
+        // Undefined behaviour in the block (LangRef; DESIGN.md 2.7): from
+        // there on the run stops, as at `unreachable`.
+        let mut ub = false;
         for inst in &b.instructions {
             if inst.is_terminator() {
-                term = Some(mapper.terminator(inst)?);
-            } else {
+                let t = mapper.terminator(inst)?;
+                term = Some(if ub || undefined_branch(inst) {
+                    Term::Unreachable
+                } else {
+                    t
+                });
+            } else if !ub {
                 mapper.instruction(inst, &mut insts)?;
+                ub = assumes_false(inst);
             }
         }
         let Some(term) = term else {
@@ -149,6 +158,37 @@ pub(crate) fn map_function(
     };
     drop_written_entry(&mut cfg);
     Ok(cfg)
+}
+
+/// Whether a value is `undef` or `poison`.
+fn undefined(v: &Value) -> bool {
+    matches!(v, Value::Undef | Value::Poison)
+}
+
+/// A branch or switch on `undef` or `poison`: undefined behaviour
+/// (LangRef: "Branching on poison or undef is immediate UB").
+fn undefined_branch(inst: &Instruction) -> bool {
+    match &inst.kind {
+        K::CondBr { cond, .. } => undefined(cond),
+        K::Switch(s) => undefined(&s.value.value),
+        _ => false,
+    }
+}
+
+/// `call void @llvm.assume(i1 false)` (or `undef`, `poison`): undefined
+/// behaviour where it runs. An assume of a computed condition constrains
+/// nothing in the model (a target that adds an assume that can fail is not
+/// caught; docs/src/semantics.md).
+fn assumes_false(inst: &Instruction) -> bool {
+    match &inst.kind {
+        K::Call(c) => {
+            c.callee.as_global().is_some_and(|n| n.is("llvm.assume"))
+                && c.args
+                    .first()
+                    .is_some_and(|a| undefined(&a.value) || a.value == Value::Int(0))
+        }
+        _ => false,
+    }
 }
 
 /// The block [`crate::write`] adds when the IR's entry block has
@@ -378,7 +418,17 @@ impl<'a> FnMapper<'a> {
             K::Cast(c) => self.cast(inst, c, out)?,
             K::Freeze(tv) => {
                 value_type(&tv.ty, "a freeze", line)?;
-                let e = self.value(&tv.value, &tv.ty, line)?;
+                let e = if undefined(&tv.value) {
+                    // `freeze undef` is an arbitrary value, fixed where it is
+                    // frozen (LangRef): a free value named after the
+                    // instruction, the same in the reference and the target
+                    // when both freeze under that name.
+                    let name = format!("freeze.{}", Self::result_name(inst)?);
+                    let o = self.t.oracle(&name, OracleClass::Varying, span_at(line, 1));
+                    Expr::Oracle(o)
+                } else {
+                    self.value(&tv.value, &tv.ty, line)?
+                };
                 let n = self.norm_of(&e);
                 self.set(inst, "freeze", e, out)?;
                 self.note_norm(inst, n);
@@ -571,7 +621,16 @@ impl<'a> FnMapper<'a> {
                 let e = self.value(&c.value.value, from, line)?;
                 self.set(inst, kw, e, out)?;
             }
-            CastOp::IntToPtr => return unsup("inttoptr", line),
+            CastOp::IntToPtr => {
+                // Pointer arithmetic: its address (with the provenance of
+                // the integer, `super::memory`) is folded into its uses.
+                value_type(from, &what, line)?;
+                if let Some(r) = &inst.result {
+                    if self.virt.contains(r) {
+                        self.def_lin(r, line, 0)?;
+                    }
+                }
+            }
         }
         Ok(())
     }

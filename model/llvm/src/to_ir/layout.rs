@@ -62,6 +62,12 @@ impl Layout {
         Layout { ptr_bytes, named }
     }
 
+    /// The size in bytes of a pointer of address space `addrspace` (8 when
+    /// the datalayout says nothing).
+    pub fn pointer_bytes(&self, addrspace: u32) -> u64 {
+        *self.ptr_bytes.get(&addrspace).unwrap_or(&8)
+    }
+
     /// The size in bytes of a value of `ty` in memory (its allocation size)
     /// and its alignment.
     pub fn size_align(&self, ty: &Type, line: u32) -> R<(u64, u64)> {

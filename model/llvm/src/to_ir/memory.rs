@@ -8,14 +8,20 @@
 //! alloca, a store sets it and a load reads it, so `-O0` code runs like its
 //! source. Volatile and atomic accesses keep an alloca in memory.
 //!
-//! **Addresses.** Pointers are integers: byte addresses. Global variable
-//! number `k` (in module order) has the base `(k + 1) · 2^32`, so bases are
-//! distinct and never null; an alloca kept in memory gets the next bases
-//! after the globals, in function order; the arrays `@convcheck.shared`,
-//! `@convcheck.global` and `@convcheck.local` that [`crate::write`] prints
-//! have base 0. `getelementptr` adds its byte offset ([`super::layout`]),
-//! casts keep the address. The index of an access is its address divided
-//! by the access size, so `a[i]` of an `i32` array is `base/4 + i`.
+//! **Objects and addresses** (DESIGN.md 2.6). Pointers are integers: an
+//! object's *base* plus a byte offset. Objects are named by what they are,
+//! never by their position: a global `@g` has the base `tag(g) · 2^32`, an
+//! alloca kept in memory `tag(f.%a) · 2^32`, where `tag` is a 31-bit hash
+//! of the name (never 0), so a pass that deletes or reorders globals moves
+//! no address. The arrays `@convcheck.shared`, `@convcheck.global` and
+//! `@convcheck.local` that [`crate::write`] prints have base 0 and hold
+//! elements. `getelementptr` adds its byte offset ([`super::layout`]), in
+//! the pointer width of its address space: with the datalayout's
+//! `p3:32:32` an offset wraps within the low 32 bits and keeps the object
+//! (`(p & ~0xffffffff) | ((p + d) & 0xffffffff)`), so a GEP whose index an
+//! optimisation narrowed to `i32` gives the same address. Casts keep the
+//! address; `inttoptr` takes the object back from the `ptrtoint` its
+//! integer came from (provenance), when there is one.
 //!
 //! **Spaces.** An access whose address comes from a global or an alloca
 //! (through any chain of `getelementptr`, casts, phis and selects that
@@ -26,16 +32,20 @@
 //! Limitation: a generic pointer (address space 0) that is a parameter and
 //! points to shared memory is taken as global.
 //!
-//! **Accesses.** A load is a read event; when its value is used it is a
-//! free value, the oracle named after the location's base (`@buf`, `%p`),
-//! so a read that only the target makes is still a free value. A store is
-//! a write event. Labels are `load @buf` and `store @buf`. Atomic accesses
-//! are outside the model.
+//! **Accesses** carry their width in bytes and whether they are volatile,
+//! and the interpreter gives them values (`convcheck_ir::exec::memory`):
+//! private memory is thread state, a load of shared or global memory reads
+//! the thread's own writes of the barrier phase or a free value named by
+//! the location and the phase, a store writes its value (normalised to its
+//! width, so that it is compared). A load from a `constant` global with an
+//! initializer (not `externally_initialized`) reads the initializer
+//! ([`super::constants`]): a pure value, no event. Labels are `load @buf`
+//! and `store @buf`. Atomic accesses are outside the model.
 #![deny(unsafe_code)]
 
 use std::collections::{HashMap, HashSet};
 
-use convcheck_ir::{Expr, Inst, InstKind, OpKind, OracleClass, Space};
+use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
 use super::conventions::attachment;
 use super::func::{value_type, FnMapper};
@@ -46,36 +56,92 @@ use crate::module::Module;
 use crate::types::Type;
 use crate::value::{ConstOp, Name, TypedValue, Value};
 
-/// The base address and space of every global variable.
+/// What the mapping knows of a global variable.
+#[derive(Clone, Debug)]
+pub(crate) struct GlobalInfo {
+    /// Its base address.
+    pub base: i64,
+    /// Its space.
+    pub space: Space,
+    /// One of the element arrays [`crate::write`] prints.
+    pub elements: bool,
+    /// The bytes of a constant's initializer (`None` for a variable, or an
+    /// initializer [`super::constants`] does not read).
+    pub table: Option<Vec<super::constants::Byte>>,
+    /// Whether it is a constant with an initializer (its loads read the
+    /// initializer, or a free value where `table` is `None`).
+    pub constant: bool,
+}
+
+/// Every global variable of the module.
 pub(crate) struct Globals {
-    by_name: HashMap<Name, (i64, Space)>,
-    /// The next free base (for allocas).
-    pub next: i64,
+    by_name: HashMap<Name, GlobalInfo>,
+}
+
+/// The base of the object named `name` (`convcheck_ir::exec::memory::object_base`).
+pub(crate) fn base_of(name: &str) -> i64 {
+    convcheck_ir::exec::memory::object_base(name)
 }
 
 impl Globals {
-    pub fn new(m: &Module) -> Globals {
+    pub fn new(m: &Module, layout: &super::layout::Layout) -> Globals {
         let mut by_name = HashMap::new();
-        for (k, g) in m.globals.iter().enumerate() {
+        for g in &m.globals {
             let written = match &g.name {
                 Name::Named(n) => n.strip_prefix("convcheck.").and_then(Space::from_name),
                 Name::Numbered(_) => None,
             };
-            let entry = match written {
-                Some(space) => (0, space),
-                None => (((k as i64) + 1) << 32, space_of(g.addrspace)),
+            let info = match written {
+                Some(space) => GlobalInfo {
+                    base: 0,
+                    space,
+                    elements: true,
+                    table: None,
+                    constant: false,
+                },
+                None => GlobalInfo {
+                    base: base_of(&format!("@{}", g.name)),
+                    space: space_of(g.addrspace),
+                    elements: false,
+                    table: None,
+                    constant: g.is_constant && g.initializer.is_some() && !g.externally_initialized,
+                },
             };
-            by_name.insert(g.name.clone(), entry);
+            by_name.insert(g.name.clone(), info);
         }
-        Globals {
-            by_name,
-            next: ((m.globals.len() as i64) + 1) << 32,
+        // The tables of constants (a constant may hold another global's
+        // address).
+        let bases: HashMap<String, i64> = by_name
+            .iter()
+            .map(|(n, i)| (n.to_string(), i.base))
+            .collect();
+        for g in &m.globals {
+            let Some(info) = by_name.get_mut(&g.name) else {
+                continue;
+            };
+            if !info.constant {
+                continue;
+            }
+            if let Some(init) = &g.initializer {
+                let base = |n: &str| bases.get(n).copied();
+                info.table = super::constants::bytes(layout, &g.ty, init, &base);
+            }
         }
+        Globals { by_name }
     }
 
-    fn get(&self, n: &Name) -> Option<(i64, Space)> {
-        self.by_name.get(n).copied()
+    fn get(&self, n: &Name) -> Option<&GlobalInfo> {
+        self.by_name.get(n)
     }
+}
+
+/// `p`'s object (its high 32 bits) with `x`'s low 32 bits as the offset:
+/// an address computed in an address space of 32-bit pointers.
+fn wrap32(p: Expr, x: Expr) -> Expr {
+    use convcheck_ir::BinOp;
+    let hi = super::values::bin(BinOp::BitAnd, p, Expr::Const(!0xffff_ffff));
+    let lo = super::values::bin(BinOp::BitAnd, x, Expr::Const(0xffff_ffff));
+    super::values::bin(BinOp::BitOr, hi, lo)
 }
 
 /// The space of an address space.
@@ -102,202 +168,7 @@ const MAX_CHAIN: u32 = 256;
 /// How many values the search for an address's origin visits at most.
 const MAX_ROOT_SEARCH: usize = 1024;
 
-/// Every local value an instruction uses, with whether the use may let an
-/// address escape (anything but the address of a load or store).
-fn local_uses(k: &K) -> Vec<(&Name, bool)> {
-    fn push<'v>(v: &'v Value, escapes: bool, out: &mut Vec<(&'v Name, bool)>) {
-        if let Value::Local(n) = v {
-            out.push((n, escapes));
-        }
-    }
-    let mut out = Vec::new();
-    match k {
-        K::Phi(p) => p.incoming.iter().for_each(|(v, _)| push(v, true, &mut out)),
-        K::Select(s) => {
-            for v in [&s.cond.value, &s.if_true.value, &s.if_false.value] {
-                push(v, true, &mut out);
-            }
-        }
-        K::ICmp(c) => {
-            push(&c.lhs, true, &mut out);
-            push(&c.rhs, true, &mut out);
-        }
-        K::Binary(b) => {
-            push(&b.lhs, true, &mut out);
-            push(&b.rhs, true, &mut out);
-        }
-        K::Cast(c) => push(&c.value.value, true, &mut out),
-        K::Freeze(tv) => push(&tv.value, true, &mut out),
-        K::Alloca(a) => {
-            if let Some(c) = &a.count {
-                push(&c.value, true, &mut out);
-            }
-        }
-        K::Load(l) => push(&l.ptr.value, false, &mut out),
-        K::Store(s) => {
-            push(&s.value.value, true, &mut out);
-            push(&s.ptr.value, false, &mut out);
-        }
-        K::GetElementPtr(g) => {
-            push(&g.base.value, true, &mut out);
-            g.indices
-                .iter()
-                .for_each(|i| push(&i.value, true, &mut out));
-        }
-        K::Call(c) => {
-            push(&c.callee, true, &mut out);
-            c.args.iter().for_each(|a| push(&a.value, true, &mut out));
-            for b in &c.bundles {
-                b.inputs.iter().for_each(|i| push(&i.value, true, &mut out));
-            }
-        }
-        K::CondBr { cond, .. } => push(cond, true, &mut out),
-        K::Switch(s) => push(&s.value.value, true, &mut out),
-        K::Ret(Some(tv)) => push(&tv.value, true, &mut out),
-        K::Generic(g) => g.uses.iter().for_each(|n| out.push((n, true))),
-        K::Br(_) | K::Ret(None) | K::Unreachable => {}
-    }
-    out
-}
-
 impl<'a> FnMapper<'a> {
-    /// Indexes the function: definitions, uses, blocks, promoted allocas,
-    /// pointers that yield no instruction, alloca bases.
-    pub fn analyse(&mut self) -> R<()> {
-        let f = self.f;
-        for (i, b) in f.blocks.iter().enumerate() {
-            self.blocks.insert(&b.name, i);
-        }
-        let mut escapes: HashSet<&Name> = HashSet::new();
-        let mut casts_of: HashMap<&Name, Vec<&Name>> = HashMap::new();
-        for (_, inst) in f.instructions() {
-            if let Some(r) = &inst.result {
-                self.defs.insert(r, inst);
-            }
-            // Intrinsics the mapping drops neither use values nor let
-            // addresses escape.
-            let dropped = inst
-                .as_call()
-                .and_then(|c| c.callee_name())
-                .is_some_and(|n| {
-                    super::builtins::classify(n, None) == Some(super::builtins::Builtin::Drop)
-                        && self.ctx.m.function(n).is_some_and(|f| !f.is_definition)
-                });
-            for (n, esc) in local_uses(&inst.kind) {
-                if dropped {
-                    continue;
-                }
-                *self.uses.entry(n).or_insert(0) += 1;
-                let is_ptr_cast = matches!(&inst.kind, K::Cast(c)
-                    if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast)
-                        && matches!(c.to, Type::Ptr { .. }));
-                if is_ptr_cast {
-                    if let Some(r) = &inst.result {
-                        casts_of.entry(n).or_default().push(r);
-                        continue;
-                    }
-                }
-                if esc {
-                    escapes.insert(n);
-                }
-            }
-        }
-        // Loads and stores through each name, to check their types.
-        let mut accesses: HashMap<&Name, Vec<(&Instruction, &Type, bool)>> = HashMap::new();
-        for (_, inst) in f.instructions() {
-            match &inst.kind {
-                K::Load(l) => {
-                    if let Value::Local(n) = &l.ptr.value {
-                        let plain_access = l.atomic.is_none() && !l.volatile;
-                        accesses
-                            .entry(n)
-                            .or_default()
-                            .push((inst, &l.ty, plain_access));
-                    }
-                }
-                K::Store(s) => {
-                    if let Value::Local(n) = &s.ptr.value {
-                        let plain_access = s.atomic.is_none() && !s.volatile;
-                        accesses
-                            .entry(n)
-                            .or_default()
-                            .push((inst, &s.value.ty, plain_access));
-                    }
-                }
-                _ => {}
-            }
-        }
-        let mut next_base = self.ctx.globals.next;
-        for (_, inst) in f.instructions() {
-            let (Some(r), K::Alloca(a)) = (&inst.result, &inst.kind) else {
-                continue;
-            };
-            let single = match &a.count {
-                None => true,
-                Some(tv) => tv.value.as_int() == Some(1),
-            };
-            let scalar =
-                matches!(&a.ty, Type::Int(n) if *n <= 64) || matches!(a.ty, Type::Ptr { .. });
-            // The alloca and every pointer cast of it, transitively.
-            let mut aliases = vec![r];
-            let mut k = 0;
-            while k < aliases.len() && aliases.len() <= 64 {
-                if let Some(cs) = casts_of.get(aliases[k]) {
-                    aliases.extend(cs.iter().copied());
-                }
-                k += 1;
-            }
-            let promotable = single
-                && scalar
-                && !a.inalloca
-                && aliases.len() <= 64
-                && aliases.iter().all(|n| !escapes.contains(n))
-                && aliases.iter().all(|n| {
-                    accesses
-                        .get(n)
-                        .is_none_or(|v| v.iter().all(|(_, ty, ok)| *ok && *ty == &a.ty))
-                });
-            if promotable {
-                let slot = plain(r);
-                for n in &aliases {
-                    self.promoted.insert(n, slot.clone());
-                    for (inst, _, _) in accesses.get(n).map(Vec::as_slice).unwrap_or(&[]) {
-                        if let K::Store(s) = &inst.kind {
-                            self.stored
-                                .entry(slot.clone())
-                                .or_default()
-                                .push(&s.value.value);
-                        }
-                    }
-                }
-            } else {
-                self.virt.insert(r);
-                self.alloca_base.insert(r, next_base);
-                next_base = next_base.wrapping_add(1 << 32);
-            }
-        }
-        for (_, inst) in f.instructions() {
-            let Some(r) = &inst.result else { continue };
-            if self.promoted.contains_key(r) {
-                continue;
-            }
-            match &inst.kind {
-                K::GetElementPtr(_) => {
-                    self.virt.insert(r);
-                }
-                K::Cast(c)
-                    if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast)
-                        && matches!(c.to, Type::Ptr { .. })
-                        && matches!(c.value.ty, Type::Ptr { .. }) =>
-                {
-                    self.virt.insert(r);
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
     /// The byte address of a pointer operand.
     pub fn ptr_lin(&mut self, v: &Value, line: u32, depth: u32) -> R<Lin> {
         if depth > MAX_CHAIN {
@@ -310,7 +181,7 @@ impl<'a> FnMapper<'a> {
             }
             Value::Local(n) => Lin::of(Expr::Var(plain(n))),
             Value::Global(g) => match self.ctx.globals.get(g) {
-                Some((base, _)) => Lin::konst(base),
+                Some(info) => Lin::konst(info.base),
                 None => return unsup(format!("the address of the function @{g}"), line),
             },
             Value::Null | Value::Undef | Value::Poison | Value::ZeroInitializer => Lin::konst(0),
@@ -329,8 +200,13 @@ impl<'a> FnMapper<'a> {
                 }) => self.ptr_lin(&value.value, line, depth + 1)?,
                 Some(ConstOp::Cast {
                     op: CastOp::IntToPtr,
+                    value,
                     ..
-                }) => return unsup("inttoptr", line),
+                }) => {
+                    let n = value_type(&value.ty, "inttoptr", line)?;
+                    let e = self.value(&value.value, &value.ty, line)?;
+                    Lin::of(super::values::zext(e, n, Default::default()))
+                }
                 _ => return unsup(format!("the constant expression '{}'", c.opcode), line),
             },
             other => {
@@ -371,6 +247,7 @@ impl<'a> FnMapper<'a> {
             K::GetElementPtr(g) => {
                 self.gep_lin(&g.source_ty, &g.base, &g.indices, at, depth + 1)?
             }
+            K::Cast(c) if c.op == CastOp::IntToPtr => self.int_to_ptr(c, at, depth + 1)?,
             K::Cast(c) => self.ptr_lin(&c.value.value, at, depth + 1)?,
             _ => return unsup(format!("the address %{n}"), at),
         };
@@ -386,9 +263,27 @@ impl<'a> FnMapper<'a> {
         line: u32,
         depth: u32,
     ) -> R<Lin> {
-        if !matches!(base.ty, Type::Ptr { .. }) {
+        let Type::Ptr { addrspace } = base.ty else {
             return unsup(format!("vectors (getelementptr on {})", base.ty), line);
+        };
+        let lin = self.gep_offsets(source_ty, base, indices, line, depth)?;
+        // In an address space of 32-bit pointers, the offset wraps within
+        // the low 32 bits and the object stays.
+        if self.ctx.layout.pointer_bytes(addrspace) <= 4 {
+            let p = self.ptr_lin(&base.value, line, depth)?.expr();
+            return Ok(Lin::of(wrap32(p, lin.expr())));
         }
+        Ok(lin)
+    }
+
+    fn gep_offsets(
+        &mut self,
+        source_ty: &Type,
+        base: &TypedValue,
+        indices: &[TypedValue],
+        line: u32,
+        depth: u32,
+    ) -> R<Lin> {
         let mut lin = self.ptr_lin(&base.value, line, depth)?;
         let mut ty = source_ty.clone();
         for (k, idx) in indices.iter().enumerate() {
@@ -423,6 +318,48 @@ impl<'a> FnMapper<'a> {
             }
         }
         Ok(lin)
+    }
+
+    /// `inttoptr`: the integer's value, on the object of the `ptrtoint` it
+    /// came from when there is one (its provenance: the object's base in
+    /// the high 32 bits, the integer's low 32 bits as the offset), else the
+    /// integer itself (zero-extended from its width).
+    fn int_to_ptr(&mut self, c: &crate::inst::Cast, line: u32, depth: u32) -> R<Lin> {
+        let n = value_type(&c.value.ty, "inttoptr", line)?;
+        let x = self.value(&c.value.value, &c.value.ty, line)?;
+        match self.provenance(&c.value.value, 0) {
+            Some(q) => {
+                let p = self.ptr_lin(&q, line, depth)?.expr();
+                Ok(Lin::of(wrap32(p, x)))
+            }
+            None => Ok(Lin::of(super::values::zext(x, n, Default::default()))),
+        }
+    }
+
+    /// The pointer an integer's value came from through `ptrtoint` (and
+    /// integer arithmetic, casts and `freeze` on the way), if one.
+    pub(crate) fn provenance(&self, v: &Value, depth: u32) -> Option<Value> {
+        if depth > 32 {
+            return None;
+        }
+        let Value::Local(n) = v else { return None };
+        let inst = self.defs.get(n)?;
+        match &inst.kind {
+            K::Cast(c) if c.op == CastOp::PtrToInt => Some(c.value.value.clone()),
+            K::Cast(c) if matches!(c.op, CastOp::ZExt | CastOp::SExt | CastOp::Trunc) => {
+                self.provenance(&c.value.value, depth + 1)
+            }
+            K::Freeze(tv) => self.provenance(&tv.value, depth + 1),
+            K::Binary(b) => {
+                let l = self.provenance(&b.lhs, depth + 1);
+                let r = self.provenance(&b.rhs, depth + 1);
+                match (l, r) {
+                    (Some(q), None) | (None, Some(q)) => Some(q),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     fn index_lin(&mut self, idx: &TypedValue, n: u32, line: u32) -> R<Lin> {
@@ -466,6 +403,12 @@ impl<'a> FnMapper<'a> {
                     K::Cast(c) if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast) => {
                         self.root(&c.value.value, depth + 1, seen)
                     }
+                    K::Cast(c) if c.op == CastOp::IntToPtr => {
+                        match self.provenance(&c.value.value, 0) {
+                            Some(q) => self.root(&q, depth + 1, seen),
+                            None => me,
+                        }
+                    }
                     K::Freeze(tv) => self.root(&tv.value, depth + 1, seen),
                     K::Phi(p) => merge(
                         p.incoming
@@ -498,22 +441,24 @@ impl<'a> FnMapper<'a> {
         }
     }
 
-    /// The space and the base name of an access through `ptr`.
-    fn location(&self, ptr: &TypedValue) -> (Space, String) {
+    /// Where an access through `ptr` goes: its space, the base name for
+    /// labels, and what the mapping knows of a global root.
+    fn location(&self, ptr: &TypedValue) -> (Space, String, Option<GlobalInfo>) {
         let by_type = space_of(ptr.ty.addrspace().unwrap_or(0));
         match self.root(&ptr.value, 0, &mut HashSet::new()) {
             Some(Root::Global(g)) => match self.ctx.globals.get(&g) {
-                Some((_, space)) => (space, format!("@{g}")),
-                None => (by_type, format!("@{g}")),
+                Some(info) => (info.space, format!("@{g}"), Some(info.clone())),
+                None => (by_type, format!("@{g}"), None),
             },
-            Some(Root::Alloca(a)) => (Space::Local, format!("%{a}")),
-            Some(Root::Value(n)) => (by_type, format!("%{n}")),
-            Some(Root::Null) => (by_type, "null".into()),
-            None => (by_type, format!("{}[?]", by_type.name())),
+            Some(Root::Alloca(a)) => (Space::Local, format!("%{a}"), None),
+            Some(Root::Value(n)) => (by_type, format!("%{n}"), None),
+            Some(Root::Null) => (by_type, "null".into(), None),
+            None => (by_type, format!("{}[?]", by_type.name()), None),
         }
     }
 
-    /// A load: a promoted local's value, or a read event.
+    /// A load: a promoted local's value, a constant's initializer, or an
+    /// access.
     pub fn load(&mut self, inst: &Instruction, l: &Load, out: &mut Vec<Inst>) -> R<()> {
         let line = inst.line();
         if l.atomic.is_some() {
@@ -529,8 +474,28 @@ impl<'a> FnMapper<'a> {
                 return Ok(());
             }
         }
-        let (space, base) = self.location(&l.ptr);
-        let index = self.access_index(&l.ptr, &l.ty, line)?;
+        let (space, base, global) = self.location(&l.ptr);
+        let (size, _) = self.ctx.layout.size_align(&l.ty, line)?;
+        let elements = global.as_ref().is_some_and(|g| g.elements);
+        let used = self.used(inst);
+        // Under `MapOptions::every_value` (the uniformity oracle) a load's
+        // value is named after its result, so findings name LLVM's values.
+        let name = match (&inst.result, self.ctx.opts.every_value) {
+            (Some(r), true) => format!("%{}", plain(r)),
+            _ => attachment(self.ctx.m, inst, "convcheck.oracle").unwrap_or(base.clone()),
+        };
+        let span = span_at(inst.span.line, inst.span.col);
+        if let Some(g) = global.filter(|g| g.constant && !l.volatile) {
+            // Constant memory returns its initializer: a value, no event.
+            if used {
+                let addr = self.ptr_lin(&l.ptr.value, line, 0)?.expr();
+                let e = self.table_read(&g, &name, addr, size, span);
+                let label = format!("load {base}");
+                self.set(inst, &label, e, out)?;
+            }
+            return Ok(());
+        }
+        let index = self.access_index(&l.ptr, size, elements, line)?;
         let label = attachment(self.ctx.m, inst, "convcheck.label")
             .unwrap_or_else(|| format!("load {base}"));
         let op = self.op(
@@ -541,22 +506,21 @@ impl<'a> FnMapper<'a> {
             },
             inst,
         );
-        let used = self.used(inst);
-        let value = if used {
-            let name = match (&inst.result, self.ctx.opts.every_value) {
-                (Some(r), true) => format!("%{}", plain(r)),
-                _ => attachment(self.ctx.m, inst, "convcheck.oracle").unwrap_or(base),
-            };
-            let span = span_at(inst.span.line, inst.span.col);
-            Some(self.t.oracle(&name, OracleClass::Varying, span))
+        let value = used.then(|| self.t.oracle(&name, OracleClass::Varying, span));
+        let access = if elements {
+            Access::ELEMENT
         } else {
-            None
+            Access {
+                bytes: size.min(8) as u32,
+                volatile: l.volatile,
+            }
         };
         let e = Expr::Load {
             op,
             space,
             index: Box::new(index),
             value,
+            access,
         };
         let kind = if used {
             InstKind::SetLocal {
@@ -574,6 +538,61 @@ impl<'a> FnMapper<'a> {
         Ok(())
     }
 
+    /// The value a load of `size` bytes at `addr` reads from the constant
+    /// `g`: the initializer's bytes at each offset a load of that width
+    /// may start at (a chain of selects), and for an address outside it,
+    /// an unaligned one, or bytes the initializer leaves `undef`, a free
+    /// value (the varying oracle `NAME[?]`).
+    fn table_read(
+        &mut self,
+        g: &GlobalInfo,
+        name: &str,
+        addr: Expr,
+        size: u64,
+        span: convcheck_ir::Span,
+    ) -> Expr {
+        let other = Expr::Oracle(
+            self.t
+                .oracle(&format!("{name}[?]"), OracleClass::Varying, span),
+        );
+        let Some(table) = &g.table else {
+            return other;
+        };
+        let size = size.clamp(1, 8) as usize;
+        let at = |k: usize| -> Option<i64> {
+            let bytes = table.get(k..k + size)?;
+            let mut v: u64 = 0;
+            for (i, b) in bytes.iter().enumerate() {
+                v |= u64::from((*b)?) << (8 * i);
+            }
+            Some(v as i64)
+        };
+        if let Expr::Const(a) = addr {
+            let k = a.wrapping_sub(g.base);
+            return usize::try_from(k)
+                .ok()
+                .and_then(at)
+                .map_or(other, Expr::Const);
+        }
+        let mut e = other;
+        let mut k = table.len().saturating_sub(size) / size * size;
+        loop {
+            if let Some(v) = at(k) {
+                let here = super::values::bin(
+                    convcheck_ir::BinOp::Eq,
+                    addr.clone(),
+                    Expr::Const(g.base.wrapping_add(k as i64)),
+                );
+                e = Expr::Select(Box::new(here), Box::new(Expr::Const(v)), Box::new(e));
+            }
+            if k < size {
+                break;
+            }
+            k -= size;
+        }
+        e
+    }
+
     /// A store: sets a promoted local, or a write event.
     pub fn store(&mut self, inst: &Instruction, s: &Store, out: &mut Vec<Inst>) -> R<()> {
         let line = inst.line();
@@ -581,9 +600,9 @@ impl<'a> FnMapper<'a> {
             return unsup("atomics (store atomic)", line);
         }
         value_type(&s.value.ty, "a stored value", line)?;
-        let value = self.value(&s.value.value, &s.value.ty, line)?;
         if let Value::Local(p) = &s.ptr.value {
             if let Some(slot) = self.promoted.get(p).cloned() {
+                let value = self.value(&s.value.value, &s.value.ty, line)?;
                 let sid = self.stmt_op(&format!("store %{slot}"), inst);
                 out.push(Inst {
                     kind: InstKind::SetLocal {
@@ -596,17 +615,40 @@ impl<'a> FnMapper<'a> {
                 return Ok(());
             }
         }
-        let (space, base) = self.location(&s.ptr);
-        let index = self.access_index(&s.ptr, &s.value.ty, line)?;
+        let (space, base, global) = self.location(&s.ptr);
+        let elements = global.as_ref().is_some_and(|g| g.elements);
+        let (size, _) = self.ctx.layout.size_align(&s.value.ty, line)?;
+        // The stored value is compared: its width's bits alone.
+        let value = if elements {
+            self.value(&s.value.value, &s.value.ty, line)?
+        } else {
+            let e = self.value(&s.value.value, &s.value.ty, line)?;
+            let bits = match &s.value.ty {
+                Type::Int(n) => *n,
+                Type::Ptr { addrspace } => 8 * self.ctx.layout.pointer_bytes(*addrspace) as u32,
+                _ => 64,
+            };
+            super::values::zext(e, bits, Default::default())
+        };
+        let index = self.access_index(&s.ptr, size, elements, line)?;
         let label = attachment(self.ctx.m, inst, "convcheck.label")
             .unwrap_or_else(|| format!("store {base}"));
         let op = self.op(label, OpKind::Mem { space, write: true }, inst);
+        let access = if elements {
+            Access::ELEMENT
+        } else {
+            Access {
+                bytes: size.min(8) as u32,
+                volatile: s.volatile,
+            }
+        };
         out.push(Inst {
             kind: InstKind::Eval(Expr::Store {
                 op,
                 space,
                 index: Box::new(index),
                 value: Box::new(value),
+                access,
             }),
             sid: op,
             token: None,
@@ -614,12 +656,20 @@ impl<'a> FnMapper<'a> {
         Ok(())
     }
 
-    fn access_index(&mut self, ptr: &TypedValue, ty: &Type, line: u32) -> R<Expr> {
+    /// The index of an element of the arrays [`crate::write`] prints, or
+    /// the byte address of any other access.
+    fn access_index(&mut self, ptr: &TypedValue, size: u64, elements: bool, line: u32) -> R<Expr> {
         if !matches!(ptr.ty, Type::Ptr { .. }) {
             return unsup(format!("vectors (an access through {})", ptr.ty), line);
         }
+        if size > 8 {
+            return unsup(format!("an access of {size} bytes"), line);
+        }
         let lin = self.ptr_lin(&ptr.value, line, 0)?;
-        let (size, _) = self.ctx.layout.size_align(ty, line)?;
-        Ok(lin.index(size))
+        Ok(if elements {
+            lin.index(size)
+        } else {
+            lin.expr()
+        })
     }
 }

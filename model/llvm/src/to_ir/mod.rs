@@ -35,8 +35,10 @@
 //! writing a module and reading it back gives the same CFG.
 #![deny(unsafe_code)]
 
+pub(crate) mod analyse;
 mod builtins;
 mod calls;
+mod constants;
 mod conventions;
 mod domains;
 mod func;
@@ -237,7 +239,7 @@ pub fn to_module(m: &LlvmModule, name: &str) -> Mapped {
 pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
     let stated = conventions::oracle_table(m);
     let layout = layout::Layout::new(m);
-    let globals = memory::Globals::new(m);
+    let globals = memory::Globals::new(m, &layout);
     let defined: Vec<&crate::module::Function> = m.defined_functions().collect();
     let mut failed: HashMap<usize, Unsup> = HashMap::new();
     // Round one finds the functions that use something outside the model;

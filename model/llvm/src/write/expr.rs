@@ -92,6 +92,23 @@ impl Emitter<'_, '_> {
                 space,
                 index,
                 value,
+                access,
+            } if access.bytes > 0 => {
+                self.load_bytes(*op, *space, index, *value, *access, want, token)
+            }
+            Expr::Store {
+                op,
+                space,
+                index,
+                value,
+                access,
+            } if access.bytes > 0 => self.store_bytes(*op, *space, index, value, *access, token),
+            Expr::Load {
+                op,
+                space,
+                index,
+                value,
+                ..
             } => {
                 let i = self.emit(index, true, token);
                 let a = self.address(*space, &i);
@@ -118,6 +135,7 @@ impl Emitter<'_, '_> {
                 space,
                 index,
                 value,
+                ..
             } => {
                 let v = self.emit(value, true, token);
                 let i = self.emit(index, true, token);
@@ -149,6 +167,79 @@ impl Emitter<'_, '_> {
                 new
             }
         }
+    }
+
+    /// A byte-addressed load: `inttoptr` of the address (the reader takes
+    /// an address without provenance as the integer it is), a load of the
+    /// access's width, zero-extended.
+    #[allow(clippy::too_many_arguments)]
+    fn load_bytes(
+        &mut self,
+        op: convcheck_ir::OpId,
+        space: Space,
+        index: &Expr,
+        value: Option<usize>,
+        access: convcheck_ir::Access,
+        want: bool,
+        token: Option<&str>,
+    ) -> String {
+        let i = self.emit(index, true, token);
+        let ptr = ptr_ty(space);
+        let a = self.tmp();
+        self.line(format!("{a} = inttoptr i64 {i} to {ptr}"));
+        let mut md = self.md_label(op, "load", space);
+        if let Some(o) = value {
+            let name = self.w.m.oracles[o].name.clone();
+            let r = self.w.md(&name);
+            let _ = write!(md, ", !convcheck.oracle {r}");
+        }
+        let bits = 8 * access.bytes;
+        let volatile = if access.volatile { "volatile " } else { "" };
+        let t = self.tmp();
+        self.line(format!(
+            "{t} = load {volatile}i{bits}, {ptr} {a}, align 1{md}"
+        ));
+        if !want {
+            return "0".to_string();
+        }
+        if bits == 64 {
+            return t;
+        }
+        let z = self.tmp();
+        self.line(format!("{z} = zext i{bits} {t} to i64"));
+        z
+    }
+
+    /// A byte-addressed store: the value truncated to the access's width,
+    /// through `inttoptr` of the address.
+    fn store_bytes(
+        &mut self,
+        op: convcheck_ir::OpId,
+        space: Space,
+        index: &Expr,
+        value: &Expr,
+        access: convcheck_ir::Access,
+        token: Option<&str>,
+    ) -> String {
+        let v = self.emit(value, true, token);
+        let i = self.emit(index, true, token);
+        let ptr = ptr_ty(space);
+        let a = self.tmp();
+        self.line(format!("{a} = inttoptr i64 {i} to {ptr}"));
+        let md = self.md_label(op, "store", space);
+        let bits = 8 * access.bytes;
+        let stored = if bits == 64 {
+            v.clone()
+        } else {
+            let t = self.tmp();
+            self.line(format!("{t} = trunc i64 {v} to i{bits}"));
+            t
+        };
+        let volatile = if access.volatile { "volatile " } else { "" };
+        self.line(format!(
+            "store {volatile}i{bits} {stored}, {ptr} {a}, align 1{md}"
+        ));
+        v
     }
 
     fn oracle_read(&mut self, o: usize) -> String {

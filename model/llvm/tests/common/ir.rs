@@ -159,13 +159,15 @@ pub fn behaviour(m: &Module, entry: &str, s: &Scenario) -> Result<Behaviour, Str
             t.events
                 .iter()
                 .filter_map(|e| match &e.kind {
-                    EventKind::Op | EventKind::Call(_) => Some(m.label(e.sid).to_string()),
+                    EventKind::Op { .. } | EventKind::Call(_) => Some(m.label(e.sid).to_string()),
                     EventKind::Barrier { predicate, .. } => Some(format!(
                         "{}({:?})",
                         m.label(e.sid),
                         predicate.map(|p| p != 0)
                     )),
-                    EventKind::Mem { space, write, addr } => Some(format!(
+                    EventKind::Mem {
+                        space, write, addr, ..
+                    } => Some(format!(
                         "{} {}[{addr}]",
                         if *write { "store" } else { "load" },
                         space.name()

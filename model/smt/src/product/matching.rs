@@ -19,7 +19,8 @@
 //!
 //! 1. *coverage*: every `e` implies `OR_{(e,f) in M} A(e, f)`, and every
 //!    `f` implies `OR_{(e,f) in M} A(e, f)`;
-//! 2. *data*: `A(e, f)` implies equal addresses and predicates.
+//! 2. *data*: `A(e, f)` implies equal values (addresses, arguments) and
+//!    predicates.
 //!
 //! Since a run has one event per position, 1 and 2 say the sequences are
 //! equal: single-thread behaviour holds, for thread 0 and, the encoding
@@ -93,11 +94,11 @@ fn active(model: &Model, events: &[Ev]) -> BTreeMap<u64, usize> {
 
 /// Whether two aligned events carry the same data in a model.
 fn same_data(model: &Model, e: &Ev, f: &Ev) -> bool {
-    let addr = match (&e.addr, &f.addr) {
-        (Some(a), Some(b)) => value(model, a) == value(model, b),
-        (None, None) => true,
-        _ => false,
-    };
+    let addr = e.vals.len() == f.vals.len()
+        && e.vals
+            .iter()
+            .zip(&f.vals)
+            .all(|(a, b)| value(model, a) == value(model, b));
     let pred = match (&e.pred, &f.pred) {
         (Some(a), Some(b)) => holds(model, a) == holds(model, b),
         (None, None) => true,
@@ -174,15 +175,15 @@ pub(crate) fn prove(q: &Query, runs: &[[Run; 2]; 2], check: &Check) -> Matching 
     let differs: Vec<Bool> = pairs
         .iter()
         .filter(|&&(i, j)| {
-            re[i].addr.is_some()
+            !re[i].vals.is_empty()
                 || re[i].pred.is_some()
-                || te[j].addr.is_some()
+                || !te[j].vals.is_empty()
                 || te[j].pred.is_some()
         })
         .map(|&(i, j)| {
             let (e, f) = (&re[i], &te[j]);
             let mut d = Vec::new();
-            if let (Some(a), Some(b)) = (&e.addr, &f.addr) {
+            for (a, b) in e.vals.iter().zip(&f.vals) {
                 d.push(a.eq(b).not());
             }
             if let (Some(a), Some(b)) = (&e.pred, &f.pred) {

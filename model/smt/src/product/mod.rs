@@ -114,7 +114,9 @@ pub struct ProductOptions {
     /// The group size, or `None` for every `N >= 2`.
     pub group: Option<u32>,
     /// Whether the transform may remove plain barriers (a barrier-removal
-    /// pass's contract).
+    /// pass's contract): plain barriers then leave single-thread behaviour
+    /// and convergence, and a model that differs only in them is `Unknown`
+    /// (the explicit engine judges the hazards they leave).
     pub allow_barrier_removal: bool,
     /// The budget of the whole comparison.
     pub timeout: Duration,
@@ -279,7 +281,7 @@ pub fn compare_at(
         if p.module.functions.get(entry).is_none() {
             return Answer::Unknown(Unknown::incomplete(format!("{side}: no function {entry}")));
         }
-        if let Some(why) = support::unsupported(p, entry, opts.allow_barrier_removal, side) {
+        if let Some(why) = support::unsupported(p, entry, side) {
             return Answer::Unknown(Unknown::unsupported(why));
         }
     }
@@ -539,10 +541,12 @@ fn attempt(
                     opts.max_iters
                 ),
                 Ok(Some(m)) => format!(
-                    "no scenario within bounds: every reference run within max-iters={} stops out of bounds ({})",
+                    "no scenario within bounds: every reference run within max-iters={} stops out of bounds or has undefined behaviour ({})",
                     opts.max_iters,
                     which(&m, &runs[0][0].stuck)
                         .or_else(|| which(&m, &runs[0][1].stuck))
+                        .or_else(|| which(&m, &runs[0][0].ub))
+                        .or_else(|| which(&m, &runs[0][1].ub))
                         .unwrap_or_default()
                 ),
             };
@@ -592,12 +596,15 @@ fn attempt(
         let parts: Vec<bool> = q.parts.iter().map(|p| replay::holds(&model, p)).collect();
         Step::Done(match r.confirm(decoded) {
             Ok(c) => Answer::Counterexample(c),
-            // The query compares every load; single-thread behaviour
-            // leaves out those whose value nothing uses: such a scenario is
-            // for the explicit engine.
-            Err(e) if e.loads_only => Answer::Unknown(Unknown::unsupported(format!(
-                "loads not modelled: the product compares every load, and the programs differ only in \
-                 loads whose value nothing uses ({}), which are not observable",
+            // The query compares every load and every plain barrier;
+            // single-thread behaviour leaves out loads whose value nothing
+            // uses, and judges plain barriers by the hazards they leave,
+            // which the query does not encode: such a scenario is for the
+            // explicit engine.
+            Err(e) if e.hidden_only => Answer::Unknown(Unknown::unsupported(format!(
+                "not modelled: the product compares every load and plain barrier, and the programs \
+                 differ only in loads whose value nothing uses or in plain barriers ({}), which are \
+                 judged by the hazards they leave",
                 e.why
             ))),
             Err(e) => Answer::Unknown(Unknown::incomplete(format!(
@@ -607,6 +614,13 @@ fn attempt(
             ))),
         })
     };
+    // 2a. The target has undefined behaviour where the reference is
+    // defined (and within bounds): a violation (DESIGN.md 2.7).
+    match ask(&[&q.ref_ok, &q.tgt_ub]) {
+        Err(e) => return unknown(e),
+        Ok(Some(model)) => return confirm(model),
+        Ok(None) => {}
+    }
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
     let mut proof = None;
     match check_limited(&q, &a, deadline, QUICK_RLIMIT) {

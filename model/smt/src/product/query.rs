@@ -16,7 +16,7 @@
 //! that position: `(g_e /\ pos_e = K_i) -> D = desc_e` for every event
 //! `e` (exactly one event of a run has a given position, so this only names
 //! it). The sequences differ iff the lengths differ or, below both
-//! lengths, the descriptors (tag, address, predicate) differ at some
+//! lengths, the descriptors (tag, values, predicate) differ at some
 //! `K_i`: linear in the events, no pairs of events.
 //!
 //! **Convergence** (property 2). Instances are matched by (thread, label,
@@ -47,7 +47,10 @@ pub(crate) fn width_for(n: u64) -> u32 {
 /// What one run's event at a chosen position is.
 pub(crate) struct Desc {
     pub tag: BV,
-    pub addr: BV,
+    /// The values the event carries (an address, a convergent operation's
+    /// arguments), padded with zeros to the longest list of any event (the
+    /// tag fixes how many an event has).
+    pub vals: Vec<BV>,
     pub pred: Bool,
     pub label: BV,
     pub site: BV,
@@ -73,6 +76,8 @@ pub(crate) struct Query {
     pub tgt_cut: Bool,
     /// Some run is stuck.
     pub stuck: Bool,
+    /// The target has undefined behaviour in some thread.
+    pub tgt_ub: Bool,
     /// The reference is cut in some thread.
     pub ref_cut: Bool,
     /// Property 1 fails for thread 0 / 1; property 2 fails.
@@ -143,6 +148,13 @@ pub(crate) fn build(
         }
     }
     let tag_w = width_for(tags as u64);
+    let arity = runs
+        .iter()
+        .flat_map(|per| per.iter())
+        .flat_map(|r| r.events.iter())
+        .map(|e| e.vals.len())
+        .max()
+        .unwrap_or(0);
     let site_w = width_for(sites[0].max(sites[1]) as u64);
     let k: [BV; 2] = [BV::fresh_const("k0", g.w), BV::fresh_const("k1", g.w)];
     let mut desc: Vec<Vec<Desc>> = Vec::new();
@@ -151,7 +163,9 @@ pub(crate) fn build(
         for (i, run) in per.iter().enumerate() {
             let d = Desc {
                 tag: BV::fresh_const(&format!("tag{p}{i}"), tag_w),
-                addr: BV::fresh_const(&format!("addr{p}{i}"), 64),
+                vals: (0..arity)
+                    .map(|v| BV::fresh_const(&format!("val{p}{i}.{v}"), 64))
+                    .collect(),
                 pred: Bool::fresh_const(&format!("pred{p}{i}")),
                 label: BV::fresh_const(&format!("label{p}{i}"), tag_w),
                 site: BV::fresh_const(&format!("site{p}{i}"), site_w),
@@ -159,15 +173,22 @@ pub(crate) fn build(
             };
             for e in &run.events {
                 let here = Bool::and(&[e.guard.clone(), e.pos.eq(&k[i])]);
-                let mut is = vec![
-                    d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w)),
-                    d.addr
-                        .eq(e.addr.clone().unwrap_or_else(|| BV::from_u64(0, 64))),
+                let mut is = vec![d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w))];
+                for (v, slot) in d.vals.iter().enumerate() {
+                    is.push(
+                        slot.eq(e
+                            .vals
+                            .get(v)
+                            .cloned()
+                            .unwrap_or_else(|| BV::from_u64(0, 64))),
+                    );
+                }
+                is.extend([
                     d.pred
                         .eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
                     d.site.eq(BV::from_u64(u64::from(e.site), site_w)),
                     d.convergent.eq(Bool::from_bool(e.convergent)),
-                ];
+                ]);
                 if e.convergent {
                     is.push(d.label.eq(BV::from_u64(u64::from(e.label), tag_w)));
                 }
@@ -182,11 +203,11 @@ pub(crate) fn build(
     for i in 0..2 {
         let (lr, lt) = (&runs[0][i].len, &runs[1][i].len);
         let (dr, dt) = (&desc[0][i], &desc[1][i]);
-        let differs = Bool::or(&[
-            dr.tag.eq(&dt.tag).not(),
-            dr.addr.eq(&dt.addr).not(),
-            dr.pred.eq(&dt.pred).not(),
-        ]);
+        let mut diff = vec![dr.tag.eq(&dt.tag).not(), dr.pred.eq(&dt.pred).not()];
+        for (a, b) in dr.vals.iter().zip(&dt.vals) {
+            diff.push(a.eq(b).not());
+        }
+        let differs = Bool::or(&diff);
         p1.push(Bool::or(&[
             lr.eq(lt).not(),
             Bool::and(&[k[i].bvult(lr), k[i].bvult(lt), differs]),
@@ -222,13 +243,32 @@ pub(crate) fn build(
                 .collect::<Vec<_>>(),
         )
     };
+    let ub = |p: usize, i: usize| {
+        or_all(
+            &runs[p][i]
+                .ub
+                .iter()
+                .map(|c| c.0.clone())
+                .collect::<Vec<_>>(),
+        )
+    };
+    // A scenario in which the reference has undefined behaviour constrains
+    // nothing; the target's is asked about on its own (`tgt_ub`).
     let ref_in = and_all(&[cut(0, 0).not(), cut(0, 1).not()]);
-    let ref_ok = and_all(&[ref_in.clone(), stuck(0, 0).not(), stuck(0, 1).not()]);
+    let ref_ok = and_all(&[
+        ref_in.clone(),
+        stuck(0, 0).not(),
+        stuck(0, 1).not(),
+        ub(0, 0).not(),
+        ub(0, 1).not(),
+    ]);
     let tgt_ok = and_all(&[
         cut(1, 0).not(),
         cut(1, 1).not(),
         stuck(1, 0).not(),
         stuck(1, 1).not(),
+        ub(1, 0).not(),
+        ub(1, 1).not(),
     ]);
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
     Query {
@@ -243,6 +283,7 @@ pub(crate) fn build(
         ),
         tgt_cut: literal(&solver, "tgt_cut", &Bool::or(&[cut(1, 0), cut(1, 1)])),
         stuck: literal(&solver, "stuck", &any_stuck),
+        tgt_ub: literal(&solver, "tgt_ub", &Bool::or(&[ub(1, 0), ub(1, 1)])),
         ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),
         parts: [p1[0].clone(), p1[1].clone(), p2],
         site_w,

@@ -13,10 +13,10 @@ use super::{Counterexample, Globals, Property};
 use convcheck_ir::convergence::relate_events;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::observe::{describe_difference, observable, Observe};
-use convcheck_ir::exec::{run_thread, Bounds, EventKind, Stop, Trace};
+use convcheck_ir::exec::{run_thread, Bounds, Stop, Trace};
 use convcheck_ir::key::Rel;
 use convcheck_ir::scenario::{ThreadValues, ValuesSource};
-use convcheck_ir::{BarrierKind, FuncId, Module};
+use convcheck_ir::{FuncId, Module};
 use std::collections::BTreeMap;
 use z3::ast::{Bool, BV};
 use z3::Model;
@@ -84,6 +84,25 @@ pub(crate) fn decode(
             }
             tv.0.insert(label.clone(), list);
         }
+        // Free memory locations, by the names the interpreter asks for.
+        for per in runs {
+            for (guard, space, bytes, addr, phase, v) in &per[i].free_reads {
+                if !holds(model, guard) {
+                    continue;
+                }
+                let phase = match phase {
+                    Some(p) => Some(value(model, p)? as u32),
+                    None => None,
+                };
+                let name = convcheck_ir::exec::memory::location_name(
+                    *space,
+                    value(model, addr)? as i64,
+                    *bytes,
+                    phase,
+                );
+                tv.0.insert(name, vec![value(model, v)? as i64]);
+            }
+        }
     }
     Ok(Decoded {
         group: narrow(group)?,
@@ -92,19 +111,14 @@ pub(crate) fn decode(
     })
 }
 
-/// Convergent instances by (label, occurrence).
+/// Convergent instances by (label, occurrence): those whose convergence
+/// property 2 compares (`Event::is_compared_op`).
 fn matched(module: &Module, t: &Trace, allow: bool) -> BTreeMap<(String, usize), usize> {
+    let how = Observe::behaviour(module, allow);
     let mut count: BTreeMap<String, usize> = BTreeMap::new();
     let mut out = BTreeMap::new();
     for (i, e) in t.events.iter().enumerate() {
-        let plain = matches!(
-            e.kind,
-            EventKind::Barrier {
-                kind: BarrierKind::Plain,
-                ..
-            }
-        );
-        if !e.is_convergent_op() || (allow && plain) {
+        if !how.compares(e) {
             continue;
         }
         let l = module.label(e.sid).to_string();
@@ -132,7 +146,7 @@ fn run(
     let (trace, res) = run_thread(program, entry, tid, group, bounds, &mut src);
     match res {
         Ok(()) => Ok(trace),
-        Err(Stop::Cut(w) | Stop::OutOfBounds(w)) => Err(w),
+        Err(Stop::Cut(w) | Stop::OutOfBounds(w) | Stop::Ub(w)) => Err(w),
         Err(Stop::Need { .. }) => Err("a value source ran dry".into()),
     }
 }
@@ -140,9 +154,10 @@ fn run(
 /// Why a model is not a counterexample.
 #[derive(Debug)]
 pub(crate) struct NoReplay {
-    /// The runs differ only in unused loads, which the query compares and
-    /// single-thread behaviour does not (`convcheck_ir::exec::observe`).
-    pub loads_only: bool,
+    /// The runs differ only in events the query compares and single-thread
+    /// behaviour does not (unused loads, plain barriers:
+    /// `convcheck_ir::exec::observe`).
+    pub hidden_only: bool,
     /// What happened.
     pub why: String,
 }
@@ -150,7 +165,7 @@ pub(crate) struct NoReplay {
 impl NoReplay {
     fn stops(why: String) -> NoReplay {
         NoReplay {
-            loads_only: false,
+            hidden_only: false,
             why,
         }
     }
@@ -201,9 +216,12 @@ impl Replay<'_> {
             );
         }
         let (rm, tm) = (&self.reference.module, &self.target.module);
-        let how = Observe::behaviour(self.allow);
+        let (how_r, how_t) = (
+            Observe::behaviour(rm, self.allow),
+            Observe::behaviour(tm, self.allow),
+        );
         for i in 0..2 {
-            let (a, b) = (observable(rm, &rt[i], how), observable(tm, &tt[i], how));
+            let (a, b) = (observable(rm, &rt[i], how_r), observable(tm, &tt[i], how_t));
             if a == b {
                 continue;
             }
@@ -256,14 +274,11 @@ impl Replay<'_> {
                 });
             }
         }
-        let with_loads = Observe {
-            unused_loads: true,
-            ..how
-        };
-        let loads_only = (0..2)
-            .any(|i| observable(rm, &rt[i], with_loads) != observable(tm, &tt[i], with_loads));
+        let all = Observe::everything();
+        let hidden_only =
+            (0..2).any(|i| observable(rm, &rt[i], all) != observable(tm, &tt[i], all));
         Err(NoReplay {
-            loads_only,
+            hidden_only,
             why: format!(
                 "both programs agree on the scenario (group {}, tids {:?}, values {} | {})",
                 d.group,

@@ -7,21 +7,19 @@
 //!   in the headers of reducible cycles with their parents in the
 //!   enclosing header); others are refused with the construct named.
 //! - **Recursion** cannot be inlined.
-//! - **Hazards when barriers may be removed.** Without a barrier-removal
-//!   allowance, hazard-freedom needs no encoding of its own: when every
-//!   thread's observable events (barriers and accesses included) and the
+//! - **Hazards.** The query compares every plain barrier and every load
+//!   as an event, which is stronger than single-thread behaviour: when every
+//!   thread's events (plain barriers and accesses included) and the
 //!   convergence of every matched pair are the same in both programs, so
-//!   are each thread's barrier sequence, the phases of its accesses, the
-//!   convergence of its `k`-th barrier with another thread's `k`-th, and
-//!   the predicates of data-carrying barriers, from which races, barrier
+//!   are each thread's barrier sequence, the phases of its accesses and the
+//!   predicates of data-carrying barriers, from which races, barrier
 //!   divergence and barrier results are computed (DESIGN.md 2.6;
-//!   `convcheck_ir::hazards`). With the allowance plain barriers drop out
-//!   of both comparisons while they still cut phases, so a target could
-//!   race where the reference does not: inputs with a plain barrier are
-//!   `Unknown("hazards not modelled ...")` then.
+//!   `convcheck_ir::hazards`). A model that differs only in plain barriers
+//!   (or unused loads) is therefore no counterexample: the comparison is
+//!   `Unknown` and the explicit engine judges the hazards.
 
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId};
+use convcheck_ir::{CallKind, Expr, FuncId};
 
 /// The functions reachable from `entry` through real calls, or the first
 /// recursive call found.
@@ -96,12 +94,7 @@ pub(crate) fn reachable_functions(
 
 /// Why the engine cannot decide a comparison involving `program`, if it
 /// cannot.
-pub(crate) fn unsupported(
-    program: &CfgProgram,
-    entry: FuncId,
-    allow_barrier_removal: bool,
-    side: &str,
-) -> Option<String> {
+pub(crate) fn unsupported(program: &CfgProgram, entry: FuncId, side: &str) -> Option<String> {
     let module = &program.module;
     let funcs = match reachable_functions(program, entry) {
         Ok(f) => f,
@@ -112,31 +105,6 @@ pub(crate) fn unsupported(
         if let Some(ci) = program.cycles.get(f) {
             if let Err(e) = super::tokens::TokenPlan::new(cfg, ci) {
                 return Some(format!("{side}: {e}"));
-            }
-        }
-        for b in &cfg.blocks {
-            if allow_barrier_removal {
-                let mut plain = None;
-                for e in b.exprs() {
-                    e.walk(&mut |x| {
-                        if let Expr::Call {
-                            kind: CallKind::Barrier(BarrierKind::Plain, _),
-                            op,
-                            ..
-                        } = x
-                        {
-                            plain.get_or_insert(*op);
-                        }
-                    });
-                }
-                if let Some(op) = plain {
-                    return Some(format!(
-                        "hazards not modelled: the barrier `{}` (in `{}`) may be removed, and races after a \
-                         removed barrier are not encoded yet",
-                        module.label(op),
-                        cfg.name
-                    ));
-                }
             }
         }
     }

@@ -25,10 +25,11 @@
 //! group size, both bit-vectors.
 //!
 //! **Events.** Every convergent operation (observation point, convergent
-//! call, real call, barrier) and memory access is an observable event: its
-//! guard, its position, a tag (the label, or the direction and space of an
-//! access; a data-carrying barrier's tag differs from a plain one's), its
-//! address or predicate, and its *site*: the copy, the instruction and the
+//! call, barrier) and memory access is an event: its guard, its position,
+//! a tag (the label, or the direction and space of an access; a
+//! data-carrying barrier's tag differs from a plain one's), its values
+//! (an access's address, a convergent operation's arguments) or
+//! predicate, and its *site*: the copy, the instruction and the
 //! op, plus the site of the enclosing call for an inlined callee. Sites
 //! are numbered per program, the same numbers for both threads, so two
 //! threads' instances are converged iff their sites are equal (see
@@ -36,25 +37,32 @@
 //! interpreter's `Inst` and `Sid` atoms do).
 //!
 //! **Exits.** An edge to a copy past the bound is a *cut* (the scenario is
-//! outside the bounds); `unreachable`, a phi without a value for the edge
-//! taken and a branch to a block the CFG does not have are *stuck* (the
-//! interpreter stops out of bounds there). Both are recorded with their
-//! guards and a description, never dropped.
+//! outside the bounds); a phi without a value for the edge taken and a
+//! branch to a block the CFG does not have are *stuck* (the interpreter
+//! stops out of bounds there); `unreachable` is undefined behaviour (`ub`,
+//! the interpreter's `Stop::Ub`). All are recorded with their guards and a
+//! description, never dropped.
 //!
 //! Real calls are inlined: the callee's copies are executed under the
-//! call's guard with the call's site as their invocation key. Recursion
+//! call's guard with the call's site as their invocation key. A call is no
+//! event itself (DESIGN.md 2.7: its effects are), as in
+//! `convcheck_ir::exec::observe`. Recursion
 //! and tokens are refused before anything is built ([`super::support`]).
 
 use super::bv::{c64, choose, nonzero, or_all};
 
 mod eval;
+mod memory;
 mod record;
+mod state;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
 use crate::{Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{CallKind, Expr, FuncId, InstKind, Module, OpId, Space, Term};
+pub(crate) use memory::FreeRead;
 pub(crate) use record::Values;
+use state::{merge, merge2, unreachable_state, State};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, BV};
@@ -64,10 +72,14 @@ use z3::ast::{Ast, Bool, BV};
 pub(crate) enum Tag {
     /// A convergent operation without a predicate, by label.
     Label(String),
+    /// A convergent operation with arguments, by label and their number;
+    /// the arguments' values are compared too.
+    Args(String, usize),
     /// A data-carrying barrier, by label; its predicate is compared too.
     DataBarrier(String),
-    /// A memory access: space and direction; its address is compared too.
-    Mem(Space, bool),
+    /// A memory access: space, direction and access (element or bytes,
+    /// volatile); its address (and a byte store's value) is compared too.
+    Mem(Space, bool, convcheck_ir::Access),
 }
 
 /// Interned tags and labels, shared by both programs.
@@ -97,7 +109,9 @@ pub(crate) struct Ev {
     pub tag: u32,
     /// The label's id (as a [`Tag::Label`]) for convergent operations.
     pub label: u32,
-    pub addr: Option<BV>,
+    /// The values the event carries: an access's address, a convergent
+    /// operation's arguments.
+    pub vals: Vec<BV>,
     pub pred: Option<Bool>,
     pub site: u32,
     pub convergent: bool,
@@ -112,6 +126,11 @@ pub(crate) struct Run {
     pub cut: Vec<(Bool, String)>,
     /// Where the run stops out of bounds, with a description.
     pub stuck: Vec<(Bool, String)>,
+    /// Where the run has undefined behaviour (`unreachable`) and stops,
+    /// with a description (DESIGN.md 2.7: a reference run with it
+    /// constrains nothing, a target run with it where the reference is
+    /// defined is a violation).
+    pub ub: Vec<(Bool, String)>,
     /// Reads of uniform oracles: (read site, name, guard, value).
     pub uniform: Vec<(u32, usize, Bool, BV)>,
     /// Final evaluation counter of every oracle name.
@@ -124,6 +143,8 @@ pub(crate) struct Run {
     /// The values of definitions and the operands of reads, when the run
     /// was asked to record them ([`Exec::recording`]); empty otherwise.
     pub values: Values,
+    /// Reads of free memory locations (`memory`).
+    pub free_reads: Vec<FreeRead>,
 }
 
 /// A program being encoded: its unrolled functions and site numbering,
@@ -287,90 +308,6 @@ fn where_of(un: &Unrolled, n: usize, i: usize) -> Where {
     }
 }
 
-#[derive(Clone)]
-struct State {
-    guard: Bool,
-    locals: BTreeMap<String, BV>,
-    counts: Vec<BV>,
-    pos: BV,
-}
-
-/// Merges states reaching one point; each state's guard is its edge's.
-fn merge(states: Vec<State>, w: u32) -> State {
-    if states.len() <= 1 {
-        return states
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| unreachable_state(w, 0));
-    }
-    let guards: Vec<Bool> = states.iter().map(|s| s.guard.clone()).collect();
-    let mut names: Vec<&String> = states.iter().flat_map(|s| s.locals.keys()).collect();
-    names.sort();
-    names.dedup();
-    let mut locals = BTreeMap::new();
-    for n in names {
-        let vals: Vec<BV> = states
-            .iter()
-            .map(|s| s.locals.get(n).cloned().unwrap_or_else(|| c64(0)))
-            .collect();
-        locals.insert(n.clone(), choose(&guards, &vals));
-    }
-    let counts = (0..states[0].counts.len())
-        .map(|i| {
-            let vals: Vec<BV> = states.iter().map(|s| s.counts[i].clone()).collect();
-            choose(&guards, &vals)
-        })
-        .collect();
-    let pos = choose(
-        &guards,
-        &states.iter().map(|s| s.pos.clone()).collect::<Vec<_>>(),
-    );
-    State {
-        guard: or_all(&guards),
-        locals,
-        counts,
-        pos,
-    }
-}
-
-/// A state no path reaches (the merge of nothing).
-fn unreachable_state(w: u32, names: usize) -> State {
-    State {
-        guard: Bool::from_bool(false),
-        locals: BTreeMap::new(),
-        counts: vec![BV::from_u64(0, w); names],
-        pos: BV::from_u64(0, w),
-    }
-}
-
-/// `if cond then a else b`, field by field.
-fn merge2(cond: &Bool, a: State, b: State) -> State {
-    let pick = |x: &BV, y: &BV| if x == y { x.clone() } else { cond.ite(x, y) };
-    let mut names: Vec<&String> = a.locals.keys().chain(b.locals.keys()).collect();
-    names.sort();
-    names.dedup();
-    let zero = c64(0);
-    let locals = names
-        .into_iter()
-        .map(|n| {
-            let x = a.locals.get(n).unwrap_or(&zero);
-            let y = b.locals.get(n).unwrap_or(&zero);
-            (n.clone(), pick(x, y))
-        })
-        .collect();
-    State {
-        guard: cond.ite(&a.guard, &b.guard),
-        locals,
-        counts: a
-            .counts
-            .iter()
-            .zip(&b.counts)
-            .map(|(x, y)| pick(x, y))
-            .collect(),
-        pos: pick(&a.pos, &b.pos),
-    }
-}
-
 /// Executes one thread of one program.
 pub(crate) struct Exec<'p, 'a> {
     pub g: &'p Globals,
@@ -383,6 +320,7 @@ pub(crate) struct Exec<'p, 'a> {
     events: Vec<Ev>,
     cut: Vec<(Bool, String)>,
     stuck: Vec<(Bool, String)>,
+    ub: Vec<(Bool, String)>,
     uniform: Vec<(u32, usize, Bool, BV)>,
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
@@ -391,6 +329,8 @@ pub(crate) struct Exec<'p, 'a> {
     values: Option<Values>,
     /// The operands of the load or call whose oracle is read next.
     operands: Option<Vec<BV>>,
+    free_reads: Vec<FreeRead>,
+    next_entry: u32,
 }
 
 /// The interpreter's call-depth bound (`Bounds::default().max_depth`).
@@ -413,12 +353,15 @@ impl<'p, 'a> Exec<'p, 'a> {
             events: Vec::new(),
             cut: Vec::new(),
             stuck: Vec::new(),
+            ub: Vec::new(),
             uniform: Vec::new(),
             invariant: Vec::new(),
             defs: Vec::new(),
             depth: 0,
             values: None,
             operands: None,
+            free_reads: Vec::new(),
+            next_entry: 0,
         }
     }
 
@@ -437,6 +380,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             locals: BTreeMap::new(),
             counts: vec![BV::from_u64(0, self.g.w); names],
             pos: BV::from_u64(0, self.g.w),
+            phase: BV::from_u64(0, self.g.w),
+            log: Default::default(),
         };
         let launch = At {
             ctx: None,
@@ -455,11 +400,13 @@ impl<'p, 'a> Exec<'p, 'a> {
             len: end.pos,
             cut: self.cut,
             stuck: self.stuck,
+            ub: self.ub,
             uniform: self.uniform,
             counts: end.counts,
             invariant: self.invariant,
             defs: self.defs,
             values: self.values.unwrap_or_default(),
+            free_reads: self.free_reads,
         })
     }
 
@@ -531,7 +478,7 @@ impl<'p, 'a> Exec<'p, 'a> {
                         at,
                         inst.sid,
                         Tag::Label(module.label(inst.sid).into()),
-                        None,
+                        Vec::new(),
                         None,
                         true,
                     ),
@@ -616,10 +563,10 @@ impl<'p, 'a> Exec<'p, 'a> {
                     continue;
                 }
                 Term::Unreachable => {
-                    self.stuck.push((
+                    self.ub.push((
                         s.guard.clone(),
                         format!(
-                            "the run reaches `unreachable` in block {} of `{}`",
+                            "the run reaches `unreachable` in block {} of `{}` (undefined behaviour)",
                             block.name, cfg.name
                         ),
                     ));
@@ -685,6 +632,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             *v = n;
         };
         name(&mut s.pos, "pos", &mut self.defs);
+        name(&mut s.phase, "phase", &mut self.defs);
         for c in s.counts.iter_mut() {
             name(c, "cnt", &mut self.defs);
         }
@@ -752,7 +700,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         at: At,
         op: OpId,
         tag: Tag,
-        addr: Option<BV>,
+        vals: Vec<BV>,
         pred: Option<Bool>,
         convergent: bool,
     ) {
@@ -769,7 +717,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             pos: st.pos.clone(),
             tag,
             label,
-            addr,
+            vals,
             pred,
             site,
             convergent,

@@ -181,7 +181,7 @@ pub fn uniformity(
             "internal: no function {entry}"
         )));
     }
-    if let Some(why) = support::unsupported(program, entry, false, "the function") {
+    if let Some(why) = support::unsupported(program, entry, "the function") {
         return Err(Unknown::unsupported(why));
     }
     let erased = tokens::erase_aligned(program);

@@ -4,9 +4,10 @@
 //! calls as events or inlined invocations.
 
 use super::super::bv::{binary, c64, nonzero, truth, unary};
+use super::memory;
 use super::{merge2, unreachable_state, At, Exec, State, Tag};
 use crate::Unknown;
-use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr, OracleClass, OracleId};
+use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr, OracleClass, OracleId, Space};
 use z3::ast::{Bool, BV};
 
 impl Exec<'_, '_> {
@@ -73,21 +74,30 @@ impl Exec<'_, '_> {
                 space,
                 index,
                 value,
+                access,
             } => {
                 let addr = self.eval(st, at, rp, index, true)?;
-                let addr_for_read = addr.clone();
+                if access.bytes > 0 && *space == Space::Local {
+                    // Private memory is thread state: no event.
+                    return Ok(if want {
+                        self.load_bytes(st, *space, &addr, *access)
+                    } else {
+                        c64(0)
+                    });
+                }
                 self.event(
                     st,
                     at,
                     *op,
-                    Tag::Mem(*space, false),
-                    Some(addr),
+                    Tag::Mem(*space, false, *access),
+                    vec![addr.clone()],
                     None,
                     false,
                 );
                 match (want, value) {
+                    (true, _) if access.bytes > 0 => self.load_bytes(st, *space, &addr, *access),
                     (true, Some(o)) => {
-                        self.operands = Some(vec![addr_for_read]);
+                        self.operands = Some(vec![addr]);
                         self.read(st, at, rp, *o)?
                     }
                     _ => c64(0),
@@ -98,10 +108,29 @@ impl Exec<'_, '_> {
                 space,
                 index,
                 value,
+                access,
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
-                self.event(st, at, *op, Tag::Mem(*space, true), Some(addr), None, false);
+                if access.bytes > 0 {
+                    self.store_bytes(st, *space, &addr, *access, &v);
+                    if *space == Space::Local {
+                        return Ok(v);
+                    }
+                }
+                let mut vals = vec![addr];
+                if access.bytes > 0 {
+                    vals.push(memory::truncate(&v, access.bytes));
+                }
+                self.event(
+                    st,
+                    at,
+                    *op,
+                    Tag::Mem(*space, true, *access),
+                    vals,
+                    None,
+                    false,
+                );
                 v
             }
             Expr::Assign { var, op, value } => {
@@ -123,22 +152,38 @@ impl Exec<'_, '_> {
                     for a in args {
                         vals.push(self.eval(st, at, rp, a, true)?);
                     }
-                    let label = self.prog.module().label(*op).to_string();
-                    self.event(st, at, *op, Tag::Label(label), None, None, true);
+                    // The call is no event (its effects are): the site only
+                    // keys the callee's instances.
                     let call_site = self.prog.site(at, *op);
                     let entry = std::mem::replace(st, unreachable_state(self.g.w, 0));
                     let (after, v) = self.invoke(f, vals, entry, Some(call_site))?;
                     *st = after;
                     v
                 }
-                CallKind::Op(o) | CallKind::Plain(o) => {
+                CallKind::Op(o) => {
+                    // Observed arguments (`convcheck_ir::exec::observe`).
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(st, at, rp, a, true)?);
+                    }
+                    let label = self.prog.module().label(*op).to_string();
+                    let tag = if vals.is_empty() {
+                        Tag::Label(label)
+                    } else {
+                        Tag::Args(label, vals.len())
+                    };
+                    self.event(st, at, *op, tag, vals.clone(), None, true);
+                    if want {
+                        self.operands = Some(vals);
+                        self.read(st, at, rp, o)?
+                    } else {
+                        c64(0)
+                    }
+                }
+                CallKind::Plain(o) => {
                     let mut vals = Vec::new();
                     for a in args {
                         vals.push(self.eval(st, at, rp, a, false)?);
-                    }
-                    if matches!(kind, CallKind::Op(_)) {
-                        let label = self.prog.module().label(*op).to_string();
-                        self.event(st, at, *op, Tag::Label(label), None, None, true);
                     }
                     if want {
                         self.operands = Some(vals);
@@ -161,7 +206,9 @@ impl Exec<'_, '_> {
                     } else {
                         Tag::Label(label)
                     };
-                    self.event(st, at, *op, tag, None, predicate, true);
+                    self.event(st, at, *op, tag, Vec::new(), predicate, true);
+                    // A barrier starts a new phase (`memory`).
+                    st.phase = st.phase.bvadd(BV::from_u64(1, self.g.w));
                     match (want, result) {
                         (true, Some(o)) if b != BarrierKind::Plain => self.read(st, at, rp, o)?,
                         _ => c64(0),

@@ -1,0 +1,200 @@
+//! The expectations corpus of issue 20 (faithful semantics of GPU LLVM IR):
+//! every `examples/semantics/*.srctgt.ll` holds a pair in the style of
+//! alive2's tests, a function `@src` and a function `@tgt` (and whatever
+//! else both need), with the expected verdict in the file:
+//!
+//! ```text
+//! ; CLASS: a
+//! ; EXPECT: violated            (or preserved, inconclusive, error)
+//! ; EXPECT-MESSAGE: some text   (optional: the report must say it)
+//! ; ARGS: --max-iters 4         (optional: more options of `check`)
+//! ; EXPECT-explicit: preserved  (optional: what one engine answers
+//! ;                              instead, with the reason in the file)
+//! ```
+//!
+//! `preserved` accepts `proved` too (a proof is the stronger answer). A line
+//! that ends with `; only: src` belongs to the reference's module alone,
+//! `; only: tgt` to the target's (a global one side deletes or declares
+//! differently). Each case is split into two modules, the target's
+//! function renamed `@src`, and checked with `convcheck check SRC.ll
+//! TGT.ll --function src` under `--engine explicit`, `--engine smt` and the
+//! default; the expected verdict must come out under every engine.
+//! `error` expects exit 2 (input LLVM's verifier rejects), with the
+//! message in the report.
+
+mod common;
+use common::{convcheck, root, temp};
+
+/// One case of the corpus.
+struct Case {
+    name: String,
+    class: String,
+    expect: String,
+    message: Option<String>,
+    /// Expected verdicts that differ per engine.
+    per_engine: Vec<(String, String)>,
+    args: Vec<String>,
+    src: String,
+    tgt: String,
+}
+
+/// The `define` block of `@name` (from its `define` line to its closing
+/// `}`), as line indices.
+fn block(lines: &[&str], name: &str) -> Option<(usize, usize)> {
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("define") && l.contains(&format!("@{name}(")))?;
+    let end = start + lines[start..].iter().position(|l| l.trim_end() == "}")?;
+    Some((start, end))
+}
+
+fn header(text: &str, key: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("; {key}:")))
+        .map(|v| v.trim().to_string())
+}
+
+fn read(path: &std::path::Path) -> Case {
+    let text = std::fs::read_to_string(path).expect("a corpus file");
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let (s, t) = match (block(&lines, "src"), block(&lines, "tgt")) {
+        (Some(s), Some(t)) => (s, t),
+        _ => panic!("{name}: needs a `define ... @src(` and a `define ... @tgt(`"),
+    };
+    let side = |drop: (usize, usize), other: &str, rename: bool| -> String {
+        let mut out = String::new();
+        for (i, l) in lines.iter().enumerate() {
+            if (drop.0..=drop.1).contains(&i) || l.trim_end().ends_with(&format!("; only: {other}"))
+            {
+                continue;
+            }
+            let l = if rename && i == t.0 {
+                l.replace("@tgt(", "@src(")
+            } else {
+                l.to_string()
+            };
+            out.push_str(&l);
+            out.push('\n');
+        }
+        out
+    };
+    Case {
+        class: header(&text, "CLASS").unwrap_or_else(|| panic!("{name}: no `; CLASS:` line")),
+        expect: header(&text, "EXPECT").unwrap_or_else(|| panic!("{name}: no `; EXPECT:` line")),
+        message: header(&text, "EXPECT-MESSAGE"),
+        per_engine: ["explicit", "smt", "auto"]
+            .iter()
+            .filter_map(|e| header(&text, &format!("EXPECT-{e}")).map(|v| (e.to_string(), v)))
+            .collect(),
+        args: header(&text, "ARGS")
+            .map(|a| a.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default(),
+        src: side(t, "tgt", false),
+        tgt: side(s, "src", true),
+        name,
+    }
+}
+
+/// Every case, in file order.
+fn cases() -> Vec<Case> {
+    let dir = root().join("examples/semantics");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("examples/semantics")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".srctgt.ll"))
+        .collect();
+    files.sort();
+    files.iter().map(|p| read(p)).collect()
+}
+
+/// The verdict of `check` under `engine`, and the whole report.
+fn run(case: &Case, engine: &str) -> (String, String) {
+    let stem = case.name.trim_end_matches(".srctgt.ll");
+    let src = temp(&format!("{stem}.src.ll"), &case.src);
+    let tgt = temp(&format!("{stem}.tgt.ll"), &case.tgt);
+    let mut args = vec![
+        "check",
+        src.as_str(),
+        tgt.as_str(),
+        "--function",
+        "src",
+        "--engine",
+        engine,
+    ];
+    args.extend(case.args.iter().map(String::as_str));
+    let (code, out, err) = convcheck(&args);
+    let report = format!("{out}{err}");
+    let verdict = match code {
+        0 if out.contains("verdict: proved") => "proved",
+        0 => "preserved",
+        1 => "violated",
+        2 => "error",
+        3 => "inconclusive",
+        _ => "crashed",
+    };
+    (verdict.to_string(), report)
+}
+
+#[test]
+fn every_case_has_its_expected_verdict_under_every_engine() {
+    let cases = cases();
+    assert!(!cases.is_empty(), "examples/semantics has no case");
+    let mut wrong = Vec::new();
+    let mut classes = std::collections::BTreeSet::new();
+    for case in &cases {
+        classes.insert(case.class.clone());
+        for engine in ["explicit", "smt", "auto"] {
+            let (verdict, report) = run(case, engine);
+            let own = case.per_engine.iter().find(|(e, _)| e == engine);
+            let expect = own.map_or(&case.expect, |(_, v)| v);
+            let ok = verdict == *expect || (expect == "preserved" && verdict == "proved");
+            let said = own.is_some()
+                || case
+                    .message
+                    .as_ref()
+                    .is_none_or(|m| report.contains(m.as_str()));
+            if !ok || !said {
+                wrong.push(format!(
+                    "{} (class {}) under --engine {engine}: expected {}{}, got {verdict}\n{report}",
+                    case.name,
+                    case.class,
+                    expect,
+                    case.message
+                        .as_ref()
+                        .map(|m| format!(" saying `{m}`"))
+                        .unwrap_or_default()
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "{} cases of classes {:?}, each under three engines",
+        cases.len(),
+        classes
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// The splitting itself: the target's function is renamed, lines marked
+/// for one side go to that side alone.
+#[test]
+fn a_case_splits_into_two_modules() {
+    let path = temp(
+        "split.srctgt.ll",
+        "; CLASS: d\n; EXPECT: preserved\n@a = global i32 0 ; only: src\n@b = global i32 0\n\
+         define void @src() {\n  ret void\n}\ndefine void @tgt() {\n  ret void\n}\n",
+    );
+    let c = read(std::path::Path::new(&path));
+    assert!(c.src.contains("@a = global") && !c.src.contains("@tgt"));
+    assert!(!c.tgt.contains("@a = global") && c.tgt.contains("@b = global"));
+    assert!(c.tgt.contains("define void @src()") && !c.tgt.contains("@tgt"));
+}

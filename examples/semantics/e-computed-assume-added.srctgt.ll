@@ -1,0 +1,28 @@
+; CLASS: e
+; EXPECT: preserved
+; FIXME (issue 20, class e): `llvm.assume` of a computed condition
+; constrains nothing in the model yet, so a target that adds an assume
+; that fails for tid 0 (undefined behaviour the source does not have)
+; is `preserved`; the right verdict is `violated`. Only `assume(false)`,
+; `assume(undef)` and `assume(poison)` are undefined behaviour today.
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @op() #0
+declare void @llvm.assume(i1)
+
+define void @src() #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  call void @op()
+  ret void
+}
+
+define void @tgt() #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp ne i32 %tid, 0
+  call void @llvm.assume(i1 %c)
+  call void @op()
+  ret void
+}
+
+attributes #0 = { convergent nounwind }

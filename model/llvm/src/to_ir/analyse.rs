@@ -1,0 +1,219 @@
+//! The index of one function before its mapping: definitions, uses,
+//! blocks, and which allocas are promoted to locals (DESIGN.md 2.9,
+//! "Memory": an alloca of an integer or pointer whose address is only
+//! loaded from and stored to directly, with its own type, possibly through
+//! `bitcast` / `addrspacecast` of it and besides `llvm.lifetime.*`, is the
+//! `-O0` home of a source variable and becomes a local; volatile and
+//! atomic accesses keep an alloca in memory). Allocas kept in memory get
+//! their base from their name ([`super::memory::base_of`]); pointers that
+//! yield no instruction (`getelementptr`, pointer casts, `inttoptr`) are
+//! marked, so that their addresses are folded into their uses.
+#![deny(unsafe_code)]
+
+use std::collections::{HashMap, HashSet};
+
+use super::func::FnMapper;
+use super::memory::base_of;
+use super::{plain, R};
+use crate::inst::{CastOp, InstKind as K, Instruction};
+use crate::types::Type;
+use crate::value::{Name, Value};
+
+/// Every local value an instruction uses, with whether the use may let an
+/// address escape (anything but the address of a load or store).
+pub(crate) fn local_uses(k: &K) -> Vec<(&Name, bool)> {
+    fn push<'v>(v: &'v Value, escapes: bool, out: &mut Vec<(&'v Name, bool)>) {
+        if let Value::Local(n) = v {
+            out.push((n, escapes));
+        }
+    }
+    let mut out = Vec::new();
+    match k {
+        K::Phi(p) => p.incoming.iter().for_each(|(v, _)| push(v, true, &mut out)),
+        K::Select(s) => {
+            for v in [&s.cond.value, &s.if_true.value, &s.if_false.value] {
+                push(v, true, &mut out);
+            }
+        }
+        K::ICmp(c) => {
+            push(&c.lhs, true, &mut out);
+            push(&c.rhs, true, &mut out);
+        }
+        K::Binary(b) => {
+            push(&b.lhs, true, &mut out);
+            push(&b.rhs, true, &mut out);
+        }
+        K::Cast(c) => push(&c.value.value, true, &mut out),
+        K::Freeze(tv) => push(&tv.value, true, &mut out),
+        K::Alloca(a) => {
+            if let Some(c) = &a.count {
+                push(&c.value, true, &mut out);
+            }
+        }
+        K::Load(l) => push(&l.ptr.value, false, &mut out),
+        K::Store(s) => {
+            push(&s.value.value, true, &mut out);
+            push(&s.ptr.value, false, &mut out);
+        }
+        K::GetElementPtr(g) => {
+            push(&g.base.value, true, &mut out);
+            g.indices
+                .iter()
+                .for_each(|i| push(&i.value, true, &mut out));
+        }
+        K::Call(c) => {
+            push(&c.callee, true, &mut out);
+            c.args.iter().for_each(|a| push(&a.value, true, &mut out));
+            for b in &c.bundles {
+                b.inputs.iter().for_each(|i| push(&i.value, true, &mut out));
+            }
+        }
+        K::CondBr { cond, .. } => push(cond, true, &mut out),
+        K::Switch(s) => push(&s.value.value, true, &mut out),
+        K::Ret(Some(tv)) => push(&tv.value, true, &mut out),
+        K::Generic(g) => g.uses.iter().for_each(|n| out.push((n, true))),
+        K::Br(_) | K::Ret(None) | K::Unreachable => {}
+    }
+    out
+}
+
+impl<'a> FnMapper<'a> {
+    /// Indexes the function: definitions, uses, blocks, promoted allocas,
+    /// pointers that yield no instruction, alloca bases.
+    pub fn analyse(&mut self) -> R<()> {
+        let f = self.f;
+        for (i, b) in f.blocks.iter().enumerate() {
+            self.blocks.insert(&b.name, i);
+        }
+        let mut escapes: HashSet<&Name> = HashSet::new();
+        let mut casts_of: HashMap<&Name, Vec<&Name>> = HashMap::new();
+        for (_, inst) in f.instructions() {
+            if let Some(r) = &inst.result {
+                self.defs.insert(r, inst);
+            }
+            // Intrinsics the mapping drops neither use values nor let
+            // addresses escape.
+            let dropped = inst
+                .as_call()
+                .and_then(|c| c.callee_name())
+                .is_some_and(|n| {
+                    super::builtins::classify(n, None) == Some(super::builtins::Builtin::Drop)
+                        && self.ctx.m.function(n).is_some_and(|f| !f.is_definition)
+                });
+            for (n, esc) in local_uses(&inst.kind) {
+                if dropped {
+                    continue;
+                }
+                *self.uses.entry(n).or_insert(0) += 1;
+                let is_ptr_cast = matches!(&inst.kind, K::Cast(c)
+                    if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast)
+                        && matches!(c.to, Type::Ptr { .. }));
+                if is_ptr_cast {
+                    if let Some(r) = &inst.result {
+                        casts_of.entry(n).or_default().push(r);
+                        continue;
+                    }
+                }
+                if esc {
+                    escapes.insert(n);
+                }
+            }
+        }
+        // Loads and stores through each name, to check their types.
+        let mut accesses: HashMap<&Name, Vec<(&Instruction, &Type, bool)>> = HashMap::new();
+        for (_, inst) in f.instructions() {
+            match &inst.kind {
+                K::Load(l) => {
+                    if let Value::Local(n) = &l.ptr.value {
+                        let plain_access = l.atomic.is_none() && !l.volatile;
+                        accesses
+                            .entry(n)
+                            .or_default()
+                            .push((inst, &l.ty, plain_access));
+                    }
+                }
+                K::Store(s) => {
+                    if let Value::Local(n) = &s.ptr.value {
+                        let plain_access = s.atomic.is_none() && !s.volatile;
+                        accesses
+                            .entry(n)
+                            .or_default()
+                            .push((inst, &s.value.ty, plain_access));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (_, inst) in f.instructions() {
+            let (Some(r), K::Alloca(a)) = (&inst.result, &inst.kind) else {
+                continue;
+            };
+            let single = match &a.count {
+                None => true,
+                Some(tv) => tv.value.as_int() == Some(1),
+            };
+            let scalar =
+                matches!(&a.ty, Type::Int(n) if *n <= 64) || matches!(a.ty, Type::Ptr { .. });
+            // The alloca and every pointer cast of it, transitively.
+            let mut aliases = vec![r];
+            let mut k = 0;
+            while k < aliases.len() && aliases.len() <= 64 {
+                if let Some(cs) = casts_of.get(aliases[k]) {
+                    aliases.extend(cs.iter().copied());
+                }
+                k += 1;
+            }
+            let promotable = single
+                && scalar
+                && !a.inalloca
+                && aliases.len() <= 64
+                && aliases.iter().all(|n| !escapes.contains(n))
+                && aliases.iter().all(|n| {
+                    accesses
+                        .get(n)
+                        .is_none_or(|v| v.iter().all(|(_, ty, ok)| *ok && *ty == &a.ty))
+                });
+            if promotable {
+                let slot = plain(r);
+                for n in &aliases {
+                    self.promoted.insert(n, slot.clone());
+                    for (inst, _, _) in accesses.get(n).map(Vec::as_slice).unwrap_or(&[]) {
+                        if let K::Store(s) = &inst.kind {
+                            self.stored
+                                .entry(slot.clone())
+                                .or_default()
+                                .push(&s.value.value);
+                        }
+                    }
+                }
+            } else {
+                self.virt.insert(r);
+                let name = format!("@{}.%{}", self.f.name, plain(r));
+                self.alloca_base.insert(r, base_of(&name));
+            }
+        }
+        for (_, inst) in f.instructions() {
+            let Some(r) = &inst.result else { continue };
+            if self.promoted.contains_key(r) {
+                continue;
+            }
+            match &inst.kind {
+                K::GetElementPtr(_) => {
+                    self.virt.insert(r);
+                }
+                K::Cast(c)
+                    if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast)
+                        && matches!(c.to, Type::Ptr { .. })
+                        && matches!(c.value.ty, Type::Ptr { .. }) =>
+                {
+                    self.virt.insert(r);
+                }
+                K::Cast(c) if c.op == CastOp::IntToPtr && matches!(c.to, Type::Ptr { .. }) => {
+                    self.virt.insert(r);
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}

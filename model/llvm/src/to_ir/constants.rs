@@ -1,0 +1,330 @@
+//! The bytes of a constant global's initializer (DESIGN.md 2.6: constant
+//! memory returns its initializer), little-endian, laid out as
+//! [`super::layout`] lays out its type.
+//!
+//! The initializer is kept as text by the reader (`Value::Aggregate`); this
+//! module reads the constants kernels use for lookup tables: integers,
+//! `true`/`false`, `null`, `zeroinitializer`, `c"..."` strings, arrays and
+//! structs of those, nested, and the address of a global (`ptr @g`, its
+//! base). `undef` and `poison` bytes are `None` (no value: a load of them
+//! reads a free value). Anything else (floating point, constant expressions
+//! inside an aggregate, vectors) is `None` for the whole initializer, so a
+//! load from it is a free value, never a wrong constant.
+#![deny(unsafe_code)]
+
+use super::layout::Layout;
+use crate::types::Type;
+use crate::value::Value;
+
+/// One byte of an initializer: `None` where the initializer is `undef` or
+/// `poison`.
+pub(crate) type Byte = Option<u8>;
+
+/// The most bytes a table may have for its loads to be read from it.
+pub(crate) const MAX_TABLE_BYTES: u64 = 1 << 16;
+
+/// The bytes of `value`, an initializer of type `ty`; `None` when some part
+/// is not understood. `base` gives a global's address.
+pub(crate) fn bytes(
+    layout: &Layout,
+    ty: &Type,
+    value: &Value,
+    base: &dyn Fn(&str) -> Option<i64>,
+) -> Option<Vec<Byte>> {
+    let (size, _) = layout.size_align(ty, 0).ok()?;
+    if size > MAX_TABLE_BYTES {
+        return None;
+    }
+    let mut out = vec![Some(0u8); size as usize];
+    let c = match value {
+        Value::Aggregate { text, .. } => Const::parse(text)?,
+        Value::Int(i) => Const::Int(*i),
+        Value::Null | Value::ZeroInitializer => Const::Zero,
+        Value::Undef | Value::Poison => Const::Undef,
+        Value::Global(g) => Const::Global(g.to_string()),
+        _ => return None,
+    };
+    write(layout, ty, &c, &mut out, 0, base, 0)?;
+    Some(out)
+}
+
+/// A constant as written.
+#[derive(Debug)]
+enum Const {
+    Int(i128),
+    Zero,
+    Undef,
+    Str(Vec<u8>),
+    Global(String),
+    /// Elements, each with its type's text skipped.
+    List(Vec<Const>),
+}
+
+fn write(
+    layout: &Layout,
+    ty: &Type,
+    c: &Const,
+    out: &mut [Byte],
+    at: usize,
+    base: &dyn Fn(&str) -> Option<i64>,
+    depth: usize,
+) -> Option<()> {
+    if depth > 64 {
+        return None;
+    }
+    let (size, _) = layout.size_align(ty, 0).ok()?;
+    let size = size as usize;
+    let slot = out.get_mut(at..at + size)?;
+    match c {
+        Const::Zero => slot.iter_mut().for_each(|b| *b = Some(0)),
+        Const::Undef => slot.iter_mut().for_each(|b| *b = None),
+        Const::Int(v) => {
+            if !matches!(ty, Type::Int(_)) {
+                return None;
+            }
+            for (i, b) in slot.iter_mut().enumerate() {
+                *b = Some(((*v as u128) >> (8 * i.min(15))) as u8);
+            }
+        }
+        Const::Global(g) => {
+            if !matches!(ty, Type::Ptr { .. }) {
+                return None;
+            }
+            let v = base(g)?;
+            for (i, b) in slot.iter_mut().enumerate() {
+                *b = Some(((v as u64) >> (8 * i.min(7))) as u8);
+            }
+        }
+        Const::Str(bytes) => {
+            let Type::Array { elem, .. } = layout.resolve(ty) else {
+                return None;
+            };
+            if **elem != Type::Int(8) || bytes.len() != size {
+                return None;
+            }
+            for (b, v) in slot.iter_mut().zip(bytes) {
+                *b = Some(*v);
+            }
+        }
+        Const::List(items) => match layout.resolve(ty).clone() {
+            Type::Array { len, elem } => {
+                if items.len() as u64 != len {
+                    return None;
+                }
+                let (esize, _) = layout.size_align(&elem, 0).ok()?;
+                for (k, item) in items.iter().enumerate() {
+                    write(
+                        layout,
+                        &elem,
+                        item,
+                        out,
+                        at + k * esize as usize,
+                        base,
+                        depth + 1,
+                    )?;
+                }
+            }
+            s @ Type::Struct { .. } => {
+                let Type::Struct { fields, .. } = &s else {
+                    return None;
+                };
+                if items.len() != fields.len() {
+                    return None;
+                }
+                for (k, item) in items.iter().enumerate() {
+                    let (off, fty) = layout.field(&s, k as i64, 0).ok()?;
+                    write(layout, &fty, item, out, at + off as usize, base, depth + 1)?;
+                }
+            }
+            _ => return None,
+        },
+    }
+    Some(())
+}
+
+impl Const {
+    /// Reads a constant's text (`[i32 1, i32 2]`, `{ i8 1, [2 x i16] zeroinitializer }`,
+    /// `c"ab\00"`).
+    fn parse(text: &str) -> Option<Const> {
+        let toks = tokens(text)?;
+        let mut p = Parser { toks, at: 0 };
+        let c = p.value(0)?;
+        (p.at == p.toks.len()).then_some(c)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    Str(Vec<u8>),
+    Punct(char),
+}
+
+fn tokens(text: &str) -> Option<Vec<Tok>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c == b'c' && b.get(i + 1) == Some(&b'"') {
+            i += 2;
+            let mut s = Vec::new();
+            while i < b.len() && b[i] != b'"' {
+                if b[i] == b'\\' {
+                    let hex = std::str::from_utf8(b.get(i + 1..i + 3)?).ok()?;
+                    s.push(u8::from_str_radix(hex, 16).ok()?);
+                    i += 3;
+                } else {
+                    s.push(b[i]);
+                    i += 1;
+                }
+            }
+            i += 1;
+            out.push(Tok::Str(s));
+        } else if b"[]{}<>(),".contains(&c) {
+            out.push(Tok::Punct(c as char));
+            i += 1;
+        } else {
+            let start = i;
+            while i < b.len() && !b[i].is_ascii_whitespace() && !b"[]{}<>(),".contains(&b[i]) {
+                i += 1;
+            }
+            out.push(Tok::Word(text[start..i].to_string()));
+        }
+    }
+    Some(out)
+}
+
+struct Parser {
+    toks: Vec<Tok>,
+    at: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at)
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(&Tok::Punct(c)) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Skips one type: `i32`, `ptr`, `ptr addrspace(3)`, `[4 x i8]`,
+    /// `{ i32, i8 }`, `<{ i8 }>`, `%struct.S`.
+    fn skip_type(&mut self) -> Option<()> {
+        match self.peek()?.clone() {
+            Tok::Word(w) if w == "ptr" => {
+                self.at += 1;
+                if self.peek() == Some(&Tok::Word("addrspace".into())) {
+                    self.at += 1;
+                    self.skip_group('(', ')')?;
+                }
+            }
+            Tok::Word(w) if w.starts_with('i') || w.starts_with('%') => self.at += 1,
+            Tok::Punct('[') => self.skip_group('[', ']')?,
+            Tok::Punct('{') => self.skip_group('{', '}')?,
+            Tok::Punct('<') => self.skip_group('<', '>')?,
+            _ => return None,
+        }
+        Some(())
+    }
+
+    fn skip_group(&mut self, open: char, close: char) -> Option<()> {
+        let mut depth = 0usize;
+        loop {
+            let t = self.peek()?.clone();
+            self.at += 1;
+            if t == Tok::Punct(open) {
+                depth += 1;
+            } else if t == Tok::Punct(close) {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(());
+                }
+            }
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Option<Const> {
+        if depth > 64 {
+            return None;
+        }
+        let t = self.peek()?.clone();
+        Some(match t {
+            Tok::Str(s) => {
+                self.at += 1;
+                Const::Str(s)
+            }
+            Tok::Punct('[') => {
+                self.at += 1;
+                self.list(']', depth)?
+            }
+            Tok::Punct('{') => {
+                self.at += 1;
+                self.list('}', depth)?
+            }
+            Tok::Punct('<') => {
+                self.at += 1;
+                if !self.eat('{') {
+                    return None;
+                }
+                let c = self.list('}', depth)?;
+                self.eat('>').then_some(c)?
+            }
+            Tok::Word(w) => {
+                self.at += 1;
+                match w.as_str() {
+                    "true" => Const::Int(1),
+                    "false" => Const::Int(0),
+                    "null" | "zeroinitializer" => Const::Zero,
+                    "undef" | "poison" => Const::Undef,
+                    _ if w.starts_with('@') => Const::Global(w[1..].trim_matches('"').to_string()),
+                    _ => Const::Int(w.parse::<i128>().ok()?),
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// Elements `TYPE VALUE, ...` up to `close`.
+    fn list(&mut self, close: char, depth: usize) -> Option<Const> {
+        let mut items = Vec::new();
+        if self.eat(close) {
+            return Some(Const::List(items));
+        }
+        loop {
+            self.skip_type()?;
+            items.push(self.value(depth + 1)?);
+            if self.eat(close) {
+                return Some(Const::List(items));
+            }
+            if !self.eat(',') {
+                return None;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_parse_to_elements() {
+        assert!(matches!(Const::parse("[i32 1, i32 -2]"), Some(Const::List(v)) if v.len() == 2));
+        assert!(matches!(
+            Const::parse("{ i8 1, [2 x i16] zeroinitializer, ptr @g }"),
+            Some(Const::List(v)) if v.len() == 3
+        ));
+        assert!(matches!(Const::parse("c\"ab\\00\""), Some(Const::Str(s)) if s == b"ab\0"));
+        assert!(Const::parse("[float 1.0]").is_none());
+        assert!(Const::parse("[i32 1, i32 ptrtoint (ptr @g to i32)]").is_none());
+    }
+}

@@ -1,0 +1,151 @@
+//! Values in memory for a symbolic thread: the rules of
+//! `convcheck_ir::exec::memory` (DESIGN.md 2.6) as terms.
+//!
+//! A thread's state carries its *store log*: one entry per byte stored, in
+//! order, each with the guard under which the store ran (the path that
+//! reached it), its byte address, its byte and the barrier phase. Entries
+//! of different paths have exclusive guards, so at a join the logs are
+//! united (by entry number) and a load reads, byte by byte, the newest
+//! entry whose guard holds at the same address (and, unless it is private,
+//! in the current phase): an `ite` chain. A byte no entry covers comes from
+//! the free value of the location, an uninterpreted function of the byte
+//! address and the phase per space, width and thread, shared by the
+//! reference and the target (`mem.shared.4.t0`); private memory's initial
+//! value has phase 0. Every read of a free value is recorded with its
+//! guard, so that a model decodes into the location names the interpreter
+//! asks for (`super::super::replay`).
+
+use super::super::bv::c64;
+use super::{Exec, State};
+use convcheck_ir::{Access, Space};
+use std::rc::Rc;
+use z3::ast::{Bool, BV};
+use z3::{FuncDecl, Sort};
+
+/// One stored byte.
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// Entries are numbered in the order they are made (per run).
+    pub id: u32,
+    pub guard: Bool,
+    pub space: Space,
+    pub addr: BV,
+    pub byte: BV,
+    pub phase: BV,
+}
+
+/// The bytes a thread stored, oldest first.
+pub(crate) type Log = Rc<Vec<Rc<Entry>>>;
+
+/// The union of logs (entries in order of their numbers).
+pub(crate) fn union(logs: &[&Log]) -> Log {
+    if logs.iter().all(|l| Rc::ptr_eq(l, logs[0])) {
+        return logs[0].clone();
+    }
+    let mut all: Vec<Rc<Entry>> = logs.iter().flat_map(|l| l.iter().cloned()).collect();
+    all.sort_by_key(|e| e.id);
+    all.dedup_by_key(|e| e.id);
+    Rc::new(all)
+}
+
+/// A free location read: (guard, space, width, address, phase, value).
+pub(crate) type FreeRead = (Bool, Space, u32, BV, Option<BV>, BV);
+
+impl Exec<'_, '_> {
+    /// The free value of `bytes` bytes at `addr` in `space` and `phase`.
+    fn free(&self, space: Space, bytes: u32, addr: &BV, phase: &BV) -> BV {
+        let f = FuncDecl::new(
+            format!("mem.{}.{bytes}.t{}", space_key(space), self.thread),
+            &[&Sort::bitvector(64), &Sort::bitvector(self.g.w)],
+            &Sort::bitvector(64),
+        );
+        f.apply(&[addr, phase]).as_bv().unwrap_or_else(|| c64(0))
+    }
+
+    /// What a byte-addressed load reads (`convcheck_ir::exec::memory`).
+    pub(super) fn load_bytes(&mut self, st: &State, space: Space, addr: &BV, access: Access) -> BV {
+        let n = access.bytes.clamp(1, 8);
+        let local = space == Space::Local;
+        let phase = if local {
+            BV::from_u64(0, self.g.w)
+        } else {
+            st.phase.clone()
+        };
+        let free = self.free(space, n, addr, &phase);
+        self.free_reads.push((
+            st.guard.clone(),
+            space,
+            n,
+            addr.clone(),
+            (!local).then(|| phase.clone()),
+            free.clone(),
+        ));
+        let mut bytes = Vec::new();
+        for i in 0..n {
+            let at = addr.bvadd(c64(i64::from(i)));
+            let mut b = free.extract(8 * i + 7, 8 * i);
+            for e in st.log.iter() {
+                let mut here = vec![e.guard.clone(), e.addr.eq(&at)];
+                if e.space != Space::Local {
+                    here.push(e.phase.eq(&st.phase));
+                }
+                b = Bool::and(&here).ite(&e.byte, &b);
+            }
+            bytes.push(b);
+        }
+        let mut v = bytes.pop().unwrap_or_else(|| BV::from_u64(0, 8));
+        while let Some(b) = bytes.pop() {
+            v = v.concat(&b);
+        }
+        if n < 8 {
+            v.zero_ext(64 - 8 * n)
+        } else {
+            v
+        }
+    }
+
+    /// A byte-addressed store of `value`'s low bytes.
+    pub(super) fn store_bytes(
+        &mut self,
+        st: &mut State,
+        space: Space,
+        addr: &BV,
+        access: Access,
+        value: &BV,
+    ) {
+        let n = access.bytes.clamp(1, 8);
+        let mut log: Vec<Rc<Entry>> = st.log.as_ref().clone();
+        for i in 0..n {
+            self.next_entry += 1;
+            log.push(Rc::new(Entry {
+                id: self.next_entry,
+                guard: st.guard.clone(),
+                space,
+                addr: addr.bvadd(c64(i64::from(i))),
+                byte: value.extract(8 * i + 7, 8 * i),
+                phase: st.phase.clone(),
+            }));
+        }
+        st.log = Rc::new(log);
+    }
+}
+
+/// The memory a free value belongs to: private memory, or the memory every
+/// other space shares (a byte address names one location whatever the
+/// space it is reached through).
+fn space_key(space: Space) -> &'static str {
+    if space == Space::Local {
+        "local"
+    } else {
+        "shared"
+    }
+}
+
+/// `value`'s low `bytes` bytes, zero-extended (what a store event carries).
+pub(crate) fn truncate(value: &BV, bytes: u32) -> BV {
+    if bytes >= 8 {
+        value.clone()
+    } else {
+        value.extract(8 * bytes - 1, 0).zero_ext(64 - 8 * bytes)
+    }
+}
