@@ -133,18 +133,17 @@ fn opt_args(triple: &str, input: &Path) -> Vec<String> {
 fn defined_name(text: &str) -> Option<String> {
     let t = text.trim_start();
     let rest = t.strip_prefix('%')?;
-    let name = if let Some(q) = rest.strip_prefix('"') {
-        q.split('"').next()?.to_string()
+    let (name, after) = if let Some(q) = rest.strip_prefix('"') {
+        // `%"q v" = ...`: the name ends at the closing quote.
+        let (name, after) = q.split_once('"')?;
+        (name.to_string(), after)
     } else {
-        rest.split(|c: char| c.is_whitespace() || c == '=')
-            .next()?
-            .to_string()
+        let end = rest
+            .find(|c: char| c.is_whitespace() || c == '=')
+            .unwrap_or(rest.len());
+        (rest[..end].to_string(), &rest[end..])
     };
-    let after = t
-        .get(1 + name.len()..)?
-        .trim_start_matches('"')
-        .trim_start();
-    after.starts_with('=').then_some(name)
+    after.trim_start().starts_with('=').then_some(name)
 }
 
 fn strip_name(w: &str) -> String {
