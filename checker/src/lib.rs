@@ -25,6 +25,7 @@ pub mod oracles;
 pub mod pass_cmd;
 pub mod pipeline;
 pub mod process;
+pub mod reduce;
 pub mod report;
 pub mod run;
 pub mod run_llvm;

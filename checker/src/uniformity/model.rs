@@ -212,9 +212,9 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             for &k in &open {
-                verdicts[k].push(Verdict::Unknown(
-                    "timeout: the time budget ran out before every hierarchy was examined".into(),
-                ));
+                verdicts[k].push(Verdict::Unknown(convcheck_smt::Unknown::time(
+                    "timeout: the time budget ran out before every hierarchy was examined",
+                )));
             }
             break;
         }
@@ -279,7 +279,7 @@ pub fn examine(input: &Input<'_>, limits: &Limits) -> FunctionReport {
         }
         let vs = &verdicts[k];
         if let Some(Verdict::Unknown(why)) = vs.iter().find(|v| matches!(v, Verdict::Unknown(_))) {
-            report.unknown.push(Note::new(&s.shown, why));
+            report.unknown.push(Note::new(&s.shown, &why.why));
         } else if vs.iter().all(|v| *v == Verdict::Unreached) {
             report.unreached.push(s.shown.clone());
         } else if s.llvm_divergent {

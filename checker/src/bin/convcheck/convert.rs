@@ -96,6 +96,7 @@ impl From<&RunArgs> for convcheck::run::RunArgs {
                 Engine::Smt => Relation::Smt,
             },
             passes: a.passes.clone(),
+            llvm: a.clang.options(),
         }
     }
 }
@@ -117,6 +118,7 @@ impl From<&LowerArgs> for convcheck::lower::LowerArgs {
                 Emit::Ll => E::Ll,
             },
             passes: a.passes.clone(),
+            llvm: a.clang.options(),
         }
     }
 }
@@ -130,6 +132,7 @@ impl From<&FuzzArgs> for convcheck::fuzz::FuzzArgs {
             cmd_timeout: a.cmd_timeout,
             opt: a.opt.clone(),
             opt_bin: a.opt_bin.clone(),
+            opt_args: a.opt_args.clone(),
             clang_bin: a.clang_bin.clone(),
             tool_timeout: a.tool_timeout,
             input: a.input.clone(),

@@ -21,7 +21,7 @@ pub struct Printed {
 }
 
 impl Printed {
-    fn of(o: Output) -> Printed {
+    pub(crate) fn of(o: Output) -> Printed {
         Printed {
             stdout: o.text,
             stderr: o.remark.map(|r| format!("{r}\n")).unwrap_or_default(),
@@ -183,6 +183,9 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
             Printed::of(out)
         }
         Command::Gpu(a) => crate::gpu::gpu(&a)?,
+        Command::Reduce(a) => {
+            crate::reduce::reduce(&a, inv.command_line.as_deref().unwrap_or(&[]))?
+        }
         Command::Uniformity(a) => crate::uniformity::check(&a)?,
         Command::Corpus(a) => Printed::of(convcheck::corpus::corpus(&(&a).into(), inv)?),
         Command::Explore(a) => {

@@ -8,6 +8,7 @@ mod convert;
 mod dispatch;
 mod gpu;
 mod progress;
+mod reduce;
 mod uniformity;
 
 use std::io::Write;

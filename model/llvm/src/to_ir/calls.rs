@@ -313,12 +313,15 @@ impl FnMapper<'_> {
         match b {
             Builtin::Tid => value(self, Expr::Tid, out),
             Builtin::GroupSize => value(self, Expr::GroupSize, out),
+            // The group index never changes within a thread: one value per
+            // thread (Invariant), however often it is read, so that a pass
+            // that merges two reads (EarlyCSE, GVN) changes nothing.
             Builtin::GroupId => {
-                let o = self.t.oracle("group_id.x", OracleClass::Uniform, span);
+                let o = self.t.oracle("group_id.x", OracleClass::Invariant, span);
                 value(self, Expr::Oracle(o), out)
             }
             Builtin::GlobalId => {
-                let o = self.t.oracle("group_id.x", OracleClass::Uniform, span);
+                let o = self.t.oracle("group_id.x", OracleClass::Invariant, span);
                 let e = bin(
                     IrBin::Add,
                     bin(IrBin::Mul, Expr::Oracle(o), Expr::GroupSize),

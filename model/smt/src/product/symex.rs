@@ -51,6 +51,7 @@ mod eval;
 mod record;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
+use crate::{Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{CallKind, Expr, FuncId, InstKind, Module, OpId, Space, Term};
 pub(crate) use record::Values;
@@ -168,7 +169,7 @@ impl<'a> Prog<'a> {
         &self.program.module
     }
 
-    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, String> {
+    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, Unknown> {
         if let Some(u) = self.unrolled.get(&f) {
             return Ok(u.clone());
         }
@@ -176,7 +177,7 @@ impl<'a> Prog<'a> {
             self.program.module.functions.get(f),
             self.program.cycles.get(f),
         ) else {
-            return Err(format!("internal: no function {f}"));
+            return Err(Unknown::incomplete(format!("internal: no function {f}")));
         };
         let u = Rc::new(unroll(cfg, ci, self.bound, self.max_nodes)?);
         self.unrolled.insert(f, u.clone());
@@ -219,7 +220,7 @@ impl<'a> Prog<'a> {
         &mut self,
         f: FuncId,
         memo: &mut HashMap<FuncId, u64>,
-    ) -> Result<u64, String> {
+    ) -> Result<u64, Unknown> {
         if let Some(&b) = memo.get(&f) {
             return Ok(b);
         }
@@ -423,10 +424,12 @@ impl<'p, 'a> Exec<'p, 'a> {
 
     /// Runs the kernel from `entry`: its parameters come from their
     /// oracles, read at the launch.
-    pub fn run(mut self, entry: FuncId) -> Result<Run, String> {
+    pub fn run(mut self, entry: FuncId) -> Result<Run, Unknown> {
         let module = self.prog.module();
         let Some(f) = module.functions.get(entry) else {
-            return Err(format!("internal: no function {entry}"));
+            return Err(Unknown::incomplete(format!(
+                "internal: no function {entry}"
+            )));
         };
         let names = self.g.streams.len();
         let mut st = State {
@@ -468,19 +471,25 @@ impl<'p, 'a> Exec<'p, 'a> {
         args: Vec<BV>,
         st: State,
         ctx: Option<u32>,
-    ) -> Result<(State, BV), String> {
+    ) -> Result<(State, BV), Unknown> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(format!("call depth exceeds {MAX_DEPTH}"));
+            return Err(Unknown::new(
+                Limit::Size,
+                format!("call depth exceeds {MAX_DEPTH}"),
+            ));
         }
         let module = self.prog.module();
         let cfg = &module.functions[f];
         let un = self.prog.unrolled(f)?;
         self.prog.copies += un.nodes.len();
         if self.prog.copies > self.prog.max_nodes {
-            return Err(format!(
-                "the unrolled programs exceed {} block copies (max-iters={})",
-                self.prog.max_nodes, self.prog.bound
+            return Err(Unknown::new(
+                Limit::Size,
+                format!(
+                    "the unrolled programs exceed {} block copies (max-iters={})",
+                    self.prog.max_nodes, self.prog.bound
+                ),
             ));
         }
         let w = self.g.w;
@@ -693,7 +702,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         pred: Option<(usize, &Rc<Unrolled>)>,
         mut st: State,
         ctx: Option<u32>,
-    ) -> Result<State, String> {
+    ) -> Result<State, Unknown> {
         let module = self.prog.module();
         let cfg = &module.functions[f];
         let block = match pred {

@@ -47,6 +47,7 @@ use super::bv::or_all;
 use super::replay::{decode, holds};
 use super::symex::{Exec, Prog, Run, Tags};
 use super::{memory_watermark, query::width_for, support, tokens, Globals, Z3_MEMORY_MB};
+use crate::{Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::scenario::ThreadValues;
 use convcheck_ir::{FuncId, OracleId};
@@ -144,7 +145,7 @@ pub enum Verdict {
     /// A scenario that does (to be confirmed by replaying it).
     Divergent(Witness),
     /// The solver could not tell (the reason names the budget).
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// The answers of one query.
@@ -166,20 +167,22 @@ pub fn uniformity(
     targets: &[Target],
     by_operands: &BTreeSet<OracleId>,
     opts: &UniformityOptions,
-) -> Result<Answers, String> {
+) -> Result<Answers, Unknown> {
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
         if n < 2 {
-            return Err(format!(
+            return Err(Unknown::unsupported(format!(
                 "a group of {n} thread(s) has no pair of threads to compare"
-            ));
+            )));
         }
     }
     if program.module.functions.get(entry).is_none() {
-        return Err(format!("internal: no function {entry}"));
+        return Err(Unknown::incomplete(format!(
+            "internal: no function {entry}"
+        )));
     }
     if let Some(why) = support::unsupported(program, entry, false, "the function") {
-        return Err(why);
+        return Err(Unknown::unsupported(why));
     }
     let erased = tokens::erase_aligned(program);
     let program = erased.as_ref().unwrap_or(program);
@@ -224,7 +227,7 @@ pub fn uniformity(
         );
     }
     let (Some(r1), Some(r0)) = (runs.pop(), runs.pop()) else {
-        return Err("internal: missing run".into());
+        return Err(Unknown::incomplete("internal: missing run"));
     };
     let runs = [r0, r1];
     let q = Encoded::new(&g, &runs, by_operands, opts.group, opts.wave);
@@ -235,10 +238,13 @@ pub fn uniformity(
     match ask(std::slice::from_ref(&q.ok)) {
         Err(e) => return Err(e),
         Ok(None) => {
-            return Err(format!(
-                "no scenario within bounds: every pair of runs reaches undefined behaviour \
-                 (`unreachable`) within max-iters={}",
-                opts.max_iters
+            return Err(Unknown::new(
+                Limit::Size,
+                format!(
+                    "no scenario within bounds: every pair of runs reaches undefined behaviour \
+                     (`unreachable`) within max-iters={}",
+                    opts.max_iters
+                ),
             ))
         }
         Ok(Some(_)) => {}
@@ -302,7 +308,7 @@ pub fn uniformity(
                 let cut = holds(&model, &q.cut_f);
                 match witness(&model, &g, &runs, &names, cut) {
                     Ok(w) => Verdict::Divergent(w),
-                    Err(e) => Verdict::Unknown(e),
+                    Err(e) => Verdict::Unknown(Unknown::incomplete(e)),
                 }
             }
         };
@@ -481,10 +487,10 @@ fn solve(
     deadline: Instant,
     memory_mb: u64,
     rlimit: u32,
-) -> Result<Option<Model>, String> {
+) -> Result<Option<Model>, Unknown> {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
-        return Err("timeout: the time budget ran out".into());
+        return Err(Unknown::time("timeout: the time budget ran out"));
     }
     let mut params = Params::new();
     params.set_u32(
@@ -497,20 +503,26 @@ fn solve(
         SatResult::Sat => solver
             .get_model()
             .map(Some)
-            .ok_or_else(|| "internal: z3 said sat but gave no model".into()),
+            .ok_or_else(|| Unknown::incomplete("internal: z3 said sat but gave no model")),
         SatResult::Unsat => Ok(None),
         SatResult::Unknown => {
             let why = solver
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
-            Err(if why.contains("memout") || why.contains("memory") {
-                format!("memory budget: z3 reached {memory_mb} MiB")
-            } else if rlimit > 0 && (why.contains("max. resource") || why.contains("rlimit")) {
-                format!("resource budget: the query did more than {rlimit} units of z3's work")
-            } else if why.contains("timeout") || why.contains("canceled") {
-                "timeout: the time budget ran out".into()
-            } else {
-                format!("z3: {why}")
+            let reason = Unknown::from_z3(&why);
+            Err(match reason.limit {
+                Limit::Memory => Unknown::new(
+                    Limit::Memory,
+                    format!("memory budget: z3 reached {memory_mb} MiB"),
+                ),
+                Limit::Size if rlimit > 0 => Unknown::new(
+                    Limit::Size,
+                    format!("resource budget: the query did more than {rlimit} units of z3's work"),
+                ),
+                Limit::Time | Limit::Canceled => {
+                    Unknown::new(reason.limit, "timeout: the time budget ran out")
+                }
+                _ => reason,
             })
         }
     }

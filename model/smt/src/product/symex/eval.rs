@@ -5,6 +5,7 @@
 
 use super::super::bv::{binary, c64, nonzero, truth, unary};
 use super::{merge2, unreachable_state, At, Exec, State, Tag};
+use crate::Unknown;
 use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr, OracleClass, OracleId};
 use z3::ast::{Bool, BV};
 
@@ -18,7 +19,7 @@ impl Exec<'_, '_> {
         rp: &mut u32,
         e: &Expr,
         want: bool,
-    ) -> Result<BV, String> {
+    ) -> Result<BV, Unknown> {
         Ok(match e {
             Expr::Const(v) => c64(*v),
             Expr::Tid => self.g.tid[self.thread].clone(),
@@ -182,11 +183,11 @@ impl Exec<'_, '_> {
         at: At,
         rp: &mut u32,
         o: OracleId,
-    ) -> Result<BV, String> {
+    ) -> Result<BV, Unknown> {
         let operands = self.operands.take();
         let module = self.prog.module();
         let Some(info) = module.oracles.get(o) else {
-            return Err(format!("internal: no oracle {o}"));
+            return Err(Unknown::incomplete(format!("internal: no oracle {o}")));
         };
         let name = self.prog.name_of[o];
         let position = *rp;
@@ -203,11 +204,17 @@ impl Exec<'_, '_> {
         }
         if info.class == OracleClass::Invariant {
             self.invariant.push((name, st.guard.clone()));
-            return Ok(f.apply(&[&zero]).as_bv().ok_or("internal: stream sort")?);
+            return f
+                .apply(&[&zero])
+                .as_bv()
+                .ok_or_else(|| Unknown::incomplete("internal: stream sort"));
         }
         let k = st.counts[name].clone();
         st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
-        let v = f.apply(&[&k]).as_bv().ok_or("internal: stream sort")?;
+        let v = f
+            .apply(&[&k])
+            .as_bv()
+            .ok_or_else(|| Unknown::incomplete("internal: stream sort"))?;
         if info.class == OracleClass::Uniform && self.reference {
             let site = self.prog.read_site(at, position);
             self.uniform.push((site, name, st.guard.clone(), v.clone()));
