@@ -231,6 +231,10 @@ pub struct Expectations {
     /// The iteration bound of every case (default: `check`'s).
     #[serde(default)]
     pub max_iters: Option<u32>,
+    /// Seconds each case's check may take (default: `check`'s
+    /// `--timeout`).
+    #[serde(default)]
+    pub timeout: Option<u64>,
     /// The cases.
     #[serde(default)]
     pub case: Vec<Case>,
@@ -324,6 +328,7 @@ fn one_kernel(a: &CorpusArgs) -> Expectations {
         root: None,
         threads: a.threads,
         max_iters: a.max_iters,
+        timeout: None,
         case: vec![case],
         table: Vec::new(),
     }

@@ -195,10 +195,13 @@ impl Runner<'_> {
             max_iters,
             ..CheckJob::default()
         };
-        let settings = crate::pipeline::Settings {
+        let mut settings = crate::pipeline::Settings {
             llvm: self.llvm_options(c)?,
             ..crate::pipeline::Settings::default()
         };
+        if let Some(t) = self.file.timeout.filter(|t| *t > 0) {
+            settings.budget.timeout = Some(std::time::Duration::from_secs(t));
+        }
         let report = crate::pipeline::check(&job, &settings, &crate::pipeline::Silent)?;
         Ok(report
             .functions

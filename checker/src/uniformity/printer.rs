@@ -134,7 +134,6 @@ fn defined_name(text: &str) -> Option<String> {
     let t = text.trim_start();
     let rest = t.strip_prefix('%')?;
     let (name, after) = if let Some(q) = rest.strip_prefix('"') {
-        // `%"q v" = ...`: the name ends at the closing quote.
         let (name, after) = q.split_once('"')?;
         (name.to_string(), after)
     } else {
