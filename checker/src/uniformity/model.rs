@@ -512,6 +512,12 @@ fn classify_inputs(input: &Input<'_>, module: &mut Module, fid: FuncId) -> BTree
             OracleClass::Varying
         };
     }
+    // The group's index (the mapper's `group_id.x`, one value per thread)
+    // is the same for every thread of the group: a uniform input, as LLVM
+    // calls the workgroup-id intrinsics always uniform.
+    if let Some(o) = module.oracle("group_id.x") {
+        module.oracles[o].class = OracleClass::Uniform;
+    }
     if let Some(o) = module.oracle(UNDEF_ORACLE) {
         module.oracles[o].class = OracleClass::Varying;
     }
