@@ -231,6 +231,7 @@ pub fn uniformity(
     };
     let runs = [r0, r1];
     let q = Encoded::new(&g, &runs, by_operands, opts.group, opts.wave);
+    shared_memory(&q.solver, &runs);
     memory_watermark(opts.memory_mb);
     let ask = |a: &[Bool]| solve(&q.solver, a, deadline, opts.memory_mb, opts.rlimit);
     // Some pair of runs is free of undefined behaviour within the bounds
@@ -481,6 +482,28 @@ fn small_inputs(g: &Globals) -> Bool {
 }
 
 /// A satisfiability check under the remaining time.
+/// Memory that is not private is shared: the two threads read one value
+/// from one location (space, width, byte address) in one barrier phase
+/// that neither wrote. The symbolic execution gives each thread its own
+/// free function of the location (`symex::memory`), which is right for a
+/// check of one thread's behaviour against a transform, where other
+/// threads' writes within the phase are unknown; LLVM's uniformity counts
+/// a load from a uniform address as uniform because a concurrent write
+/// would be a data race (undefined behaviour), so the oracle asks the same.
+fn shared_memory(solver: &Solver, runs: &[Run; 2]) {
+    for (g0, s0, w0, a0, p0, v0) in &runs[0].free_reads {
+        let Some(p0) = p0 else { continue };
+        for (g1, s1, w1, a1, p1, v1) in &runs[1].free_reads {
+            let Some(p1) = p1 else { continue };
+            if s0 != s1 || w0 != w1 {
+                continue;
+            }
+            let same = Bool::and(&[g0.clone(), g1.clone(), a0.eq(a1), p0.eq(p1)]);
+            solver.assert(&same.implies(&v0.eq(v1)));
+        }
+    }
+}
+
 fn solve(
     solver: &Solver,
     assumptions: &[Bool],
