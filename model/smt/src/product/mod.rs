@@ -68,7 +68,7 @@
 pub mod tokens;
 pub mod unroll;
 
-mod bv;
+pub(crate) mod bv;
 mod matching;
 mod query;
 mod replay;
