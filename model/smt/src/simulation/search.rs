@@ -1,0 +1,450 @@
+//! Finding a simulation relation: the product of the two programs explored
+//! from their entries, one node per pair of locations, each with a
+//! candidate invariant that Houdini's elimination weakens until it is
+//! inductive.
+//!
+//! A node's candidates are guessed when it is first reached
+//! ([`super::atoms::candidates`]). Its edges are the pairs of segment
+//! paths feasible under its current candidates; each edge leads to the
+//! node of the locations its step reaches ([`super::obligations`]). A
+//! candidate of a node that some incoming edge does not establish is
+//! dropped (with z3's model, every candidate the model falsifies at once),
+//! and the edges of a weakened node are computed again, which may reach
+//! new nodes. Candidates only shrink and nodes are pairs of locations, so
+//! the search ends. A pair of paths that differs (an event against
+//! another, a return against an event) under the candidates differs
+//! under every weaker invariant too, so it ends the search at once.
+//!
+//! What the search finds is not a proof by itself: [`super::recheck`]
+//! checks the final relation again from scratch, with its convergence and
+//! progress conditions.
+
+use super::atoms::{candidates, Atom};
+use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
+use super::obligations::{classify, compared, events_equal, used_equal, Step};
+use super::side::{Loc, Side};
+use super::{Fail, SimOptions};
+use std::collections::{BTreeMap, HashMap};
+use std::time::Instant;
+use z3::ast::{Bool, Dynamic, BV};
+use z3::{Model, Params, SatResult, Solver};
+
+/// A node of the product.
+pub(crate) struct Node {
+    pub init: bool,
+    pub loc: [Loc; 2],
+    pub state: [TState; 2],
+    pub atoms: Vec<Atom>,
+    paths: Option<[Vec<Path>; 2]>,
+}
+
+/// An edge of the product: a pair of paths of its source node.
+pub(crate) struct Edge {
+    pub from: usize,
+    pub to: Option<usize>,
+    pub paths: [usize; 2],
+    pub step: Step,
+}
+
+/// The state of a node as fresh constants named after `prefix`.
+pub(crate) fn node_state(
+    prefix: &str,
+    sides: [&Side; 2],
+    locs: [Loc; 2],
+    names: usize,
+) -> ([TState; 2], Vec<Dynamic>) {
+    let mut consts: Vec<Dynamic> = Vec::new();
+    let mut make = |w: usize| -> TState {
+        let side = sides[w];
+        let l = locs[w];
+        let tag = format!("{prefix}{}", if w == 0 { "r" } else { "t" });
+        let mut vars = BTreeMap::new();
+        for x in side.live_at(l) {
+            let v = BV::new_const(format!("{tag}.%{x}"), 64);
+            consts.push(Dynamic::from_ast(&v));
+            vars.insert(x.clone(), v);
+        }
+        let cnt: Vec<BV> = (0..names)
+            .map(|o| {
+                let v = BV::new_const(format!("{tag}.cnt{o}"), 64);
+                consts.push(Dynamic::from_ast(&v));
+                v
+            })
+            .collect();
+        let cyc: Vec<BV> = side.chains[l.block]
+            .iter()
+            .enumerate()
+            .map(|(i, _)| {
+                let v = BV::new_const(format!("{tag}.cyc{i}"), 64);
+                consts.push(Dynamic::from_ast(&v));
+                v
+            })
+            .collect();
+        let mut pend = BTreeMap::new();
+        for x in &side.load_locals {
+            let on = Bool::new_const(format!("{tag}.pend.%{x}"));
+            let o = BV::new_const(format!("{tag}.pendo.%{x}"), 32);
+            let k = BV::new_const(format!("{tag}.pendk.%{x}"), 64);
+            consts.push(Dynamic::from_ast(&on));
+            consts.push(Dynamic::from_ast(&o));
+            consts.push(Dynamic::from_ast(&k));
+            pend.insert(x.clone(), Pend { on, o, k });
+        }
+        TState {
+            vars,
+            cnt,
+            cyc,
+            pend,
+        }
+    };
+    let r = make(0);
+    let t = make(1);
+    ([r, t], consts)
+}
+
+/// A satisfiability check under the deadline: `Ok(Some(model))` when
+/// satisfiable.
+pub(crate) fn sat(solver: &Solver, deadline: Instant, what: &str) -> Result<Option<Model>, Fail> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err(Fail::Unknown("timeout: the time budget ran out".into()));
+    }
+    let mut params = Params::new();
+    params.set_u32(
+        "timeout",
+        u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1),
+    );
+    solver.set_params(&params);
+    match solver.check() {
+        SatResult::Sat => Ok(solver.get_model()),
+        SatResult::Unsat => Ok(None),
+        SatResult::Unknown => Err(Fail::Unknown(format!(
+            "z3 ({what}): {}",
+            solver
+                .get_reason_unknown()
+                .unwrap_or_else(|| "unknown".into())
+        ))),
+    }
+}
+
+/// The product being explored.
+pub(crate) struct Search<'s, 'a> {
+    pub sides: [&'s Side<'a>; 2],
+    pub sh: &'s Shared,
+    pub thr: &'s Thread,
+    pub opts: &'s SimOptions,
+    pub deadline: Instant,
+    pub nodes: Vec<Node>,
+    index: HashMap<(bool, Loc, Loc), usize>,
+    pub edges: Vec<Edge>,
+    /// Per node, its edges (indices into `edges`; recomputed when the
+    /// node is weakened).
+    out: Vec<Vec<usize>>,
+    dirty: Vec<usize>,
+    pub queries: usize,
+}
+
+impl<'s, 'a> Search<'s, 'a> {
+    pub fn new(
+        sides: [&'s Side<'a>; 2],
+        sh: &'s Shared,
+        thr: &'s Thread,
+        opts: &'s SimOptions,
+        deadline: Instant,
+    ) -> Search<'s, 'a> {
+        Search {
+            sides,
+            sh,
+            thr,
+            opts,
+            deadline,
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            edges: Vec::new(),
+            out: Vec::new(),
+            dirty: Vec::new(),
+            queries: 0,
+        }
+    }
+
+    fn exec(&self, w: usize) -> Exec<'_, 'a> {
+        Exec {
+            side: self.sides[w],
+            sh: self.sh,
+            thr: self.thr,
+            max_paths: self.opts.max_paths,
+        }
+    }
+
+    /// The node's candidate invariant as one formula.
+    pub fn ctx(&self, n: usize) -> Bool {
+        let node = &self.nodes[n];
+        let parts: Vec<Bool> = node
+            .atoms
+            .iter()
+            .filter_map(|a| a.holds([&node.state[0], &node.state[1]]))
+            .collect();
+        match parts.as_slice() {
+            [] => Bool::from_bool(true),
+            _ => Bool::and(&parts),
+        }
+    }
+
+    fn paths(&mut self, n: usize) -> Result<(), Fail> {
+        if self.nodes[n].paths.is_some() {
+            return Ok(());
+        }
+        let node = &self.nodes[n];
+        let r = self
+            .exec(0)
+            .segment(node.loc[0], node.state[0].clone())
+            .map_err(|e| Fail::NotFound(format!("reference: {e}")))?;
+        let t = self
+            .exec(1)
+            .segment(node.loc[1], node.state[1].clone())
+            .map_err(|e| Fail::NotFound(format!("target: {e}")))?;
+        self.nodes[n].paths = Some([r, t]);
+        Ok(())
+    }
+
+    /// The node at `locs`, created with candidates guessed from `post`.
+    fn node_at(&mut self, locs: [Loc; 2], post: [&TState; 2]) -> Result<usize, Fail> {
+        if let Some(&n) = self.index.get(&(false, locs[0], locs[1])) {
+            return Ok(n);
+        }
+        if self.nodes.len() >= self.opts.max_nodes {
+            return Err(Fail::NotFound(format!(
+                "the product has more than {} pairs of program points",
+                self.opts.max_nodes
+            )));
+        }
+        let id = self.nodes.len();
+        let names = self.sh.names.len();
+        let (state, _) = node_state(&format!("n{id}"), self.sides, locs, names);
+        let atoms = candidates(self.sides, locs, post, names);
+        self.nodes.push(Node {
+            init: false,
+            loc: locs,
+            state,
+            atoms,
+            paths: None,
+        });
+        self.out.push(Vec::new());
+        self.index.insert((false, locs[0], locs[1]), id);
+        self.dirty.push(id);
+        Ok(id)
+    }
+
+    /// The post-states of an edge: the paths' final states, the pre-state
+    /// for a stuttering program.
+    pub fn post(&self, n: usize, e: &Edge) -> [TState; 2] {
+        let node = &self.nodes[n];
+        let p = node.paths.as_ref().expect("paths computed");
+        let r = if e.step.ref_moves() {
+            p[0][e.paths[0]].post.clone()
+        } else {
+            node.state[0].clone()
+        };
+        let t = if e.step.tgt_moves() {
+            p[1][e.paths[1]].post.clone()
+        } else {
+            node.state[1].clone()
+        };
+        [r, t]
+    }
+
+    fn describe(&self, locs: [Loc; 2]) -> String {
+        format!(
+            "reference at {}, target at {}",
+            self.sides[0].describe(locs[0]),
+            self.sides[1].describe(locs[1])
+        )
+    }
+
+    /// The edges of node `n` under its current candidates.
+    fn compute_edges(&mut self, n: usize) -> Result<(), Fail> {
+        self.paths(n)?;
+        let ctx = self.ctx(n);
+        let solver = Solver::new();
+        solver.assert(&ctx);
+        let (nr, nt) = {
+            let p = self.nodes[n].paths.as_ref().expect("paths computed");
+            (p[0].len(), p[1].len())
+        };
+        let at = self.nodes[n].loc;
+        let mut new_edges = Vec::new();
+        for i in 0..nr {
+            for j in 0..nt {
+                let (gr, gt) = {
+                    let p = self.nodes[n].paths.as_ref().expect("paths computed");
+                    (p[0][i].guard(), p[1][j].guard())
+                };
+                solver.push();
+                solver.assert(&gr);
+                solver.assert(&gt);
+                self.queries += 1;
+                let feasible = sat(&solver, self.deadline, "a pair of paths")?.is_some();
+                if !feasible {
+                    solver.pop(1);
+                    continue;
+                }
+                let (step, to, obligation) = {
+                    let p = self.nodes[n].paths.as_ref().expect("paths computed");
+                    let (r, t) = (&p[0][i], &p[1][j]);
+                    let (step, to) = classify(at, r, t)
+                        .map_err(|e| Fail::NotFound(format!("{e} ({})", self.describe(at))))?;
+                    let (er, et) = compared(step, r, t);
+                    let ev = events_equal(er, et)
+                        .map_err(|e| Fail::NotFound(format!("{e} ({})", self.describe(at))))?;
+                    (step, to, Bool::and(&[ev, used_equal(step, r, t)]))
+                };
+                // A difference under the candidates is one under every
+                // weaker invariant.
+                solver.assert(obligation.not());
+                self.queries += 1;
+                if sat(&solver, self.deadline, "events of a pair of paths")?.is_some() {
+                    return Err(Fail::NotFound(format!(
+                        "the events or used loads of a pair of paths may differ ({})",
+                        self.describe(at)
+                    )));
+                }
+                solver.pop(1);
+                let mut e = Edge {
+                    from: n,
+                    to: None,
+                    paths: [i, j],
+                    step,
+                };
+                if let Some(locs) = to {
+                    let post = self.post(n, &e);
+                    e.to = Some(self.node_at(locs, [&post[0], &post[1]])?);
+                }
+                new_edges.push(e);
+            }
+        }
+        // Replace the node's edges.
+        let old = std::mem::take(&mut self.out[n]);
+        for k in old {
+            self.edges[k].to = None;
+            self.edges[k].step = Step::Vacuous;
+        }
+        for e in new_edges {
+            self.out[n].push(self.edges.len());
+            self.edges.push(e);
+        }
+        Ok(())
+    }
+
+    /// Drops the candidates of edge `k`'s target that the edge does not
+    /// establish; whether any was dropped.
+    fn weaken(&mut self, k: usize) -> Result<bool, Fail> {
+        let (from, Some(to)) = (self.edges[k].from, self.edges[k].to) else {
+            return Ok(false);
+        };
+        let post = self.post(from, &self.edges[k]);
+        let ctx = self.ctx(from);
+        let guards = {
+            let p = self.nodes[from].paths.as_ref().expect("paths computed");
+            let e = &self.edges[k];
+            [p[0][e.paths[0]].guard(), p[1][e.paths[1]].guard()]
+        };
+        let solver = Solver::new();
+        solver.assert(&ctx);
+        solver.assert(&guards[0]);
+        solver.assert(&guards[1]);
+        let mut dropped = false;
+        loop {
+            let formulas: Vec<(usize, Bool)> = self.nodes[to]
+                .atoms
+                .iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    (
+                        i,
+                        a.holds([&post[0], &post[1]])
+                            .unwrap_or_else(|| Bool::from_bool(false)),
+                    )
+                })
+                .collect();
+            if formulas.is_empty() {
+                return Ok(dropped);
+            }
+            let all = Bool::and(&formulas.iter().map(|f| f.1.clone()).collect::<Vec<_>>());
+            solver.push();
+            solver.assert(all.not());
+            self.queries += 1;
+            let model = sat(&solver, self.deadline, "an invariant")?;
+            solver.pop(1);
+            let Some(model) = model else {
+                return Ok(dropped);
+            };
+            let keep: Vec<bool> = formulas
+                .iter()
+                .map(|(_, f)| {
+                    model
+                        .eval(f, true)
+                        .and_then(|v| v.as_bool())
+                        .unwrap_or(false)
+                })
+                .collect();
+            if keep.iter().all(|&b| b) {
+                // The model does not falsify any single atom (it should,
+                // as it falsifies their conjunction): drop them one by one.
+                return Err(Fail::Unknown(
+                    "internal: a model falsifies the invariant but none of its atoms".into(),
+                ));
+            }
+            let atoms = std::mem::take(&mut self.nodes[to].atoms);
+            self.nodes[to].atoms = atoms
+                .into_iter()
+                .zip(keep)
+                .filter_map(|(a, k)| k.then_some(a))
+                .collect();
+            dropped = true;
+        }
+    }
+
+    /// Explores the product and weakens the candidates until they are
+    /// inductive.
+    pub fn run(&mut self) -> Result<(), Fail> {
+        let names = self.sh.names.len();
+        let launch = [
+            self.exec(0)
+                .launch(names)
+                .map_err(|e| Fail::NotFound(format!("reference: {e}")))?,
+            self.exec(1)
+                .launch(names)
+                .map_err(|e| Fail::NotFound(format!("target: {e}")))?,
+        ];
+        let locs = [self.sides[0].entry(), self.sides[1].entry()];
+        self.nodes.push(Node {
+            init: true,
+            loc: locs,
+            state: launch,
+            atoms: Vec::new(),
+            paths: None,
+        });
+        self.out.push(Vec::new());
+        self.index.insert((true, locs[0], locs[1]), 0);
+        self.dirty.push(0);
+        loop {
+            while let Some(n) = self.dirty.pop() {
+                self.compute_edges(n)?;
+            }
+            let mut weakened = Vec::new();
+            for k in 0..self.edges.len() {
+                if self.weaken(k)? {
+                    if let Some(to) = self.edges[k].to {
+                        weakened.push(to);
+                    }
+                }
+            }
+            if weakened.is_empty() {
+                return Ok(());
+            }
+            weakened.sort_unstable();
+            weakened.dedup();
+            self.dirty = weakened;
+        }
+    }
+}
