@@ -469,9 +469,9 @@ fn opt_stages(
 /// One function's check, or why it could not be run.
 struct FunctionCheck {
     report: CheckReport,
-    /// Per stage, `Some(straight-line edges merged)` when the stage was
-    /// proved by structure for every iteration count ([`structure`]).
-    proved: Vec<Option<usize>>,
+    /// Per stage, how it was proved for every iteration count, if it was
+    /// ([`structure`]).
+    proved: Vec<Option<structure::Unbounded>>,
     /// Per stage, the product's proof when the symbolic product decided it
     /// preserved ([`product`]).
     by_product: Vec<Option<convcheck_smt::product::Preserved>>,
@@ -499,7 +499,7 @@ impl FunctionCheck {
 
     /// Whether stage `i` was proved for every iteration count.
     fn is_proved(&self, i: usize) -> bool {
-        self.proved.get(i).copied().flatten().is_some()
+        self.proved.get(i).is_some_and(Option::is_some)
     }
 
     /// The verdict: the explicit rule, and `proved` when every stage is.

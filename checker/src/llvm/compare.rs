@@ -234,11 +234,20 @@ pub(super) fn check_function(
             }
         }
     }
-    // Stages the structural rule proves need no bounded comparison.
-    let proofs: Vec<Option<usize>> = programs
+    // Stages proved for every iteration count (by structure or by a
+    // simulation relation) need no bounded comparison. A simulation gets at
+    // most a tenth of the time left per stage, and 5 s.
+    let sim_time = |left: std::time::Duration| (left / 10).min(std::time::Duration::from_secs(5));
+    let proofs: Vec<Option<super::structure::Unbounded>> = programs
         .iter()
         .map(|(p, i, _)| match &ref_program {
-            Some(r) if prove => super::structure::proved(&r.module, ref_entry, &p.module, *i),
+            Some(r) if prove => {
+                let left = budget
+                    .timeout
+                    .map(|t| (budget.start + t).saturating_duration_since(Instant::now()))
+                    .unwrap_or(crate::engine::DEFAULT_TIMEOUT);
+                super::structure::proved(&r.module, ref_entry, &p.module, *i, sim_time(left))
+            }
             _ => None,
         })
         .collect();
@@ -437,7 +446,7 @@ pub(super) fn check_function(
         let (outcome, proof) = match pre {
             Pre::Done(o) => (o, None),
             Pre::Compare => match proof_of.next().flatten() {
-                Some(merged) => (EngineOutcome::Preserved { pairs: 0, cut: 0 }, Some(merged)),
+                Some(proof) => (EngineOutcome::Preserved { pairs: 0, cut: 0 }, Some(proof)),
                 None => {
                     product_proof = symbolic.next().flatten();
                     extra = side_notes.next().unwrap_or_default();

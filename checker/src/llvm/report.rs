@@ -259,15 +259,6 @@ fn worst(reports: &[FunctionCheck]) -> Verdict {
     }
 }
 
-/// The bound line of a stage proved by structure.
-fn proof_line(i: usize, name: &str, merged: usize) -> String {
-    format!(
-        "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
-        i + 1,
-        if merged == 1 { "" } else { "s" }
-    )
-}
-
 /// The bound line of each stage the symbolic product decided preserved
 /// (`super::product`), after a line that says what it covers.
 fn product_lines(fc: &FunctionCheck) -> Vec<String> {
@@ -316,8 +307,8 @@ fn text_with_proofs(fc: &FunctionCheck, replays: &dyn Replay) -> String {
         .iter()
         .enumerate()
         .filter_map(|(i, s)| {
-            let merged = fc.proved.get(i).copied().flatten()?;
-            Some(proof_line(i, &s.name, merged))
+            let proof = fc.proved.get(i)?.as_ref()?;
+            Some(proof.line(i, &s.name))
         })
         .collect();
     proofs.extend(product_lines(fc));
@@ -390,8 +381,16 @@ fn json_proofs(fc: &FunctionCheck, v: &mut serde_json::Value) {
         .iter()
         .enumerate()
         .filter_map(|(i, name)| {
-            let merged = fc.proved.get(i).copied().flatten()?;
-            Some(serde_json::json!({"stage": name, "proof": "structure", "merged_edges": merged}))
+            let proof = fc.proved.get(i)?.as_ref()?.json();
+            let mut o = serde_json::json!({"stage": name, "proof": proof["kind"].clone()});
+            if let (Some(o), Some(p)) = (o.as_object_mut(), proof.as_object()) {
+                o.extend(
+                    p.iter()
+                        .filter(|(k, _)| *k != "kind")
+                        .map(|(k, v)| (k.clone(), v.clone())),
+                );
+            }
+            Some(o)
         })
         .collect();
     let symbolic: Vec<serde_json::Value> = names
@@ -421,14 +420,11 @@ fn json_proofs(fc: &FunctionCheck, v: &mut serde_json::Value) {
             let Some(o) = s.as_object_mut() else {
                 continue;
             };
-            if let Some(merged) = fc.proved.get(i).copied().flatten() {
+            if let Some(proof) = fc.proved.get(i).and_then(Option::as_ref) {
                 o.insert("verdict".into(), "proved".into());
                 o.remove("scenarios");
                 o.remove("cut_paths");
-                o.insert(
-                    "proof".into(),
-                    serde_json::json!({"kind": "structure", "merged_edges": merged}),
-                );
+                o.insert("proof".into(), proof.json());
             } else if fc.by_product.get(i).is_some_and(Option::is_some) {
                 o.remove("scenarios");
                 o.remove("cut_paths");

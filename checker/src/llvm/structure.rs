@@ -22,6 +22,12 @@
 //! and the same convergent instances, related alike, in every scenario and
 //! for every iteration count.
 //!
+//! Where the rule does not apply, a simulation relation
+//! (`convcheck_smt::simulation`, issue 22) is sought between the two
+//! functions as each file maps them (ops matched by label, oracles by
+//! name): it proves inverted conditions, merged, split and duplicated
+//! blocks, renamed values and unrolled loops for every iteration count.
+//!
 //! The walk visits a straight-line chain `A -> B` (the only edge out of
 //! `A`, the only one into `B`) as `A` then `B`, so a target that merged
 //! the chain into one block is numbered like the reference, which the rule
@@ -35,19 +41,80 @@ use convcheck_ir::{
     Term,
 };
 use std::collections::HashMap;
+use std::time::Duration;
 
-/// `Some(straight-line edges merged)` when the structural rule proves the
-/// function `tentry` of `target` equivalent to `rentry` of `reference` for
-/// every iteration count, `None` when it does not apply.
+/// How a stage was proved for every iteration count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Unbounded {
+    /// By the structural rule, with this many straight-line edges merged.
+    Structure(usize),
+    /// By a simulation relation of `nodes` pairs of program points whose
+    /// `steps` steps were checked.
+    Simulation {
+        /// Pairs of program points.
+        nodes: usize,
+        /// Steps checked.
+        steps: usize,
+    },
+}
+
+impl Unbounded {
+    /// The bound line of stage `i` called `name`.
+    pub(super) fn line(&self, i: usize, name: &str) -> String {
+        match self {
+            Unbounded::Structure(merged) => format!(
+                "stage {} ({name}): no bound: proved by structure ({merged} straight-line edge{} merged)",
+                i + 1,
+                if *merged == 1 { "" } else { "s" }
+            ),
+            Unbounded::Simulation { nodes, steps } => format!(
+                "stage {} ({name}): no bound: proved by simulation ({nodes} pairs of program points, {steps} steps checked)",
+                i + 1
+            ),
+        }
+    }
+
+    /// The proof as JSON fields (`kind` and its counts).
+    pub(super) fn json(&self) -> serde_json::Value {
+        match self {
+            Unbounded::Structure(merged) => {
+                serde_json::json!({"kind": "structure", "merged_edges": merged})
+            }
+            Unbounded::Simulation { nodes, steps } => {
+                serde_json::json!({"kind": "simulation", "nodes": nodes, "steps": steps})
+            }
+        }
+    }
+}
+
+/// How the function `tentry` of `target` is proved equivalent to `rentry`
+/// of `reference` for every iteration count: by structure, else by a
+/// simulation relation found within `timeout`; `None` when neither applies.
 pub(super) fn proved(
     reference: &Module,
     rentry: FuncId,
     target: &Module,
     tentry: FuncId,
-) -> Option<usize> {
-    let r = canonical(reference, rentry)?;
-    let t = canonical(target, tentry)?;
-    convcheck_smt::product::by_structure(&CfgProgram::new(r), &CfgProgram::new(t), 0)
+    timeout: Duration,
+) -> Option<Unbounded> {
+    if let (Some(r), Some(t)) = (canonical(reference, rentry), canonical(target, tentry)) {
+        if let Some(m) =
+            convcheck_smt::product::by_structure(&CfgProgram::new(r), &CfgProgram::new(t), 0)
+        {
+            return Some(Unbounded::Structure(m));
+        }
+    }
+    let opts = convcheck_smt::simulation::SimOptions {
+        timeout,
+        ..Default::default()
+    };
+    match convcheck_smt::simulation::prove(reference, rentry, target, tentry, &opts) {
+        convcheck_smt::simulation::SimAnswer::Proved(c) => Some(Unbounded::Simulation {
+            nodes: c.nodes.len(),
+            steps: c.edges,
+        }),
+        _ => None,
+    }
 }
 
 /// New identifiers in the order they are met.
