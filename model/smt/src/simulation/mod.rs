@@ -51,6 +51,7 @@ mod obligations;
 mod recheck;
 mod search;
 mod side;
+mod solve;
 
 pub use atoms::Atom;
 pub use recheck::RelNode;
@@ -223,7 +224,7 @@ pub fn prove_programs(
             atoms: n.atoms.clone(),
         })
         .collect();
-    let searched = s.queries;
+    let searched = s.z3.queries;
     match recheck::recheck([&r, &t], &shared, &relation, opts, deadline) {
         Err(f) => answer_of(f),
         Ok(c) => {

@@ -38,13 +38,13 @@
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
 use super::obligations::{classify, compared, events_equal, used_equal, Step};
-use super::search::{node_state, sat};
+use super::search::node_state;
 use super::side::{Loc, Side};
+use super::solve::Z3;
 use super::{Fail, SimOptions};
 use std::collections::HashMap;
 use std::time::Instant;
 use z3::ast::{Ast, Bool, Dynamic, BV};
-use z3::Solver;
 
 /// One node of a relation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,6 +145,8 @@ pub(crate) fn recheck(
         max_paths: opts.max_paths,
     };
     let mut out = Checked::default();
+    // A solver of its own, apart from the search's.
+    let mut z3 = Z3::new(deadline);
     let not_found = |s: String| Fail::NotFound(format!("re-check: {s}"));
     // 1. The launch node.
     let index: HashMap<(bool, Loc, Loc), usize> = rel
@@ -188,10 +190,7 @@ pub(crate) fn recheck(
         let s = [&states[i][0], &states[i][1]];
         let ctx = inv(i, s)?;
         // 2. Non-vacuity.
-        let solver = Solver::new();
-        solver.assert(&ctx);
-        out.queries += 1;
-        if sat(&solver, deadline, "a node's invariant")?.is_none() {
+        if z3.sat(&[&ctx], "a node's invariant")?.is_none() {
             return Err(not_found(format!(
                 "the invariant of node {i} is unsatisfiable"
             )));
@@ -206,11 +205,7 @@ pub(crate) fn recheck(
         for r in &pr {
             for t in &pt {
                 let guards = all(vec![r.guard(), t.guard()]);
-                let feasible = Solver::new();
-                feasible.assert(&ctx);
-                feasible.assert(&guards);
-                out.queries += 1;
-                if sat(&feasible, deadline, "a pair of paths")?.is_none() {
+                if z3.sat(&[&ctx, &guards], "a pair of paths")?.is_none() {
                     continue;
                 }
                 let (step, to) = classify(n.loc, r, t).map_err(not_found)?;
@@ -243,12 +238,10 @@ pub(crate) fn recheck(
                     obligation.push(inv(j, [post_r, post_t])?);
                     moves.push((i, j, step));
                 }
-                let check = Solver::new();
-                check.assert(&ctx);
-                check.assert(&guards);
-                check.assert(all(obligation).not());
-                out.queries += 1;
-                if sat(&check, deadline, "a step")?.is_some() {
+                if z3
+                    .sat(&[&ctx, &guards, &all(obligation).not()], "a step")?
+                    .is_some()
+                {
                     return Err(not_found(format!(
                         "a step from node {i} ({} / {}) breaks an obligation",
                         sides[0].describe(n.loc[0]),
@@ -338,12 +331,7 @@ pub(crate) fn recheck(
                 [true, false] => eq[0].clone(),
                 _ => eq[1].clone(),
             };
-            let solver = Solver::new();
-            solver.assert(c1);
-            solver.assert(c2);
-            solver.assert(&differ);
-            out.queries += 1;
-            if sat(&solver, deadline, "convergence")?.is_some() {
+            if z3.sat(&[c1, c2, &differ], "convergence")?.is_some() {
                 return Err(not_found(format!(
                     "convergence: two threads' instances of `{}` ({} and {} in the reference, {} and {} in the target) may be converged in one program and not in the other",
                     x.label,
@@ -359,5 +347,6 @@ pub(crate) fn recheck(
     sites.sort();
     sites.dedup();
     out.sites = sites;
+    out.queries = z3.queries;
     Ok(out)
 }

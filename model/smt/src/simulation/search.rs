@@ -23,11 +23,11 @@ use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
 use super::obligations::{classify, compared, events_equal, used_equal, Step};
 use super::side::{Loc, Side};
+use super::solve::Z3;
 use super::{Fail, SimOptions};
 use std::collections::{BTreeMap, HashMap};
 use std::time::Instant;
 use z3::ast::{Bool, Dynamic, BV};
-use z3::{Model, Params, SatResult, Solver};
 
 /// A node of the product.
 pub(crate) struct Node {
@@ -102,38 +102,12 @@ pub(crate) fn node_state(
     ([r, t], consts)
 }
 
-/// A satisfiability check under the deadline: `Ok(Some(model))` when
-/// satisfiable.
-pub(crate) fn sat(solver: &Solver, deadline: Instant, what: &str) -> Result<Option<Model>, Fail> {
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Err(Fail::Unknown("timeout: the time budget ran out".into()));
-    }
-    let mut params = Params::new();
-    params.set_u32(
-        "timeout",
-        u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1),
-    );
-    solver.set_params(&params);
-    match solver.check() {
-        SatResult::Sat => Ok(solver.get_model()),
-        SatResult::Unsat => Ok(None),
-        SatResult::Unknown => Err(Fail::Unknown(format!(
-            "z3 ({what}): {}",
-            solver
-                .get_reason_unknown()
-                .unwrap_or_else(|| "unknown".into())
-        ))),
-    }
-}
-
 /// The product being explored.
 pub(crate) struct Search<'s, 'a> {
     pub sides: [&'s Side<'a>; 2],
     pub sh: &'s Shared,
     pub thr: &'s Thread,
     pub opts: &'s SimOptions,
-    pub deadline: Instant,
     pub nodes: Vec<Node>,
     index: HashMap<(bool, Loc, Loc), usize>,
     pub edges: Vec<Edge>,
@@ -141,7 +115,7 @@ pub(crate) struct Search<'s, 'a> {
     /// node is weakened).
     out: Vec<Vec<usize>>,
     dirty: Vec<usize>,
-    pub queries: usize,
+    pub z3: Z3,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -157,13 +131,12 @@ impl<'s, 'a> Search<'s, 'a> {
             sh,
             thr,
             opts,
-            deadline,
             nodes: Vec::new(),
             index: HashMap::new(),
             edges: Vec::new(),
             out: Vec::new(),
             dirty: Vec::new(),
-            queries: 0,
+            z3: Z3::new(deadline),
         }
     }
 
@@ -265,8 +238,25 @@ impl<'s, 'a> Search<'s, 'a> {
     fn compute_edges(&mut self, n: usize) -> Result<(), Fail> {
         self.paths(n)?;
         let ctx = self.ctx(n);
-        let solver = Solver::new();
-        solver.assert(&ctx);
+        self.z3.push(&ctx);
+        let r = self.pairs(n);
+        self.z3.pop();
+        let new_edges = r?;
+        // Replace the node's edges.
+        let old = std::mem::take(&mut self.out[n]);
+        for k in old {
+            self.edges[k].to = None;
+            self.edges[k].step = Step::Vacuous;
+        }
+        for e in new_edges {
+            self.out[n].push(self.edges.len());
+            self.edges.push(e);
+        }
+        Ok(())
+    }
+
+    /// The edges of node `n` under the candidates asserted.
+    fn pairs(&mut self, n: usize) -> Result<Vec<Edge>, Fail> {
         let (nr, nt) = {
             let p = self.nodes[n].paths.as_ref().expect("paths computed");
             (p[0].len(), p[1].len())
@@ -279,13 +269,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     let p = self.nodes[n].paths.as_ref().expect("paths computed");
                     (p[0][i].guard(), p[1][j].guard())
                 };
-                solver.push();
-                solver.assert(&gr);
-                solver.assert(&gt);
-                self.queries += 1;
-                let feasible = sat(&solver, self.deadline, "a pair of paths")?.is_some();
-                if !feasible {
-                    solver.pop(1);
+                if self.z3.sat(&[&gr, &gt], "a pair of paths")?.is_none() {
                     continue;
                 }
                 let (step, to, obligation) = {
@@ -300,15 +284,16 @@ impl<'s, 'a> Search<'s, 'a> {
                 };
                 // A difference under the candidates is one under every
                 // weaker invariant.
-                solver.assert(obligation.not());
-                self.queries += 1;
-                if sat(&solver, self.deadline, "events of a pair of paths")?.is_some() {
+                if self
+                    .z3
+                    .sat(&[&gr, &gt, &obligation.not()], "events of a pair of paths")?
+                    .is_some()
+                {
                     return Err(Fail::NotFound(format!(
                         "the events or used loads of a pair of paths may differ ({})",
                         self.describe(at)
                     )));
                 }
-                solver.pop(1);
                 let mut e = Edge {
                     from: n,
                     to: None,
@@ -322,17 +307,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 new_edges.push(e);
             }
         }
-        // Replace the node's edges.
-        let old = std::mem::take(&mut self.out[n]);
-        for k in old {
-            self.edges[k].to = None;
-            self.edges[k].step = Step::Vacuous;
-        }
-        for e in new_edges {
-            self.out[n].push(self.edges.len());
-            self.edges.push(e);
-        }
-        Ok(())
+        Ok(new_edges)
     }
 
     /// Drops the candidates of edge `k`'s target that the edge does not
@@ -348,10 +323,7 @@ impl<'s, 'a> Search<'s, 'a> {
             let e = &self.edges[k];
             [p[0][e.paths[0]].guard(), p[1][e.paths[1]].guard()]
         };
-        let solver = Solver::new();
-        solver.assert(&ctx);
-        solver.assert(&guards[0]);
-        solver.assert(&guards[1]);
+        let base = Bool::and(&[ctx, guards[0].clone(), guards[1].clone()]);
         let mut dropped = false;
         loop {
             let formulas: Vec<(usize, Bool)> = self.nodes[to]
@@ -370,11 +342,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 return Ok(dropped);
             }
             let all = Bool::and(&formulas.iter().map(|f| f.1.clone()).collect::<Vec<_>>());
-            solver.push();
-            solver.assert(all.not());
-            self.queries += 1;
-            let model = sat(&solver, self.deadline, "an invariant")?;
-            solver.pop(1);
+            let model = self.z3.sat(&[&base, &all.not()], "an invariant")?;
             let Some(model) = model else {
                 return Ok(dropped);
             };
