@@ -133,10 +133,7 @@ impl SymbolicReport {
     pub fn proved(&self, i: usize) -> bool {
         matches!(
             self.details.get(i),
-            Some(StageDetail::Symbolic(Preserved {
-                proof: Proof::Structure { .. },
-                ..
-            }))
+            Some(StageDetail::Symbolic(p)) if p.proof.is_unbounded()
         )
     }
 
@@ -498,6 +495,41 @@ fn token_stand_in(kernel: &Kernel, source_target_file: bool) -> Option<CfgProgra
     reducible.then_some(program)
 }
 
+/// A proof by a simulation relation (`convcheck_smt::simulation`) of a
+/// stage the structural rule does not prove, within a tenth of the time
+/// left (at most 5 s); `None` when none is found.
+fn simulated(
+    base: &CfgProgram,
+    program: &CfgProgram,
+    entries: (usize, usize),
+    opts: &ProductOptions,
+) -> Option<Preserved> {
+    if entries.0 == entries.1 && product::by_structure(base, program, entries.0).is_some() {
+        return None;
+    }
+    let sim = convcheck_smt::simulation::SimOptions {
+        timeout: (opts.timeout / 10).min(Duration::from_secs(5)),
+        allow_barrier_removal: opts.allow_barrier_removal,
+        memory_mb: opts.memory_mb,
+        ..Default::default()
+    };
+    match convcheck_smt::simulation::prove_programs(base, entries.0, program, entries.1, &sim) {
+        convcheck_smt::simulation::SimAnswer::Proved(c) => Some(Preserved {
+            max_iters: opts.max_iters,
+            target_iters: opts.max_iters,
+            group: opts.group,
+            cut: None,
+            copies: [0, 0],
+            events: [0, 0],
+            proof: Proof::Simulation {
+                nodes: c.nodes.len(),
+                steps: c.edges,
+            },
+        }),
+        _ => None,
+    }
+}
+
 /// One stage decided by the product engine: `program` against `base`.
 fn symbolic_stage(
     base: &CfgProgram,
@@ -518,6 +550,8 @@ fn symbolic_stage(
     };
     let answer = if left.is_zero() {
         Answer::Unknown(format!("time budget {} s reached", timeout.as_secs()))
+    } else if let Some(p) = simulated(base, program, entries, &opts) {
+        Answer::Proved(p)
     } else {
         product::compare_at(base, program, [entries.0, entries.1], &opts)
     };

@@ -144,7 +144,7 @@ pub fn cross_check(file: &File, pass: &str, b: CrossBounds) -> Option<Pair> {
     let symbolic = match product::compare(&reference_program, &target_program, entry, &opts) {
         Answer::Counterexample(c) => Judged::Violated(c.message),
         Answer::Proved(p) => Judged::Holds {
-            proved: matches!(p.proof, convcheck_smt::product::Proof::Structure { .. }),
+            proved: p.proof.is_unbounded(),
         },
         Answer::Unknown(why) => Judged::Inconclusive(why),
     };
@@ -247,7 +247,7 @@ pub fn lowering_cross_check(file: &File, b: CrossBounds) -> Option<LoweringPair>
     let tokens_vs_plain = match product::compare(&tokens, &plain, entry, &opts) {
         Answer::Counterexample(c) => Judged::Violated(c.message),
         Answer::Proved(p) => Judged::Holds {
-            proved: matches!(p.proof, convcheck_smt::product::Proof::Structure { .. }),
+            proved: p.proof.is_unbounded(),
         },
         Answer::Unknown(why) => Judged::Inconclusive(why),
     };

@@ -72,6 +72,10 @@ pub(crate) fn product_bound_line(i: usize, name: &str, p: &Preserved) -> String 
             i + 1,
             if *merged == 1 { "" } else { "s" }
         ),
+        Proof::Simulation { nodes, steps } => format!(
+            "stage {} ({name}): no bound: proved by simulation ({nodes} pairs of program points, {steps} steps checked)",
+            i + 1
+        ),
         proof => format!(
             "stage {} ({name}): max-iters={} per cycle of the reference: {}; target unrolled to {} \
              iterations per cycle, which no run left; {}",
@@ -172,12 +176,13 @@ fn bounds_json(r: &SymbolicReport) -> serde_json::Value {
         .map(|(i, d)| match d {
             StageDetail::Symbolic(p) => json!({
                 "stage": r.report.stages[i].name,
-                "unbounded": matches!(p.proof, Proof::Structure { .. }),
+                "unbounded": p.proof.is_unbounded(),
                 "max_iters": p.max_iters,
                 "target_iters": p.target_iters,
                 "cut": p.cut,
                 "proof": match p.proof {
                     Proof::Structure { .. } => "structure",
+                    Proof::Simulation { .. } => "simulation",
                     Proof::Matching { .. } => "matching",
                     Proof::Query => "query",
                 },
