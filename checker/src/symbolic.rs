@@ -504,7 +504,17 @@ fn simulated(
     entries: (usize, usize),
     opts: &ProductOptions,
 ) -> Option<Preserved> {
-    if entries.0 == entries.1 && product::by_structure(base, program, entries.0).is_some() {
+    // The product proves by structure first (after erasing aligned
+    // tokens), which is cheaper and says more.
+    let erased = (
+        product::tokens::erase_aligned(base),
+        product::tokens::erase_aligned(program),
+    );
+    let (b, p) = (
+        erased.0.as_ref().unwrap_or(base),
+        erased.1.as_ref().unwrap_or(program),
+    );
+    if entries.0 == entries.1 && product::by_structure(b, p, entries.0).is_some() {
         return None;
     }
     let sim = convcheck_smt::simulation::SimOptions {

@@ -30,9 +30,12 @@
 //! outside an assignment is used at once; one inside an assignment is
 //! *pending* on the assigned local until the local is read (used) or
 //! assigned again. Each state keeps, per local that can hold a pending
-//! load, whether it does and which oracle evaluation that load was; every
-//! read of such a local records the load as used (under the guard of the
-//! read). The relation compares the used loads of the two programs.
+//! load, whether it does, which oracle evaluation that load was, and
+//! whether the other program already used it (*owed*); every read of such
+//! a local records the load as used (under the guard of the read), and a
+//! pending owed load assigned over or left at the end is *lost*. The
+//! relation settles the used loads of the two programs step by step
+//! (`obligations::settle`).
 //!
 //! **Cycle counts** follow `product::unroll`: per cycle containing the
 //! current block, the count of its header's instances since the most
@@ -45,7 +48,7 @@ use convcheck_ir::{
     AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId, Space,
     Term,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Ast, Bool, BV};
 use z3::{FuncDecl, Sort};
 
@@ -107,6 +110,13 @@ pub(crate) struct Pend {
     pub on: Bool,
     pub o: BV,
     pub k: BV,
+    /// The other program has already used the load this one is pending
+    /// with: this one must use it too before the local is assigned again
+    /// or the run ends (see `obligations::settle`).
+    pub owed: Bool,
+    /// The load was treated as unobservable (silent): using it breaks the
+    /// relation.
+    pub silent: Bool,
 }
 
 /// A thread's state at a program point.
@@ -160,6 +170,10 @@ pub(crate) struct Ev {
     pub site: Site,
     /// The cycle counts at the event.
     pub cyc: Vec<BV>,
+    /// A load whose value went to an assignment (pending on a local): the
+    /// relation may treat it as unobservable (*silent*) when it is never
+    /// used (the used-load obligations check that).
+    pub pending: bool,
 }
 
 impl Ev {
@@ -184,12 +198,14 @@ pub(crate) enum End {
     Stuck(String),
 }
 
-/// A load recorded as used: under `guard`, the evaluation `(o, k)`.
+/// A load recorded as used: under `guard`, the evaluation `(o, k)`;
+/// `owed` when the other program had used it first.
 #[derive(Clone, Debug)]
 pub(crate) struct Used {
     pub guard: Bool,
     pub o: BV,
     pub k: BV,
+    pub owed: Bool,
 }
 
 /// One path of a segment.
@@ -199,6 +215,9 @@ pub(crate) struct Path {
     pub guard: Vec<Bool>,
     pub events: Vec<Ev>,
     pub used: Vec<Used>,
+    /// Conditions under which a load the other program used is lost
+    /// (its local assigned again, or the run ends, while it is pending).
+    pub lost: Vec<Bool>,
     pub end: End,
     pub post: TState,
 }
@@ -224,13 +243,18 @@ struct Eval<'s, 'a> {
     thr: &'s Thread,
     st: TState,
     guard: Option<Bool>,
-    frames: Vec<Vec<(usize, BV)>>,
+    frames: Vec<Loads>,
     used: Vec<Used>,
+    lost: Vec<Bool>,
     events: Vec<Ev>,
     at: (usize, usize),
+    silent: &'s BTreeSet<(usize, usize)>,
 }
 
 type R<T> = Result<T, String>;
+
+/// Loads evaluated into an assignment: (oracle name, count, silent).
+type Loads = Vec<(usize, BV, bool)>;
 
 impl Eval<'_, '_> {
     fn guard_bool(&self) -> Bool {
@@ -252,14 +276,19 @@ impl Eval<'_, '_> {
         let g = self.guard.clone();
         if let Some(p) = self.st.pend.get_mut(n) {
             let on = p.on.clone();
-            let used_guard = match &g {
-                None => on.clone(),
-                Some(g) => Bool::and(&[on.clone(), g.clone()]),
-            };
+            let mut read = vec![on.clone()];
+            read.extend(g.clone());
+            // A silent load must never be used.
+            let mut l = read.clone();
+            l.push(p.silent.clone());
+            self.lost.push(Bool::and(&l));
+            read.push(p.silent.not());
+            let used_guard = Bool::and(&read);
             self.used.push(Used {
                 guard: used_guard,
                 o: p.o.clone(),
                 k: p.k.clone(),
+                owed: p.owed.clone(),
             });
             p.on = match &g {
                 None => Bool::from_bool(false),
@@ -297,6 +326,10 @@ impl Eval<'_, '_> {
     }
 
     fn event(&mut self, op: OpId, kind: EvKind) -> R<()> {
+        self.event_of(op, kind, false)
+    }
+
+    fn event_of(&mut self, op: OpId, kind: EvKind, pending: bool) -> R<()> {
         if self.guard.is_some() {
             return Err(format!(
                 "not modelled by the simulation: `{}` runs under a lazy operator (in block {})",
@@ -314,23 +347,37 @@ impl Eval<'_, '_> {
                 op,
             },
             cyc: self.st.cyc.clone(),
+            pending,
         });
         Ok(())
     }
 
-    fn assign_loads(&mut self, name: &str, loads: Vec<(usize, BV)>) -> R<()> {
+    fn assign_loads(&mut self, name: &str, loads: Loads) -> R<()> {
+        // A pending load the other program used is lost when its local is
+        // assigned again.
+        if let Some(p) = self.st.pend.get(name) {
+            let mut l = vec![p.on.clone(), p.owed.clone()];
+            l.extend(self.guard.clone());
+            self.lost.push(Bool::and(&l));
+        }
         match loads.as_slice() {
             [] => {
+                let g = self.guard.clone();
                 if let Some(p) = self.st.pend.get_mut(name) {
-                    p.on = Bool::from_bool(false);
+                    p.on = match g {
+                        None => Bool::from_bool(false),
+                        Some(g) => Bool::and(&[p.on.clone(), g.not()]),
+                    };
                 }
             }
-            [(o, k)] => match self.st.pend.get_mut(name) {
+            [(o, k, silent)] => match self.st.pend.get_mut(name) {
                 Some(p) => {
                     *p = Pend {
                         on: Bool::from_bool(true),
                         o: name_bv(*o),
                         k: k.clone(),
+                        owed: Bool::from_bool(false),
+                        silent: Bool::from_bool(*silent),
                     }
                 }
                 None => return Err(format!("internal: %{name} holds a load but is not tracked")),
@@ -398,25 +445,31 @@ impl Eval<'_, '_> {
                         self.side.module.label(*op)
                     ));
                 };
-                self.event(
-                    *op,
-                    EvKind::Mem {
-                        label: self.side.module.label(*op).to_string(),
-                        space: *space,
-                        write: false,
-                        addr,
-                        value: None,
-                        id: Some(id.clone()),
-                    },
-                )?;
+                let pending = !self.frames.is_empty();
+                let silent = pending && self.silent.contains(&self.at);
+                if !silent {
+                    self.event_of(
+                        *op,
+                        EvKind::Mem {
+                            label: self.side.module.label(*op).to_string(),
+                            space: *space,
+                            write: false,
+                            addr,
+                            value: None,
+                            id: Some(id.clone()),
+                        },
+                        pending,
+                    )?;
+                }
                 match self.frames.last_mut() {
-                    Some(f) => f.push(id),
+                    Some(f) => f.push((id.0, id.1, silent)),
                     None => {
                         let guard = self.guard_bool();
                         self.used.push(Used {
                             guard,
                             o: name_bv(id.0),
                             k: id.1,
+                            owed: Bool::from_bool(false),
                         })
                     }
                 }
@@ -533,7 +586,7 @@ impl Eval<'_, '_> {
     }
 
     /// Evaluates `e` as the value assigned to `name` (a `SetLocal` or a phi).
-    fn assigned(&mut self, e: Option<&Expr>) -> R<(BV, Vec<(usize, BV)>)> {
+    fn assigned(&mut self, e: Option<&Expr>) -> R<(BV, Loads)> {
         self.frames.push(Vec::new());
         let v = match e {
             Some(e) => self.eval(e, true),
@@ -550,6 +603,8 @@ pub(crate) struct Exec<'s, 'a> {
     pub sh: &'s Shared,
     pub thr: &'s Thread,
     pub max_paths: usize,
+    /// Loads (block, instruction) treated as unobservable when pending.
+    pub silent: BTreeSet<(usize, usize)>,
 }
 
 struct Partial {
@@ -557,6 +612,7 @@ struct Partial {
     st: TState,
     guard: Vec<Bool>,
     used: Vec<Used>,
+    lost: Vec<Bool>,
 }
 
 impl Exec<'_, '_> {
@@ -569,8 +625,10 @@ impl Exec<'_, '_> {
             guard: None,
             frames: Vec::new(),
             used: Vec::new(),
+            lost: Vec::new(),
             events: Vec::new(),
             at,
+            silent: &self.silent,
         }
     }
 
@@ -582,6 +640,7 @@ impl Exec<'_, '_> {
             st,
             guard: Vec::new(),
             used: Vec::new(),
+            lost: Vec::new(),
         }];
         while let Some(p) = work.pop() {
             self.advance(p, &mut work, &mut done)?;
@@ -643,6 +702,7 @@ impl Exec<'_, '_> {
                 }
                 p.st = ev.st;
                 p.used.extend(ev.used);
+                p.lost.extend(ev.lost);
                 p.loc.inst += 1;
                 if !ev.events.is_empty() {
                     let end = End::Event(p.loc);
@@ -714,6 +774,7 @@ impl Exec<'_, '_> {
                     }
                     p.st = ev.st;
                     p.used.extend(ev.used);
+                    p.lost.extend(ev.lost);
                     done.push(finish(p, Vec::new(), End::Ret));
                     return Ok(());
                 }
@@ -730,6 +791,7 @@ impl Exec<'_, '_> {
             }
             p.st = ev.st;
             p.used.extend(ev.used);
+            p.lost.extend(ev.lost);
             let mut next = Vec::new();
             for (s, g) in succs {
                 let mut q = Partial {
@@ -737,6 +799,7 @@ impl Exec<'_, '_> {
                     st: p.st.clone(),
                     guard: p.guard.clone(),
                     used: p.used.clone(),
+                    lost: p.lost.clone(),
                 };
                 if let Some(g) = g {
                     q.guard.push(g);
@@ -791,6 +854,7 @@ impl Exec<'_, '_> {
         }
         q.st = ev.st;
         q.used.extend(ev.used);
+        q.lost.extend(ev.lost);
         // Cycle counts (`product::unroll::step`, symbolically).
         // The counts of the cycles containing both blocks (a common
         // outermost prefix) carry over; cycles being entered start at 0.
@@ -828,7 +892,7 @@ impl Exec<'_, '_> {
             cyc: Vec::new(),
             pend: side
                 .load_locals
-                .iter()
+                .keys()
                 .map(|n| {
                     (
                         n.clone(),
@@ -836,6 +900,8 @@ impl Exec<'_, '_> {
                             on: Bool::from_bool(false),
                             o: name_bv(0),
                             k: BV::from_u64(0, 64),
+                            owed: Bool::from_bool(false),
+                            silent: Bool::from_bool(false),
                         },
                     )
                 })
@@ -868,10 +934,18 @@ impl Exec<'_, '_> {
 }
 
 fn finish(p: Partial, events: Vec<Ev>, end: End) -> Path {
+    let mut lost = p.lost;
+    if end == End::Ret {
+        // The run ends: a pending load the other program used is lost.
+        for q in p.st.pend.values() {
+            lost.push(Bool::and(&[q.on.clone(), q.owed.clone()]));
+        }
+    }
     Path {
         guard: p.guard,
         events,
         used: p.used,
+        lost,
         end,
         post: p.st,
     }

@@ -138,6 +138,19 @@ pub enum SimAnswer {
 pub(crate) enum Fail {
     NotFound(String),
     Unknown(String),
+    /// Internal to the search: treat the pending load at (block,
+    /// instruction) of program 0 or 1 as unobservable at the node and try
+    /// again.
+    Silence(usize, (usize, usize)),
+}
+
+/// The oracles function `f` of `p` reads.
+fn used(p: &CfgProgram, f: FuncId) -> Vec<convcheck_ir::OracleInfo> {
+    side::used_oracles(&p.module, f)
+        .into_iter()
+        .filter_map(|o| p.module.oracles.get(o))
+        .cloned()
+        .collect()
 }
 
 /// Looks for a simulation relation proving that function `tgt_fn` of
@@ -181,12 +194,7 @@ pub fn prove_programs(
     }
     // Oracle names of both modules, matched by name, with one class.
     let mut classes: BTreeMap<String, OracleClass> = BTreeMap::new();
-    for o in reference
-        .module
-        .oracles
-        .iter()
-        .chain(&target.module.oracles)
-    {
+    for o in used(reference, ref_fn).iter().chain(&used(target, tgt_fn)) {
         if let Some(c) = classes.insert(o.name.clone(), o.class) {
             if c != o.class {
                 return SimAnswer::NotFound(format!(
@@ -212,19 +220,66 @@ pub fn prove_programs(
     z3::set_global_param("memory_high_watermark", &(mb << 20).to_string());
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new([&r, &t], &shared, &thr, opts, deadline);
-    if let Err(f) = s.run() {
+    let ran = s.run();
+    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() && ran.is_err() {
+        for (i, n) in s.nodes.iter().enumerate() {
+            eprintln!(
+                "node {i}: {} / {} silent {:?} atoms {}",
+                r.describe(n.loc[0]),
+                t.describe(n.loc[1]),
+                n.silent,
+                n.atoms
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+        }
+        for e in s.edges.iter().filter(|e| e.to.is_some()) {
+            eprintln!(
+                "edge {} -> {:?} {:?} paths {:?}",
+                e.from, e.to, e.step, e.paths
+            );
+        }
+    }
+    if let Err(f) = ran {
         return answer_of(f);
     }
+    // Nodes no current edge reaches any more (their source was weakened or
+    // silenced since) are not part of the relation.
     let relation: Vec<RelNode> = s
-        .nodes
-        .iter()
+        .reachable()
+        .into_iter()
+        .map(|i| &s.nodes[i])
         .map(|n| RelNode {
             init: n.init,
             loc: n.loc,
             atoms: n.atoms.clone(),
+            silent: n.silent.clone(),
         })
         .collect();
     let searched = s.z3.queries;
+    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
+        for (i, n) in s.nodes.iter().enumerate() {
+            eprintln!(
+                "node {i}: {} / {} silent {:?} atoms {}",
+                r.describe(n.loc[0]),
+                t.describe(n.loc[1]),
+                n.silent,
+                n.atoms
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+        }
+        for e in s.edges.iter().filter(|e| e.to.is_some()) {
+            eprintln!(
+                "edge {} -> {:?} {:?} paths {:?}",
+                e.from, e.to, e.step, e.paths
+            );
+        }
+    }
     match recheck::recheck([&r, &t], &shared, &relation, opts, deadline) {
         Err(f) => answer_of(f),
         Ok(c) => {
@@ -281,12 +336,7 @@ pub fn check_relation(
 ) -> Result<usize, String> {
     let deadline = Instant::now() + opts.timeout;
     let mut classes: BTreeMap<String, OracleClass> = BTreeMap::new();
-    for o in reference
-        .module
-        .oracles
-        .iter()
-        .chain(&target.module.oracles)
-    {
+    for o in used(reference, ref_fn).iter().chain(&used(target, tgt_fn)) {
         classes.entry(o.name.clone()).or_insert(o.class);
     }
     let names: Vec<String> = classes.keys().cloned().collect();
@@ -296,6 +346,7 @@ pub fn check_relation(
     match recheck::recheck([&r, &t], &shared, relation, opts, deadline) {
         Ok(c) => Ok(c.edges),
         Err(Fail::NotFound(e)) | Err(Fail::Unknown(e)) => Err(e),
+        Err(Fail::Silence(..)) => Err("internal: a silence request in the re-check".into()),
     }
 }
 
@@ -303,6 +354,7 @@ fn answer_of(f: Fail) -> SimAnswer {
     match f {
         Fail::NotFound(e) => SimAnswer::NotFound(e),
         Fail::Unknown(e) => SimAnswer::Unknown(e),
+        Fail::Silence(..) => SimAnswer::NotFound("internal: a load left unsilenced".into()),
     }
 }
 

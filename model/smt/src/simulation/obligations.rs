@@ -15,11 +15,10 @@
 //!
 //! **Used loads.** A load is observable only if its value is used
 //! (`exec`). Loads are paired like every event, with the same oracle
-//! evaluation; a step must record the same set of used loads in both
-//! programs (a stuttering program records none), so a paired load is
-//! used in one program iff it is in the other.
+//! evaluation, and [`settle`] makes sure a paired load is used in one
+//! program iff it is in the other, whenever each program uses it.
 
-use super::exec::{End, Ev, EvKind, Path, Used};
+use super::exec::{End, Ev, EvKind, Path, TState, Used};
 use super::side::Loc;
 use z3::ast::Bool;
 
@@ -178,28 +177,75 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
     })
 }
 
-fn member(u: &Used, of: &[Used]) -> Bool {
-    let alts: Vec<Bool> = of
-        .iter()
-        .map(|v| Bool::and(&[v.guard.clone(), v.o.eq(&u.o), v.k.eq(&u.k)]))
-        .collect();
-    let inside = match alts.as_slice() {
+fn or_all(parts: Vec<Bool>) -> Bool {
+    match parts.as_slice() {
         [] => Bool::from_bool(false),
-        _ => Bool::or(&alts),
-    };
-    u.guard.implies(&inside)
+        [one] => one.clone(),
+        _ => Bool::or(&parts),
+    }
 }
 
-/// The formula saying that a step records the same used loads in both
-/// programs (a stuttering program records none).
-pub(crate) fn used_equal(step: Step, r: &Path, t: &Path) -> Bool {
-    let empty: [Used; 0] = [];
-    let ur: &[Used] = if step.ref_moves() { &r.used } else { &empty };
-    let ut: &[Used] = if step.tgt_moves() { &t.used } else { &empty };
-    let mut parts: Vec<Bool> = ur.iter().map(|u| member(u, ut)).collect();
-    parts.extend(ut.iter().map(|u| member(u, ur)));
-    match parts.as_slice() {
+/// The used loads of a step settled: the obligation, and the post-states
+/// with the *owed* flags of the loads one program used first.
+///
+/// A load `u` (an oracle evaluation `(o, k)`) that one program uses in the
+/// step, unless that program owed it (the other used it first), must be
+/// used by the other program in the same step or be pending there at the
+/// end of the step, which then owes it. A lost load (an owed one assigned
+/// over, or pending at the end of the run) breaks the obligation. So every
+/// load is used in both programs or in neither: the observable sequences,
+/// which list exactly the used loads, agree.
+pub(crate) fn settle(step: Step, r: &Path, t: &Path, pre: [&TState; 2]) -> (Bool, [TState; 2]) {
+    let mut post = [
+        if step.ref_moves() {
+            r.post.clone()
+        } else {
+            pre[0].clone()
+        },
+        if step.tgt_moves() {
+            t.post.clone()
+        } else {
+            pre[1].clone()
+        },
+    ];
+    let none: [Used; 0] = [];
+    let used: [&[Used]; 2] = [
+        if step.ref_moves() { &r.used } else { &none },
+        if step.tgt_moves() { &t.used } else { &none },
+    ];
+    let mut parts = Vec::new();
+    for (w, p) in [(0, r), (1, t)] {
+        let moves = if w == 0 {
+            step.ref_moves()
+        } else {
+            step.tgt_moves()
+        };
+        if moves {
+            parts.extend(p.lost.iter().map(|l| l.not()));
+        }
+    }
+    for w in 0..2 {
+        let other = 1 - w;
+        for u in used[w] {
+            let there = or_all(
+                used[other]
+                    .iter()
+                    .map(|v| Bool::and(&[v.guard.clone(), v.o.eq(&u.o), v.k.eq(&u.k)]))
+                    .collect(),
+            );
+            let fresh = Bool::and(&[u.guard.clone(), u.owed.not(), there.not()]);
+            let mut pending = Vec::new();
+            for q in post[other].pend.values_mut() {
+                let c = Bool::and(&[q.on.clone(), q.o.eq(&u.o), q.k.eq(&u.k)]);
+                pending.push(c.clone());
+                q.owed = Bool::or(&[q.owed.clone(), Bool::and(&[fresh.clone(), c])]);
+            }
+            parts.push(fresh.implies(or_all(pending)));
+        }
+    }
+    let obligation = match parts.as_slice() {
         [] => Bool::from_bool(true),
         _ => Bool::and(&parts),
-    }
+    };
+    (obligation, post)
 }

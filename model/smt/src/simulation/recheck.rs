@@ -37,12 +37,12 @@
 
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
-use super::obligations::{classify, compared, events_equal, used_equal, Step};
+use super::obligations::{classify, compared, events_equal, settle, Step};
 use super::search::node_state;
 use super::side::{Loc, Side};
 use super::solve::Z3;
 use super::{Fail, SimOptions};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 use z3::ast::{Ast, Bool, Dynamic, BV};
 
@@ -55,6 +55,10 @@ pub struct RelNode {
     pub loc: [Loc; 2],
     /// The invariant.
     pub atoms: Vec<Atom>,
+    /// Per program, the pending loads (block, instruction) that its
+    /// segments from here treat as unobservable; the used-load obligations
+    /// check that they are never used.
+    pub silent: [BTreeSet<(usize, usize)>; 2],
 }
 
 /// What the re-check counted.
@@ -93,8 +97,8 @@ fn label_of(e: &Ev) -> &str {
     }
 }
 
-/// Whether the edges `(from, to)` contain a cycle.
-fn cyclic(n: usize, edges: &[(usize, usize)]) -> bool {
+/// A cycle of the edges `(from, to)`, if they have one (its nodes).
+fn cycle(n: usize, edges: &[(usize, usize)]) -> Option<Vec<usize>> {
     let mut succ = vec![Vec::new(); n];
     for &(a, b) in edges {
         succ[a].push(b);
@@ -112,7 +116,10 @@ fn cyclic(n: usize, edges: &[(usize, usize)]) -> bool {
             if let Some(&w) = succ[v].get(i) {
                 top.1 += 1;
                 match state[w] {
-                    1 => return true,
+                    1 => {
+                        let from = stack.iter().position(|e| e.0 == w).unwrap_or(0);
+                        return Some(stack[from..].iter().map(|e| e.0).collect());
+                    }
                     0 => {
                         state[w] = 1;
                         stack.push((w, 0));
@@ -125,7 +132,7 @@ fn cyclic(n: usize, edges: &[(usize, usize)]) -> bool {
             }
         }
     }
-    false
+    None
 }
 
 /// Checks `rel` (see the module documentation).
@@ -138,11 +145,13 @@ pub(crate) fn recheck(
 ) -> Result<Checked, Fail> {
     let thr = Thread::new(0);
     let names = sh.names.len();
-    let exec = |w: usize| Exec {
+    let none = BTreeSet::new();
+    let exec = |w: usize, silent: &BTreeSet<(usize, usize)>| Exec {
         side: sides[w],
         sh,
         thr: &thr,
         max_paths: opts.max_paths,
+        silent: silent.clone(),
     };
     let mut out = Checked::default();
     // A solver of its own, apart from the search's.
@@ -163,8 +172,8 @@ pub(crate) fn recheck(
     let mut consts: Vec<Vec<Dynamic>> = Vec::new();
     for (i, n) in rel.iter().enumerate() {
         if n.init {
-            let r = exec(0).launch(names).map_err(Fail::NotFound)?;
-            let t = exec(1).launch(names).map_err(Fail::NotFound)?;
+            let r = exec(0, &none).launch(names).map_err(Fail::NotFound)?;
+            let t = exec(1, &none).launch(names).map_err(Fail::NotFound)?;
             states.push([r, t]);
             consts.push(Vec::new());
         } else {
@@ -196,10 +205,10 @@ pub(crate) fn recheck(
             )));
         }
         // 3. Closure.
-        let pr = exec(0)
+        let pr = exec(0, &n.silent[0])
             .segment(n.loc[0], states[i][0].clone())
             .map_err(Fail::NotFound)?;
-        let pt = exec(1)
+        let pt = exec(1, &n.silent[1])
             .segment(n.loc[1], states[i][1].clone())
             .map_err(Fail::NotFound)?;
         for r in &pr {
@@ -213,10 +222,9 @@ pub(crate) fn recheck(
                     out.vacuous += 1;
                 }
                 let (er, et) = compared(step, r, t);
-                let mut obligation = vec![
-                    events_equal(er, et).map_err(not_found)?,
-                    used_equal(step, r, t),
-                ];
+                let (used, post) = settle(step, r, t, [&states[i][0], &states[i][1]]);
+                let mut obligation = vec![events_equal(er, et).map_err(not_found)?, used];
+                let mut names: Vec<String> = vec!["equal events".into(), "equal used loads".into()];
                 if let Some(locs) = to {
                     let Some(&j) = index.get(&(false, locs[0], locs[1])) else {
                         return Err(not_found(format!(
@@ -225,25 +233,27 @@ pub(crate) fn recheck(
                             sides[1].describe(locs[1])
                         )));
                     };
-                    let post_r = if step.ref_moves() {
-                        &r.post
-                    } else {
-                        &states[i][0]
-                    };
-                    let post_t = if step.tgt_moves() {
-                        &t.post
-                    } else {
-                        &states[i][1]
-                    };
-                    obligation.push(inv(j, [post_r, post_t])?);
+                    let (post_r, post_t) = (&post[0], &post[1]);
+                    for a in &rel[j].atoms {
+                        obligation.push(a.holds([post_r, post_t]).ok_or_else(|| {
+                            not_found(format!(
+                                "the invariant of node {j} names what its state lacks: {a}"
+                            ))
+                        })?);
+                        names.push(format!("the invariant `{a}` of node {j}"));
+                    }
                     moves.push((i, j, step));
                 }
-                if z3
-                    .sat(&[&ctx, &guards, &all(obligation).not()], "a step")?
-                    .is_some()
+                if let Some(m) =
+                    z3.sat(&[&ctx, &guards, &all(obligation.clone()).not()], "a step")?
                 {
+                    let broken = obligation
+                        .iter()
+                        .zip(&names)
+                        .find(|(o, _)| m.eval(*o, true).and_then(|v| v.as_bool()) == Some(false))
+                        .map_or("?", |(_, n)| n.as_str());
                     return Err(not_found(format!(
-                        "a step from node {i} ({} / {}) breaks an obligation",
+                        "a step from node {i} ({} / {}) breaks {broken}",
                         sides[0].describe(n.loc[0]),
                         sides[1].describe(n.loc[1])
                     )));
@@ -271,16 +281,29 @@ pub(crate) fn recheck(
             .map(|m| (m.0, m.1))
             .collect()
     };
-    if cyclic(rel.len(), &only(|s| s == Step::RefOnly)) {
-        return Err(not_found(
-            "the reference may run forever while the target waits (a cycle of reference-only steps)".into(),
-        ));
+    let show = |c: Vec<usize>| -> String {
+        c.iter()
+            .map(|&i| {
+                format!(
+                    "{} / {}",
+                    sides[0].describe(rel[i].loc[0]),
+                    sides[1].describe(rel[i].loc[1])
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" -> ")
+    };
+    if let Some(c) = cycle(rel.len(), &only(|s| s == Step::RefOnly)) {
+        return Err(not_found(format!(
+            "the reference may run forever while the target waits (a cycle of reference-only steps: {})",
+            show(c)
+        )));
     }
-    if cyclic(rel.len(), &only(|s| s == Step::TgtOnly)) {
-        return Err(not_found(
-            "the target may run forever while the reference waits (a cycle of target-only steps)"
-                .into(),
-        ));
+    if let Some(c) = cycle(rel.len(), &only(|s| s == Step::TgtOnly)) {
+        return Err(not_found(format!(
+            "the target may run forever while the reference waits (a cycle of target-only steps: {})",
+            show(c)
+        )));
     }
     // 5. Convergence.
     out.occurrences = occs.len();

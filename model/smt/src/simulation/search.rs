@@ -21,11 +21,11 @@
 
 use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
-use super::obligations::{classify, compared, events_equal, used_equal, Step};
+use super::obligations::{classify, compared, events_equal, settle, Step};
 use super::side::{Loc, Side};
 use super::solve::Z3;
 use super::{Fail, SimOptions};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
 use z3::ast::{Bool, Dynamic, BV};
 
@@ -35,6 +35,9 @@ pub(crate) struct Node {
     pub loc: [Loc; 2],
     pub state: [TState; 2],
     pub atoms: Vec<Atom>,
+    /// Per program, the pending loads its segments from here treat as
+    /// unobservable (`exec`).
+    pub silent: [BTreeSet<(usize, usize)>; 2],
     paths: Option<[Vec<Path>; 2]>,
 }
 
@@ -44,6 +47,8 @@ pub(crate) struct Edge {
     pub to: Option<usize>,
     pub paths: [usize; 2],
     pub step: Step,
+    /// The post-states (`obligations::settle`).
+    pub post: Option<[TState; 2]>,
 }
 
 /// The state of a node as fresh constants named after `prefix`.
@@ -81,14 +86,34 @@ pub(crate) fn node_state(
             })
             .collect();
         let mut pend = BTreeMap::new();
-        for x in &side.load_locals {
+        for (x, one) in &side.load_locals {
             let on = Bool::new_const(format!("{tag}.pend.%{x}"));
-            let o = BV::new_const(format!("{tag}.pendo.%{x}"), 32);
+            // The oracle of a local whose loads all read one is that one.
+            let o = match one {
+                Some(o) => BV::from_u64(*o as u64, 32),
+                None => {
+                    let o = BV::new_const(format!("{tag}.pendo.%{x}"), 32);
+                    consts.push(Dynamic::from_ast(&o));
+                    o
+                }
+            };
             let k = BV::new_const(format!("{tag}.pendk.%{x}"), 64);
             consts.push(Dynamic::from_ast(&on));
-            consts.push(Dynamic::from_ast(&o));
             consts.push(Dynamic::from_ast(&k));
-            pend.insert(x.clone(), Pend { on, o, k });
+            let owed = Bool::new_const(format!("{tag}.owed.%{x}"));
+            let silent = Bool::new_const(format!("{tag}.silent.%{x}"));
+            consts.push(Dynamic::from_ast(&owed));
+            consts.push(Dynamic::from_ast(&silent));
+            pend.insert(
+                x.clone(),
+                Pend {
+                    on,
+                    o,
+                    k,
+                    owed,
+                    silent,
+                },
+            );
         }
         TState {
             vars,
@@ -140,12 +165,13 @@ impl<'s, 'a> Search<'s, 'a> {
         }
     }
 
-    fn exec(&self, w: usize) -> Exec<'_, 'a> {
+    fn exec(&self, w: usize, silent: &BTreeSet<(usize, usize)>) -> Exec<'_, 'a> {
         Exec {
             side: self.sides[w],
             sh: self.sh,
             thr: self.thr,
             max_paths: self.opts.max_paths,
+            silent: silent.clone(),
         }
     }
 
@@ -169,19 +195,25 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         let node = &self.nodes[n];
         let r = self
-            .exec(0)
+            .exec(0, &node.silent[0])
             .segment(node.loc[0], node.state[0].clone())
             .map_err(|e| Fail::NotFound(format!("reference: {e}")))?;
         let t = self
-            .exec(1)
+            .exec(1, &node.silent[1])
             .segment(node.loc[1], node.state[1].clone())
             .map_err(|e| Fail::NotFound(format!("target: {e}")))?;
         self.nodes[n].paths = Some([r, t]);
         Ok(())
     }
 
-    /// The node at `locs`, created with candidates guessed from `post`.
-    fn node_at(&mut self, locs: [Loc; 2], post: [&TState; 2]) -> Result<usize, Fail> {
+    /// The node at `locs`, created with candidates guessed from the first
+    /// path into it (`pre` states, guards, `post` states).
+    fn node_at(
+        &mut self,
+        locs: [Loc; 2],
+        first: ([&TState; 2], &[Bool], [&TState; 2]),
+        from: &[Atom],
+    ) -> Result<usize, Fail> {
         if let Some(&n) = self.index.get(&(false, locs[0], locs[1])) {
             return Ok(n);
         }
@@ -194,36 +226,24 @@ impl<'s, 'a> Search<'s, 'a> {
         let id = self.nodes.len();
         let names = self.sh.names.len();
         let (state, _) = node_state(&format!("n{id}"), self.sides, locs, names);
-        let atoms = candidates(self.sides, locs, post, names);
+        // Only what the node's own state can state (a condition over a
+        // local no longer live here is not a candidate).
+        let atoms = candidates(self.sides, locs, first, from, names, self.thr)
+            .into_iter()
+            .filter(|a| a.holds([&state[0], &state[1]]).is_some())
+            .collect();
         self.nodes.push(Node {
             init: false,
             loc: locs,
             state,
             atoms,
+            silent: Default::default(),
             paths: None,
         });
         self.out.push(Vec::new());
         self.index.insert((false, locs[0], locs[1]), id);
         self.dirty.push(id);
         Ok(id)
-    }
-
-    /// The post-states of an edge: the paths' final states, the pre-state
-    /// for a stuttering program.
-    pub fn post(&self, n: usize, e: &Edge) -> [TState; 2] {
-        let node = &self.nodes[n];
-        let p = node.paths.as_ref().expect("paths computed");
-        let r = if e.step.ref_moves() {
-            p[0][e.paths[0]].post.clone()
-        } else {
-            node.state[0].clone()
-        };
-        let t = if e.step.tgt_moves() {
-            p[1][e.paths[1]].post.clone()
-        } else {
-            node.state[1].clone()
-        };
-        [r, t]
     }
 
     fn describe(&self, locs: [Loc; 2]) -> String {
@@ -236,12 +256,25 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// The edges of node `n` under its current candidates.
     fn compute_edges(&mut self, n: usize) -> Result<(), Fail> {
-        self.paths(n)?;
-        let ctx = self.ctx(n);
-        self.z3.push(&ctx);
-        let r = self.pairs(n);
-        self.z3.pop();
-        let new_edges = r?;
+        let new_edges = loop {
+            self.paths(n)?;
+            let ctx = self.ctx(n);
+            self.z3.push(&ctx);
+            let r = self.pairs(n);
+            self.z3.pop();
+            match r {
+                Ok(edges) => break edges,
+                // A pending load that one program has and the other does
+                // not: treated as unobservable from here (the used-load
+                // obligations make sure it is never used), and the pairs
+                // computed again.
+                Err(Fail::Silence(w, at)) => {
+                    self.nodes[n].silent[w].insert(at);
+                    self.nodes[n].paths = None;
+                }
+                Err(e) => return Err(e),
+            }
+        };
         // Replace the node's edges.
         let old = std::mem::take(&mut self.out[n]);
         for k in old {
@@ -272,23 +305,59 @@ impl<'s, 'a> Search<'s, 'a> {
                 if self.z3.sat(&[&gr, &gt], "a pair of paths")?.is_none() {
                     continue;
                 }
-                let (step, to, obligation) = {
+                let (step, to, obligation, post) = {
                     let p = self.nodes[n].paths.as_ref().expect("paths computed");
                     let (r, t) = (&p[0][i], &p[1][j]);
-                    let (step, to) = classify(at, r, t)
-                        .map_err(|e| Fail::NotFound(format!("{e} ({})", self.describe(at))))?;
+                    let silence = |e: String| {
+                        let node = &self.nodes[n];
+                        for (w, p) in [(0, r), (1, t)] {
+                            if let [ev] = p.events.as_slice() {
+                                let site = (ev.site.block, ev.site.inst);
+                                if ev.pending && !node.silent[w].contains(&site) {
+                                    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
+                                        eprintln!(
+                                            "silence {w} {site:?} at {}: {e}",
+                                            self.describe(at)
+                                        );
+                                    }
+                                    return Fail::Silence(w, site);
+                                }
+                            }
+                        }
+                        Fail::NotFound(format!("{e} ({})", self.describe(at)))
+                    };
+                    let (step, to) = classify(at, r, t).map_err(silence)?;
                     let (er, et) = compared(step, r, t);
-                    let ev = events_equal(er, et)
-                        .map_err(|e| Fail::NotFound(format!("{e} ({})", self.describe(at))))?;
-                    (step, to, Bool::and(&[ev, used_equal(step, r, t)]))
+                    let ev = events_equal(er, et).map_err(silence)?;
+                    let node = &self.nodes[n];
+                    let (used, post) = settle(step, r, t, [&node.state[0], &node.state[1]]);
+                    (step, to, Bool::and(&[ev, used]), post)
                 };
                 // A difference under the candidates is one under every
                 // weaker invariant.
-                if self
+                if let Some(m) = self
                     .z3
                     .sat(&[&gr, &gt, &obligation.not()], "events of a pair of paths")?
-                    .is_some()
                 {
+                    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
+                        let p = self.nodes[n].paths.as_ref().expect("paths computed");
+                        eprintln!(
+                            "atoms: {}",
+                            self.nodes[n]
+                                .atoms
+                                .iter()
+                                .map(|a| a.to_string())
+                                .collect::<Vec<_>>()
+                                .join("\n  ")
+                        );
+                        eprintln!("differ at {}: paths {i} {j}: ref {:?} used {:?} lost {:?}; tgt {:?} used {:?} lost {:?}", self.describe(at),
+                            p[0][i].events.iter().map(|e| format!("{:?}", e.kind)).collect::<Vec<_>>(),
+                            p[0][i].used.iter().map(|u| (m.eval(&u.guard, true), m.eval(&u.k, true))).collect::<Vec<_>>(),
+                            p[0][i].lost.iter().map(|u| m.eval(u, true)).collect::<Vec<_>>(),
+                            p[1][j].events.iter().map(|e| format!("{:?}", e.kind)).collect::<Vec<_>>(),
+                            p[1][j].used.iter().map(|u| (m.eval(&u.guard, true), m.eval(&u.k, true))).collect::<Vec<_>>(),
+                            p[1][j].lost.iter().map(|u| m.eval(u, true)).collect::<Vec<_>>());
+                    }
                     return Err(Fail::NotFound(format!(
                         "the events or used loads of a pair of paths may differ ({})",
                         self.describe(at)
@@ -299,15 +368,41 @@ impl<'s, 'a> Search<'s, 'a> {
                     to: None,
                     paths: [i, j],
                     step,
+                    post: None,
                 };
                 if let Some(locs) = to {
-                    let post = self.post(n, &e);
-                    e.to = Some(self.node_at(locs, [&post[0], &post[1]])?);
+                    let pre = self.nodes[n].state.clone();
+                    let from = self.nodes[n].atoms.clone();
+                    e.to = Some(self.node_at(
+                        locs,
+                        ([&pre[0], &pre[1]], &[gr, gt], [&post[0], &post[1]]),
+                        &from,
+                    )?);
+                    e.post = Some(post);
                 }
                 new_edges.push(e);
             }
         }
         Ok(new_edges)
+    }
+
+    /// The nodes reachable from the launch node along the current edges,
+    /// in increasing order.
+    pub fn reachable(&self) -> Vec<usize> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![0usize];
+        while let Some(n) = stack.pop() {
+            if n >= seen.len() || seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            for &k in &self.out[n] {
+                if let Some(t) = self.edges[k].to {
+                    stack.push(t);
+                }
+            }
+        }
+        (0..self.nodes.len()).filter(|&n| seen[n]).collect()
     }
 
     /// Drops the candidates of edge `k`'s target that the edge does not
@@ -316,7 +411,9 @@ impl<'s, 'a> Search<'s, 'a> {
         let (from, Some(to)) = (self.edges[k].from, self.edges[k].to) else {
             return Ok(false);
         };
-        let post = self.post(from, &self.edges[k]);
+        let Some(post) = self.edges[k].post.clone() else {
+            return Ok(false);
+        };
         let ctx = self.ctx(from);
         let guards = {
             let p = self.nodes[from].paths.as_ref().expect("paths computed");
@@ -362,6 +459,36 @@ impl<'s, 'a> Search<'s, 'a> {
                     "internal: a model falsifies the invariant but none of its atoms".into(),
                 ));
             }
+            if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
+                for (a, k) in self.nodes[to].atoms.iter().zip(&keep) {
+                    if !k && matches!(a, Atom::PendEq(..)) {
+                        eprintln!("edge {from}->{to} drops {a}");
+                        if let Atom::PendEq(x, y) = a {
+                            if let (Some(p), Some(q)) = (post[0].pend.get(x), post[1].pend.get(y)) {
+                                let ev = |b: &Bool| model.eval(b, true);
+                                let evb = |b: &BV| model.eval(b, true);
+                                eprintln!(
+                                    "  ref on {:?} o {:?} k {:?} owed {:?} silent {:?}",
+                                    ev(&p.on),
+                                    evb(&p.o),
+                                    evb(&p.k),
+                                    ev(&p.owed),
+                                    ev(&p.silent)
+                                );
+                                eprintln!(
+                                    "  tgt on {:?} o {:?} k {:?} owed {:?} silent {:?}",
+                                    ev(&q.on),
+                                    evb(&q.o),
+                                    evb(&q.k),
+                                    ev(&q.owed),
+                                    ev(&q.silent)
+                                );
+                                eprintln!("  ref k {} tgt k {}", p.k, q.k);
+                            }
+                        }
+                    }
+                }
+            }
             let atoms = std::mem::take(&mut self.nodes[to].atoms);
             self.nodes[to].atoms = atoms
                 .into_iter()
@@ -377,10 +504,10 @@ impl<'s, 'a> Search<'s, 'a> {
     pub fn run(&mut self) -> Result<(), Fail> {
         let names = self.sh.names.len();
         let launch = [
-            self.exec(0)
+            self.exec(0, &BTreeSet::new())
                 .launch(names)
                 .map_err(|e| Fail::NotFound(format!("reference: {e}")))?,
-            self.exec(1)
+            self.exec(1, &BTreeSet::new())
                 .launch(names)
                 .map_err(|e| Fail::NotFound(format!("target: {e}")))?,
         ];
@@ -390,6 +517,7 @@ impl<'s, 'a> Search<'s, 'a> {
             loc: locs,
             state: launch,
             atoms: Vec::new(),
+            silent: Default::default(),
             paths: None,
         });
         self.out.push(Vec::new());

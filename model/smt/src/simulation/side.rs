@@ -18,7 +18,7 @@
 
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{BlockId, Cfg, Expr, FuncId, InstKind, Module, Term};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A program point: about to run instruction `inst` of `block` (the
 /// block's phis already done when `inst` is at or past them; `inst` equal
@@ -44,8 +44,10 @@ pub(crate) struct Side<'a> {
     /// Per block and instruction index (the terminator included), the
     /// locals live before it.
     pub live: Vec<Vec<BTreeSet<String>>>,
-    /// Locals that an assignment can give a pending load.
-    pub load_locals: BTreeSet<String>,
+    /// Locals that an assignment can give a pending load, each with the
+    /// oracle (name index) of its loads when they all read one (in SSA
+    /// form, a local's one definition).
+    pub load_locals: BTreeMap<String, Option<usize>>,
     /// Per oracle of the module, the index of its name in the shared list.
     pub name_of: Vec<usize>,
 }
@@ -71,13 +73,6 @@ fn assigns(e: &Expr, out: &mut BTreeSet<String>) {
             out.insert(var.clone());
         }
     });
-}
-
-/// Whether evaluating `e` where its value is wanted can make a load
-/// pending on the local it is assigned to (a load whose value is used,
-/// inside an assignment; see `exec`).
-fn has_wanted_load(e: &Expr) -> bool {
-    e.any(&mut |x| matches!(x, Expr::Load { value: Some(_), .. }))
 }
 
 impl<'a> Side<'a> {
@@ -111,38 +106,53 @@ impl<'a> Side<'a> {
                     .count()
             })
             .collect();
-        let mut load_locals = BTreeSet::new();
+        let name_of: Vec<usize> = module
+            .oracles
+            .iter()
+            .map(|o| names.binary_search(&o.name).unwrap_or(0))
+            .collect();
+        // Per local that an assignment can give a pending load, the
+        // oracles (by name) those loads read.
+        let mut loads: BTreeMap<String, BTreeSet<usize>> = BTreeMap::new();
+        let mut note = |name: &str, e: &Expr| {
+            e.walk(&mut |x| {
+                if let Expr::Load { value: Some(o), .. } = x {
+                    loads
+                        .entry(name.to_string())
+                        .or_default()
+                        .insert(name_of.get(*o).copied().unwrap_or(0));
+                }
+            })
+        };
         for block in &cfg.blocks {
             for inst in &block.insts {
                 match &inst.kind {
                     InstKind::SetLocal {
                         name,
                         value: Some(e),
-                    } if has_wanted_load(e) => {
-                        load_locals.insert(name.clone());
-                    }
-                    InstKind::Phi { name, incoming }
-                        if incoming.iter().any(|(_, e)| has_wanted_load(e)) =>
-                    {
-                        load_locals.insert(name.clone());
+                    } => note(name, e),
+                    InstKind::Phi { name, incoming } => {
+                        for (_, e) in incoming {
+                            note(name, e);
+                        }
                     }
                     _ => {}
                 }
                 for e in inst_exprs(&inst.kind) {
                     e.walk(&mut |x| {
                         if let Expr::Assign { var, value, .. } = x {
-                            if has_wanted_load(value) {
-                                load_locals.insert(var.clone());
-                            }
+                            note(var, value);
                         }
                     });
                 }
             }
         }
-        let name_of = module
-            .oracles
-            .iter()
-            .map(|o| names.binary_search(&o.name).unwrap_or(0))
+        let load_locals: BTreeMap<String, Option<usize>> = loads
+            .into_iter()
+            .map(|(x, os)| {
+                let one = (os.len() == 1).then(|| os.into_iter().next()).flatten();
+                (x, one)
+            })
             .collect();
         let mut side = Side {
             module,
@@ -293,6 +303,37 @@ impl<'a> Side<'a> {
         }
         live
     }
+}
+
+/// The oracles function `f` of `m` reads (its parameters', its
+/// expressions').
+pub(crate) fn used_oracles(m: &Module, f: FuncId) -> BTreeSet<convcheck_ir::OracleId> {
+    let mut out = BTreeSet::new();
+    let Some(cfg) = m.functions.get(f) else {
+        return out;
+    };
+    out.extend(cfg.param_oracles.iter().copied());
+    for b in &cfg.blocks {
+        for e in b.exprs() {
+            e.walk(&mut |x| match x {
+                Expr::Oracle(o) | Expr::Load { value: Some(o), .. } => {
+                    out.insert(*o);
+                }
+                Expr::Call {
+                    kind:
+                        convcheck_ir::CallKind::Op(o)
+                        | convcheck_ir::CallKind::Plain(o)
+                        | convcheck_ir::CallKind::Oracle(o)
+                        | convcheck_ir::CallKind::Barrier(_, Some(o)),
+                    ..
+                } => {
+                    out.insert(*o);
+                }
+                _ => {}
+            });
+        }
+    }
+    out
 }
 
 /// The operand expressions of an instruction.
