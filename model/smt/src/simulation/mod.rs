@@ -220,29 +220,7 @@ pub fn prove_programs(
     z3::set_global_param("memory_high_watermark", &(mb << 20).to_string());
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new([&r, &t], &shared, &thr, opts, deadline);
-    let ran = s.run();
-    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() && ran.is_err() {
-        for (i, n) in s.nodes.iter().enumerate() {
-            eprintln!(
-                "node {i}: {} / {} silent {:?} atoms {}",
-                r.describe(n.loc[0]),
-                t.describe(n.loc[1]),
-                n.silent,
-                n.atoms
-                    .iter()
-                    .map(|a| a.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            );
-        }
-        for e in s.edges.iter().filter(|e| e.to.is_some()) {
-            eprintln!(
-                "edge {} -> {:?} {:?} paths {:?}",
-                e.from, e.to, e.step, e.paths
-            );
-        }
-    }
-    if let Err(f) = ran {
+    if let Err(f) = s.run() {
         return answer_of(f);
     }
     // Nodes no current edge reaches any more (their source was weakened or
@@ -259,27 +237,6 @@ pub fn prove_programs(
         })
         .collect();
     let searched = s.z3.queries;
-    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
-        for (i, n) in s.nodes.iter().enumerate() {
-            eprintln!(
-                "node {i}: {} / {} silent {:?} atoms {}",
-                r.describe(n.loc[0]),
-                t.describe(n.loc[1]),
-                n.silent,
-                n.atoms
-                    .iter()
-                    .map(|a| a.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            );
-        }
-        for e in s.edges.iter().filter(|e| e.to.is_some()) {
-            eprintln!(
-                "edge {} -> {:?} {:?} paths {:?}",
-                e.from, e.to, e.step, e.paths
-            );
-        }
-    }
     match recheck::recheck([&r, &t], &shared, &relation, opts, deadline) {
         Err(f) => answer_of(f),
         Ok(c) => {

@@ -314,12 +314,6 @@ impl<'s, 'a> Search<'s, 'a> {
                             if let [ev] = p.events.as_slice() {
                                 let site = (ev.site.block, ev.site.inst);
                                 if ev.pending && !node.silent[w].contains(&site) {
-                                    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
-                                        eprintln!(
-                                            "silence {w} {site:?} at {}: {e}",
-                                            self.describe(at)
-                                        );
-                                    }
                                     return Fail::Silence(w, site);
                                 }
                             }
@@ -335,29 +329,11 @@ impl<'s, 'a> Search<'s, 'a> {
                 };
                 // A difference under the candidates is one under every
                 // weaker invariant.
-                if let Some(m) = self
+                if self
                     .z3
                     .sat(&[&gr, &gt, &obligation.not()], "events of a pair of paths")?
+                    .is_some()
                 {
-                    if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
-                        let p = self.nodes[n].paths.as_ref().expect("paths computed");
-                        eprintln!(
-                            "atoms: {}",
-                            self.nodes[n]
-                                .atoms
-                                .iter()
-                                .map(|a| a.to_string())
-                                .collect::<Vec<_>>()
-                                .join("\n  ")
-                        );
-                        eprintln!("differ at {}: paths {i} {j}: ref {:?} used {:?} lost {:?}; tgt {:?} used {:?} lost {:?}", self.describe(at),
-                            p[0][i].events.iter().map(|e| format!("{:?}", e.kind)).collect::<Vec<_>>(),
-                            p[0][i].used.iter().map(|u| (m.eval(&u.guard, true), m.eval(&u.k, true))).collect::<Vec<_>>(),
-                            p[0][i].lost.iter().map(|u| m.eval(u, true)).collect::<Vec<_>>(),
-                            p[1][j].events.iter().map(|e| format!("{:?}", e.kind)).collect::<Vec<_>>(),
-                            p[1][j].used.iter().map(|u| (m.eval(&u.guard, true), m.eval(&u.k, true))).collect::<Vec<_>>(),
-                            p[1][j].lost.iter().map(|u| m.eval(u, true)).collect::<Vec<_>>());
-                    }
                     return Err(Fail::NotFound(format!(
                         "the events or used loads of a pair of paths may differ ({})",
                         self.describe(at)
@@ -458,36 +434,6 @@ impl<'s, 'a> Search<'s, 'a> {
                 return Err(Fail::Unknown(
                     "internal: a model falsifies the invariant but none of its atoms".into(),
                 ));
-            }
-            if std::env::var_os("CONVCHECK_SIM_DEBUG").is_some() {
-                for (a, k) in self.nodes[to].atoms.iter().zip(&keep) {
-                    if !k && matches!(a, Atom::PendEq(..)) {
-                        eprintln!("edge {from}->{to} drops {a}");
-                        if let Atom::PendEq(x, y) = a {
-                            if let (Some(p), Some(q)) = (post[0].pend.get(x), post[1].pend.get(y)) {
-                                let ev = |b: &Bool| model.eval(b, true);
-                                let evb = |b: &BV| model.eval(b, true);
-                                eprintln!(
-                                    "  ref on {:?} o {:?} k {:?} owed {:?} silent {:?}",
-                                    ev(&p.on),
-                                    evb(&p.o),
-                                    evb(&p.k),
-                                    ev(&p.owed),
-                                    ev(&p.silent)
-                                );
-                                eprintln!(
-                                    "  tgt on {:?} o {:?} k {:?} owed {:?} silent {:?}",
-                                    ev(&q.on),
-                                    evb(&q.o),
-                                    evb(&q.k),
-                                    ev(&q.owed),
-                                    ev(&q.silent)
-                                );
-                                eprintln!("  ref k {} tgt k {}", p.k, q.k);
-                            }
-                        }
-                    }
-                }
             }
             let atoms = std::mem::take(&mut self.nodes[to].atoms);
             self.nodes[to].atoms = atoms
