@@ -54,7 +54,7 @@ mod side;
 mod solve;
 
 pub use atoms::Atom;
-pub use recheck::RelNode;
+pub use recheck::{Conditions, RelNode};
 pub use side::Loc;
 
 use convcheck_ir::exec::cfg::CfgProgram;
@@ -172,15 +172,17 @@ pub fn prove(
     )
 }
 
-/// [`prove`] on programs with their chosen cycle hierarchies.
-pub fn prove_programs(
+/// Runs `f` on the two functions prepared ([`side::Side`]): tokens aligned
+/// with the cycles erased (`product::tokens::erase_aligned`), what is not
+/// modelled refused, the oracles the two read named once.
+fn with_sides<T>(
     reference: &CfgProgram,
     ref_fn: FuncId,
     target: &CfgProgram,
     tgt_fn: FuncId,
     opts: &SimOptions,
-) -> SimAnswer {
-    let deadline = Instant::now() + opts.timeout;
+    f: impl FnOnce([&side::Side; 2], &exec::Shared, &[String]) -> T,
+) -> Result<T, SimAnswer> {
     let erased = (
         crate::product::tokens::erase_aligned(reference),
         crate::product::tokens::erase_aligned(target),
@@ -189,7 +191,7 @@ pub fn prove_programs(
     let target = erased.1.as_ref().unwrap_or(target);
     for (p, f, side) in [(reference, ref_fn, "reference"), (target, tgt_fn, "target")] {
         if let Some(why) = unsupported(p, f, opts.allow_barrier_removal) {
-            return SimAnswer::NotFound(format!("{side}: {why}"));
+            return Err(SimAnswer::NotFound(format!("{side}: {why}")));
         }
     }
     // Oracle names of both modules, matched by name, with one class.
@@ -197,32 +199,37 @@ pub fn prove_programs(
     for o in used(reference, ref_fn).iter().chain(&used(target, tgt_fn)) {
         if let Some(c) = classes.insert(o.name.clone(), o.class) {
             if c != o.class {
-                return SimAnswer::NotFound(format!(
+                return Err(SimAnswer::NotFound(format!(
                     "the oracle `{}` is {} in one program and {} in the other",
                     o.name,
                     c.name(),
                     o.class.name()
-                ));
+                )));
             }
         }
     }
     let names: Vec<String> = classes.keys().cloned().collect();
     let shared = exec::Shared::new(names.clone());
-    let r = match side::Side::new(reference, ref_fn, &names) {
-        Ok(s) => s,
-        Err(e) => return SimAnswer::NotFound(format!("reference: {e}")),
-    };
-    let t = match side::Side::new(target, tgt_fn, &names) {
-        Ok(s) => s,
-        Err(e) => return SimAnswer::NotFound(format!("target: {e}")),
-    };
+    let r = side::Side::new(reference, ref_fn, &names)
+        .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
+    let t = side::Side::new(target, tgt_fn, &names)
+        .map_err(|e| SimAnswer::NotFound(format!("target: {e}")))?;
     let mb = opts.memory_mb.clamp(1, 4095);
     z3::set_global_param("memory_high_watermark", &(mb << 20).to_string());
+    Ok(f([&r, &t], &shared, &names))
+}
+
+/// The search alone: the relation it found, not re-checked (what the
+/// re-check and the theorem tests' mutants take).
+fn search_only(
+    sides: [&side::Side; 2],
+    shared: &exec::Shared,
+    opts: &SimOptions,
+    deadline: Instant,
+) -> Result<(Vec<RelNode>, usize), Fail> {
     let thr = exec::Thread::new(0);
-    let mut s = search::Search::new([&r, &t], &shared, &thr, opts, deadline);
-    if let Err(f) = s.run() {
-        return answer_of(f);
-    }
+    let mut s = search::Search::new(sides, shared, &thr, opts, deadline);
+    s.run()?;
     // Nodes no current edge reaches any more (their source was weakened or
     // silenced since) are not part of the relation.
     let relation: Vec<RelNode> = s
@@ -236,47 +243,100 @@ pub fn prove_programs(
             silent: n.silent.clone(),
         })
         .collect();
-    let searched = s.z3.queries;
-    match recheck::recheck([&r, &t], &shared, &relation, opts, deadline) {
-        Err(f) => answer_of(f),
-        Ok(c) => {
-            let sides = [&r, &t];
-            let site = |w: usize, st: &exec::Site| {
-                format!(
-                    "{} ({})",
-                    sides[w].module.label(st.op),
-                    sides[w].block_name(st.block)
-                )
-            };
-            let nodes = relation
-                .iter()
-                .map(|n| CertNode {
-                    reference: if n.init {
-                        "launch".into()
-                    } else {
-                        r.describe(n.loc[0])
-                    },
-                    target: if n.init {
-                        "launch".into()
-                    } else {
-                        t.describe(n.loc[1])
-                    },
-                    invariant: n.atoms.iter().map(|a| describe_atom(a, &names)).collect(),
-                })
-                .collect();
-            SimAnswer::Proved(Certificate {
-                nodes,
-                edges: c.edges,
-                sites: c
-                    .sites
+    Ok((relation, s.z3.queries))
+}
+
+/// [`prove`] on programs with their chosen cycle hierarchies.
+pub fn prove_programs(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+) -> SimAnswer {
+    let deadline = Instant::now() + opts.timeout;
+    let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
+        let (relation, searched) = match search_only([r, t], shared, opts, deadline) {
+            Ok(x) => x,
+            Err(f) => return answer_of(f),
+        };
+        match recheck::recheck(
+            [r, t],
+            shared,
+            &relation,
+            opts,
+            deadline,
+            Conditions::default(),
+        ) {
+            Err(f) => answer_of(f),
+            Ok(c) => {
+                let sides = [r, t];
+                let site = |w: usize, st: &exec::Site| {
+                    format!(
+                        "{} ({})",
+                        sides[w].module.label(st.op),
+                        sides[w].block_name(st.block)
+                    )
+                };
+                let nodes = relation
                     .iter()
-                    .map(|(a, b)| (site(0, a), site(1, b)))
-                    .collect(),
-                vacuous: c.vacuous,
-                queries: searched + c.queries,
-                relation,
-            })
+                    .map(|n| CertNode {
+                        reference: if n.init {
+                            "launch".into()
+                        } else {
+                            r.describe(n.loc[0])
+                        },
+                        target: if n.init {
+                            "launch".into()
+                        } else {
+                            t.describe(n.loc[1])
+                        },
+                        invariant: n.atoms.iter().map(|a| describe_atom(a, names)).collect(),
+                    })
+                    .collect();
+                SimAnswer::Proved(Certificate {
+                    nodes,
+                    edges: c.edges,
+                    sites: c
+                        .sites
+                        .iter()
+                        .map(|(a, b)| (site(0, a), site(1, b)))
+                        .collect(),
+                    vacuous: c.vacuous,
+                    queries: searched + c.queries,
+                    relation,
+                })
+            }
         }
+    };
+    match with_sides(reference, ref_fn, target, tgt_fn, opts, run) {
+        Ok(a) | Err(a) => a,
+    }
+}
+
+/// The relation the search finds, *not re-checked*: no proof by itself
+/// (for [`check_relation_with`] and the theorem tests' mutants). `Err`
+/// says why none was found.
+pub fn find_relation(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+) -> Result<Vec<RelNode>, String> {
+    let deadline = Instant::now() + opts.timeout;
+    let found = with_sides(
+        reference,
+        ref_fn,
+        target,
+        tgt_fn,
+        opts,
+        |sides, shared, _| search_only(sides, shared, opts, deadline),
+    );
+    match found {
+        Ok(Ok((relation, _))) => Ok(relation),
+        Ok(Err(f)) => Err(describe_fail(f)),
+        Err(a) => Err(format!("{a:?}")),
     }
 }
 
@@ -291,19 +351,48 @@ pub fn check_relation(
     relation: &[RelNode],
     opts: &SimOptions,
 ) -> Result<usize, String> {
+    check_relation_with(
+        reference,
+        ref_fn,
+        target,
+        tgt_fn,
+        relation,
+        opts,
+        Conditions::default(),
+    )
+}
+
+/// [`check_relation`] checking only the conditions `on` (the theorem
+/// tests' mutants turn one off).
+pub fn check_relation_with(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    relation: &[RelNode],
+    opts: &SimOptions,
+    on: Conditions,
+) -> Result<usize, String> {
     let deadline = Instant::now() + opts.timeout;
-    let mut classes: BTreeMap<String, OracleClass> = BTreeMap::new();
-    for o in used(reference, ref_fn).iter().chain(&used(target, tgt_fn)) {
-        classes.entry(o.name.clone()).or_insert(o.class);
+    let checked = with_sides(
+        reference,
+        ref_fn,
+        target,
+        tgt_fn,
+        opts,
+        |sides, shared, _| recheck::recheck(sides, shared, relation, opts, deadline, on),
+    );
+    match checked {
+        Ok(Ok(c)) => Ok(c.edges),
+        Ok(Err(f)) => Err(describe_fail(f)),
+        Err(a) => Err(format!("{a:?}")),
     }
-    let names: Vec<String> = classes.keys().cloned().collect();
-    let shared = exec::Shared::new(names.clone());
-    let r = side::Side::new(reference, ref_fn, &names)?;
-    let t = side::Side::new(target, tgt_fn, &names)?;
-    match recheck::recheck([&r, &t], &shared, relation, opts, deadline) {
-        Ok(c) => Ok(c.edges),
-        Err(Fail::NotFound(e)) | Err(Fail::Unknown(e)) => Err(e),
-        Err(Fail::Silence(..)) => Err("internal: a silence request in the re-check".into()),
+}
+
+fn describe_fail(f: Fail) -> String {
+    match f {
+        Fail::NotFound(e) | Fail::Unknown(e) => e,
+        Fail::Silence(..) => "internal: a silence request outside the search".into(),
     }
 }
 
