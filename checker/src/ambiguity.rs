@@ -10,9 +10,28 @@
 //! engine; if some scenario gives them different convergence, that is an
 //! ambiguity, reported with both trace tables.
 
-use crate::cli::AmbiguityArgs;
+/// What `ambiguity` is asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AmbiguityArgs {
+    /// Kernel files; every function of every file is compared.
+    pub files: Vec<String>,
+    /// Passes to run after lowering, in order.
+    pub passes: Vec<String>,
+    /// Largest iteration number of any loop execution in a scenario.
+    pub max_iters: u32,
+}
+
+impl Default for AmbiguityArgs {
+    fn default() -> AmbiguityArgs {
+        AmbiguityArgs {
+            files: Vec::new(),
+            passes: Vec::new(),
+            max_iters: 3,
+        }
+    }
+}
 use crate::engine::{compare, Allowance, Limits, Outcome as EngineOutcome, Side};
-use crate::{load_kernel, Code, Outcome, EXIT_OK, EXIT_VIOLATION};
+use crate::{load_kernel, Code, Error, Output, Status};
 use convcheck_ir::exec::{Bounds, Event};
 use convcheck_ir::print::{expr as expr_text, inst as inst_text, quote};
 use convcheck_ir::table;
@@ -92,24 +111,21 @@ pub fn canonical(module: &Module, cfg: &Cfg) -> String {
 }
 
 /// The `ambiguity` command.
-pub fn ambiguity(a: &AmbiguityArgs) -> Outcome {
+pub fn ambiguity(a: &AmbiguityArgs) -> Result<Output, Error> {
     let mut kernels = Vec::new();
     for f in &a.files {
-        match load_kernel(f) {
-            Ok(k) => kernels.push((f.clone(), k)),
-            Err(o) => return o,
-        }
+        kernels.push((f.clone(), load_kernel(f)?));
     }
     ambiguity_on(&kernels, a)
 }
 
 /// Looks for ambiguities among the functions of kernels already loaded.
-pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome {
+pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Result<Output, Error> {
     let mut passes = Vec::new();
     for p in &a.passes {
         match lookup(p) {
             Ok(x) => passes.push(x),
-            Err(e) => return Outcome::usage(format!("--pass {p}: {e}")),
+            Err(e) => return Err(Error::pass(format!("--pass {p}: {e}"))),
         }
     }
     // Canonical CFG of every function after the pipeline.
@@ -118,7 +134,7 @@ pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome 
         let mut m = lower(k, false);
         for p in &passes {
             if let Err(e) = p.run(&mut m) {
-                return Outcome::usage(format!("pass {}: {e}", p.name()));
+                return Err(Error::pass(format!("pass {}: {e}", p.name())));
             }
         }
         for (fi, cfg) in m.functions.iter().enumerate() {
@@ -151,7 +167,7 @@ pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome 
                 let (nb, b_k) = (&kernels[kb].0, &kernels[kb].1);
                 let (code_a, code_b) = match (Code::new(a_k, None), Code::new(b_k, None)) {
                     (Ok(x), Ok(y)) => (x, y),
-                    (Err(o), _) | (_, Err(o)) => return o,
+                    (Err(e), _) | (_, Err(e)) => return Err(e),
                 };
                 let left = Side {
                     program: code_a.program(),
@@ -226,9 +242,13 @@ pub fn ambiguity_on(kernels: &[(String, Kernel)], a: &AmbiguityArgs) -> Outcome 
         "{found} ambiguit{} found",
         if found == 1 { "y" } else { "ies" }
     );
-    Outcome {
-        stdout: out,
-        stderr: String::new(),
-        code: if found > 0 { EXIT_VIOLATION } else { EXIT_OK },
-    }
+    Ok(Output {
+        text: out,
+        status: if found > 0 {
+            Status::Found
+        } else {
+            Status::Holds
+        },
+        remark: None,
+    })
 }

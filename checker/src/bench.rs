@@ -9,41 +9,63 @@
 //! counts do not.
 //!
 //! With `--engine smt` it runs the same checks with the symbolic engine
-//! ([`crate::symbolic`]) and reports, per bound, the verdicts (proved,
+//! ([`crate::pipeline`]) and reports, per bound, the verdicts (proved,
 //! preserved, violated, inconclusive), the wall time and the slowest
 //! check; then the growth with kernel size at `max-iters` 8 on two
 //! families of generated kernels: `n` guarded observation points each
 //! followed by a barrier, and a loop nest `n` deep with a barrier and a
 //! ballot in the innermost body, each through the pass.
 
-use crate::check::{run_check_on, CheckConfig};
-use crate::cli::BenchArgs;
+use crate::config::CheckConfig;
+use crate::pipeline::{check_kernels, with_engine};
+
+/// What `bench` is asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchArgs {
+    /// The examples folder (with seed/, llvm/ and corpus/).
+    pub examples: String,
+    /// The pass to check.
+    pub pass: String,
+    /// Measure max-iters from 1 to this.
+    pub max_iters: u32,
+    /// The engine to measure; `smt` also measures growth with kernel size.
+    pub engine: crate::config::Engine,
+}
+
+impl Default for BenchArgs {
+    fn default() -> BenchArgs {
+        BenchArgs {
+            examples: "examples".into(),
+            pass: "simplifycfg".into(),
+            max_iters: 3,
+            engine: crate::config::Engine::Explicit,
+        }
+    }
+}
+use crate::config::Engine;
 use crate::engine::Outcome as EngineOutcome;
-use crate::{load_kernel, Outcome};
+use crate::{load_kernel, Error, Output};
 use std::fmt::Write;
 use std::time::Instant;
 
 /// The `bench` command.
-pub fn bench(a: &BenchArgs) -> Outcome {
-    let kernels = match example_kernels(&a.examples) {
-        Ok(k) => k,
-        Err(o) => return o,
-    };
-    if a.engine == crate::symbolic::Engine::Smt {
-        return bench_smt(a, &kernels);
+pub fn bench(a: &BenchArgs) -> Result<Output, Error> {
+    let kernels = example_kernels(&a.examples)?;
+    if a.engine == Engine::Smt {
+        return Ok(bench_smt(a, &kernels));
     }
-    bench_explicit(a, &kernels)
+    Ok(bench_explicit(a, &kernels))
 }
 
 type Kernels = Vec<(String, convcheck_lang::sema::Kernel)>;
 
 /// The kernels of `examples/{seed,llvm,corpus}/*.c`, in name order.
-fn example_kernels(examples: &str) -> Result<Kernels, Outcome> {
+fn example_kernels(examples: &str) -> Result<Kernels, Error> {
     let mut files = Vec::new();
     for dir in ["seed", "llvm", "corpus"] {
         let path = format!("{examples}/{dir}");
         let Ok(entries) = std::fs::read_dir(&path) else {
-            return Err(Outcome::usage(format!(
+            return Err(Error::usage(format!(
                 "{path}: cannot read the example folder (give --examples DIR)"
             )));
         };
@@ -62,7 +84,7 @@ fn example_kernels(examples: &str) -> Result<Kernels, Outcome> {
     Ok(kernels)
 }
 
-fn bench_explicit(a: &BenchArgs, kernels: &Kernels) -> Outcome {
+fn bench_explicit(a: &BenchArgs, kernels: &Kernels) -> Output {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -86,16 +108,19 @@ fn bench_explicit(a: &BenchArgs, kernels: &Kernels) -> Outcome {
                     max_iters,
                     ..CheckConfig::default()
                 };
-                let Ok(report) = run_check_on(name, k.clone(), None, &config) else {
+                let settings = with_engine(Engine::Explicit);
+                let Ok(report) = check_kernels(name, k.clone(), None, &config, &settings) else {
                     continue;
                 };
                 checks += 1;
-                for s in &report.stages {
-                    if let EngineOutcome::Preserved { pairs, .. } = s.outcome {
-                        scenarios += pairs;
+                for fr in &report.functions {
+                    for s in &fr.stages {
+                        if let EngineOutcome::Preserved { pairs, .. } = s.outcome {
+                            scenarios += pairs;
+                        }
                     }
+                    paths += fr.coverage.as_ref().map_or(0, |c| c.paths);
                 }
-                paths += report.paths;
             }
         }
         let secs = start.elapsed().as_secs_f64();
@@ -106,7 +131,7 @@ fn bench_explicit(a: &BenchArgs, kernels: &Kernels) -> Outcome {
             scenarios as f64 / secs.max(1e-9)
         );
     }
-    Outcome::ok(out)
+    Output::holds(out)
 }
 
 /// One symbolic check at the CFG reference: its verdict and seconds.
@@ -125,20 +150,11 @@ fn smt_check(
         ..CheckConfig::default()
     };
     let start = Instant::now();
-    let r = crate::symbolic::run_check(
-        name,
-        k.clone(),
-        None,
-        &config,
-        &crate::engine::Budget::default(),
-        crate::symbolic::Engine::Smt,
-        &crate::symbolic::Ticker::start(false),
-    )
-    .ok()?;
+    let r = check_kernels(name, k.clone(), None, &config, &with_engine(Engine::Smt)).ok()?;
     Some((r.verdict(), start.elapsed().as_secs_f64()))
 }
 
-fn bench_smt(a: &BenchArgs, kernels: &Kernels) -> Outcome {
+fn bench_smt(a: &BenchArgs, kernels: &Kernels) -> Output {
     use crate::config::Verdict;
     let mut out = String::new();
     let _ = writeln!(
@@ -223,7 +239,7 @@ fn bench_smt(a: &BenchArgs, kernels: &Kernels) -> Outcome {
             }
         }
     }
-    Outcome::ok(out)
+    Output::holds(out)
 }
 
 /// `n` times `if (cI) { ... // PI } __syncthreads();`.

@@ -7,9 +7,10 @@
 //! levels under the key engine and the relational engine, and
 //! `checker/tests/corpus.rs` runs every verdict.
 
-use crate::cli::Engine;
+use crate::report::Invocation;
 use crate::run::run_report_at;
-use crate::Outcome;
+use crate::run::Relation as Engine;
+use crate::{Error, Output, Status};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_lang::lower::lower;
@@ -104,8 +105,8 @@ impl TableCase {
         kernel: &Kernel,
         level: Level,
         engine: Engine,
-    ) -> Result<Vec<Vec<Option<String>>>, Outcome> {
-        let scenario = self.scenario().map_err(Outcome::usage)?;
+    ) -> Result<Vec<Vec<Option<String>>>, Error> {
+        let scenario = self.scenario().map_err(Error::usage)?;
         let program = match level {
             Level::Source => None,
             Level::Cfg => Some(CfgProgram::new(lower(kernel, false))),
@@ -218,18 +219,38 @@ struct CaseResult {
 
 const VERDICTS: [&str; 3] = ["preserved", "violated", "inconclusive"];
 
+/// What `corpus` is asked: an expectations file, or a kernel file whose
+/// every function is checked (with the check's settings below).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CorpusArgs {
+    /// An expectations file (`.toml`), or a kernel file.
+    pub file: String,
+    /// For a kernel file: passes to run.
+    pub passes: Vec<String>,
+    /// For a kernel file: lower with convergence-control tokens.
+    pub tokens: bool,
+    /// For a kernel file: the reference semantics.
+    pub reference: crate::config::Reference,
+    /// For a kernel file: the group size (default: every `N >= 2`).
+    pub threads: Option<u32>,
+    /// For a kernel file: the iteration bound.
+    pub max_iters: Option<u32>,
+    /// Output format.
+    pub format: crate::config::Format,
+}
+
 /// The `corpus` command: every case of an expectations file (or, given a
 /// kernel file, every function of it under the given pipeline).
-pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
-    use crate::cli::ReportFormat;
+pub fn corpus(a: &CorpusArgs, inv: &Invocation) -> Result<Output, Error> {
+    use crate::config::Format as ReportFormat;
     let (file, root) = if a.file.ends_with(".toml") {
         let text = match std::fs::read_to_string(&a.file) {
             Ok(t) => t,
-            Err(e) => return Outcome::usage(format!("{}: cannot read: {e}", a.file)),
+            Err(e) => return Err(Error::usage(format!("{}: cannot read: {e}", a.file))),
         };
         let file: Expectations = match toml::from_str(&text) {
             Ok(f) => f,
-            Err(e) => return Outcome::usage(format!("{}: {e}", a.file)),
+            Err(e) => return Err(Error::usage(format!("{}: {e}", a.file))),
         };
         let dir = std::path::Path::new(&a.file)
             .parent()
@@ -267,9 +288,9 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
         (file, std::path::PathBuf::new())
     };
     if matches!(a.threads, Some(0 | 1)) || file.threads == Some(1) {
-        return Outcome::usage(
+        return Err(Error::usage(
             "threads: a group needs at least 2 threads (omit it to check every group size)",
-        );
+        ));
     }
     let path_of = |k: &str| -> String {
         if root.as_os_str().is_empty() {
@@ -281,24 +302,18 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
     let mut results: Vec<CaseResult> = Vec::new();
     for c in &file.case {
         if !c.verdict.is_empty() && !VERDICTS.contains(&c.verdict.as_str()) {
-            return Outcome::usage(format!(
+            return Err(Error::usage(format!(
                 "{}: case {}: verdict `{}` is not one of {}",
                 a.file,
                 c.kernel,
                 c.verdict,
                 VERDICTS.join(", ")
-            ));
+            )));
         }
         let path = path_of(&c.kernel);
-        let kernel = match crate::load_kernel(&path) {
-            Ok(k) => k,
-            Err(o) => return o,
-        };
+        let kernel = crate::load_kernel(&path)?;
         let target = match &c.target {
-            Some(t) => match crate::load_kernel(&path_of(t)) {
-                Ok(k) => Some(k),
-                Err(o) => return o,
-            },
+            Some(t) => Some(crate::load_kernel(&path_of(t))?),
             None => None,
         };
         let functions: Vec<Option<String>> = match c.function.as_deref() {
@@ -313,10 +328,10 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
             None | Some("source") => crate::config::Reference::Source,
             Some("cfg") => crate::config::Reference::Cfg,
             Some(r) => {
-                return Outcome::usage(format!(
+                return Err(Error::usage(format!(
                     "{}: case {}: reference `{r}` is not source or cfg",
                     a.file, c.kernel
-                ))
+                )))
             }
         };
         for function in functions {
@@ -332,18 +347,22 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
                     .unwrap_or(crate::config::DEFAULT_MAX_ITERS),
                 ..crate::config::CheckConfig::default()
             };
-            let report =
-                match crate::check::run_check_on(&path, kernel.clone(), target.clone(), &config) {
-                    Ok(r) => r,
-                    Err(o) => return o,
-                };
+            let settings = crate::pipeline::with_engine(crate::config::Engine::Explicit);
+            let report = crate::pipeline::check_kernels(
+                &path,
+                kernel.clone(),
+                target.clone(),
+                &config,
+                &settings,
+            )?;
             let verdict = report.verdict().as_str().to_string();
-            let broken = report
+            let fr = &report.functions[0];
+            let broken = fr
                 .stages
                 .iter()
                 .find(|s| !matches!(s.outcome, crate::engine::Outcome::Preserved { .. }))
                 .map(|s| s.name.clone());
-            let nothing = report.stages.is_empty();
+            let nothing = fr.stages.is_empty();
             let (ok, detail) = if nothing {
                 (
                     false,
@@ -368,7 +387,7 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
             } else {
                 (true, String::new())
             };
-            let why = report.first_broken().and_then(|(_, s)| match &s.outcome {
+            let why = fr.first_broken().and_then(|(_, s)| match &s.outcome {
                 crate::engine::Outcome::Inconclusive(w) => Some(w.clone()),
                 crate::engine::Outcome::Violated(f) => Some(f.message.clone()),
                 _ => None,
@@ -380,14 +399,14 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
             };
             results.push(CaseResult {
                 kernel: path.clone(),
-                function: report.function.clone(),
+                function: fr.function.clone(),
                 case: c.clone(),
                 verdict,
                 stage: broken,
                 ok,
                 detail,
                 report: (a.format != ReportFormat::Text)
-                    .then(|| crate::render::render_json(&report)),
+                    .then(|| crate::report::json::value(&report, &Invocation::default())),
             });
         }
     }
@@ -395,15 +414,12 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
     let mut tables: Vec<(String, String, bool, String)> = Vec::new();
     for t in &file.table {
         let path = path_of(&t.kernel);
-        let kernel = match crate::load_kernel(&path) {
-            Ok(k) => k,
-            Err(o) => return o,
-        };
+        let kernel = crate::load_kernel(&path)?;
         for &level in &t.levels {
             let (ok, detail) = match t.compute(&kernel, level, Engine::Keys) {
                 Ok(got) if got == t.expected() => (true, String::new()),
                 Ok(got) => (false, format!("expected {:?}, got {got:?}", t.rows)),
-                Err(o) => (false, o.stderr.trim().to_string()),
+                Err(e) => (false, e.to_string()),
             };
             tables.push((t.name.clone(), level.name().to_string(), ok, detail));
         }
@@ -413,16 +429,16 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
     let code = if !expectations && file.table.is_empty() {
         // No expectation: the worst verdict decides, as for `check`.
         if results.iter().any(|r| r.verdict == "violated") {
-            crate::EXIT_VIOLATION
+            Status::Found
         } else if results.iter().any(|r| r.verdict != "preserved") {
-            crate::EXIT_INCONCLUSIVE
+            Status::Inconclusive
         } else {
-            crate::EXIT_OK
+            Status::Holds
         }
     } else if failed > 0 {
-        crate::EXIT_VIOLATION
+        Status::Found
     } else {
-        crate::EXIT_OK
+        Status::Holds
     };
     let count = |v: &str| results.iter().filter(|r| r.verdict == v).count();
     let summary = if !expectations && file.table.is_empty() {
@@ -490,10 +506,10 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
         }
         ReportFormat::Json => {
             let v = serde_json::json!({
-                "tool": crate::render::tool_json(),
-                "command_line": crate::render::command_line(),
+                "tool": crate::report::json::Tool::this(),
+                "command_line": inv.command_line,
                 "file": a.file,
-                "verdict": if code == crate::EXIT_OK { "passed" } else { "failed" },
+                "verdict": if code == Status::Holds { "passed" } else { "failed" },
                 "summary": summary,
                 "cases": results.iter().map(|r| serde_json::json!({
                     "kernel": r.kernel,
@@ -513,13 +529,13 @@ pub fn corpus(a: &crate::cli::CorpusArgs) -> Outcome {
             });
             format!("{v}\n")
         }
-        ReportFormat::Sarif => format!("{}\n", corpus_sarif(&results, &tables, code)),
+        ReportFormat::Sarif => format!("{}\n", corpus_sarif(&results, &tables, code.code())),
     };
-    Outcome {
-        stdout,
-        stderr: String::new(),
-        code,
-    }
+    Ok(Output {
+        text: stdout,
+        status: code,
+        remark: None,
+    })
 }
 
 /// The SARIF log of a corpus run: an `error` result (rule `expectation`)
@@ -532,7 +548,7 @@ fn corpus_sarif(
     tables: &[(String, String, bool, String)],
     code: i32,
 ) -> serde_json::Value {
-    use crate::render::sarif_uri;
+    use crate::report::sarif::sarif_uri;
     let mut out = Vec::new();
     for r in results.iter().filter(|r| !r.ok) {
         let (rule, level) = if r.case.verdict.is_empty() {

@@ -12,7 +12,7 @@
 
 use crate::corpus::{tables, TableCase, TABLES};
 use crate::run::run_report_at;
-use crate::{Outcome, EXIT_VIOLATION};
+use crate::{Error, Output, Status};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
@@ -25,12 +25,12 @@ pub const DIVERGENT_EXIT_SOURCE: &str = include_str!("../../examples/seed/diverg
 
 /// The table named `name` of the embedded corpus
 /// (`examples/corpus/tables.toml`).
-pub fn table(name: &str) -> Result<TableCase, Outcome> {
-    let cases = tables(TABLES).map_err(|e| Outcome::usage(format!("tables.toml: {e}")))?;
+pub fn table(name: &str) -> Result<TableCase, Error> {
+    let cases = tables(TABLES).map_err(|e| Error::usage(format!("tables.toml: {e}")))?;
     cases
         .into_iter()
         .find(|c| c.name == name)
-        .ok_or_else(|| Outcome::usage(format!("tables.toml has no table `{name}`")))
+        .ok_or_else(|| Error::usage(format!("tables.toml has no table `{name}`")))
 }
 
 /// Runs the corpus table `name` on `kernel` (at the source level, or on
@@ -40,9 +40,9 @@ fn section_at(
     kernel: &Kernel,
     program: Option<&CfgProgram>,
     name: &str,
-) -> Result<bool, Outcome> {
+) -> Result<bool, Error> {
     let case = table(name)?;
-    let scenario = case.scenario().map_err(Outcome::usage)?;
+    let scenario = case.scenario().map_err(Error::usage)?;
     let report = run_report_at(kernel, program, Some(&case.function), &scenario, 100_000)?;
     let _ = writeln!(out, "{}, scenario:", case.function);
     for (t, v) in report.values.iter().enumerate() {
@@ -65,9 +65,9 @@ fn section_at(
 /// Checks SimplifyCFG on the two loops: lowering and the pass, the
 /// verdicts, the counterexample, then the ambiguity. Returns whether every
 /// verdict is the expected one.
-fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Outcome> {
-    use crate::check::{render_text, run_check_on, CheckConfig};
-    use crate::cli::AmbiguityArgs;
+fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Error> {
+    use crate::ambiguity::AmbiguityArgs;
+    use crate::config::CheckConfig;
     let args = |function: &str, tokens: bool| CheckConfig {
         function: Some(function.into()),
         passes: vec!["simplifycfg".into()],
@@ -85,18 +85,19 @@ fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Outcome> {
         ("loop_continue", false, "preserved"),
         ("loop_nest", true, "preserved"),
     ] {
-        let report = run_check_on(
+        let report = crate::pipeline::check_kernels(
             "examples/seed/ambiguity-source.c",
             amb.clone(),
             None,
             &args(function, tokens),
+            &crate::pipeline::with_engine(crate::config::Engine::Explicit),
         )?;
         let _ = writeln!(
             out,
             "$ convcheck check examples/seed/ambiguity-source.c --function {function} --pass simplifycfg{}",
             if tokens { " --tokens" } else { "" }
         );
-        out.push_str(&render_text(&report));
+        out.push_str(&crate::report::text::render(&report));
         out.push('\n');
         ok &= report.verdict() == expect;
     }
@@ -112,23 +113,23 @@ fn transform_section(out: &mut String, amb: &Kernel) -> Result<bool, Outcome> {
     let found = crate::ambiguity::ambiguity_on(
         &[("examples/seed/ambiguity-source.c".into(), amb.clone())],
         &a,
-    );
-    out.push_str(&found.stdout);
-    ok &= found.code == crate::EXIT_VIOLATION;
+    )?;
+    out.push_str(&found.text);
+    ok &= found.status == Status::Found;
     Ok(ok)
 }
 
 /// The `demo` command.
-pub fn demo() -> Outcome {
+pub fn demo() -> Result<Output, Error> {
     let mut out = String::new();
-    let run = |out: &mut String| -> Result<bool, Outcome> {
+    let run = |out: &mut String| -> Result<bool, Error> {
         let amb = Kernel::parse("examples/seed/ambiguity-source.c", AMBIGUITY_SOURCE)
-            .map_err(|d| Outcome::usage(d.to_string()))?;
+            .map_err(Error::from)?;
         let exit = Kernel::parse(
             "examples/seed/divergent-exit-source.c",
             DIVERGENT_EXIT_SOURCE,
         )
-        .map_err(|d| Outcome::usage(d.to_string()))?;
+        .map_err(Error::from)?;
         let _ = writeln!(
             out,
             "convcheck demo: seed 000, \"Ambiguity in a Simplified CFG\" (source level)\n"
@@ -174,13 +175,10 @@ pub fn demo() -> Outcome {
         let f = transform_section(out, &amb)?;
         Ok(a && b && c && d && e && f)
     };
-    match run(&mut out) {
-        Ok(true) => Outcome::ok(out),
-        Ok(false) => Outcome {
-            stdout: out,
-            stderr: "error: a table differs from seed 000\n".into(),
-            code: EXIT_VIOLATION,
-        },
-        Err(o) => o,
-    }
+    let ok = run(&mut out)?;
+    Ok(Output {
+        text: out,
+        status: if ok { Status::Holds } else { Status::Found },
+        remark: (!ok).then(|| "error: a table differs from seed 000".to_string()),
+    })
 }

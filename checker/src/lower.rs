@@ -2,23 +2,56 @@
 //! which reads back), LLVM IR (`--emit ll`), DOT, SVG, or its cycle hierarchy; with `--pass`, the
 //! module after each pass of a pipeline.
 
-use crate::cli::{Emit, LowerArgs};
-use crate::{load_kernel, Outcome, EXIT_VIOLATION};
+/// What `lower` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// The readable text form (LLVM-IR style).
+    #[default]
+    Cfg,
+    /// Graphviz DOT.
+    Dot,
+    /// SVG, drawn in-process from the DOT form (layout-rs).
+    Svg,
+    /// The cycle hierarchy of each function.
+    Cycles,
+    /// LLVM IR that `opt -passes=verify` accepts and that reads back to
+    /// the same CFG (docs/src/llvm.md).
+    Ll,
+}
+
+/// What `lower` is asked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LowerArgs {
+    /// The kernel file.
+    pub file: String,
+    /// Only this function (default: all).
+    pub function: Option<String>,
+    /// Place convergence-control tokens from the source structure.
+    pub tokens: bool,
+    /// Place tokens on the lowered CFG by LLVM's "Inferring Tokens"
+    /// procedure instead (reducible CFGs only).
+    pub infer_tokens: bool,
+    /// Check the static rules of convergence-control tokens and report
+    /// every violation.
+    pub verify: bool,
+    /// What to print.
+    pub emit: Emit,
+    /// Passes to run on the lowered module, in order.
+    pub passes: Vec<String>,
+}
+use crate::{load_kernel, Error, Output, Status};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::print::{cfg_dot, cfg_text, module_text};
 use convcheck_ir::tokens::{infer, verify};
 use convcheck_lang::lower::lower as lower_kernel;
 
 /// The `lower` command.
-pub fn lower(a: &LowerArgs) -> Outcome {
-    let kernel = match load_kernel(&a.file) {
-        Ok(k) => k,
-        Err(o) => return o,
-    };
+pub fn lower(a: &LowerArgs) -> Result<Output, Error> {
+    let kernel = load_kernel(&a.file)?;
     let only = match &a.function {
         Some(name) => match kernel.entry(Some(name)) {
             Ok(f) => Some(f),
-            Err(e) => return Outcome::usage(e),
+            Err(e) => return Err(Error::usage(e)),
         },
         None => None,
     };
@@ -27,15 +60,12 @@ pub fn lower(a: &LowerArgs) -> Outcome {
         for cfg in module.functions.iter_mut() {
             match infer(cfg) {
                 Ok(c) => *cfg = c,
-                Err(e) => return Outcome::usage(e),
+                Err(e) => return Err(Error::usage(e)),
             }
         }
     }
     let mut stages = vec![("lower".to_string(), Vec::new(), module.clone())];
-    match crate::apply_passes(&module, &a.passes) {
-        Ok(after) => stages.extend(after),
-        Err(o) => return o,
-    }
+    stages.extend(crate::apply_passes(&module, &a.passes)?);
     let mut parts = Vec::new();
     let mut drawings: Vec<(String, String)> = Vec::new();
     let mut problems = Vec::new();
@@ -85,7 +115,7 @@ pub fn lower(a: &LowerArgs) -> Outcome {
                         drawings.push((title, s));
                         String::new()
                     }
-                    Err(e) => return Outcome::usage(format!("drawing {}: {e}", cfg.name)),
+                    Err(e) => return Err(Error::usage(format!("drawing {}: {e}", cfg.name))),
                 },
                 Emit::Cycles => {
                     let ci = CycleInfo::compute(cfg);
@@ -121,19 +151,22 @@ pub fn lower(a: &LowerArgs) -> Outcome {
     if a.emit == Emit::Svg {
         parts = vec![stack_svgs(&drawings)];
     }
-    let mut out = Outcome::ok(parts.join("\n"));
+    let mut out = Output::holds(parts.join("\n"));
     if a.verify {
         if problems.is_empty() {
-            out.stderr = "token rules: no violation\n".into();
+            out.remark = Some("token rules: no violation".into());
         } else {
-            out.stderr = problems
-                .iter()
-                .map(|p| format!("token rule violated: {p}\n"))
-                .collect();
-            out.code = EXIT_VIOLATION;
+            out.remark = Some(
+                problems
+                    .iter()
+                    .map(|p| format!("token rule violated: {p}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            );
+            out.status = Status::Found;
         }
     }
-    out
+    Ok(out)
 }
 
 /// Draws a DOT graph as SVG with layout-rs (no system graphviz needed).

@@ -27,27 +27,19 @@
 //!   UTF-8 or not a program of the format is a *command failure* with the
 //!   reason, never a verdict.
 
+use crate::process::{Failure, Keep, Spawn};
 use convcheck_ir::Module;
-use nix::sys::signal::{killpg, Signal};
-use nix::unistd::Pid;
-use std::io::Read;
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
-use wait_timeout::ChildExt;
 
 /// How a program goes to an external command and comes back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Exchange {
     /// Kernel-language text (`.c`); compared at the source level.
-    #[value(alias = "c")]
+    #[default]
     Kernel,
     /// The IR text form (`.cvir`); compared at the CFG level.
-    #[value(alias = "cvir")]
     Ir,
     /// LLVM IR (`.ll`); compared at the CFG level.
-    #[value(alias = "ll")]
     Llvm,
 }
 
@@ -110,63 +102,12 @@ impl Exchange {
     }
 }
 
-/// Quotes `s` for a POSIX shell: unchanged when it is made only of
-/// characters no shell treats specially, else in single quotes (a single
-/// quote inside becomes `'\''`).
-pub fn shell_quote(s: &str) -> String {
-    let plain = !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "_-./:=,@%+".contains(c));
-    if plain {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
-    }
-}
+pub use crate::process::shell_quote;
 
 /// The most of standard output kept (larger output is a failure).
 const MAX_STDOUT: usize = 64 << 20;
 /// The tail of standard error kept for the failure message.
 const STDERR_TAIL: usize = 2048;
-/// How long the readers may take to see the end of the pipes once the
-/// command's process group is gone.
-const DRAIN_GRACE: Duration = Duration::from_secs(2);
-
-/// Reads `r` to its end on a thread of its own, keeping at most `keep`
-/// bytes (the first ones when `head`, else the last ones) and draining the
-/// rest; sends `(bytes, total)` when the pipe closes.
-fn reader(
-    mut r: impl Read + Send + 'static,
-    keep: usize,
-    head: bool,
-) -> mpsc::Receiver<(Vec<u8>, usize)> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut total = 0usize;
-        let mut buf = [0u8; 8192];
-        loop {
-            match r.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    total += n;
-                    if head {
-                        let room = keep.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buf[..n.min(room)]);
-                    } else {
-                        kept.extend_from_slice(&buf[..n]);
-                        if kept.len() > keep {
-                            kept.drain(..kept.len() - keep);
-                        }
-                    }
-                }
-            }
-        }
-        let _ = tx.send((kept, total));
-    });
-    rx
-}
-
 /// Runs `sh -c 'CMD FILE'` where FILE holds `input` and ends in
 /// `.extension`, within `timeout`; returns the command's standard output.
 /// See the module documentation for what is guaranteed.
@@ -183,87 +124,47 @@ pub fn run_command(
     let path = dir.path().join(format!("kernel.{extension}"));
     std::fs::write(&path, input).map_err(|e| format!("temporary file: {e}"))?;
     let line = format!("{cmd} {}", shell_quote(&path.to_string_lossy()));
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(&line)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|e| format!("cannot run `{cmd}`: {e}"))?;
-    let group = Pid::from_raw(child.id() as i32);
-    let out = child.stdout.take().map(|o| reader(o, MAX_STDOUT + 1, true));
-    let err = child.stderr.take().map(|e| reader(e, STDERR_TAIL, false));
-    let status = child.wait_timeout(timeout);
-    // Whatever happened, nothing the command started outlives it: the
-    // group id stays reserved while any member lives, so this cannot hit
-    // an unrelated process.
-    let _ = killpg(group, Signal::SIGKILL);
-    let status = match status {
-        Ok(Some(s)) => s,
-        Ok(None) => {
-            let _ = child.wait();
+    let args = vec!["-c".to_string(), line];
+    let run = crate::process::run(&Spawn {
+        program: "sh",
+        args: &args,
+        timeout,
+        stdout: Keep::Head(MAX_STDOUT + 1),
+        stderr: Keep::Tail(STDERR_TAIL),
+    });
+    drop(dir);
+    let done = match run {
+        Ok(d) => d,
+        Err(Failure::Start(e)) => return Err(format!("cannot run `{cmd}`: {e}")),
+        Err(Failure::Timeout) => {
             return Err(format!(
                 "`{cmd}` did not finish within {} s (its process group was killed)",
                 timeout.as_secs_f64()
-            ));
+            ))
         }
-        Err(e) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!("waiting for `{cmd}`: {e}"));
-        }
+        Err(Failure::Wait(e)) => return Err(format!("waiting for `{cmd}`: {e}")),
     };
-    let collect = |rx: Option<mpsc::Receiver<(Vec<u8>, usize)>>| {
-        rx.and_then(|rx| rx.recv_timeout(DRAIN_GRACE).ok())
-            .unwrap_or_default()
-    };
-    let (stdout, stdout_len) = collect(out);
-    let (stderr, _) = collect(err);
-    drop(dir);
-    if !status.success() {
-        let tail = String::from_utf8_lossy(&stderr);
+    if !done.status.success() {
+        let tail = String::from_utf8_lossy(&done.stderr);
         let tail = tail.trim();
         return Err(if tail.is_empty() {
-            format!("`{cmd}` exited with {status}")
+            format!("`{cmd}` exited with {}", done.status)
         } else {
-            format!("`{cmd}` exited with {status}: {tail}")
+            format!("`{cmd}` exited with {}: {tail}", done.status)
         });
     }
-    if stdout_len > MAX_STDOUT {
+    if done.stdout_len > MAX_STDOUT {
         return Err(format!(
             "`{cmd}` printed more than {} MiB",
             MAX_STDOUT >> 20
         ));
     }
-    String::from_utf8(stdout).map_err(|_| format!("the output of `{cmd}` is not UTF-8"))
+    String::from_utf8(done.stdout).map_err(|_| format!("the output of `{cmd}` is not UTF-8"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quoting_round_trips_through_sh() {
-        for s in [
-            "plain",
-            "a b",
-            "it's",
-            "",
-            "$HOME",
-            "a'b'c",
-            "x=1,2 y=3",
-            "--thread",
-        ] {
-            let out = std::process::Command::new("sh")
-                .arg("-c")
-                .arg(format!("printf %s {}", shell_quote(s)))
-                .output()
-                .expect("sh");
-            assert_eq!(String::from_utf8_lossy(&out.stdout), s, "{s:?}");
-        }
-    }
 
     #[test]
     fn the_file_has_the_extension_and_its_folder_is_removed() {

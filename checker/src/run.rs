@@ -1,7 +1,7 @@
 //! `convcheck run`: one kernel, one scenario, its trace table.
 
-use crate::cli::{Format, Level, RunArgs};
-use crate::{load_kernel, Outcome, EXIT_INCONCLUSIVE};
+use crate::config::Format;
+use crate::{load_kernel, Error, Output};
 use convcheck_ir::cycles::all_hierarchies;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::run_scenario;
@@ -13,6 +13,80 @@ use convcheck_lang::sema::Kernel;
 use std::fmt::Write;
 
 use convcheck_ir::cycles::HIERARCHY_CAP as HIERARCHY_LIMIT;
+
+/// Semantic levels of `run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Seed 000's source-level convergence.
+    Source,
+    /// The lowered CFG: LLVM's maximal convergence, or tokens.
+    Cfg,
+}
+
+/// What computes converged-with in `run`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Relation {
+    /// Convergence keys (DESIGN.md 2.3).
+    #[default]
+    Keys,
+    /// The relational model in z3 (DESIGN.md 2.5).
+    Smt,
+}
+
+/// What `run` is asked: a kernel or LLVM IR file, a scenario, a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunArgs {
+    /// The kernel file, or a `.ll` file.
+    pub file: String,
+    /// The kernel entry (default: the only function no other calls).
+    pub function: Option<String>,
+    /// One thread's oracle values per entry, `name=v0,v1,... name2=...`,
+    /// in `tid` order; empty for the default scenario (two threads).
+    pub threads: Vec<String>,
+    /// The thread indices of the rows (default `0,1,...`).
+    pub tids: Vec<u32>,
+    /// The group size `N` (default: the number of threads, or one more
+    /// than the largest of `tids`).
+    pub group: Option<u32>,
+    /// Instructions one thread may execute before the run is inconclusive.
+    pub fuel: u64,
+    /// Which semantics (`None`: the file's own default, the source level
+    /// for a kernel, the CFG for LLVM IR).
+    pub level: Option<Level>,
+    /// At the CFG level, lower with convergence-control tokens.
+    pub tokens: bool,
+    /// Output format (text or JSON).
+    pub format: Format,
+    /// What computes converged-with.
+    pub engine: Relation,
+    /// Passes to run on the lowered module first (CFG level).
+    pub passes: Vec<String>,
+}
+
+impl Default for RunArgs {
+    fn default() -> RunArgs {
+        RunArgs {
+            file: String::new(),
+            function: None,
+            threads: Vec::new(),
+            tids: Vec::new(),
+            group: None,
+            fuel: 100_000,
+            level: None,
+            tokens: false,
+            format: Format::Text,
+            engine: Relation::Keys,
+            passes: Vec::new(),
+        }
+    }
+}
+
+impl RunArgs {
+    /// The level asked for, the source level by default.
+    pub fn level(&self) -> Level {
+        self.level.unwrap_or(Level::Source)
+    }
+}
 
 /// A scenario's run: the values each thread read and the table.
 pub struct RunReport {
@@ -35,7 +109,7 @@ pub fn run_report(
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     run_report_at(kernel, None, function, scenario, fuel)
 }
 
@@ -49,10 +123,10 @@ pub fn run_report_at(
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     let mut report = run_once(kernel, program, function, scenario, fuel)?;
     if let Some(p) = program {
-        let entry = kernel.entry(function).map_err(Outcome::usage)?;
+        let entry = kernel.entry(function).map_err(Error::usage)?;
         let labels = report.table.labels();
         report.hierarchy = Some(hierarchy_note(p, entry, &labels, &mut |alt| {
             run_once(kernel, Some(alt), function, scenario, fuel)
@@ -70,8 +144,8 @@ pub(crate) fn hierarchy_note(
     p: &CfgProgram,
     entry: convcheck_ir::FuncId,
     labels: &[Vec<Option<String>>],
-    rerun: &mut dyn FnMut(&CfgProgram) -> Result<RunReport, Outcome>,
-) -> Result<String, Outcome> {
+    rerun: &mut dyn FnMut(&CfgProgram) -> Result<RunReport, Error>,
+) -> Result<String, Error> {
     let cfg = &p.module.functions[entry];
     let all = all_hierarchies(cfg, HIERARCHY_LIMIT);
     let first = p.cycles[entry].describe(cfg);
@@ -120,17 +194,13 @@ fn run_once(
     function: Option<&str>,
     scenario: &Scenario,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
-    let entry = kernel.entry(function).map_err(Outcome::usage)?;
+) -> Result<RunReport, Error> {
+    let entry = kernel.entry(function).map_err(Error::usage)?;
     let code = crate::Code::new(kernel, program)?;
     let module = code.module();
-    scenario.validate(module).map_err(Outcome::usage)?;
-    let traces =
-        run_scenario(code.program(), entry, scenario, fuel).map_err(|(t, why)| Outcome {
-            stdout: String::new(),
-            stderr: format!("inconclusive: thread {t}: {why}\n"),
-            code: EXIT_INCONCLUSIVE,
-        })?;
+    scenario.validate(module).map_err(Error::usage)?;
+    let traces = run_scenario(code.program(), entry, scenario, fuel)
+        .map_err(|(t, why)| Error::inconclusive(format!("thread {t}: {why}")))?;
     let values = traces
         .iter()
         .map(|tr| {
@@ -145,11 +215,7 @@ fn run_once(
         .collect();
     let rows = (0..traces.len()).map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let table = table::build(module, rows, &runs).map_err(|e| Outcome {
-        stdout: String::new(),
-        stderr: format!("internal error: {e}\n"),
-        code: 101,
-    })?;
+    let table = table::build(module, rows, &runs).map_err(Error::internal)?;
     let hazards = hazards(module, &runs);
     Ok(RunReport {
         values,
@@ -227,14 +293,11 @@ pub(crate) fn group_of(
 
 /// The `run` command: a kernel-language file, or LLVM IR (a `.ll` file,
 /// [`crate::run_llvm`]).
-pub fn run(a: &RunArgs) -> Outcome {
+pub fn run(a: &RunArgs) -> Result<Output, Error> {
     if crate::llvm::is_ll(&a.file) {
         return crate::run_llvm::run(a);
     }
-    let kernel = match load_kernel(&a.file) {
-        Ok(k) => k,
-        Err(o) => return o,
-    };
+    let kernel = load_kernel(&a.file)?;
     let scenario = if a.threads.is_empty() {
         Scenario::default_for(&kernel.module(), a.tids.len().max(2) as u32)
     } else {
@@ -242,33 +305,33 @@ pub fn run(a: &RunArgs) -> Outcome {
         for (t, text) in a.threads.iter().enumerate() {
             match ThreadValues::parse(text) {
                 Ok(v) => threads.push(v),
-                Err(e) => return Outcome::usage(format!("--thread {t}: {e}")),
+                Err(e) => return Err(Error::usage(format!("--thread {t}: {e}"))),
             }
         }
         Scenario { threads }
     };
-    if !a.passes.is_empty() && a.level == Level::Source {
-        return Outcome::usage("--pass transforms the CFG: use it with --level cfg");
+    if !a.passes.is_empty() && a.level() == Level::Source {
+        return Err(Error::usage(
+            "--pass transforms the CFG: use it with --level cfg",
+        ));
     }
-    let program = match a.level {
+    let program = match a.level() {
         Level::Source => None,
         Level::Cfg => {
             let lowered = lower(&kernel, a.tokens);
-            let module = match crate::apply_passes(&lowered, &a.passes) {
-                Ok(stages) => stages.last().map_or(lowered, |s| s.2.clone()),
-                Err(o) => return o,
-            };
+            let stages = crate::apply_passes(&lowered, &a.passes)?;
+            let module = stages.last().map_or(lowered, |s| s.2.clone());
             Some(CfgProgram::new(module))
         }
     };
-    let level = match (a.level, a.tokens) {
+    let level = match (a.level(), a.tokens) {
         (Level::Source, _) => "source",
         (Level::Cfg, false) => "cfg",
         (Level::Cfg, true) => "cfg-tokens",
     };
     let group = match group_of(a, scenario.threads.len()) {
         Ok(g) => g,
-        Err(e) => return Outcome::usage(e),
+        Err(e) => return Err(Error::usage(e)),
     };
     let report = match &group {
         None => run_report_at(
@@ -287,26 +350,20 @@ pub fn run(a: &RunArgs) -> Outcome {
                 g,
                 a.fuel,
             ),
-            Err(e) => Err(Outcome::usage(e)),
+            Err(e) => Err(Error::usage(e)),
         },
     };
-    let report = match report {
-        Ok(r) => r,
-        Err(o) => return o,
-    };
+    let report = report?;
     let report = match a.engine {
-        crate::cli::Engine::Keys => report,
-        crate::cli::Engine::Smt => {
+        Relation::Keys => report,
+        Relation::Smt => {
             let args = (a.function.as_deref(), &scenario, a.fuel);
-            match crate::smt_run::smt_report(&kernel, program.as_ref(), args, report) {
-                Ok(r) => r,
-                Err(o) => return o,
-            }
+            crate::smt_run::smt_report(&kernel, program.as_ref(), args, report)?
         }
     };
     let function = match kernel.entry(a.function.as_deref()) {
         Ok(f) => kernel.functions[f].name.clone(),
-        Err(e) => return Outcome::usage(e),
+        Err(e) => return Err(Error::usage(e)),
     };
     let shown = Shown {
         file: &a.file,
@@ -315,7 +372,7 @@ pub fn run(a: &RunArgs) -> Outcome {
         passes: &a.passes,
         group: group.as_ref(),
     };
-    render_run(&report, &shown, a.format)
+    Ok(render_run(&report, &shown, a.format))
 }
 
 /// What a run's output names besides its report.
@@ -335,7 +392,7 @@ pub(crate) struct Shown<'a> {
 /// The output of `run` in `format`: the header, the hierarchy note, the
 /// values each thread read, the table and the hazards (text), or the
 /// object of [`run_json`] (JSON).
-pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> Outcome {
+pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> Output {
     let (file, function, level) = (shown.file, shown.function, shown.level);
     let group = shown.group;
     match format {
@@ -349,9 +406,9 @@ pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> O
                     }
                 }
             }
-            Outcome::ok(format!("{obj}\n"))
+            Output::holds(format!("{obj}\n"))
         }
-        Format::Text => {
+        Format::Text | Format::Sarif => {
             let mut out = String::new();
             let what = match level {
                 "source" => "source level",
@@ -376,7 +433,7 @@ pub(crate) fn render_run(report: &RunReport, shown: &Shown, format: Format) -> O
             }
             out.push_str(&report.table.render());
             out.push_str(&crate::hazard_report::to_text(&report.hazards));
-            Outcome::ok(out)
+            Output::holds(out)
         }
     }
 }

@@ -20,26 +20,14 @@
 //!   oracle `n`, a load from `@buf` the oracle `@buf`; `--thread 'c=1,0
 //!   n=3'` sets them.
 
-use crate::cli::{Engine, Level, RunArgs};
 use crate::explore::group::{run_cfg_in_group, Group};
 use crate::llvm::Loaded;
 use crate::run::{group_of, render_run, Shown};
-use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_USAGE};
+use crate::run::{Level, Relation as Engine, RunArgs};
+use crate::{Error, Output};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_ir::InstKind;
-
-/// Whether the command line being run asked for `--level source`
-/// explicitly (the parsed arguments cannot tell it from the default).
-fn explicit_source_level() -> bool {
-    let Some(words) = crate::render::command_line() else {
-        return false;
-    };
-    words.iter().enumerate().any(|(k, w)| {
-        w == "--level=source"
-            || (w == "--level" && words.get(k + 1).map(String::as_str) == Some("source"))
-    })
-}
 
 /// The function of `l` to run: `--function F` when the module defines it,
 /// else the module's only function, or the only one no other calls.
@@ -86,24 +74,10 @@ fn has_tokens(module: &convcheck_ir::Module, entry: usize) -> bool {
         .any(|i| matches!(i.kind, InstKind::Token { .. }))
 }
 
-fn inconclusive(message: String) -> Outcome {
-    Outcome {
-        stdout: String::new(),
-        stderr: format!("inconclusive: {message}\n"),
-        code: EXIT_INCONCLUSIVE,
-    }
-}
-
 /// `convcheck run FILE.ll` (see the module documentation).
-pub fn run(a: &RunArgs) -> Outcome {
-    match run_inner(a) {
-        Ok(o) | Err(o) => o,
-    }
-}
-
-fn run_inner(a: &RunArgs) -> Result<Outcome, Outcome> {
-    if a.level == Level::Source && explicit_source_level() {
-        return Err(Outcome::usage(format!(
+pub fn run(a: &RunArgs) -> Result<Output, Error> {
+    if a.level == Some(Level::Source) {
+        return Err(Error::usage(format!(
             "--level source: {} is LLVM IR, which has no source level; it runs at the CFG \
              level, its own semantics (maximal convergence, or tokens where the function has \
              them): leave --level out or give --level cfg",
@@ -111,7 +85,7 @@ fn run_inner(a: &RunArgs) -> Result<Outcome, Outcome> {
         )));
     }
     if a.tokens {
-        return Err(Outcome::usage(format!(
+        return Err(Error::usage(format!(
             "--tokens places tokens when a kernel is lowered; {} is LLVM IR, which has the \
              tokens it is written with (llvm.experimental.convergence.*), and runs with them: \
              leave --tokens out",
@@ -119,30 +93,26 @@ fn run_inner(a: &RunArgs) -> Result<Outcome, Outcome> {
         )));
     }
     if a.engine == Engine::Smt {
-        return Err(Outcome::usage(format!(
+        return Err(Error::usage(format!(
             "--engine smt reads a kernel's static analysis and does not run LLVM IR ({}): \
              leave --engine out",
             a.file
         )));
     }
     let loaded = crate::llvm::load_ll(&a.file)?;
-    let name = entry_name(&loaded, a.function.as_deref()).map_err(Outcome::usage)?;
+    let name = entry_name(&loaded, a.function.as_deref()).map_err(Error::usage)?;
     if let Some(v) = loaded.violations.iter().find(|v| v.function == name) {
-        return Err(Outcome {
-            stdout: String::new(),
-            stderr: format!(
-                "{}:{}: @{name} breaks a static rule of convergence control tokens, so LLVM \
-                 gives it no semantics: {}\n",
-                loaded.file, v.line, v.message
-            ),
-            code: EXIT_USAGE,
-        });
+        return Err(Error::input(format!(
+            "{}:{}: @{name} breaks a static rule of convergence control tokens, so LLVM gives \
+             it no semantics: {}",
+            loaded.file, v.line, v.message
+        )));
     }
     let Some(entry) = loaded.index(&name) else {
         let why = loaded
             .skipped(&name)
             .unwrap_or_else(|| format!("@{name} is not mapped"));
-        return Err(inconclusive(format!("{}: {why}", loaded.file)));
+        return Err(Error::inconclusive(format!("{}: {why}", loaded.file)));
     };
     let module = &loaded.mapped.module;
     let threads = if a.threads.is_empty() {
@@ -152,12 +122,12 @@ fn run_inner(a: &RunArgs) -> Result<Outcome, Outcome> {
         for (t, text) in a.threads.iter().enumerate() {
             threads.push(
                 ThreadValues::parse(text)
-                    .map_err(|e| Outcome::usage(format!("--thread {t}: {e}")))?,
+                    .map_err(|e| Error::usage(format!("--thread {t}: {e}")))?,
             );
         }
         threads
     };
-    let group = group_of(a, threads.len()).map_err(Outcome::usage)?;
+    let group = group_of(a, threads.len()).map_err(Error::usage)?;
     let stages = crate::apply_passes(module, &a.passes)?;
     let after = stages
         .last()

@@ -23,7 +23,7 @@
 //! engine's.
 
 use crate::run::RunReport;
-use crate::{Outcome, EXIT_INCONCLUSIVE};
+use crate::Error;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::{run_scenario, Event};
 use convcheck_ir::key::{Atom, Key};
@@ -141,16 +141,12 @@ pub fn smt_report(
     program: Option<&CfgProgram>,
     args: (Option<&str>, &Scenario, u64),
     mut report: RunReport,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     let (function, scenario, fuel) = args;
-    let entry = kernel.entry(function).map_err(Outcome::usage)?;
+    let entry = kernel.entry(function).map_err(Error::usage)?;
     let code = crate::Code::new(kernel, program)?;
-    let traces =
-        run_scenario(code.program(), entry, scenario, fuel).map_err(|(t, why)| Outcome {
-            stdout: String::new(),
-            stderr: format!("inconclusive: thread {t}: {why}\n"),
-            code: EXIT_INCONCLUSIVE,
-        })?;
+    let traces = run_scenario(code.program(), entry, scenario, fuel)
+        .map_err(|(t, why)| Error::inconclusive(format!("thread {t}: {why}")))?;
     let rows = (0..traces.len()).map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[Event]> = traces.iter().map(|t| t.events.as_slice()).collect();
     match smt_table(kernel, program, rows, &runs) {
@@ -158,15 +154,11 @@ pub fn smt_report(
             report.table = t;
             Ok(report)
         }
-        Err(SmtError::Unknown(w)) => Err(Outcome {
-            stdout: String::new(),
-            stderr: format!("inconclusive: the SMT engine could not decide: {w}\n"),
-            code: EXIT_INCONCLUSIVE,
-        }),
-        Err(SmtError::Model(m)) => Err(Outcome {
-            stdout: String::new(),
-            stderr: format!("internal error: the SMT engine disagrees with the model: {m}\n"),
-            code: 101,
-        }),
+        Err(SmtError::Unknown(w)) => Err(Error::inconclusive(format!(
+            "the SMT engine could not decide: {w}"
+        ))),
+        Err(SmtError::Model(m)) => Err(Error::internal(format!(
+            "the SMT engine disagrees with the model: {m}"
+        ))),
     }
 }

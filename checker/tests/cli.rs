@@ -7,7 +7,7 @@ use std::process::Command;
 
 /// The corpus table `name` (`examples/corpus/tables.toml`).
 fn case(name: &str) -> TableCase {
-    table(name).unwrap_or_else(|o| panic!("{}", o.stderr))
+    table(name).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The `--thread` arguments of a corpus table.

@@ -2,8 +2,10 @@
 //! checker: every case's verdict and breaking stage, every unsafe pass
 //! caught by some case, and every safe pass preserving every example.
 
-use convcheck::check::{run_check, Reference};
-use convcheck::cli::{CheckArgs, ReportFormat};
+mod common;
+
+use convcheck::config::Reference;
+use convcheck::config::{CheckJob as CheckArgs, Format as ReportFormat};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -66,7 +68,7 @@ fn case_args(c: &Case) -> CheckArgs {
         Some("cfg") => Reference::Cfg,
         _ => Reference::Source,
     };
-    let defaults = convcheck::check::CheckConfig::default();
+    let defaults = convcheck::config::CheckConfig::default();
     let mut a = args(
         &c.kernel,
         c.function.clone(),
@@ -78,6 +80,12 @@ fn case_args(c: &Case) -> CheckArgs {
     a.threads = c.threads.unwrap_or(defaults.threads);
     a.max_iters = c.max_iters.unwrap_or(defaults.max_iters);
     a
+}
+
+/// A check with the explicit engine (the engine the corpus command runs).
+fn run_check(a: &CheckArgs) -> Result<convcheck::report::Report, convcheck::Error> {
+    let settings = convcheck::pipeline::with_engine(convcheck::config::Engine::Explicit);
+    convcheck::pipeline::check(a, &settings, &convcheck::pipeline::Silent)
 }
 
 fn cases() -> Vec<Case> {
@@ -128,9 +136,8 @@ fn replays(text: &str, what: &str) {
     let outputs: Vec<String> = lines
         .iter()
         .map(|l| {
-            let o = convcheck::cli::main_with_args(
-                std::iter::once("convcheck".to_string()).chain(words(l)),
-            );
+            let o =
+                common::main_with_args(std::iter::once("convcheck".to_string()).chain(words(l)));
             assert_ne!(o.code, 2, "{what}: replay `{l}` fails: {}", o.stderr);
             o.stdout
         })
@@ -146,18 +153,17 @@ fn replays(text: &str, what: &str) {
 #[test]
 fn every_case_has_its_expected_verdict() {
     for c in cases() {
-        let report =
-            run_check(&case_args(&c)).unwrap_or_else(|o| panic!("{}: {}", c.kernel, o.stderr));
+        let report = run_check(&case_args(&c)).unwrap_or_else(|e| panic!("{}: {e}", c.kernel));
         let what = format!(
             "{} {:?} {:?} {:?} tokens={}",
             c.kernel, c.target, c.function, c.passes, c.tokens
         );
         assert_eq!(report.verdict().as_str(), c.verdict, "{what}");
         if c.verdict == "violated" {
-            replays(&convcheck::check::render_text(&report), &what);
+            replays(&convcheck::report::text::render(&report), &what);
         }
         if let Some(stage) = &c.stage {
-            let broken = report
+            let broken = report.functions[0]
                 .stages
                 .iter()
                 .find(|s| !matches!(s.outcome, convcheck::engine::Outcome::Preserved { .. }))
@@ -215,7 +221,7 @@ fn every_safe_pass_preserves_every_example() {
                     false,
                     Reference::Cfg,
                 ))
-                .unwrap_or_else(|o| panic!("{k}: {}", o.stderr));
+                .unwrap_or_else(|e| panic!("{k}: {e}"));
                 assert_ne!(
                     report.verdict(),
                     "violated",

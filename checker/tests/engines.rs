@@ -2,7 +2,7 @@
 //! random kernels (the fuzz generator's configuration) through every pass
 //! of the registry, safe and `.unsafe` variants alike, each compared with
 //! its own CFG by both engines at the same bounds
-//! (`convcheck::symbolic::cross`, which states what "agree" means: both
+//! (`convcheck::oracles::cross`, which states what "agree" means: both
 //! decide and decide the same way; a case either leaves inconclusive is
 //! counted, never compared).
 //!
@@ -11,7 +11,9 @@
 //! `CONVCHECK_CROSS_GROUP` (0: every group size) change the bounds (1 and
 //! 2); the numbers of longer runs are in docs/src/performance.md.
 
-use convcheck::symbolic::cross::{cross_check, cross_passes, CrossBounds, Judged, Pair};
+mod common;
+
+use convcheck::oracles::cross::{cross_check, cross_passes, CrossBounds, Judged, Pair};
 use convcheck_generators::generate_seeded;
 use convcheck_lang::syntax::print;
 
@@ -203,13 +205,13 @@ fn groups_of_three_with_inexact_domains_are_tried() {
 }
 
 /// The token CFG stands in for the source level in the symbolic engine's
-/// lowering stage (`convcheck::symbolic::run_check`). On seeded determined
+/// lowering stage (`convcheck::pipeline::decide`). On seeded determined
 /// kernels: the explicit engine finds the token lowering exact (source
 /// against token CFG holds), and the symbolic engine's token-against-plain
 /// answer agrees with the explicit engine's source-against-plain answer.
 #[test]
 fn the_token_cfg_stands_in_for_the_source_level() {
-    use convcheck::symbolic::cross::lowering_cross_check;
+    use convcheck::oracles::cross::lowering_cross_check;
     let config = convcheck::fuzz::fuzz_config();
     let (mut compared, mut violated, mut skipped) = (0, 0, 0);
     let mut problems = Vec::new();
@@ -273,7 +275,7 @@ fn the_engines_agree_on_the_seed_examples_at_the_source_level() {
         let mut all = vec!["convcheck", "check"];
         all.extend_from_slice(args);
         all.extend_from_slice(&["--max-iters", "2", "--format", "json", "--timeout", "60"]);
-        let out = convcheck::cli::main_with_args(all.iter().map(|s| s.to_string()));
+        let out = common::main_with_args(all.iter().map(|s| s.to_string()));
         serde_json::from_str::<serde_json::Value>(&out.stdout)
             .ok()
             .and_then(|v| v["verdict"].as_str().map(str::to_string))
@@ -360,7 +362,7 @@ fn the_default_engine_meets_the_corpus_expectations() {
             args.extend(["--max-iters".into(), k.to_string()]);
         }
         args.extend(["--format".into(), "json".into()]);
-        let out = convcheck::cli::main_with_args(args.iter().cloned());
+        let out = common::main_with_args(args.iter().cloned());
         let v: serde_json::Value = serde_json::from_str(&out.stdout).unwrap_or_default();
         let got = v["verdict"]
             .as_str()

@@ -4,8 +4,11 @@
 //! answers are the command line's own (`run --format json`, `check
 //! --format json`).
 
-use convcheck::cli::{CheckArgs, Engine, Format, Level, ReportFormat, RunArgs};
+mod common;
+
+use convcheck::config::{CheckJob as CheckArgs, Format, Format as ReportFormat};
 use convcheck::explore::{Options, Server, MAX_BODY};
+use convcheck::run::{Level, Relation as Engine, RunArgs};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -175,7 +178,7 @@ fn the_command_prints_its_loopback_url_and_serves_the_page() {
 
 #[test]
 fn a_missing_file_is_a_usage_error() {
-    let o = convcheck::cli::main_with_args(["convcheck", "explore", "no/such/kernel.c"]);
+    let o = common::main_with_args(["convcheck", "explore", "no/such/kernel.c"]);
     assert_eq!(o.code, 2);
     assert!(
         o.stderr.contains("no/such/kernel.c: cannot read"),
@@ -286,7 +289,11 @@ fn check_answers_what_check_format_json_prints() {
             max_paths: 20_000,
             format: ReportFormat::Json,
         };
-        let mut cli: Value = serde_json::from_str(&convcheck::check::check(&args).stdout).unwrap();
+        let settings = convcheck::pipeline::with_engine(convcheck::config::Engine::Explicit);
+        let report =
+            convcheck::pipeline::check(&args, &settings, &convcheck::pipeline::Silent).unwrap();
+        let mut cli: Value =
+            convcheck::report::json::value(&report, &convcheck::report::Invocation::default());
         let a = post(server.addr(), "/api/check", &ambiguity_check(function, 2));
         assert_eq!(a.status, 200, "{}", a.body);
         // The explorer's time budget is its own (a share of the request's),
@@ -332,13 +339,14 @@ fn run_answers_what_run_format_json_prints() {
             tids: Vec::new(),
             group: None,
             fuel: 100_000,
-            level,
+            level: Some(level),
             tokens,
             format: Format::Json,
             engine: Engine::Keys,
             passes: passes.clone(),
         };
-        let mut cli: Value = serde_json::from_str(&convcheck::run::run(&args).stdout).unwrap();
+        let mut cli: Value =
+            serde_json::from_str(&convcheck::run::run(&args).unwrap().text).unwrap();
         cli["group"] = json!(2);
         let level = if level == Level::Source {
             "source"

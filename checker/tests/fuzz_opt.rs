@@ -340,7 +340,7 @@ fn bad_binaries_and_pipelines_are_usage_errors() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("give one of --pass P, --pass-cmd 'CMD' and --opt PIPELINE"),
+        err.contains("exactly one of --pass P, --pass-cmd 'CMD' and --opt PIPELINE"),
         "{err}"
     );
     if !tools("bad_binaries_and_pipelines_are_usage_errors") {

@@ -150,7 +150,7 @@ fn a_check_with_a_two_second_budget_ends_within_seconds_as_inconclusive() {
 
 #[test]
 fn sarif_uris_are_percent_encoded() {
-    use convcheck::render::sarif_uri;
+    use convcheck::report::sarif::sarif_uri;
     assert_eq!(sarif_uri("examples/seed/a.c"), "examples/seed/a.c");
     assert_eq!(sarif_uri("my kernels/50%.c"), "my%20kernels/50%25.c");
     assert_eq!(sarif_uri("/tmp/a b#c.c"), "file:///tmp/a%20b%23c.c");

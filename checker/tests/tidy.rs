@@ -56,7 +56,14 @@ fn relative(p: &Path) -> String {
 fn every_module_starts_with_a_module_doc() {
     let r = root();
     let mut files = Vec::new();
-    for krate in ["model", "checker", "transforms", "generators", "proofs"] {
+    for krate in [
+        "model",
+        "checker",
+        "transforms",
+        "generators",
+        "proofs",
+        "gpu",
+    ] {
         rust_files(&r.join(krate), &mut files);
     }
     assert!(
@@ -282,6 +289,7 @@ fn no_file_passes_800_lines_without_a_reason() {
         "checker/src",
         "transforms/src",
         "generators/src",
+        "gpu/src",
     ]);
     let long: Vec<String> = all
         .iter()
@@ -299,4 +307,125 @@ fn no_file_passes_800_lines_without_a_reason() {
         "split these files, or say at their top (\"Why this file is long: ...\") why not:\n  {}",
         long.join("\n  ")
     );
+}
+
+/// What a library file of the checker must not name: the command line's
+/// parser, the terminal, the process's exit (the binary alone knows them:
+/// DESIGN.md section 3).
+const TERMINAL: &[&str] = &[
+    "clap",
+    "std::io::stderr",
+    "std::io::stdout",
+    "eprintln!",
+    "println!",
+    "eprint!(",
+    "print!(",
+    "is_terminal",
+    "process::exit",
+    "indicatif",
+];
+
+/// The checker's library sources: everything under `checker/src` but the
+/// binary (`checker/src/bin/`).
+fn checker_library() -> Vec<(String, String)> {
+    sources(&["checker/src"])
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("checker/src/bin/"))
+        .collect()
+}
+
+#[test]
+fn the_library_knows_no_clap_and_writes_to_no_terminal() {
+    let lib = checker_library();
+    assert!(lib.len() > 30, "found only {} library files", lib.len());
+    let bad = lines_naming(&lib, TERMINAL);
+    assert!(
+        bad.is_empty(),
+        "only the binary (checker/src/bin/convcheck/) knows clap, terminals and exit codes:\n  {}",
+        bad.join("\n  ")
+    );
+    // And the binary does use them (the needles are not stale).
+    let bin = sources(&["checker/src/bin"]);
+    assert!(!lines_naming(&bin, &["clap"]).is_empty());
+    assert!(!lines_naming(&bin, &["indicatif"]).is_empty());
+}
+
+/// The check above must be able to fail: a library file that writes to
+/// standard error or names clap is caught (on a copy in memory).
+#[test]
+fn the_terminal_check_catches_a_library_that_writes_to_stderr() {
+    let mut lib = checker_library();
+    lib.push((
+        "checker/src/offender.rs".into(),
+        "//! Reports progress itself.\nfn f() {\n    eprintln!(\"working\");\n}\nuse clap::Parser;\n"
+            .into(),
+    ));
+    let bad = lines_naming(&lib, TERMINAL);
+    assert_eq!(
+        bad,
+        vec![
+            "checker/src/offender.rs:3: eprintln!(\"working\");".to_string(),
+            "checker/src/offender.rs:5: use clap::Parser;".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn the_library_has_no_import_circle_through_the_command_line() {
+    // The command line is the binary's: no library file names its modules.
+    let lib = checker_library();
+    let bad = lines_naming(&lib, &["crate::cli", "convcheck::cli", "main_with_args"]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_hardware_oracle_keeps_unsafe_in_one_module_and_prints_nothing() {
+    // DESIGN.md section 3: the one module that launches kernels may allow
+    // `unsafe_code`; no library file writes to a terminal.
+    let files = sources(&["gpu/src"]);
+    assert!(files.len() >= 5, "the walk found {} files", files.len());
+    let unsafe_allowed: Vec<&str> = files
+        .iter()
+        .filter(|(_, t)| t.contains("allow(unsafe_code)"))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(unsafe_allowed, vec!["gpu/src/device.rs"]);
+    let printing = lines_naming(
+        &files,
+        &[
+            "println!",
+            "eprintln!",
+            "print!(",
+            "eprint!(",
+            "std::io::stdout",
+            "std::io::stderr",
+        ],
+    );
+    assert!(
+        printing.is_empty(),
+        "convcheck-gpu prints:\n  {}",
+        printing.join("\n  ")
+    );
+}
+
+#[test]
+fn the_llvm_syntax_tree_imports_nothing_from_its_parser() {
+    // The tree (values, instructions, modules, types, attributes) is data
+    // the parser builds; it never calls back into the parser.
+    let tree: Vec<(String, String)> = sources(&["model/llvm/src"])
+        .into_iter()
+        .filter(|(name, _)| {
+            ["value.rs", "inst.rs", "module.rs", "types.rs", "attrs.rs"]
+                .iter()
+                .any(|f| name.ends_with(&format!("model/llvm/src/{f}")))
+        })
+        .collect();
+    assert_eq!(
+        tree.len(),
+        5,
+        "{:?}",
+        tree.iter().map(|t| &t.0).collect::<Vec<_>>()
+    );
+    let bad = lines_naming(&tree, &["crate::parser", "super::parser", "parser::"]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }

@@ -4,23 +4,19 @@
 //! by group size and summed length, each compared by `relate`. See the
 //! documentation of `crate::engine` for the order and the bounds.
 
-use super::pairs::{agree, buckets, Sites, Uniform};
-use super::relate::{
-    convergence_differs, hazards_differ, matched, observable, touches, Diff, Labels, Matched,
-};
+use super::pairs::{Sites, Uniform};
+use super::relate::{matched, touches, Labels, Matched};
 use super::{
-    Allowance, Budget, Comparison, Coverage, Finding, Limits, Outcome, Progress, Property, Side,
-    Space,
+    Allowance, Budget, Comparison, Coverage, Finding, Limits, Outcome, Progress, Side, Space,
 };
 use convcheck_ir::exec::Bounds;
 use convcheck_ir::paths::{explore, Exploration, Explore, Path};
 use convcheck_ir::scenario::domains::Subject;
-use convcheck_ir::scenario::{uniform_conflict, ThreadValues};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use convcheck_ir::scenario::ThreadValues;
 use std::time::Instant;
 
 mod params;
+mod scenarios;
 
 /// After the first counterexample, the other stages are finished when the
 /// check has at most this many pairs of paths.
@@ -87,6 +83,114 @@ struct StageState {
     undecided: Option<String>,
 }
 
+/// The time budget of a comparison.
+#[derive(Clone)]
+struct Clock {
+    deadline: Option<Instant>,
+    /// The budget as the messages print it (`60 s`).
+    text: String,
+}
+
+impl Clock {
+    fn of(budget: &Budget) -> Clock {
+        Clock {
+            deadline: budget.timeout.map(|t| budget.start + t),
+            text: budget
+                .timeout
+                .map(|t| format!("{} s", t.as_secs_f64()))
+                .unwrap_or_default(),
+        }
+    }
+
+    fn up(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Why the exploration must stop, if it must.
+    fn stop(&self) -> Option<String> {
+        self.up()
+            .then(|| format!("time budget {} reached", self.text))
+    }
+}
+
+/// What a comparison is asked: the reference, the stages, the bounds and
+/// the budget, and the scenario space they give.
+struct Search<'a> {
+    reference: &'a Side<'a>,
+    stages: &'a [(Side<'a>, Allowance)],
+    limits: Limits,
+    budget: &'a Budget,
+    space: Space,
+    clock: Clock,
+}
+
+/// The paths enumerated: every reference path per (group size, thread
+/// index), and the target runs of each on every stage.
+struct Enumerated {
+    labels: Labels,
+    sets: Vec<Set>,
+    /// Matched reference instances under the allowance of each stage that
+    /// has another allowance than the first stage (empty otherwise).
+    rmatched: Vec<Vec<Vec<Matched>>>,
+    /// `runs[stage][set][path]`.
+    runs: Vec<Vec<Vec<Runs>>>,
+}
+
+impl Enumerated {
+    /// The matched instances of reference path `i` of set `set` under
+    /// stage `stage`'s allowance.
+    fn ref_matched(&self, stage: usize, set: usize, i: usize) -> &Matched {
+        if self.rmatched[stage].is_empty() {
+            &self.sets[set].matched[i]
+        } else {
+            &self.rmatched[stage][set][i]
+        }
+    }
+
+    /// The index of the set of (group size `n`, thread `tid`).
+    fn set_of(&self, n: u32, tid: u32) -> usize {
+        self.sets
+            .iter()
+            .position(|s| s.group == n && s.tid == tid)
+            .unwrap_or(0)
+    }
+
+    /// The length of reference path `i` of set `k`.
+    fn len(&self, k: usize, i: usize) -> usize {
+        self.sets[k].x.paths[i].trace.events.len()
+    }
+}
+
+/// How the comparison stands: what it covered and each stage's state.
+struct Tally {
+    cov: Coverage,
+    states: Vec<StageState>,
+    events: usize,
+    reference_problem: Option<String>,
+    first_violation: Option<usize>,
+    live: Vec<bool>,
+    budget_hit: Option<String>,
+}
+
+/// The scenario's values: the reference path's, then the target's own.
+fn scenario_values(p: &ThreadValues, t: &Path, target: &Side) -> ThreadValues {
+    let mut v = p.clone();
+    for (name, list) in t.values(target.module()).0 {
+        let e = v.0.entry(name).or_default();
+        if list.len() > e.len() {
+            *e = list;
+        }
+    }
+    v
+}
+
+/// After a first counterexample the other stages go on while the stream
+/// is small (a deterministic rule: the result never depends on the
+/// machine's speed), so that small checks report every stage.
+fn finish_others(pairs_total: u64) -> bool {
+    pairs_total <= FINISH_OTHERS_UP_TO
+}
+
 /// Compares every target (the stages of a pipeline) against `reference`
 /// on one stream of scenarios (see the module documentation). `progress`
 /// is told where the check is from time to time.
@@ -97,582 +201,429 @@ pub fn compare_stages(
     budget: &Budget,
     progress: &mut dyn FnMut(&Progress),
 ) -> Comparison {
-    let mut modules = vec![(reference.module(), reference.entry)];
-    modules.extend(stages.iter().map(|s| (s.0.module(), s.0.entry)));
-    let space = Space::new(&modules, limits.bounds.max_iters, limits.group);
-    let mut cov = Coverage {
-        groups: space.groups.clone(),
-        fixed_group: space.fixed,
-        capped: space.capped.clone(),
-        ..Coverage::default()
+    let search = Search::new(reference, stages, limits, budget);
+    let mut tally = Tally {
+        cov: search.coverage(),
+        states: stages.iter().map(|_| StageState::default()).collect(),
+        events: 0,
+        reference_problem: None,
+        first_violation: None,
+        live: stages.iter().map(|_| true).collect(),
+        budget_hit: None,
     };
-    for (s, v) in &space.domains.values {
-        let shown = match s {
-            Subject::Oracle(_) => v.len() > 1,
-            Subject::Tid | Subject::Group => false,
-        };
-        if shown {
-            cov.domains.insert(s.name().to_string(), v.clone());
-        }
-    }
-    for s in &space.domains.counters {
-        if let Subject::Oracle(n) = s {
-            cov.loop_bounds.insert(n.clone(), None);
-        }
-    }
-    for (s, uses) in &space.domains.inexact {
-        cov.inexact
-            .insert(s.name().to_string(), uses.iter().cloned().collect());
-    }
-    let deadline = budget.timeout.map(|t| budget.start + t);
-    let timeout_text = budget
-        .timeout
-        .map(|t| format!("{} s", t.as_secs_f64()))
-        .unwrap_or_default();
-    let time_up = || deadline.is_some_and(|d| Instant::now() >= d);
-    let stop =
-        || -> Option<String> { time_up().then(|| format!("time budget {timeout_text} reached")) };
-    let outcome_all = |cov: Coverage, why: String| Comparison {
+    let all_inconclusive = |cov: Coverage, why: String| Comparison {
         outcomes: stages
             .iter()
             .map(|_| Outcome::Inconclusive(why.clone()))
             .collect(),
         coverage: cov,
     };
+    let e = match search.enumerate(&mut tally, progress) {
+        Ok(e) => e,
+        Err(why) => {
+            tally.cov.budget = Some(why.clone());
+            return all_inconclusive(tally.cov, why);
+        }
+    };
+    search.singles(&e, &mut tally);
+    search.pairs(&e, &mut tally, progress);
+    tally.comparison()
+}
 
-    // Labels as numbers, shared by every side.
-    let mut labels = Labels::default();
-    let rlabels = labels.of_ops(reference);
-    let tlabels: Vec<Vec<u32>> = stages.iter().map(|(t, _)| labels.of_ops(t)).collect();
-    let mut sites = Sites::default();
-    // Reference paths, per group size and thread index.
-    let rtable = space.table(reference.module());
-    let rcounters = space.counters(reference.module());
-    let mut events = 0usize;
-    let mut sets: Vec<Set> = Vec::new();
-    let mut reference_problem: Option<String> = None;
-    let mut param_cuts: Vec<String> = Vec::new();
-    let total_sets: u64 = space.groups.iter().map(|g| g.1.len() as u64).sum();
-    // The reference paths may hold half the memory budget: the target runs
-    // of the paths kept need the rest, or a reference that fills the
-    // budget would leave no counterexample findable among its paths.
-    for (n, ids) in &space.groups {
-        for &tid in ids {
-            progress(&Progress {
-                phase: "reference paths",
-                done: sets.len() as u64,
-                total: total_sets,
-            });
-            let mut x = explore(
-                reference.program,
-                reference.entry,
-                tid,
-                *n,
-                &Explore {
-                    domains: &rtable,
-                    counters: &rcounters,
-                    given: None,
-                    bounds: limits.bounds,
-                    max_events: (budget.max_events / 2).saturating_sub(events),
-                    stop: &stop,
-                },
-            );
-            // A loop out of the bounds because of a parameter's value cuts
-            // the scenarios with that value (`params`).
-            if params::out_whatever(&x) || (x.incomplete.is_none() && x.unexamined.is_some()) {
-                let setting = params::Setting {
-                    space: &space,
-                    domains: &rtable,
-                    counters: &rcounters,
-                    bounds: limits.bounds,
-                    max_events: (budget.max_events / 2).saturating_sub(events),
-                    stop: &stop,
-                };
-                if let Some(sp) =
-                    params::split(reference.program, reference.entry, tid, *n, &setting)
-                {
-                    x = sp.x;
-                    cov.cut += sp.cut.len();
-                    if cov.cut_reason.is_none() {
-                        cov.cut_reason = Some(format!(
-                            "the parameter values {} (N={n}, tid {tid}: {})",
-                            sp.cut[0], sp.why
-                        ));
-                    }
-                    for c in sp.cut {
-                        if !param_cuts.contains(&c) {
-                            param_cuts.push(c);
-                        }
-                    }
-                    for (name, v) in sp.values {
-                        let e = cov.domains.entry(name).or_default();
-                        e.extend(v);
-                        e.sort_unstable();
-                        e.dedup();
-                    }
-                }
-            }
-            events += x.events;
-            cov.paths += x.paths.len();
-            cov.cut += x.cut;
-            if cov.cut_reason.is_none() {
-                cov.cut_reason.clone_from(&x.cut_reason);
-            }
-            for (o, v) in &x.beyond {
-                let name = reference.module().oracles[*o].name.clone();
-                let e = cov.loop_bounds.entry(name).or_insert(None);
-                *e = Some(e.map_or(*v, |w| w.min(*v)));
-            }
-            let why = x
-                .incomplete
-                .clone()
-                .map(|w| format!("reference, N={n}: {w}"))
-                .or_else(|| {
-                    x.unexamined
-                        .clone()
-                        .map(|w| format!("reference, N={n}, tid {tid}: {w}"))
-                });
-            if let Some(w) = why {
-                reference_problem.get_or_insert(w);
-            }
-            let values = x
-                .paths
-                .iter()
-                .map(|p| p.values(reference.module()))
-                .collect();
-            let matched = stages
-                .first()
-                .map(|(_, allow)| {
-                    x.paths
-                        .iter()
-                        .map(|p| matched(&rlabels, &p.trace, *allow))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let uniform = x.paths.iter().map(|p| sites.of(&p.trace)).collect();
-            let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
-            sets.push(Set {
-                group: *n,
-                tid,
-                x,
-                matched,
-                values,
-                uniform,
-                touches,
-            });
-            if time_up() {
-                let why =
-                    format!("time budget {timeout_text} reached while enumerating reference paths");
-                cov.budget = Some(why.clone());
-                return outcome_all(cov, why);
-            }
+impl<'a> Search<'a> {
+    fn new(
+        reference: &'a Side<'a>,
+        stages: &'a [(Side<'a>, Allowance)],
+        limits: Limits,
+        budget: &'a Budget,
+    ) -> Search<'a> {
+        let mut modules = vec![(reference.module(), reference.entry)];
+        modules.extend(stages.iter().map(|s| (s.0.module(), s.0.entry)));
+        Search {
+            reference,
+            stages,
+            limits,
+            budget,
+            space: Space::new(&modules, limits.bounds.max_iters, limits.group),
+            clock: Clock::of(budget),
         }
     }
-    if !param_cuts.is_empty() {
-        let shown: Vec<&str> = param_cuts.iter().take(8).map(String::as_str).collect();
-        let more = param_cuts.len().saturating_sub(shown.len());
-        cov.capped.push(format!(
-            "scenarios with the parameter values {}{} (a loop leaves max-iters={} whatever the \
-             other oracles)",
-            shown.join("; "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            },
-            limits.bounds.max_iters
-        ));
-    }
-    // Matched instances depend on the allowance; stages with another one
-    // get their own copy.
-    let rmatched: Vec<Vec<Vec<Matched>>> = stages
-        .iter()
-        .map(|(_, allow)| {
-            if Some(allow) == stages.first().map(|s| &s.1) {
-                Vec::new()
-            } else {
-                sets.iter()
-                    .map(|set| {
-                        set.x
-                            .paths
-                            .iter()
-                            .map(|p| matched(&rlabels, &p.trace, *allow))
-                            .collect()
-                    })
-                    .collect()
+
+    /// The coverage before anything ran: the groups, the values tried,
+    /// the loop bounds and the inexact domains.
+    fn coverage(&self) -> Coverage {
+        let space = &self.space;
+        let mut cov = Coverage {
+            groups: space.groups.clone(),
+            fixed_group: space.fixed,
+            capped: space.capped.clone(),
+            ..Coverage::default()
+        };
+        for (s, v) in &space.domains.values {
+            let shown = match s {
+                Subject::Oracle(_) => v.len() > 1,
+                Subject::Tid | Subject::Group => false,
+            };
+            if shown {
+                cov.domains.insert(s.name().to_string(), v.clone());
             }
+        }
+        for s in &space.domains.counters {
+            if let Subject::Oracle(n) = s {
+                cov.loop_bounds.insert(n.clone(), None);
+            }
+        }
+        for (s, uses) in &space.domains.inexact {
+            cov.inexact
+                .insert(s.name().to_string(), uses.iter().cloned().collect());
+        }
+        cov
+    }
+
+    /// Enumerates the reference paths and the target runs; `Err` with the
+    /// budget reached when one ran out.
+    fn enumerate(
+        &self,
+        tally: &mut Tally,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Enumerated, String> {
+        let mut labels = Labels::default();
+        let rlabels = labels.of_ops(self.reference);
+        let tlabels: Vec<Vec<u32>> = self.stages.iter().map(|(t, _)| labels.of_ops(t)).collect();
+        let sets = self.reference_paths(&rlabels, tally, progress)?;
+        let rmatched = self.matched_per_allowance(&rlabels, &sets);
+        let runs = self.target_runs(&tlabels, &sets, tally, progress)?;
+        Ok(Enumerated {
+            labels,
+            sets,
+            rmatched,
+            runs,
         })
-        .collect();
-    let ref_matched = |stage: usize, set: usize, i: usize| -> &Matched {
-        if rmatched[stage].is_empty() {
-            &sets[set].matched[i]
-        } else {
-            &rmatched[stage][set][i]
-        }
-    };
+    }
 
-    // Target runs of every reference path, on every stage.
-    let mut states: Vec<StageState> = stages.iter().map(|_| StageState::default()).collect();
-    let target_bounds = Bounds {
-        // A target may merge a loop nest into one cycle (the merged header
-        // then counts the iterations of both): it gets the product of the
-        // reference's bounds, roughly, before its runs are cut.
-        max_iters: (limits.bounds.max_iters.saturating_add(1))
-            .saturating_mul(16)
-            .saturating_sub(1),
-        ..limits.bounds
-    };
-    let total_runs = (stages.len() * cov.paths) as u64;
-    let mut done_runs = 0u64;
-    let mut runs: Vec<Vec<Vec<Runs>>> = Vec::new();
-    for (s, (target, allow)) in stages.iter().enumerate() {
-        let table = space.table(target.module());
-        let counters = space.counters(target.module());
-        let mut per_set = Vec::new();
-        for set in &sets {
-            let mut per_path = Vec::new();
-            for (i, _) in set.x.paths.iter().enumerate() {
-                if done_runs % 256 == 0 {
-                    progress(&Progress {
-                        phase: "target runs",
-                        done: done_runs,
-                        total: total_runs,
-                    });
+    /// The reference paths, per group size and thread index. They may
+    /// hold half the memory budget: the target runs of the paths kept need
+    /// the rest, or a reference that fills the budget would leave no
+    /// counterexample findable among its paths.
+    fn reference_paths(
+        &self,
+        rlabels: &[u32],
+        tally: &mut Tally,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Vec<Set>, String> {
+        let rtable = self.space.table(self.reference.module());
+        let rcounters = self.space.counters(self.reference.module());
+        let mut sites = Sites::default();
+        let mut sets: Vec<Set> = Vec::new();
+        let mut param_cuts: Vec<String> = Vec::new();
+        let total_sets: u64 = self.space.groups.iter().map(|g| g.1.len() as u64).sum();
+        for (n, ids) in &self.space.groups {
+            for &tid in ids {
+                progress(&Progress {
+                    phase: "reference paths",
+                    done: sets.len() as u64,
+                    total: total_sets,
+                });
+                let x =
+                    self.reference_set((*n, tid), (&rtable, &rcounters), tally, &mut param_cuts);
+                sets.push(self.set_of(*n, tid, x, rlabels, &mut sites));
+                if self.clock.up() {
+                    return Err(format!(
+                        "time budget {} reached while enumerating reference paths",
+                        self.clock.text
+                    ));
                 }
-                done_runs += 1;
-                let x = explore(
-                    target.program,
-                    target.entry,
-                    set.tid,
-                    set.group,
-                    &Explore {
+            }
+        }
+        if !param_cuts.is_empty() {
+            let shown: Vec<&str> = param_cuts.iter().take(8).map(String::as_str).collect();
+            let more = param_cuts.len().saturating_sub(shown.len());
+            tally.cov.capped.push(format!(
+                "scenarios with the parameter values {}{} (a loop leaves max-iters={} whatever \
+                 the other oracles)",
+                shown.join("; "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                },
+                self.limits.bounds.max_iters
+            ));
+        }
+        Ok(sets)
+    }
+
+    /// The reference paths of thread `tid` in a group of `n`, counted into
+    /// the coverage. A loop out of the bounds because of a parameter's
+    /// value cuts the scenarios with that value (`params`).
+    fn reference_set(
+        &self,
+        (n, tid): (u32, u32),
+        (rtable, rcounters): (&[Vec<i64>], &[bool]),
+        tally: &mut Tally,
+        param_cuts: &mut Vec<String>,
+    ) -> Exploration {
+        let clock = self.clock.clone();
+        let stop = move || clock.stop();
+        let max_events = (self.budget.max_events / 2).saturating_sub(tally.events);
+        let mut x = explore(
+            self.reference.program,
+            self.reference.entry,
+            tid,
+            n,
+            &Explore {
+                domains: rtable,
+                counters: rcounters,
+                given: None,
+                bounds: self.limits.bounds,
+                max_events,
+                stop: &stop,
+            },
+        );
+        let cov = &mut tally.cov;
+        if params::out_whatever(&x) || (x.incomplete.is_none() && x.unexamined.is_some()) {
+            let setting = params::Setting {
+                space: &self.space,
+                domains: rtable,
+                counters: rcounters,
+                bounds: self.limits.bounds,
+                max_events,
+                stop: &stop,
+            };
+            if let Some(sp) = params::split(
+                self.reference.program,
+                self.reference.entry,
+                tid,
+                n,
+                &setting,
+            ) {
+                x = sp.x;
+                cov.cut += sp.cut.len();
+                if cov.cut_reason.is_none() {
+                    cov.cut_reason = Some(format!(
+                        "the parameter values {} (N={n}, tid {tid}: {})",
+                        sp.cut[0], sp.why
+                    ));
+                }
+                for c in sp.cut {
+                    if !param_cuts.contains(&c) {
+                        param_cuts.push(c);
+                    }
+                }
+                for (name, v) in sp.values {
+                    let e = cov.domains.entry(name).or_default();
+                    e.extend(v);
+                    e.sort_unstable();
+                    e.dedup();
+                }
+            }
+        }
+        tally.events += x.events;
+        cov.paths += x.paths.len();
+        cov.cut += x.cut;
+        if cov.cut_reason.is_none() {
+            cov.cut_reason.clone_from(&x.cut_reason);
+        }
+        for (o, v) in &x.beyond {
+            let name = self.reference.module().oracles[*o].name.clone();
+            let e = cov.loop_bounds.entry(name).or_insert(None);
+            *e = Some(e.map_or(*v, |w| w.min(*v)));
+        }
+        let why = x
+            .incomplete
+            .clone()
+            .map(|w| format!("reference, N={n}: {w}"))
+            .or_else(|| {
+                x.unexamined
+                    .clone()
+                    .map(|w| format!("reference, N={n}, tid {tid}: {w}"))
+            });
+        if let Some(w) = why {
+            tally.reference_problem.get_or_insert(w);
+        }
+        x
+    }
+
+    /// The set of an exploration: its paths with the values, matched
+    /// instances (under the first stage's allowance), uniform reads and
+    /// memory accesses of each.
+    fn set_of(
+        &self,
+        group: u32,
+        tid: u32,
+        x: Exploration,
+        rlabels: &[u32],
+        sites: &mut Sites,
+    ) -> Set {
+        let values = x
+            .paths
+            .iter()
+            .map(|p| p.values(self.reference.module()))
+            .collect();
+        let matched = self
+            .stages
+            .first()
+            .map(|(_, allow)| {
+                x.paths
+                    .iter()
+                    .map(|p| matched(rlabels, &p.trace, *allow))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let uniform = x.paths.iter().map(|p| sites.of(&p.trace)).collect();
+        let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
+        Set {
+            group,
+            tid,
+            x,
+            matched,
+            values,
+            uniform,
+            touches,
+        }
+    }
+
+    /// Matched instances depend on the allowance; stages with another one
+    /// than the first stage get their own copy.
+    fn matched_per_allowance(&self, rlabels: &[u32], sets: &[Set]) -> Vec<Vec<Vec<Matched>>> {
+        self.stages
+            .iter()
+            .map(|(_, allow)| {
+                if Some(allow) == self.stages.first().map(|s| &s.1) {
+                    Vec::new()
+                } else {
+                    sets.iter()
+                        .map(|set| {
+                            set.x
+                                .paths
+                                .iter()
+                                .map(|p| matched(rlabels, &p.trace, *allow))
+                                .collect()
+                        })
+                        .collect()
+                }
+            })
+            .collect()
+    }
+
+    /// The target runs of every reference path, on every stage. A target
+    /// may merge a loop nest into one cycle (the merged header then counts
+    /// the iterations of both): it gets the product of the reference's
+    /// bounds, roughly, before its runs are cut.
+    fn target_runs(
+        &self,
+        tlabels: &[Vec<u32>],
+        sets: &[Set],
+        tally: &mut Tally,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Vec<Vec<Vec<Runs>>>, String> {
+        let bounds = Bounds {
+            max_iters: (self.limits.bounds.max_iters.saturating_add(1))
+                .saturating_mul(16)
+                .saturating_sub(1),
+            ..self.limits.bounds
+        };
+        let total_runs = (self.stages.len() * tally.cov.paths) as u64;
+        let mut done_runs = 0u64;
+        let mut runs: Vec<Vec<Vec<Runs>>> = Vec::new();
+        for (s, (target, allow)) in self.stages.iter().enumerate() {
+            let table = self.space.table(target.module());
+            let counters = self.space.counters(target.module());
+            let mut per_set = Vec::new();
+            for set in sets {
+                let mut per_path = Vec::new();
+                for i in 0..set.x.paths.len() {
+                    if done_runs % 256 == 0 {
+                        progress(&Progress {
+                            phase: "target runs",
+                            done: done_runs,
+                            total: total_runs,
+                        });
+                    }
+                    done_runs += 1;
+                    let explore_with = Explore {
                         domains: &table,
                         counters: &counters,
                         given: Some(&set.values[i]),
-                        bounds: target_bounds,
-                        max_events: budget.max_events.saturating_sub(events),
-                        stop: &stop,
-                    },
-                );
-                events += x.events;
-                cov.target_cut += x.cut;
-                let problem = x
-                    .incomplete
-                    .clone()
-                    .or_else(|| x.unexamined.clone())
-                    .map(|w| format!("target, N={}, tid {}: {w}", set.group, set.tid));
-                if let Some(w) = problem {
-                    if w.contains("budget") {
-                        cov.budget = Some(w.clone());
-                        return outcome_all(cov, w);
-                    }
-                    states[s].problem.get_or_insert(w);
-                }
-                let extended = x.paths.iter().any(|p| !p.decisions.is_empty());
-                let matched = x
-                    .paths
-                    .iter()
-                    .map(|p| matched(&tlabels[s], &p.trace, *allow))
-                    .collect();
-                let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
-                per_path.push(Runs {
-                    paths: x.paths,
-                    extended,
-                    matched,
-                    touches,
-                });
-            }
-            per_set.push(per_path);
-        }
-        runs.push(per_set);
-        if time_up() {
-            let why = format!("time budget {timeout_text} reached while running the targets");
-            cov.budget = Some(why.clone());
-            return outcome_all(cov, why);
-        }
-    }
-
-    // The scenario's values: the reference path's, then the target's own.
-    let scenario_values = |p: &ThreadValues, t: &Path, target: &Side| -> ThreadValues {
-        let mut v = p.clone();
-        for (name, list) in t.values(target.module()).0 {
-            let e = v.0.entry(name).or_default();
-            if list.len() > e.len() {
-                *e = list;
-            }
-        }
-        v
-    };
-
-    // Single-thread behaviour, shortest paths first.
-    let mut singles: Vec<(usize, usize)> = Vec::new();
-    for (k, set) in sets.iter().enumerate() {
-        for i in 0..set.x.paths.len() {
-            singles.push((k, i));
-        }
-    }
-    singles.sort_by_key(|&(k, i)| (sets[k].x.paths[i].trace.events.len(), sets[k].group, k, i));
-    // After a first counterexample the other stages go on while the
-    // stream is small (a deterministic rule: the result never depends on
-    // the machine's speed), so that small checks report every stage.
-    let finish_others = |pairs_total: u64| pairs_total <= FINISH_OTHERS_UP_TO;
-    let mut first_violation: Option<usize> = None;
-    let mut live: Vec<bool> = stages.iter().map(|_| true).collect();
-    'singles: for &(k, i) in &singles {
-        let set = &sets[k];
-        let p = &set.x.paths[i];
-        for (s, (target, allow)) in stages.iter().enumerate() {
-            if !live[s] {
-                continue;
-            }
-            let a = observable(reference, &p.trace, *allow);
-            for t in &runs[s][k][i].paths {
-                let b = observable(target, &t.trace, *allow);
-                if a != b {
-                    states[s].violated = Some(Box::new(Finding {
-                        property: Property::SingleThreadBehaviour,
-                        threads: vec![scenario_values(&set.values[i], t, target)],
-                        tids: vec![set.tid],
-                        group: set.group,
-                        message: convcheck_ir::exec::observe::describe_difference(&a, &b, set.tid),
-                        operation: None,
-                        reference: vec![p.trace.clone()],
-                        target: vec![t.trace.clone()],
-                    }));
-                    first_violation.get_or_insert(s);
-                    live[s] = false;
-                    break;
-                }
-            }
-        }
-        if first_violation.is_some() && !live.iter().any(|&l| l) {
-            break 'singles;
-        }
-    }
-
-    // Pairs of threads: per group size, every pair of its indices, pairs of
-    // paths by their summed length; each path only with the other thread's
-    // paths of its signature (`pairs::buckets`).
-    let mut partners: HashMap<(usize, usize), super::pairs::Buckets> = HashMap::new();
-    for (n, ids) in &space.groups {
-        let idx = |tid: u32| {
-            sets.iter()
-                .position(|s| s.group == *n && s.tid == tid)
-                .unwrap_or(0)
-        };
-        for a in 0..ids.len() {
-            for b in a + 1..ids.len() {
-                let (x, y) = (idx(ids[a]), idx(ids[b]));
-                let bk = buckets(&sets[x].uniform, &sets[y].uniform);
-                cov.pairs_total += bk.pairs();
-                partners.insert((x, y), bk);
-            }
-        }
-    }
-    let mut budget_hit: Option<String> = None;
-    if first_violation.is_some() && !finish_others(cov.pairs_total) {
-        live.iter_mut().for_each(|l| *l = false);
-    }
-    if live.iter().any(|&l| l) {
-        'groups: for (n, ids) in &space.groups {
-            let idx = |tid: u32| {
-                sets.iter()
-                    .position(|s| s.group == *n && s.tid == tid)
-                    .unwrap_or(0)
-            };
-            let len = |k: usize, i: usize| sets[k].x.paths[i].trace.events.len();
-            // (summed length, set a, set b, i, j), smallest first.
-            let mut heap: BinaryHeap<Reverse<PairNode>> = BinaryHeap::new();
-            for a in 0..ids.len() {
-                for b in a + 1..ids.len() {
-                    let (x, y) = (idx(ids[a]), idx(ids[b]));
-                    let Some(bk) = partners.get(&(x, y)) else {
-                        continue;
+                        bounds,
+                        max_events: 0,
+                        stop: &|| None,
                     };
-                    for i in 0..sets[x].x.paths.len() {
-                        if let Some(&j) = bk.partners(i).first() {
-                            heap.push(Reverse((len(x, i) + len(y, j), x, y, i, 0)));
-                        }
-                    }
+                    per_path.push(self.target_run(
+                        (s, target, *allow),
+                        set,
+                        explore_with,
+                        &tlabels[s],
+                        tally,
+                    )?);
                 }
+                per_set.push(per_path);
             }
-            while let Some(Reverse((_, x, y, i, k))) = heap.pop() {
-                let list = partners.get(&(x, y)).map_or(&[][..], |bk| bk.partners(i));
-                let Some(&j) = list.get(k) else {
-                    continue;
-                };
-                if let Some(&next) = list.get(k + 1) {
-                    heap.push(Reverse((len(x, i) + len(y, next), x, y, i, k + 1)));
-                }
-                cov.pairs_examined += 1;
-                if cov.pairs_examined % 4096 == 0 {
-                    progress(&Progress {
-                        phase: "pairs",
-                        done: cov.pairs_examined,
-                        total: cov.pairs_total,
-                    });
-                    if time_up() {
-                        budget_hit = Some(format!(
-                            "time budget {timeout_text} reached after {} of {} pairs",
-                            grouped(cov.pairs_examined),
-                            grouped(cov.pairs_total)
-                        ));
-                        break 'groups;
-                    }
-                }
-                if reference_problem.is_some() && cov.pairs_examined > SEARCH_WHEN_INCOMPLETE {
-                    // The verdict is already inconclusive (the reference
-                    // paths are not all the paths within the bounds): the
-                    // smallest pairs were searched for a counterexample,
-                    // the rest would cost without changing the answer.
-                    break 'groups;
-                }
-                if cov.pairs_examined > budget.max_pairs {
-                    budget_hit = Some(format!(
-                        "pair budget of {} pairs reached (of {})",
-                        grouped(budget.max_pairs),
-                        grouped(cov.pairs_total)
-                    ));
-                    break 'groups;
-                }
-                let (p, q) = (&sets[x].x.paths[i], &sets[y].x.paths[j]);
-                if !agree(&sets[x].uniform[i], &sets[y].uniform[j]) {
-                    continue;
-                }
-                let ref_touches = sets[x].touches[i] || sets[y].touches[j];
-                cov.scenarios += 1;
-                for (s, (target, _)) in stages.iter().enumerate() {
-                    if !live[s] {
-                        continue;
-                    }
-                    let (rp, rq) = (&runs[s][x][i], &runs[s][y][j]);
-                    for (e0, tp) in rp.paths.iter().enumerate() {
-                        for (e1, tq) in rq.paths.iter().enumerate() {
-                            if (rp.extended || rq.extended)
-                                && uniform_conflict(&tp.trace, &tq.trace).is_some()
-                            {
-                                continue;
-                            }
-                            let finding = |property, message, operation| {
-                                Box::new(Finding {
-                                    property,
-                                    threads: vec![
-                                        scenario_values(&sets[x].values[i], tp, target),
-                                        scenario_values(&sets[y].values[j], tq, target),
-                                    ],
-                                    tids: vec![p.tid, q.tid],
-                                    group: *n,
-                                    message,
-                                    operation,
-                                    reference: vec![p.trace.clone(), q.trace.clone()],
-                                    target: vec![tp.trace.clone(), tq.trace.clone()],
-                                })
-                            };
-                            let maps = [
-                                ref_matched(s, x, i),
-                                ref_matched(s, y, j),
-                                &rp.matched[e0],
-                                &rq.matched[e1],
-                            ];
-                            match convergence_differs(
-                                reference,
-                                &labels,
-                                [(&p.trace, p.tid), (&q.trace, q.tid)],
-                                [&tp.trace, &tq.trace],
-                                maps,
-                            ) {
-                                Diff::Same => {}
-                                Diff::Undecided(why) => {
-                                    states[s].undecided.get_or_insert(why);
-                                }
-                                Diff::Differs(message, op) => {
-                                    states[s].violated =
-                                        Some(finding(Property::Convergence, message, op));
-                                }
-                            }
-                            let hazards_matter = ref_touches || rp.touches[e0] || rq.touches[e1];
-                            if states[s].violated.is_none() && hazards_matter {
-                                if let Some((property, message, op)) = hazards_differ(
-                                    reference,
-                                    target,
-                                    [p.tid, q.tid],
-                                    [&p.trace, &q.trace],
-                                    [&tp.trace, &tq.trace],
-                                ) {
-                                    states[s].violated = Some(finding(property, message, op));
-                                }
-                            }
-                            if states[s].violated.is_some() {
-                                first_violation.get_or_insert(s);
-                                live[s] = false;
-                                if !finish_others(cov.pairs_total) {
-                                    break 'groups;
-                                }
-                            }
-                            if !live[s] {
-                                break;
-                            }
-                        }
-                        if !live[s] {
-                            break;
-                        }
-                    }
-                }
-                if !live.iter().any(|&l| l) {
-                    break 'groups;
-                }
-            }
-        }
-    }
-    if let Some(b) = &budget_hit {
-        cov.budget = Some(b.clone());
-    }
-    let examined = format!(
-        "{} of {} pairs",
-        grouped(cov.pairs_examined),
-        grouped(cov.pairs_total)
-    );
-    let outcomes = states
-        .into_iter()
-        .enumerate()
-        .map(|(s, st)| {
-            if let Some(f) = st.violated {
-                return Outcome::Violated(f);
-            }
-            if let Some(v) = first_violation.filter(|_| !finish_others(cov.pairs_total)) {
-                return Outcome::Inconclusive(format!(
-                    "not finished: the check stops at its first counterexample (stage {}), \
-                     found after {examined}",
-                    v + 1
+            runs.push(per_set);
+            if self.clock.up() {
+                return Err(format!(
+                    "time budget {} reached while running the targets",
+                    self.clock.text
                 ));
             }
-            if let Some(b) = &budget_hit {
-                return Outcome::Inconclusive(b.clone());
-            }
-            if let Some(w) = &reference_problem {
-                return Outcome::Inconclusive(w.clone());
-            }
-            if let Some(w) = st.problem.or(st.undecided) {
-                return Outcome::Inconclusive(w);
-            }
-            let _ = s;
-            if cov.scenarios == 0 {
-                // A check that compared nothing proves nothing (DESIGN.md
-                // 2.7): say so rather than pass.
-                return Outcome::Inconclusive(
-                    "no scenario within the bounds: no two thread paths can run together \
-                     (every pair disagrees on a uniform value), so nothing was compared"
-                        .into(),
-                );
-            }
-            Outcome::Preserved {
-                pairs: cov.scenarios as usize,
-                cut: cov.cut,
-            }
-        })
-        .collect();
-    Comparison {
-        outcomes,
-        coverage: cov,
+        }
+        Ok(runs)
     }
+
+    /// The target runs of one reference path on stage `s`.
+    fn target_run(
+        &self,
+        (s, target, allow): (usize, &Side, Allowance),
+        set: &Set,
+        explore_with: Explore,
+        tlabels: &[u32],
+        tally: &mut Tally,
+    ) -> Result<Runs, String> {
+        let clock = self.clock.clone();
+        let stop = move || clock.stop();
+        let x = explore(
+            target.program,
+            target.entry,
+            set.tid,
+            set.group,
+            &Explore {
+                max_events: self.budget.max_events.saturating_sub(tally.events),
+                stop: &stop,
+                ..explore_with
+            },
+        );
+        tally.events += x.events;
+        tally.cov.target_cut += x.cut;
+        let problem = x
+            .incomplete
+            .clone()
+            .or_else(|| x.unexamined.clone())
+            .map(|w| format!("target, N={}, tid {}: {w}", set.group, set.tid));
+        if let Some(w) = problem {
+            if w.contains("budget") {
+                return Err(w);
+            }
+            tally.states[s].problem.get_or_insert(w);
+        }
+        let extended = x.paths.iter().any(|p| !p.decisions.is_empty());
+        let matched = x
+            .paths
+            .iter()
+            .map(|p| matched(tlabels, &p.trace, allow))
+            .collect();
+        let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
+        Ok(Runs {
+            paths: x.paths,
+            extended,
+            matched,
+            touches,
+        })
+    }
+}
+
+/// Whether a loop over pairs goes on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
 }

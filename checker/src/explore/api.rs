@@ -26,10 +26,11 @@
 
 use super::graph;
 use super::group::{run_cfg_in_group, run_in_group, Group};
-use crate::check::{render_json, run_check_budgeted};
-use crate::config::{CheckConfig, Reference};
+use crate::config::{CheckConfig, CheckJob, Reference};
 use crate::engine::Budget;
-use crate::{Outcome, EXIT_INCONCLUSIVE, EXIT_USAGE};
+use crate::pipeline::Settings;
+use crate::report::Invocation;
+use crate::{Error, ErrorKind};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::print::cfg_text;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
@@ -131,19 +132,19 @@ fn limit(field: &str, what: impl std::fmt::Display, max: impl std::fmt::Display)
     .field(field)
 }
 
-/// An error outcome of the library as an answer: usage errors and
-/// inconclusive runs are the request's (422), anything else is a bug.
-fn from_outcome(o: Outcome) -> ApiError {
-    let message: Vec<&str> = o
-        .stderr
-        .lines()
-        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
-        .collect();
-    let message = message.join("\n");
-    match o.code {
-        EXIT_USAGE => ApiError::new(422, "usage", message),
-        EXIT_INCONCLUSIVE => ApiError::new(422, "inconclusive", message),
-        _ => ApiError::new(500, "internal", message),
+/// An error of the library as an answer, by its kind: bad input, usage
+/// and pass errors and inconclusive runs are the request's (422), anything
+/// else is the server's (500).
+fn from_error(e: Error) -> ApiError {
+    let message = e.message().to_string();
+    match e.kind() {
+        ErrorKind::Input | ErrorKind::Usage | ErrorKind::Pass => {
+            ApiError::new(422, "usage", message)
+        }
+        ErrorKind::Inconclusive => ApiError::new(422, "inconclusive", message),
+        ErrorKind::Tool | ErrorKind::Io | ErrorKind::Internal => {
+            ApiError::new(500, "internal", message)
+        }
     }
 }
 
@@ -527,13 +528,13 @@ fn run(r: RunRequest) -> Result<Value, ApiError> {
         Level::Source => None,
         Level::Cfg => {
             let lowered = lower(&kernel, r.tokens);
-            let stages = crate::apply_passes(&lowered, &r.passes).map_err(from_outcome)?;
+            let stages = crate::apply_passes(&lowered, &r.passes).map_err(from_error)?;
             let module = stages.last().map_or(lowered, |s| s.2.clone());
             Some(CfgProgram::new(module))
         }
     };
     let report = run_in_group(&kernel, program.as_ref(), entry, &values, &group, fuel)
-        .map_err(from_outcome)?;
+        .map_err(from_error)?;
     let level = match (level, r.tokens) {
         (Level::Source, _) => "source",
         (Level::Cfg, false) => "cfg",
@@ -627,7 +628,7 @@ fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
     let name = kernel.functions[entry].name.clone();
     let first = if r.tokens { "lower --tokens" } else { "lower" };
     let mut stages = vec![(first.to_string(), Vec::new(), lowered.clone())];
-    stages.extend(crate::apply_passes(&lowered, &r.passes).map_err(from_outcome)?);
+    stages.extend(crate::apply_passes(&lowered, &r.passes).map_err(from_error)?);
     let (oracles, ops) = tables_json(&lowered);
     Ok(json!({
         "file": file,
@@ -678,34 +679,39 @@ fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
                 "nothing to check: the reference of LLVM IR is its own CFG; give at least one pass",
             ));
         }
-        let report =
-            crate::llvm::check_builtin_passes(&loaded, &config, &budget).map_err(from_outcome)?;
-        let mut v = crate::llvm::report_json(&report);
-        // `convcheck run` reads the kernel language only: a replay line
-        // would not run on LLVM IR.
-        if let Some(c) = v.get_mut("counterexample").and_then(|c| c.as_object_mut()) {
-            for k in ["replay", "replay_target"] {
-                if c.contains_key(k) {
-                    c.insert(k.into(), Value::Null);
-                }
-            }
-        }
-        return Ok(v);
+        let function = config.function.clone().unwrap_or_default();
+        // The modules are not files: the plan has no replay lines.
+        let plan = crate::pipeline::llvm::plan_builtin_passes(&loaded, &function, &r.passes)
+            .map_err(from_error)?;
+        let job = CheckJob::of(&file, &config);
+        let settings = Settings {
+            budget,
+            ..Settings::default()
+        };
+        let report = crate::pipeline::run(plan, &job, &settings, &crate::pipeline::Silent);
+        return Ok(crate::report::json::value(&report, &Invocation::default()));
     }
     let kernel = parse_kernel(&file, &r.source)?;
     kernel
         .entry(r.function.as_deref())
         .map_err(|e| ApiError::new(422, "usage", e).field("function"))?;
     check_passes(&r.passes)?;
-    let report = run_check_budgeted(&file, kernel, None, &config, &budget, &mut |_| {})
-        .map_err(from_outcome)?;
-    if report.stages.is_empty() {
+    if config.reference == Reference::Cfg && r.passes.is_empty() {
         return Err(invalid(
             "passes",
             "nothing to check: with \"reference\": \"cfg\" give at least one pass",
         ));
     }
-    Ok(render_json(&report))
+    let job = CheckJob::of(&file, &config);
+    let settings = Settings {
+        engine: crate::config::Engine::Explicit,
+        budget,
+        ..Settings::default()
+    };
+    let plan = crate::pipeline::kernel::plan_kernels(&file, kernel, None, &job, settings.engine)
+        .map_err(from_error)?;
+    let report = crate::pipeline::run(plan, &job, &settings, &crate::pipeline::Silent);
+    Ok(crate::report::json::value(&report, &Invocation::default()))
 }
 
 /// The LLVM IR example: clang-19 -O0 of `examples/llvm/plain-kernels.c`,

@@ -9,7 +9,7 @@
 //! two), including the note on cycle hierarchies at the CFG level.
 
 use crate::run::RunReport;
-use crate::{Outcome, EXIT_INCONCLUSIVE};
+use crate::Error;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::{run_thread, Bounds, Stop};
 use convcheck_ir::hazards::hazards;
@@ -47,7 +47,7 @@ pub fn run_in_group(
     threads: &[ThreadValues],
     group: &Group,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     run_in_group_of(Some(kernel), program, entry, threads, group, fuel)
 }
 
@@ -59,7 +59,7 @@ pub fn run_cfg_in_group(
     threads: &[ThreadValues],
     group: &Group,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     run_in_group_of(None, Some(program), entry, threads, group, fuel)
 }
 
@@ -70,7 +70,7 @@ fn run_in_group_of(
     threads: &[ThreadValues],
     group: &Group,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     let mut report = run_once(kernel, program, entry, threads, group, fuel)?;
     if let Some(p) = program {
         let labels = report.table.labels();
@@ -88,17 +88,17 @@ fn run_once(
     threads: &[ThreadValues],
     group: &Group,
     fuel: u64,
-) -> Result<RunReport, Outcome> {
+) -> Result<RunReport, Error> {
     let code = match (kernel, program) {
         (_, Some(p)) => crate::Code::Cfg(p),
         (Some(k), None) => crate::Code::new(k, None)?,
-        (None, None) => return Err(Outcome::usage("no program to run")),
+        (None, None) => return Err(Error::internal("no program to run")),
     };
     let module = code.module();
     let scenario = Scenario {
         threads: threads.to_vec(),
     };
-    scenario.validate(module).map_err(Outcome::usage)?;
+    scenario.validate(module).map_err(Error::usage)?;
     // As `run_scenario`: no iteration bound, the values decide how long
     // loops run; fuel bounds the run.
     let bounds = Bounds {
@@ -106,11 +106,7 @@ fn run_once(
         fuel,
         ..Bounds::default()
     };
-    let inconclusive = |tid: u32, why: String| Outcome {
-        stdout: String::new(),
-        stderr: format!("inconclusive: thread {tid}: {why}\n"),
-        code: EXIT_INCONCLUSIVE,
-    };
+    let inconclusive = |tid: u32, why: String| Error::inconclusive(format!("thread {tid}: {why}"));
     let mut traces = Vec::new();
     for (values, &tid) in threads.iter().zip(&group.tids) {
         let mut src = ValuesSource(values);
@@ -139,11 +135,7 @@ fn run_once(
         .collect();
     let rows = group.tids.iter().map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
-    let table = table::build(module, rows, &runs).map_err(|e| Outcome {
-        stdout: String::new(),
-        stderr: format!("internal error: {e}\n"),
-        code: 101,
-    })?;
+    let table = table::build(module, rows, &runs).map_err(Error::internal)?;
     let hazards = hazards(module, &runs);
     Ok(RunReport {
         values,

@@ -35,10 +35,8 @@
 //! - It never runs an external command: there is no `--pass-cmd`, no `opt`
 //!   and no file access from the web; kernels come in the request body.
 //!
-//! This is the second command that writes to the terminal itself (after
-//! `fuzz`'s progress line): `explore` prints the URL when the server is up
-//! and then serves until the process is stopped, so it cannot return its
-//! output as an [`Outcome`] first.
+//! `explore` tells its caller the URL once the server is up (the binary
+//! prints it) and then serves until the process is stopped.
 
 pub mod api;
 mod assets;
@@ -46,8 +44,7 @@ pub mod graph;
 pub mod group;
 mod http;
 
-use crate::Outcome;
-use std::io::Write;
+use crate::Error;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
@@ -150,9 +147,14 @@ impl Server {
 }
 
 /// The `explore` command: serves the page for `file` (or seed 000's
-/// ambiguity example) on 127.0.0.1:`port`, prints the URL and serves until
-/// the process is stopped.
-pub fn explore(file: Option<&str>, port: u16, budget_secs: u64) -> Outcome {
+/// ambiguity example) on 127.0.0.1:`port`, tells `ready` the URL once it
+/// listens, and serves until the process is stopped.
+pub fn explore(
+    file: Option<&str>,
+    port: u16,
+    budget_secs: u64,
+    ready: &mut dyn FnMut(&str),
+) -> Result<(), Error> {
     let mut options = Options {
         port,
         budget: Duration::from_secs(budget_secs.max(1)),
@@ -161,26 +163,15 @@ pub fn explore(file: Option<&str>, port: u16, budget_secs: u64) -> Outcome {
     if let Some(path) = file {
         match std::fs::read_to_string(path) {
             Ok(text) => options.initial = (path.to_string(), text),
-            Err(e) => return Outcome::usage(format!("{path}: cannot read: {e}")),
+            Err(e) => return Err(Error::usage(format!("{path}: cannot read: {e}"))),
         }
     }
-    let server = match Server::start(options) {
-        Ok(s) => s,
-        Err(e) => {
-            return Outcome::usage(format!(
-                "cannot listen on 127.0.0.1:{port}: {e} (choose another with --port, or --port 0 for any free port)"
-            ))
-        }
-    };
-    println!(
-        "convcheck explore: serving {} (127.0.0.1 only; stop with Ctrl-C)",
-        server.url()
-    );
-    let _ = std::io::stdout().flush();
+    let server = Server::start(options).map_err(|e| {
+        Error::usage(format!(
+            "cannot listen on 127.0.0.1:{port}: {e} (choose another with --port, or --port 0 for any free port)"
+        ))
+    })?;
+    ready(&server.url());
     server.wait();
-    Outcome {
-        stdout: String::new(),
-        stderr: "error: the explorer's server stopped\n".into(),
-        code: crate::EXIT_USAGE,
-    }
+    Err(Error::internal("the explorer's server stopped"))
 }

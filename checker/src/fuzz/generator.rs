@@ -3,7 +3,7 @@
 //! ([`set_knob`]: every field of [`convcheck_generators::Config`], listed
 //! with its default in docs/src/fuzzing.md).
 
-use crate::cli::FuzzArgs;
+use super::FuzzArgs;
 use convcheck_generators::Config;
 
 // The generator settings `--gen KEY=VALUE` and `--gen-config` can change:

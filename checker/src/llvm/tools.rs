@@ -15,10 +15,9 @@
 //! ([`super::dumps::complete`]), so that each pass that changed a function
 //! is a stage of its own.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use crate::process::{Failure, Keep, Spawn};
+use std::path::Path;
 use std::time::Duration;
-use wait_timeout::ChildExt;
 
 /// What a tool printed.
 pub struct ToolRun {
@@ -36,25 +35,19 @@ pub struct ToolRun {
 }
 
 /// Quotes one word for a POSIX shell when it needs quoting.
-pub fn shell_word(w: &str) -> String {
-    let plain = !w.is_empty()
-        && w.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
-    if plain {
-        w.to_string()
-    } else {
-        format!("'{}'", w.replace('\'', r"'\''"))
-    }
-}
+pub use crate::process::shell_quote as shell_word;
 
 /// Whether `bin` can be started (it answers `--version`).
 pub fn available(bin: &str) -> bool {
-    Command::new(bin)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    let args = vec!["--version".to_string()];
+    crate::process::run(&Spawn {
+        program: bin,
+        args: &args,
+        timeout: Duration::from_secs(20),
+        stdout: Keep::Head(4096),
+        stderr: Keep::Tail(4096),
+    })
+    .is_ok_and(|f| f.status.success())
 }
 
 /// The first of `candidates` that can be started, or an error naming them
@@ -169,35 +162,24 @@ fn fetch(
 }
 
 fn run_once(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result<ToolRun, String> {
-    let command = std::iter::once(bin.to_string())
-        .chain(args.iter().cloned())
-        .map(|w| shell_word(&w))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let dir = tempfile::tempdir().map_err(|e| format!("{command}: no temporary folder: {e}"))?;
-    let err_path: PathBuf = dir.path().join("stderr.txt");
-    let err_file = std::fs::File::create(&err_path)
-        .map_err(|e| format!("{command}: cannot create {}: {e}", err_path.display()))?;
-    let mut child = Command::new(bin)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(err_file)
-        .spawn()
-        .map_err(|e| format!("{command}: cannot start {bin}: {e}"))?;
-    let status = match child.wait_timeout(timeout) {
-        Ok(Some(s)) => s,
-        Ok(None) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
-                "{command}: ran out of its time budget ({} s)",
-                timeout.as_secs()
-            ));
-        }
-        Err(e) => return Err(format!("{command}: {e}")),
-    };
-    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    let command = crate::process::command_line(bin, args);
+    let done = crate::process::run(&Spawn {
+        program: bin,
+        args,
+        timeout,
+        stdout: Keep::Head(MAX_OUTPUT),
+        stderr: Keep::Head(MAX_OUTPUT),
+    })
+    .map_err(|f| match f {
+        Failure::Start(e) => format!("{command}: cannot start {bin}: {e}"),
+        Failure::Timeout => format!(
+            "{command}: ran out of its time budget ({} s)",
+            timeout.as_secs()
+        ),
+        Failure::Wait(e) => format!("{command}: {e}"),
+    })?;
+    let stderr = String::from_utf8_lossy(&done.stderr).into_owned();
+    let status = done.status;
     if !status.success() {
         // Without the modules opt printed (clang's messages are kept whole).
         let dumped = stderr.contains("*** IR ");
@@ -226,3 +208,9 @@ fn run_once(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result
         failure: None,
     })
 }
+
+/// The most of a tool's standard output and standard error kept: opt's
+/// dumps of a whole pipeline (`-print-changed -print-module-scope`) are
+/// read from standard error, and a few kilobytes of IR through `-O2` make
+/// tens of megabytes of them.
+const MAX_OUTPUT: usize = 1 << 30;

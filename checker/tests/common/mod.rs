@@ -54,3 +54,30 @@ pub fn temp(name: &str, text: &str) -> String {
     std::fs::write(&p, text).expect("write");
     p.to_string_lossy().into_owned()
 }
+
+/// What one run of the binary printed and how it exited.
+pub struct Out {
+    /// The exit code.
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs the binary with `args` (the first is the program name, as in
+/// `std::env::args`, and is skipped) from the repository root.
+pub fn main_with_args<I, T>(args: I) -> Out
+where
+    I: IntoIterator<Item = T>,
+    T: AsRef<str>,
+{
+    let words: Vec<String> = args.into_iter().map(|a| a.as_ref().to_string()).collect();
+    let refs: Vec<&str> = words.iter().skip(1).map(String::as_str).collect();
+    let (code, stdout, stderr) = convcheck(&refs);
+    Out {
+        code,
+        stdout,
+        stderr,
+    }
+}

@@ -95,6 +95,9 @@ pub struct ConstExpr {
     pub text: String,
     /// The globals mentioned anywhere inside, in order of appearance.
     pub globals: Vec<Name>,
+    /// Its operands, read by the parser: `None` for the expressions
+    /// [`ConstOp`] does not cover (`blockaddress`, `icmp`, `select`, ...).
+    pub op: Option<Box<ConstOp>>,
 }
 
 /// The structure of a constant expression, as [`ConstExpr::structure`]
@@ -135,11 +138,10 @@ pub enum ConstOp {
 }
 
 impl ConstExpr {
-    /// Reads the expression's operands from its text: `None` for the
-    /// expressions [`ConstOp`] does not cover (`blockaddress`, `icmp`,
-    /// `select`, ...) and for text that does not parse.
+    /// The expression's operands: `None` for the expressions [`ConstOp`]
+    /// does not cover (`blockaddress`, `icmp`, `select`, ...).
     pub fn structure(&self) -> Option<ConstOp> {
-        crate::parser::constexpr::parse(&self.text)
+        self.op.as_deref().cloned()
     }
 }
 

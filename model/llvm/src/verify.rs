@@ -210,15 +210,12 @@ pub fn not_well_nested(f: &crate::module::Function) -> Vec<u32> {
         })
         .collect();
     let rpo = reverse_post_order(&succs);
-    let idom = dominators(&succs, &rpo);
-    let dominates = |a: usize, mut b: usize| loop {
-        if a == b {
-            return true;
-        }
-        match idom[b] {
-            Some(p) if p != b => b = p,
-            _ => return false,
-        }
+    let doms = dominators(&succs);
+    let dominates = |a: usize, b: usize| {
+        doms.as_ref().is_some_and(|d| {
+            d.dominators(petgraph::graph::NodeIndex::new(b))
+                .is_some_and(|mut it| it.any(|x| x.index() == a))
+        })
     };
     // Where each convergence intrinsic's token is defined.
     let mut defs: HashMap<&Name, Pos> = HashMap::new();
@@ -300,56 +297,20 @@ fn reverse_post_order(succs: &[Vec<usize>]) -> Vec<usize> {
     post
 }
 
-/// Immediate dominators of the reachable blocks (Cooper, Harvey and
-/// Kennedy's iteration over the reverse post-order); the entry is its own,
-/// unreachable blocks have none.
-fn dominators(succs: &[Vec<usize>], rpo: &[usize]) -> Vec<Option<usize>> {
-    let n = succs.len();
-    let mut order = vec![usize::MAX; n];
-    for (i, &b) in rpo.iter().enumerate() {
-        order[b] = i;
+/// The dominator tree of the blocks reachable from block 0 (petgraph's
+/// Cooper, Harvey and Kennedy); `None` for a function without blocks.
+fn dominators(
+    succs: &[Vec<usize>],
+) -> Option<petgraph::algo::dominators::Dominators<petgraph::graph::NodeIndex>> {
+    if succs.is_empty() {
+        return None;
     }
-    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &b in rpo {
-        for &s in &succs[b] {
-            preds[s].push(b);
+    let mut g: petgraph::graph::DiGraph<(), ()> = petgraph::graph::DiGraph::new();
+    let nodes: Vec<_> = succs.iter().map(|_| g.add_node(())).collect();
+    for (b, ss) in succs.iter().enumerate() {
+        for &s in ss {
+            g.add_edge(nodes[b], nodes[s], ());
         }
     }
-    let mut idom: Vec<Option<usize>> = vec![None; n];
-    let Some(&entry) = rpo.first() else {
-        return idom;
-    };
-    idom[entry] = Some(entry);
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in rpo.iter().skip(1) {
-            let mut new: Option<usize> = None;
-            for &p in &preds[b] {
-                if idom[p].is_none() {
-                    continue;
-                }
-                new = Some(match new {
-                    None => p,
-                    Some(mut x) => {
-                        let mut y = p;
-                        while x != y {
-                            while order[x] > order[y] {
-                                x = idom[x].unwrap_or(entry);
-                            }
-                            while order[y] > order[x] {
-                                y = idom[y].unwrap_or(entry);
-                            }
-                        }
-                        x
-                    }
-                });
-            }
-            if new.is_some() && idom[b] != new {
-                idom[b] = new;
-                changed = true;
-            }
-        }
-    }
-    idom
+    Some(petgraph::algo::dominators::simple_fast(&g, nodes[0]))
 }

@@ -5,7 +5,7 @@
 //! `convergencectrl` bundles sit on the right calls, kernels are
 //! recognised, and implicit numbering agrees with the numbers opt prints.
 //! Golden summaries (`tests/data/*.summary`) pin the whole parse; set
-//! `BLESS=1` to rewrite them after a deliberate change.
+//! `CONVCHECK_BLESS=1` to rewrite them after a deliberate change.
 #![deny(unsafe_code)]
 
 mod common;
@@ -16,7 +16,7 @@ use convcheck_llvm::{ConvergenceIntrinsic, Name, Value};
 
 #[test]
 fn golden_summaries() {
-    let bless = std::env::var_os("BLESS").is_some();
+    let bless = std::env::var_os("CONVCHECK_BLESS").is_some_and(|v| v == "1");
     let mut mismatched = Vec::new();
     for path in data_files() {
         let name = path
@@ -38,7 +38,7 @@ fn golden_summaries() {
     }
     assert!(
         mismatched.is_empty(),
-        "summaries differ for {mismatched:?} (BLESS=1 to accept)"
+        "summaries differ for {mismatched:?} (CONVCHECK_BLESS=1 to accept)"
     );
 }
 

@@ -85,12 +85,12 @@ pub(super) fn run_llvm(r: RunRequest, file: String) -> Result<Value, ApiError> {
     check_passes(&r.passes)?;
     let fuel = capped("fuel", r.fuel, 100_000, MAX_FUEL)?;
     let (values, group) = scenario(&r, &loaded.mapped.module)?;
-    let stages = crate::apply_passes(&loaded.mapped.module, &r.passes).map_err(from_outcome)?;
+    let stages = crate::apply_passes(&loaded.mapped.module, &r.passes).map_err(from_error)?;
     let module = stages
         .last()
         .map_or_else(|| loaded.mapped.module.clone(), |s| s.2.clone());
     let program = CfgProgram::new(module);
-    let report = run_cfg_in_group(&program, entry, &values, &group, fuel).map_err(from_outcome)?;
+    let report = run_cfg_in_group(&program, entry, &values, &group, fuel).map_err(from_error)?;
     let obj = crate::run::run_json(&report, &file, &name, "cfg", &r.passes);
     Ok(in_group(obj, &group))
 }
@@ -131,7 +131,7 @@ pub(super) fn lower_llvm(r: LowerRequest, file: String) -> Result<Value, ApiErro
     match loaded.index(&name) {
         Some(entry) => {
             let mut stages = vec![(file.clone(), Vec::new(), module.clone())];
-            stages.extend(crate::apply_passes(module, &r.passes).map_err(from_outcome)?);
+            stages.extend(crate::apply_passes(module, &r.passes).map_err(from_error)?);
             answer["stages"] = json!(stages_json(&stages, entry, &name));
         }
         None => {

@@ -127,11 +127,11 @@ impl Parser<'_> {
                 let g = self.expect(Tok::Global, &format!("a global after '{w}'"))?;
                 let n = self.name_of(g)?;
                 self.use_global(n.clone(), Self::span(g));
-                Ok(Value::ConstExpr(ConstExpr {
-                    opcode: w.to_string(),
-                    text: self.text_from(from),
-                    globals: vec![n],
-                }))
+                Ok(Value::ConstExpr(ConstExpr::new(
+                    w.to_string(),
+                    self.text_from(from),
+                    vec![n],
+                )))
             }
             _ => {
                 // A constant expression: the opcode, flag or predicate words
@@ -155,11 +155,11 @@ impl Parser<'_> {
                     }
                 }
                 let globals = self.group_with_globals()?;
-                Ok(Value::ConstExpr(ConstExpr {
-                    opcode: w.to_string(),
-                    text: self.text_from(from),
+                Ok(Value::ConstExpr(ConstExpr::new(
+                    w.to_string(),
+                    self.text_from(from),
                     globals,
-                }))
+                )))
             }
         }
     }
@@ -292,5 +292,23 @@ impl Parser<'_> {
             name,
             text: self.text_from(from),
         })
+    }
+}
+
+/// A constant expression read: its opcode, its text, the globals in it and
+/// its operands (read by [`super::constexpr`]).
+trait Read {
+    fn new(opcode: String, text: String, globals: Vec<Name>) -> Self;
+}
+
+impl Read for ConstExpr {
+    fn new(opcode: String, text: String, globals: Vec<Name>) -> ConstExpr {
+        let op = super::constexpr::parse(&text).map(Box::new);
+        ConstExpr {
+            opcode,
+            text,
+            globals,
+            op,
+        }
     }
 }

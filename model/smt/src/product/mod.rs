@@ -187,21 +187,6 @@ pub enum Proof {
         /// Solver calls that found new pairs.
         rounds: usize,
     },
-    /// By a simulation relation, for every iteration count (no bound; see
-    /// [`crate::simulation`]).
-    Simulation {
-        /// Pairs of program points in the relation.
-        nodes: usize,
-        /// Steps checked.
-        steps: usize,
-    },
-}
-
-impl Proof {
-    /// Whether the proof holds for every iteration count (no bound).
-    pub fn is_unbounded(&self) -> bool {
-        matches!(self, Proof::Structure { .. } | Proof::Simulation { .. })
-    }
 }
 
 /// A scenario that breaks a property, replayed by the interpreter.

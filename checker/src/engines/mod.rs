@@ -1,0 +1,258 @@
+//! The engines that decide a stage, behind one interface ([`Engine`]): a
+//! reference and a target function (with what the target may remove) in,
+//! an [`Answer`] out.
+//!
+//! - [`Structure`]: the structural rule (DESIGN.md 2.7 "proved"): the two
+//!   functions are the same program up to renumbering and merged
+//!   straight-line blocks, for every iteration count ([`structure`]).
+//! - [`simulation::Simulation`]: a simulation relation between the two
+//!   functions, found and re-checked by z3 (`convcheck_smt::simulation`):
+//!   every iteration count, beyond what the structural rule accepts.
+//! - [`Explicit`]: the explicit enumeration of scenarios and paths
+//!   ([`crate::engine`]), within the check's bounds and budgets; it also
+//!   decides several stages on one stream of scenarios ([`Explicit::batch`]).
+//! - [`QuickSearch`]: the explicit engine at a small iteration bound for a
+//!   short time ([`search`]): it finds counterexamples, never decides that
+//!   a stage holds.
+//! - [`Product`]: the symbolic two-thread product solved by z3
+//!   (`convcheck_smt::product`), whose counterexamples are replayed by the
+//!   interpreter.
+//!
+//! Which engines run, in which order and with which share of the time
+//! budget, is the policy's ([`crate::pipeline::decide`]).
+
+pub mod search;
+pub mod simulation;
+pub mod structure;
+
+use crate::config::CheckConfig;
+use crate::engine::{
+    compare_any_hierarchy, compare_stages, Allowance, At, Budget, Comparison, Finding, Limits,
+    Outcome, Property, Which,
+};
+use crate::pipeline::Entry;
+use crate::report::bounds::MAX_COPIES;
+use crate::report::Method;
+use convcheck_ir::cycles::HIERARCHY_CAP;
+use convcheck_ir::Module;
+use convcheck_smt::product::{self, ProductOptions};
+use convcheck_smt::Answer as SmtAnswer;
+use std::time::Instant;
+
+/// One stage to decide.
+pub struct Query<'a> {
+    /// What the stage is compared with.
+    pub reference: &'a Entry,
+    /// The stage's function.
+    pub target: &'a Entry,
+    /// What the target may remove.
+    pub allow: Allowance,
+    /// When the engine must have answered.
+    pub deadline: Instant,
+}
+
+/// An engine's answer on one stage.
+pub enum Answer {
+    /// The stage holds (within the engine's bounds, or proved), or a
+    /// counterexample: an outcome the report keeps, with how it was found.
+    Decided(Outcome, Method),
+    /// Not decided: why, and whether a budget (time, memory, copies) ran
+    /// out rather than the engine not modelling the input.
+    Unknown {
+        /// The reason, as the report prints it.
+        why: String,
+        /// Whether a budget ran out.
+        budget: bool,
+    },
+}
+
+/// An engine that decides a stage.
+pub trait Engine {
+    /// Decides `q`.
+    fn decide(&self, q: &Query) -> Answer;
+}
+
+/// The structural rule.
+pub struct Structure;
+
+impl Engine for Structure {
+    fn decide(&self, q: &Query) -> Answer {
+        let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
+            return Answer::Unknown {
+                why: "the structural rule compares two CFGs".into(),
+                budget: false,
+            };
+        };
+        match structure::proved(&r.module, q.reference.func, &t.module, q.target.func) {
+            Some(merged) => Answer::Decided(
+                Outcome::Preserved { pairs: 0, cut: 0 },
+                Method::Structure { merged },
+            ),
+            None => Answer::Unknown {
+                why: "the structural rule does not apply".into(),
+                budget: false,
+            },
+        }
+    }
+}
+
+/// The explicit enumeration within `limits` and `budget` (its time budget
+/// ends at the query's deadline at the latest).
+pub struct Explicit<'p> {
+    /// Bounds and group size.
+    pub limits: Limits,
+    /// The budgets.
+    pub budget: Budget,
+    /// Where the enumeration reports its progress.
+    pub progress: &'p dyn Fn(&crate::engine::Progress),
+}
+
+impl Explicit<'_> {
+    /// Decides every target against `reference` on one stream of scenarios
+    /// (the smallest counterexample over all stages first); an irreducible
+    /// CFG reference is compared under any of its cycle hierarchies (at
+    /// most [`HIERARCHY_CAP`]).
+    pub fn batch(&self, reference: &Entry, targets: &[(&Entry, Allowance)]) -> Comparison {
+        let r = reference.side();
+        let sides: Vec<_> = targets.iter().map(|(t, a)| (t.side(), *a)).collect();
+        let mut progress = |p: &crate::engine::Progress| (self.progress)(p);
+        let several = reference.code.cfg().is_some_and(|p| {
+            convcheck_ir::cycles::all_hierarchies(&p.module.functions[reference.func], 2).len() > 1
+        });
+        if several && !sides.is_empty() {
+            let mut c = compare_stages(&r, &sides[..1], self.limits, &self.budget, &mut progress);
+            c.outcomes = sides
+                .iter()
+                .map(|(t, allow)| compare_any_hierarchy(&r, t, *allow, self.limits, HIERARCHY_CAP))
+                .collect();
+            c
+        } else {
+            compare_stages(&r, &sides, self.limits, &self.budget, &mut progress)
+        }
+    }
+}
+
+impl Engine for Explicit<'_> {
+    fn decide(&self, q: &Query) -> Answer {
+        let mut c = self.batch(q.reference, &[(q.target, q.allow)]);
+        match c.outcomes.swap_remove(0) {
+            Outcome::Inconclusive(why) => Answer::Unknown { why, budget: true },
+            o => Answer::Decided(o, Method::Explicit),
+        }
+    }
+}
+
+/// The explicit engine's short searches (the quick search before the
+/// product, the refinement of a product counterexample).
+pub struct QuickSearch<'a> {
+    /// The check's bounds.
+    pub config: &'a CheckConfig,
+    /// The check's budgets.
+    pub budget: Budget,
+    /// How far it looks.
+    pub plan: &'a search::SearchPlan,
+}
+
+impl Engine for QuickSearch<'_> {
+    fn decide(&self, q: &Query) -> Answer {
+        match search::explicit_search(
+            &q.reference.side(),
+            &q.target.side(),
+            q.allow,
+            self.config,
+            &self.budget,
+            q.deadline,
+            self.plan,
+        ) {
+            Some(o) => Answer::Decided(o, Method::QuickSearch),
+            None => Answer::Unknown {
+                why: "no counterexample at a small bound".into(),
+                budget: false,
+            },
+        }
+    }
+}
+
+/// The symbolic product.
+pub struct Product {
+    /// Iterations per cycle of the reference.
+    pub max_iters: u32,
+    /// The group size, 0 for every `N >= 2`.
+    pub threads: u32,
+    /// z3's memory budget in MiB.
+    pub memory_mb: u64,
+}
+
+impl Engine for Product {
+    fn decide(&self, q: &Query) -> Answer {
+        let left = q.deadline.saturating_duration_since(Instant::now());
+        let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
+            return Answer::Unknown {
+                why: "smt: the product compares two CFGs".into(),
+                budget: false,
+            };
+        };
+        if left.is_zero() {
+            return Answer::Unknown {
+                why: "smt: time budget reached".into(),
+                budget: true,
+            };
+        }
+        let opts = ProductOptions {
+            max_iters: self.max_iters,
+            group: (self.threads > 0).then_some(self.threads),
+            allow_barrier_removal: q.allow == Allowance::Barriers,
+            timeout: left,
+            max_copies: MAX_COPIES,
+            memory_mb: self.memory_mb,
+        };
+        match product::compare_at(r, t, [q.reference.func, q.target.func], &opts) {
+            SmtAnswer::Proved(p) => {
+                Answer::Decided(Outcome::Preserved { pairs: 0, cut: 0 }, Method::Product(p))
+            }
+            SmtAnswer::Counterexample(c) => Answer::Decided(
+                Outcome::Violated(Box::new(finding_of(c, &r.module))),
+                Method::ProductCounterexample,
+            ),
+            SmtAnswer::Unknown(why) => Answer::Unknown {
+                budget: is_budget(&why),
+                why: format!("smt: {why}"),
+            },
+        }
+    }
+}
+
+/// Whether an unknown answer of the product is a budget (time, block
+/// copies, memory), which the explicit engine would not do better on,
+/// rather than a construct the product does not model.
+// FIXME(issue 19): the product's unknown answers are strings; their kind
+// should come typed from `convcheck_smt` rather than from their words.
+fn is_budget(why: &str) -> bool {
+    [
+        "time budget",
+        "timeout",
+        "canceled",
+        "block copies",
+        "memory",
+    ]
+    .iter()
+    .any(|w| why.contains(w))
+}
+
+/// A replayed product counterexample as the explicit engine's finding
+/// (`reference` is the module its reference runs are of).
+pub fn finding_of(c: product::Counterexample, reference: &Module) -> Finding {
+    Finding {
+        property: match c.property {
+            product::Property::SingleThreadBehaviour => Property::SingleThreadBehaviour,
+            product::Property::Convergence => Property::Convergence,
+        },
+        threads: c.threads,
+        tids: c.tids,
+        group: c.group,
+        message: c.message,
+        operation: c.op.map(|op| At::of(reference, Which::Reference, op)),
+        reference: c.reference,
+        target: c.target,
+    }
+}

@@ -1,0 +1,64 @@
+//! The simulation engine (issue 22): a relation between the reference's
+//! and the target's program points, found and re-checked by
+//! `convcheck_smt::simulation`, proves a stage for every iteration count
+//! (docs/src/proofs.md, "Simulation"). It proves what the structural rule
+//! cannot (inverted conditions, duplicated blocks, renamed values, phis);
+//! where it finds no relation it answers unknown, never violated: the
+//! bounded engines decide the stage then.
+
+use super::{Answer, Engine, Query};
+use crate::engine::{Allowance, Outcome};
+use crate::report::Method;
+use convcheck_smt::simulation::{prove_programs, SimAnswer, SimOptions};
+use std::time::{Duration, Instant};
+
+/// The longest a simulation search may take on one stage.
+pub const MAX_TIME: Duration = Duration::from_secs(5);
+
+/// The simulation engine, within a tenth of the time left before the
+/// query's deadline (at most [`MAX_TIME`]).
+pub struct Simulation {
+    /// z3's memory budget in MiB.
+    pub memory_mb: u64,
+}
+
+impl Engine for Simulation {
+    fn decide(&self, q: &Query) -> Answer {
+        let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
+            return Answer::Unknown {
+                why: "simulation: compares two CFGs".into(),
+                budget: false,
+            };
+        };
+        let left = q.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Answer::Unknown {
+                why: "simulation: time budget reached".into(),
+                budget: true,
+            };
+        }
+        let opts = SimOptions {
+            timeout: (left / 10).min(MAX_TIME),
+            allow_barrier_removal: q.allow == Allowance::Barriers,
+            memory_mb: self.memory_mb,
+            ..SimOptions::default()
+        };
+        match prove_programs(r, q.reference.func, t, q.target.func, &opts) {
+            SimAnswer::Proved(c) => Answer::Decided(
+                Outcome::Preserved { pairs: 0, cut: 0 },
+                Method::Simulation {
+                    nodes: c.nodes.len(),
+                    steps: c.edges,
+                },
+            ),
+            SimAnswer::NotFound(why) => Answer::Unknown {
+                why: format!("simulation: no relation found: {why}"),
+                budget: false,
+            },
+            SimAnswer::Unknown(why) => Answer::Unknown {
+                why: format!("simulation: {why}"),
+                budget: true,
+            },
+        }
+    }
+}
