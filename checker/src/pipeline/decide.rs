@@ -12,7 +12,7 @@
 //! source does and a pass's output relates them as that CFG does, it
 //! relates them as the source does). Under `auto` a quick explicit search
 //! (max-iters 1, 100 ms) runs first, then (where the structural rule does
-//! not apply) the simulation engine (a tenth of the time left, at most
+//! not apply) the simulation engine (half the time left, at most
 //! 5 s), then the product; a product
 //! counterexample is replaced by the explicit engine's smallest one when
 //! that is found within two seconds, and a stage the product does not
@@ -21,7 +21,7 @@
 //!
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
-//! not apply, under `auto` and `smt`, the simulation engine (a tenth of the
+//! not apply, under `auto` and `smt`, the simulation engine (half the
 //! time left, at most 5 s); then, under `smt`,
 //! the product on each open stage; the explicit engine on every stage
 //! still open, on one stream of scenarios (half the time left under
@@ -142,6 +142,27 @@ struct Decider<'a> {
     deadline: Instant,
 }
 
+/// Whether the product's structural rule proves `target` (tokens aligned
+/// with the cycles erased first, as the product does): the product then
+/// decides the stage at once, by structure, and the simulation is not
+/// needed.
+fn by_structure(reference: &Entry, target: &Entry) -> bool {
+    use convcheck_smt::product::{self, tokens};
+    let (Some(r), Some(t)) = (reference.code.cfg(), target.code.cfg()) else {
+        return false;
+    };
+    if reference.func != target.func {
+        return false;
+    }
+    let (er, et) = (tokens::erase_aligned(r), tokens::erase_aligned(t));
+    product::by_structure(
+        er.as_ref().unwrap_or(r),
+        et.as_ref().unwrap_or(t),
+        reference.func,
+    )
+    .is_some()
+}
+
 /// The explicit engine's progress, ignored.
 fn silent(_: &crate::engine::Progress) {}
 
@@ -164,7 +185,7 @@ impl Decider<'_> {
     }
 
     /// A simulation proof of `target` against `reference` where the
-    /// structural rule does not apply (a tenth of the time left, at most
+    /// structural rule does not apply (half the time left, at most
     /// 5 s; `None` when no relation is found).
     fn simulated(&self, reference: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
         let q = Query {
@@ -175,6 +196,7 @@ impl Decider<'_> {
         };
         if self.engine == EngineChoice::Explicit
             || matches!(Structure.decide(&q), Answer::Decided(..))
+            || by_structure(reference, target)
         {
             return None;
         }

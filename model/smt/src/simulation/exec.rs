@@ -41,6 +41,11 @@
 //! current block, the count of its header's instances since the most
 //! recent instance of an enclosing header. A convergent operation's
 //! maximal-convergence key is determined by its site and these counts.
+//!
+//! Why this file is long: the symbolic state of a thread, the evaluation
+//! of expressions, loads and calls over it and the enumeration of a
+//! segment's paths share one state type and its invariants; splitting
+//! them is left for later (issue 22).
 
 use super::side::{Loc, Side};
 use crate::product::bv::{binary, c64, nonzero, truth, unary};
