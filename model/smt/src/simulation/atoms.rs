@@ -305,6 +305,44 @@ fn guard_preds(
     out
 }
 
+/// The constants the source node's candidates give its state's locals and
+/// cycle counts: a post-state value over them is a constant too (an
+/// induction variable and the cycle counts of a fully unrolled loop, one
+/// target point per iteration). Only a guess: the search keeps what holds.
+struct Known {
+    subst: [Vec<(BV, BV)>; 2],
+}
+
+impl Known {
+    fn of(from: &[Atom], pre: [&TState; 2]) -> Known {
+        let mut subst: [Vec<(BV, BV)>; 2] = Default::default();
+        for a in from {
+            let (w, v, c) = match a {
+                Atom::VarConst(w, x, c) => (*w, pre[*w].vars.get(x), *c),
+                Atom::VarZero(w, x, true) => (*w, pre[*w].vars.get(x), 0),
+                Atom::CycConst(w, i, c) => (*w, pre[*w].cyc.get(*i), *c),
+                _ => continue,
+            };
+            if let Some(v) = v {
+                subst[w].push((v.clone(), BV::from_i64(c, v.get_size())));
+            }
+        }
+        Known { subst }
+    }
+
+    /// `v` of program `w` as a constant, if it is one given the source's
+    /// constants.
+    fn value(&self, w: usize, v: &BV) -> Option<i64> {
+        numeral(v).or_else(|| {
+            if self.subst[w].is_empty() {
+                return None;
+            }
+            let refs: Vec<(&BV, &BV)> = self.subst[w].iter().map(|(a, b)| (a, b)).collect();
+            numeral(&v.substitute(&refs))
+        })
+    }
+}
+
 /// The candidate atoms of the node at `locs`, first reached from states
 /// `pre` along paths with `guards` to states `post` (constants and
 /// conditions are guessed from them).
@@ -324,6 +362,7 @@ pub(crate) fn candidates(
         })
         .collect();
     let post = first.2;
+    let known = Known::of(from, first.0);
     let live = [sides[0].live_at(locs[0]), sides[1].live_at(locs[1])];
     let mut out = Vec::new();
     for x in live[0] {
@@ -335,14 +374,14 @@ pub(crate) fn candidates(
         for x in live[w] {
             out.push(Atom::VarZero(w, x.clone(), true));
             out.push(Atom::VarZero(w, x.clone(), false));
-            if let Some(c) = post[w].vars.get(x).and_then(numeral) {
+            if let Some(c) = post[w].vars.get(x).and_then(|v| known.value(w, v)) {
                 if c != 0 {
                     out.push(Atom::VarConst(w, x.clone(), c));
                 }
             }
         }
         for (i, c) in post[w].cyc.iter().enumerate() {
-            if let Some(c) = numeral(c) {
+            if let Some(c) = known.value(w, c) {
                 out.push(Atom::CycConst(w, i, c));
             }
         }
