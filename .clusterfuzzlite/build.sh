@@ -11,6 +11,8 @@
 #   OUT=/tmp/out CARGO_FUZZ_ARGS="--sanitizer none" bash .clusterfuzzlite/build.sh
 #
 # CARGO_FUZZ_ARGS holds extra arguments for `cargo fuzz build`.
+# FUZZ_PROFILE=dev builds without optimizations (`cargo fuzz build --dev`):
+# quicker to build, for the CI smoke test that runs each target seconds.
 
 if [[ ! -f fuzz/Cargo.toml ]]; then
   echo "build.sh: run from the repository root (fuzz/Cargo.toml not found in $PWD)" >&2
@@ -24,9 +26,14 @@ mkdir -p "$OUT/lib"
 export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-Wl,-rpath,\$ORIGIN/lib"
 
 # shellcheck disable=SC2086 # CARGO_FUZZ_ARGS is a list of words.
-cargo fuzz build -O ${CARGO_FUZZ_ARGS:-}
+case "${FUZZ_PROFILE:-release}" in
+  release) profile_flag=-O; profile_dir=release ;;
+  dev) profile_flag=--dev; profile_dir=debug ;;
+  *) echo "build.sh: FUZZ_PROFILE is release or dev, not '$FUZZ_PROFILE'" >&2; exit 2 ;;
+esac
+cargo fuzz build "$profile_flag" ${CARGO_FUZZ_ARGS:-}
 
-release="${CARGO_TARGET_DIR:-fuzz/target}/x86_64-unknown-linux-gnu/release"
+release="${CARGO_TARGET_DIR:-fuzz/target}/x86_64-unknown-linux-gnu/$profile_dir"
 for target in $(cargo fuzz list); do
   cp "$release/$target" "$OUT/"
   # The shared libraries it needs that are not part of every Linux system.

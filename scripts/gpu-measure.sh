@@ -8,13 +8,17 @@
 #
 # Usage: scripts/gpu-measure.sh [OUT]   (default OUT: target/gpu-measure)
 # It stops at the first command that fails for a reason other than a merge
-# (exit 1 means the hardware merged what the model separates: a finding).
+# (exit 1 means the hardware merged what the model separates: a finding),
+# unless KEEP_GOING=1 (then every command runs and the failures are counted).
+# CONVCHECK_BIN names the binary (default target/release/convcheck, built
+# when missing).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-target/gpu-measure}"
 mkdir -p "$out"
-bin=target/release/convcheck
+bin="${CONVCHECK_BIN:-target/release/convcheck}"
 [ -x "$bin" ] || cargo build --release -p convcheck || exit 2
+failures=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | tee "$out/device.txt"
 
 run() {
@@ -22,8 +26,13 @@ run() {
   "$bin" "$@"
   local code=$?
   if [ "$code" -ne 0 ] && [ "$code" -ne 1 ]; then
-    echo "stopped: convcheck $* exited $code" >&2
-    exit "$code"
+    if [ "${KEEP_GOING:-0}" = 1 ]; then
+      echo "failed: convcheck $* exited $code" >&2
+      failures=$((failures + 1))
+    else
+      echo "stopped: convcheck $* exited $code" >&2
+      exit "$code"
+    fi
   fi
 }
 
@@ -41,4 +50,4 @@ done
 run fuzz --gpu --count 200 --seed 1 --out "$out/fuzz" > "$out/fuzz.txt"
 run fuzz --gpu --replay "$out/fuzz" > "$out/fuzz-replay.txt"
 tail -n 20 "$out"/fuzz.txt
-echo "results in $out"
+echo "results in $out ($failures commands failed)"

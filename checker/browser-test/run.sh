@@ -3,7 +3,8 @@
 #   1. installs Debian's chromium if it is missing (as root, with apt-get);
 #   2. installs playwright-core from the committed package-lock.json (npm ci;
 #      it downloads no browser);
-#   3. builds the release binary;
+#   3. builds the binary (release; CONVCHECK_PROFILE=dev builds the dev
+#      profile instead, which CI has already built for the tests);
 #   4. starts `convcheck explore --port 0` and reads its URL;
 #   5. runs test.mjs with node's test runner, which writes the screenshot
 #      (SCREENSHOT, default target/browser-test/explorer.png, under
@@ -31,11 +32,17 @@ export CHROMIUM="$(command -v chromium)"
 echo "== browser test: npm ci (playwright-core)"
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
 
-echo "== browser test: cargo build --release -p convcheck"
-(cd "$root" && cargo build --release -p convcheck --quiet)
+profile="${CONVCHECK_PROFILE:-release}"
+case "$profile" in
+  release) dir=release ;;
+  dev) dir=debug ;;
+  *) echo "browser test: CONVCHECK_PROFILE is release or dev, not '$profile'" >&2; exit 2 ;;
+esac
+echo "== browser test: cargo build --profile $profile -p convcheck"
+(cd "$root" && cargo build --profile "$profile" -p convcheck --quiet)
 
 log="$out/server.log"
-"$target/release/convcheck" explore --port 0 >"$log" 2>&1 &
+"$target/$dir/convcheck" explore --port 0 >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 url=""

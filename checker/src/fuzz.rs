@@ -278,6 +278,7 @@ fn run_opt(
             clang,
             opt,
             pipeline: pipeline.to_string(),
+            opt_args: a.opt_args.clone(),
             timeout: Duration::from_secs(a.tool_timeout),
         },
         (Err(e), _) | (_, Err(e)) => return Err(Error::usage(e)),

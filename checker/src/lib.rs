@@ -25,10 +25,12 @@ pub mod oracles;
 pub mod pass_cmd;
 pub mod pipeline;
 pub mod process;
+pub mod reduce;
 pub mod report;
 pub mod run;
 pub mod run_llvm;
 pub mod smt_run;
+pub mod uniformity;
 
 pub use error::{Error, ErrorKind};
 

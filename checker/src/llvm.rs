@@ -3,12 +3,16 @@
 //! needs besides the mapped module (each function's body as written, to
 //! see which passes changed it; the static rules of tokens it breaks),
 //! the options of the LLVM tools ([`LlvmOptions`]), the clang front end
-//! ([`frontend`]), the dumps of an `opt` pipeline ([`dumps`]) and the
-//! process runner of external tools ([`tools`]). The check itself is the
-//! pipeline's ([`crate::pipeline::llvm`]).
+//! ([`frontend`], and [`load_source`], which reads its output with source
+//! positions from [`debug`] and kernels under their source [`names`]), the
+//! dumps of an `opt` pipeline ([`dumps`]) and the process runner of
+//! external tools ([`tools`]). The check itself is the pipeline's
+//! ([`crate::pipeline::llvm`]).
 
+pub mod debug;
 pub mod dumps;
 pub mod frontend;
+pub mod names;
 pub mod tools;
 
 use crate::config::CheckJob;
@@ -16,20 +20,30 @@ use crate::error::{Error, Result};
 use convcheck_llvm::to_ir::{to_module, Mapped};
 use std::collections::HashMap;
 
-pub use frontend::Frontend;
+pub use frontend::{Frontend, GpuTarget};
 
 /// The LLVM options of `check` (the command line's `--opt`, `--opt-bin`,
-/// `--frontend`, `--clang-bin`, `--tool-timeout`).
+/// `--opt-arg`, `--frontend`, `--clang-bin`, `--clang-arg`, `--target`,
+/// `--tool-timeout`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LlvmOptions {
     /// The `opt -passes=` pipeline to run, if any.
     pub opt: Option<String>,
     /// The `opt` binary (default: `opt-19`, else `opt` on the PATH).
     pub opt_bin: Option<String>,
+    /// Arguments given to `opt` after convcheck's own, before the input
+    /// (`-mtriple=amdgcn--`, cl::opts such as
+    /// `-structurizecfg-skip-uniform-regions`).
+    pub opt_args: Vec<String>,
     /// Compile the source with a front end first.
     pub frontend: Option<Frontend>,
     /// The clang binary (default: `clang-19`, else `clang`).
     pub clang_bin: Option<String>,
+    /// Arguments given to clang after convcheck's own, before the source
+    /// (`-DN=4`, `-I dir`, `--cuda-gpu-arch=sm_80`, `-g0`).
+    pub clang_args: Vec<String>,
+    /// The GPU target clang compiles for (default: the language's).
+    pub target: Option<GpuTarget>,
     /// Seconds each run of an external tool may take.
     pub tool_timeout: u64,
 }
@@ -39,10 +53,46 @@ impl Default for LlvmOptions {
         LlvmOptions {
             opt: None,
             opt_bin: None,
+            opt_args: Vec::new(),
             frontend: None,
             clang_bin: None,
+            clang_args: Vec::new(),
+            target: None,
             tool_timeout: 60,
         }
+    }
+}
+
+impl LlvmOptions {
+    /// How clang compiles a source under these options.
+    pub fn clang(&self) -> frontend::ClangOptions {
+        frontend::ClangOptions {
+            bin: self.clang_bin.clone(),
+            target: self.target,
+            args: self.clang_args.clone(),
+        }
+    }
+
+    /// The time each run of a tool may take.
+    pub fn timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.tool_timeout.max(1))
+    }
+
+    /// The convcheck flags that give clang these options again
+    /// (`--target T`, `--clang-bin B`, `--clang-arg A`...), for replay
+    /// lines.
+    pub fn clang_flags(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(t) = self.target {
+            out.extend(["--target".to_string(), t.name().to_string()]);
+        }
+        if let Some(b) = &self.clang_bin {
+            out.extend(["--clang-bin".to_string(), b.clone()]);
+        }
+        for a in &self.clang_args {
+            out.push(format!("--clang-arg={a}"));
+        }
+        out
     }
 }
 
@@ -74,6 +124,14 @@ pub struct Loaded {
     pub violations: Vec<convcheck_llvm::verify::Violation>,
     /// The line of each defined function's `define`.
     pub lines: HashMap<String, u32>,
+    /// The source file whose positions the ops carry (clang's output read
+    /// with its debug information, [`debug`]); `None`: the ops carry their
+    /// lines in `text`.
+    pub source: Option<String>,
+    /// The functions that are GPU kernels (entry points of a launch:
+    /// `ptx_kernel`, `amdgpu_kernel`, `spir_kernel`, or CUDA's
+    /// `nvvm.annotations`).
+    pub kernels: Vec<String>,
 }
 
 impl Loaded {
@@ -84,6 +142,15 @@ impl Loaded {
             .functions
             .iter()
             .position(|f| f.name == name)
+    }
+
+    /// The same module with its ops at their positions in `source`, the
+    /// file clang compiled to `text` with line tables.
+    pub fn at_source_lines(mut self, source: &str) -> Loaded {
+        let lines = debug::SourceLines::of(&self.text, source);
+        lines.apply(&mut self.mapped.module);
+        self.source = Some(source.to_string());
+        self
     }
 
     /// Why `name` was not mapped, if it was not.
@@ -113,8 +180,12 @@ pub fn parse_ll(
     let mut defined = Vec::new();
     let mut bodies = HashMap::new();
     let mut function_lines = HashMap::new();
+    let mut kernels = Vec::new();
     for f in m.defined_functions() {
         let name = convcheck_llvm::to_ir::plain_name(&f.name);
+        if m.is_kernel(f) {
+            kernels.push(name.clone());
+        }
         function_lines.insert(name.clone(), f.span.line);
         let first = f.span.line.saturating_sub(1) as usize;
         let last = f
@@ -149,6 +220,8 @@ pub fn parse_ll(
         bodies,
         violations,
         lines: function_lines,
+        source: None,
+        kernels,
     })
 }
 
@@ -184,4 +257,19 @@ pub fn load_ll(path: &str) -> Result<Loaded> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::usage(format!("{path}: cannot read: {e}")))?;
     read_ll(path, &text).map_err(Error::input)
+}
+
+/// Compiles `path` with clang as `o` says and reads the output
+/// (`PATH.ll` in messages) with its ops at their source positions.
+pub fn load_source(path: &str, o: &LlvmOptions) -> Result<(Loaded, frontend::Compiled)> {
+    let compiled = frontend::compile_with(path, &o.clang(), o.timeout()).map_err(Error::tool)?;
+    let loaded = read_ll(&format!("{path}.ll"), &compiled.text)
+        .map_err(|e| {
+            Error::tool(format!(
+                "{}: convcheck cannot read its output: {e}",
+                compiled.command
+            ))
+        })?
+        .at_source_lines(path);
+    Ok((loaded, compiled))
 }

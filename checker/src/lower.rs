@@ -1,6 +1,12 @@
 //! `convcheck lower`: a kernel's IR module as text (the IR's own format,
 //! which reads back), LLVM IR (`--emit ll`), DOT, SVG, or its cycle hierarchy; with `--pass`, the
 //! module after each pass of a pipeline.
+//!
+//! With `--frontend clang` the file is a source that clang compiles
+//! (`.c`, `.cu`, `.hip`, `.cl`): `--emit ll` prints clang's output exactly
+//! as `check --frontend clang` reads it and hands it to `opt` (kernels
+//! under their source names), which is what replay lines of such checks
+//! start from; the other forms show the module convcheck maps it to.
 
 /// What `lower` prints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,6 +44,9 @@ pub struct LowerArgs {
     pub emit: Emit,
     /// Passes to run on the lowered module, in order.
     pub passes: Vec<String>,
+    /// For a source compiled by clang (`--frontend clang`): the front end
+    /// and its options.
+    pub llvm: crate::llvm::LlvmOptions,
 }
 use crate::{load_kernel, Error, Output, Status};
 use convcheck_ir::cycles::CycleInfo;
@@ -45,8 +54,40 @@ use convcheck_ir::print::{cfg_dot, cfg_text, module_text};
 use convcheck_ir::tokens::{infer, verify};
 use convcheck_lang::lower::lower as lower_kernel;
 
+/// `lower --frontend clang`: clang's output as convcheck reads it.
+fn lower_source(a: &LowerArgs) -> Result<Output, Error> {
+    if a.tokens || a.infer_tokens {
+        return Err(Error::usage(
+            "--tokens and --infer-tokens place tokens when convcheck lowers a kernel; with \
+             --frontend clang, clang lowers it",
+        ));
+    }
+    let (loaded, compiled) = crate::llvm::load_source(&a.file, &a.llvm)?;
+    if a.emit == Emit::Ll && a.passes.is_empty() {
+        return Ok(Output::holds(compiled.text));
+    }
+    let only = match &a.function {
+        Some(name) => {
+            let (f, _) = crate::llvm::names::resolve(&loaded.defined, name)
+                .map_err(|e| Error::usage(format!("--function {name}: {}: {e}", a.file)))?;
+            match loaded.index(&f) {
+                Some(i) => Some(i),
+                None => {
+                    let why = loaded.skipped(&f).unwrap_or_default();
+                    return Err(Error::inconclusive(format!("{}: {why}", loaded.file)));
+                }
+            }
+        }
+        None => None,
+    };
+    render(a, loaded.mapped.module, only)
+}
+
 /// The `lower` command.
 pub fn lower(a: &LowerArgs) -> Result<Output, Error> {
+    if a.llvm.frontend.is_some() {
+        return lower_source(a);
+    }
     let kernel = load_kernel(&a.file)?;
     let only = match &a.function {
         Some(name) => match kernel.entry(Some(name)) {
@@ -64,6 +105,15 @@ pub fn lower(a: &LowerArgs) -> Result<Output, Error> {
             }
         }
     }
+    render(a, module, only)
+}
+
+/// The module and what the passes make of it, in the form asked for.
+fn render(
+    a: &LowerArgs,
+    module: convcheck_ir::Module,
+    only: Option<usize>,
+) -> Result<Output, Error> {
     let mut stages = vec![("lower".to_string(), Vec::new(), module.clone())];
     stages.extend(crate::apply_passes(&module, &a.passes)?);
     let mut parts = Vec::new();

@@ -62,17 +62,6 @@ impl Exchange {
         }
     }
 
-    /// The format of a file with extension `ext` (`c`, `cu`, `cl`, `cvir`,
-    /// `ll`).
-    pub fn from_extension(ext: &str) -> Option<Exchange> {
-        match ext {
-            "c" | "cu" | "cl" | "cpp" | "cc" | "h" => Some(Exchange::Kernel),
-            "cvir" => Some(Exchange::Ir),
-            "ll" => Some(Exchange::Llvm),
-            _ => None,
-        }
-    }
-
     /// Writes a lowered module in this format (not for [`Exchange::Kernel`],
     /// whose text is the kernel's own).
     pub fn write_module(self, m: &Module) -> String {

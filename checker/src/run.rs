@@ -61,6 +61,9 @@ pub struct RunArgs {
     pub engine: Relation,
     /// Passes to run on the lowered module first (CFG level).
     pub passes: Vec<String>,
+    /// For a source compiled by clang (`--frontend clang`): the front end
+    /// and its options; the run is of clang's output.
+    pub llvm: crate::llvm::LlvmOptions,
 }
 
 impl Default for RunArgs {
@@ -77,6 +80,7 @@ impl Default for RunArgs {
             format: Format::Text,
             engine: Relation::Keys,
             passes: Vec::new(),
+            llvm: crate::llvm::LlvmOptions::default(),
         }
     }
 }
@@ -294,7 +298,7 @@ pub(crate) fn group_of(
 /// The `run` command: a kernel-language file, or LLVM IR (a `.ll` file,
 /// [`crate::run_llvm`]).
 pub fn run(a: &RunArgs) -> Result<Output, Error> {
-    if crate::llvm::is_ll(&a.file) {
+    if crate::llvm::is_ll(&a.file) || a.llvm.frontend.is_some() {
         return crate::run_llvm::run(a);
     }
     let kernel = load_kernel(&a.file)?;

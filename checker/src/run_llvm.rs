@@ -19,6 +19,10 @@
 //!   an external function is the varying oracle `c`, a parameter `%n` the
 //!   oracle `n`, a load from `@buf` the oracle `@buf`; `--thread 'c=1,0
 //!   n=3'` sets them.
+//! - With `--frontend clang` the file is a source (`.c`, `.cu`, `.hip`,
+//!   `.cl`) and the run is of clang's output, as `check --frontend clang`
+//!   reads it (kernels under their source names, [`crate::llvm::names`]).
+//! - `--function` takes a plain or a mangled name.
 
 use crate::explore::group::{run_cfg_in_group, Group};
 use crate::llvm::Loaded;
@@ -35,18 +39,18 @@ pub(crate) fn entry_name(l: &Loaded, name: Option<&str>) -> Result<String, Strin
     let names = || l.defined.join(", ");
     if let Some(n) = name {
         let n = n.strip_prefix('@').unwrap_or(n);
-        if l.defined.iter().any(|d| d == n) {
-            return Ok(n.to_string());
-        }
-        return Err(format!(
-            "{}: --function {n}: the module defines no function @{n} (functions: {})",
-            l.file,
-            if l.defined.is_empty() {
-                "none".to_string()
-            } else {
-                names()
-            }
-        ));
+        return match crate::llvm::names::resolve(&l.defined, n) {
+            Ok((found, _)) => Ok(found),
+            Err(e) => Err(format!(
+                "{}: --function {n}: the module {e} (functions: {})",
+                l.file,
+                if l.defined.is_empty() {
+                    "none".to_string()
+                } else {
+                    names()
+                }
+            )),
+        };
     }
     match l.defined.as_slice() {
         [] => Err(format!("{}: the module defines no function", l.file)),
@@ -99,7 +103,11 @@ pub fn run(a: &RunArgs) -> Result<Output, Error> {
             a.file
         )));
     }
-    let loaded = crate::llvm::load_ll(&a.file)?;
+    let loaded = if a.llvm.frontend.is_some() {
+        crate::llvm::load_source(&a.file, &a.llvm)?.0
+    } else {
+        crate::llvm::load_ll(&a.file)?
+    };
     let name = entry_name(&loaded, a.function.as_deref()).map_err(Error::usage)?;
     if let Some(v) = loaded.violations.iter().find(|v| v.function == name) {
         return Err(Error::input(format!(

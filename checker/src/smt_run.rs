@@ -36,7 +36,7 @@ use convcheck_smt::{self as smt, Answer, Relation};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SmtError {
     /// z3 could not tell, or the input is outside the model.
-    Unknown(String),
+    Unknown(smt::Unknown),
     /// The relational model found no unique relation, or one that breaks
     /// an invariant of tables: a disagreement between the engines.
     Model(String),

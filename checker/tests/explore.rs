@@ -344,6 +344,7 @@ fn run_answers_what_run_format_json_prints() {
             format: Format::Json,
             engine: Engine::Keys,
             passes: passes.clone(),
+            ..RunArgs::default()
         };
         let mut cli: Value =
             serde_json::from_str(&convcheck::run::run(&args).unwrap().text).unwrap();

@@ -191,7 +191,7 @@ fn opt_pipeline_blames_simplifycfg_for_the_loop_nest() {
         "check",
         O0,
         "--opt",
-        "simplifycfg<keep-loops>",
+        "no-op-function",
         "--function",
         "loop_nest",
         "--max-iters",
@@ -411,4 +411,58 @@ fn narrow_widths_are_explored() {
         assert!(out.contains("verdict: violated"), "{src}: {out}");
         assert!(out.contains(needle), "{src}: {needle} not in\n{out}");
     }
+}
+
+/// `convcheck reduce` (docs/src/llvm.md, "Reducing a violation"): the
+/// example's two functions and their calls shrink to the one function that
+/// shows the violation; the reduced file is checked again here by a plain
+/// `check`, which must blame the same pass for the same property, and it
+/// names no `undef`/`poison` and dereferences no null pointer. A file with
+/// no violation is refused with exit 2.
+#[test]
+fn reduce_keeps_the_violation_in_a_smaller_file() {
+    if !have("opt-19", "reduce_keeps_the_violation_in_a_smaller_file")
+        || !have(
+            "llvm-reduce-19",
+            "reduce_keeps_the_violation_in_a_smaller_file",
+        )
+    {
+        return;
+    }
+    let src = "examples/llvm/simplifycfg-thread-into-loop.ll";
+    let out = temp("reduced.ll", "");
+    let pipeline = "simplifycfg<no-keep-loops>";
+    let (code, text, err) = convcheck(&["reduce", src, "--opt", pipeline, "-o", &out]);
+    assert_eq!(code, 1, "{text}{err}");
+    assert!(
+        text.contains("the violation kept: @bypass_header convergence at SimplifyCFGPass"),
+        "{text}"
+    );
+    let reduced = std::fs::read_to_string(&out).expect("the reduced file");
+    let original = std::fs::read_to_string(common::root().join(src)).expect("the example");
+    let lines = |t: &str| {
+        t.lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with(';'))
+            .count()
+    };
+    assert!(lines(&reduced) < lines(&original), "{reduced}");
+    assert!(!reduced.contains("@bypass_header_mirrored"), "{reduced}");
+    assert!(
+        reduced.starts_with(&format!("; PIPELINE: {pipeline}\n; OPT: opt-19\n")),
+        "{reduced}"
+    );
+    assert!(
+        !reduced.contains("undef") && !reduced.contains("poison") && !reduced.contains("ptr null")
+    );
+    let (code, text, err) = convcheck(&["check", &out, "--opt", pipeline]);
+    assert_eq!(code, 1, "{text}{err}");
+    assert!(
+        text.contains("stage 1: SimplifyCFGPass on bypass_header (opt-bisect 1): VIOLATED"),
+        "{text}"
+    );
+    assert!(text.contains("convergence at `sync`"), "{text}");
+    // Nothing to reduce: a pipeline that changes nothing.
+    let (code, text, err) = convcheck(&["reduce", src, "--opt", "no-op-function", "-o", &out]);
+    assert_eq!(code, 2, "{text}{err}");
+    assert!(err.contains("nothing to reduce"), "{err}");
 }

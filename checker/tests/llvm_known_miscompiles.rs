@@ -442,7 +442,8 @@ fn plain_c_lane_loop_is_flagged_and_readings_that_disagree_fall_back() {
     assert!(out.contains("reference: CFG level"), "{out}");
     assert!(
         out.contains(
-            "note: the kernel language reads a call of `lane` as a convergent operation and \
+            "note: reference: the kernel language reads a call of `lane` as a convergent \
+             operation and \
              clang's output as a value (no convergent operation): the reference is clang's own \
              output at the CFG level"
         ),

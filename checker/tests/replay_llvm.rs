@@ -307,10 +307,21 @@ fn replays_of_clang_output_compile_it_first() {
     ];
     let v = replays_reproduce(&dir, &args);
     let replay = v["counterexample"]["replay"].as_str().expect("replay");
+    // The run is of clang's output as the check read it: `run` compiles
+    // the source itself with the same front-end flags.
     assert!(
-        replay.starts_with("clang-19 ")
-            && replay.contains(" -o plain-kernels.c.ll && convcheck run plain-kernels.c.ll "),
+        replay.starts_with("convcheck run plain-kernels.c --function loop_nest --frontend clang "),
         "{replay}"
+    );
+    let target = v["counterexample"]["replay_target"]
+        .as_str()
+        .expect("replay_target");
+    assert!(
+        target.starts_with(
+            "convcheck lower plain-kernels.c --frontend clang --emit ll > plain-kernels.c.ll && \
+             opt-19 "
+        ),
+        "{target}"
     );
 }
 

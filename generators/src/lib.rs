@@ -40,6 +40,7 @@ pub mod oracles;
 pub mod scenario;
 pub mod shrink;
 pub mod strategies;
+pub mod uniform_fn;
 
 pub use analysis::constructs;
 

@@ -70,18 +70,6 @@ impl PairCounts {
         self.open_apart += o.open_apart;
     }
 
-    /// Merges as the trace table counts them (every implementation-defined
-    /// instance apart): [`Self::merges`] plus [`Self::open_together`].
-    pub fn table_merges(&self) -> u64 {
-        self.merges + self.open_together
-    }
-
-    /// Agreement as the trace table counts it: [`Self::agree`] plus
-    /// [`Self::open_apart`].
-    pub fn table_agree(&self) -> u64 {
-        self.agree + self.open_apart
-    }
-
     /// Whether the hardware and the model disagree on no determined pair.
     pub fn identical(&self) -> bool {
         self.merges == 0 && self.splits == 0

@@ -253,3 +253,56 @@ fn the_whole_fixture_reproduces_the_readme_table() {
         assert_eq!(r.same_behaviour, r.scenarios, "{variant} / {level}");
     }
 }
+
+/// The live run of this project's own `convcheck gpu` on an NVIDIA H200
+/// (`scripts/gpu-measure.sh`, 2026-11-27; recordings of the seed kernels in
+/// `gpu/tests/data/h200-live-2026-11-27`, 8 scenarios each, llc-19 at -O0
+/// with ptxas -O0 and -O3, and `default<O2>` with llc -O2 and ptxas -O3),
+/// replayed against the model: single-thread behaviour is the model's in
+/// every scenario of every kernel; `thread-masks.c`'s `foo` is merged at
+/// every level (1,636 pairs); `loop_continue` merges instances of
+/// different iterations; `sequential-loop.c` is split; `switch.c` under
+/// `default<O2>` is identical. docs/src/hardware.md, "The live run", has
+/// the whole table.
+#[test]
+fn the_live_run_on_an_h200_replays_to_its_recorded_findings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/h200-live-2026-11-27");
+    let opt = have_opt();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("the live recordings")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| opt || !p.to_string_lossy().contains(".O2."))
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 28, "{dirs:?}");
+    let mut counts = std::collections::BTreeMap::new();
+    for dir in &dirs {
+        let rec = Recording::read(dir).expect("a live recording reads");
+        let rep = replay(&rec, &ReplayConfig::default());
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for k in rep.kernels.iter().filter(|k| k.level == "source") {
+            assert!(k.errors.is_empty(), "{name}: {:?}", k.errors);
+            assert_eq!(k.scenarios, 8, "{name}");
+            assert_eq!(
+                k.same_behaviour, k.scenarios,
+                "{name}: single-thread behaviour"
+            );
+            counts.insert(name.clone(), (k.pairs.merges, k.pairs.splits));
+        }
+    }
+    let at = |n: &str| {
+        *counts
+            .get(n)
+            .unwrap_or_else(|| panic!("no {n} in {counts:?}"))
+    };
+    for level in ["ll-O0.ptxas-O0", "ll-O0.ptxas-O3"] {
+        assert_eq!(at(&format!("thread-masks.foo.{level}")), (1636, 0));
+        assert!(at(&format!("ambiguity-source.loop_continue.{level}")).0 > 0);
+        assert_eq!(at(&format!("sequential-loop.foo.{level}")), (0, 2053));
+        assert_eq!(at(&format!("thread-masks.bar.{level}")), (0, 0));
+    }
+    if opt {
+        assert_eq!(at("switch.foo.O2.ptxas-O3"), (0, 0));
+        assert!(at("ambiguity-source.loop_continue.O2.ptxas-O3").0 > 0);
+    }
+}

@@ -37,6 +37,7 @@ use convcheck_ir::cycles::HIERARCHY_CAP;
 use convcheck_ir::Module;
 use convcheck_smt::product::{self, ProductOptions};
 use convcheck_smt::Answer as SmtAnswer;
+pub use convcheck_smt::{Limit, Unknown};
 use std::time::Instant;
 
 /// One stage to decide.
@@ -56,14 +57,9 @@ pub enum Answer {
     /// The stage holds (within the engine's bounds, or proved), or a
     /// counterexample: an outcome the report keeps, with how it was found.
     Decided(Outcome, Method),
-    /// Not decided: why, and whether a budget (time, memory, copies) ran
-    /// out rather than the engine not modelling the input.
-    Unknown {
-        /// The reason, as the report prints it.
-        why: String,
-        /// Whether a budget ran out.
-        budget: bool,
-    },
+    /// Not decided, and why: a budget (time, memory, size) that ran out,
+    /// or an input the engine does not model ([`Unknown::is_budget`]).
+    Unknown(Unknown),
 }
 
 /// An engine that decides a stage.
@@ -78,20 +74,16 @@ pub struct Structure;
 impl Engine for Structure {
     fn decide(&self, q: &Query) -> Answer {
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
-            return Answer::Unknown {
-                why: "the structural rule compares two CFGs".into(),
-                budget: false,
-            };
+            return Answer::Unknown(Unknown::unsupported(
+                "the structural rule compares two CFGs",
+            ));
         };
         match structure::proved(&r.module, q.reference.func, &t.module, q.target.func) {
             Some(merged) => Answer::Decided(
                 Outcome::Preserved { pairs: 0, cut: 0 },
                 Method::Structure { merged },
             ),
-            None => Answer::Unknown {
-                why: "the structural rule does not apply".into(),
-                budget: false,
-            },
+            None => Answer::Unknown(Unknown::incomplete("the structural rule does not apply")),
         }
     }
 }
@@ -136,7 +128,9 @@ impl Engine for Explicit<'_> {
     fn decide(&self, q: &Query) -> Answer {
         let mut c = self.batch(q.reference, &[(q.target, q.allow)]);
         match c.outcomes.swap_remove(0) {
-            Outcome::Inconclusive(why) => Answer::Unknown { why, budget: true },
+            // The enumeration's own reasons (a budget, a scenario it could
+            // not compare) reach the report as words only.
+            Outcome::Inconclusive(why) => Answer::Unknown(Unknown::incomplete(why)),
             o => Answer::Decided(o, Method::Explicit),
         }
     }
@@ -165,10 +159,7 @@ impl Engine for QuickSearch<'_> {
             self.plan,
         ) {
             Some(o) => Answer::Decided(o, Method::QuickSearch),
-            None => Answer::Unknown {
-                why: "no counterexample at a small bound".into(),
-                budget: false,
-            },
+            None => Answer::Unknown(Unknown::incomplete("no counterexample at a small bound")),
         }
     }
 }
@@ -187,16 +178,10 @@ impl Engine for Product {
     fn decide(&self, q: &Query) -> Answer {
         let left = q.deadline.saturating_duration_since(Instant::now());
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
-            return Answer::Unknown {
-                why: "smt: the product compares two CFGs".into(),
-                budget: false,
-            };
+            return Answer::Unknown(Unknown::unsupported("smt: the product compares two CFGs"));
         };
         if left.is_zero() {
-            return Answer::Unknown {
-                why: "smt: time budget reached".into(),
-                budget: true,
-            };
+            return Answer::Unknown(Unknown::time("smt: time budget reached"));
         }
         let opts = ProductOptions {
             max_iters: self.max_iters,
@@ -214,29 +199,9 @@ impl Engine for Product {
                 Outcome::Violated(Box::new(finding_of(c, &r.module))),
                 Method::ProductCounterexample,
             ),
-            SmtAnswer::Unknown(why) => Answer::Unknown {
-                budget: is_budget(&why),
-                why: format!("smt: {why}"),
-            },
+            SmtAnswer::Unknown(u) => Answer::Unknown(Unknown::new(u.limit, format!("smt: {u}"))),
         }
     }
-}
-
-/// Whether an unknown answer of the product is a budget (time, block
-/// copies, memory), which the explicit engine would not do better on,
-/// rather than a construct the product does not model.
-// FIXME(issue 19): the product's unknown answers are strings; their kind
-// should come typed from `convcheck_smt` rather than from their words.
-fn is_budget(why: &str) -> bool {
-    [
-        "time budget",
-        "timeout",
-        "canceled",
-        "block copies",
-        "memory",
-    ]
-    .iter()
-    .any(|w| why.contains(w))
 }
 
 /// A replayed product counterexample as the explicit engine's finding

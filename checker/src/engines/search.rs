@@ -7,24 +7,6 @@ use crate::engine::{compare_stages, Allowance, Budget, Limits, Outcome as Engine
 use convcheck_ir::exec::Bounds;
 use std::time::{Duration, Instant};
 
-/// The explicit engine's counterexample for a stage the product found
-/// violated, when it finds one quickly: the explicit engine reports the
-/// smallest scenario first (fewest iterations, smallest values; see
-/// [Checking transforms](../../docs/src/checking.md#smallest-first)), the
-/// product whatever model z3 returns. It looks at max-iters 1, then 2
-/// (a counterexample within a smaller bound is one within every larger
-/// one), for at most two seconds; `None` keeps the product's.
-pub fn smallest_counterexample(
-    reference: &Side,
-    target: &Side,
-    allow: Allowance,
-    a: &CheckConfig,
-    budget: &Budget,
-    deadline: Instant,
-) -> Option<EngineOutcome> {
-    explicit_search(reference, target, allow, a, budget, deadline, &REFINE)
-}
-
 /// How far a short explicit search looks: iteration bounds in order, its
 /// time cap, and paths per thread.
 pub struct SearchPlan {
@@ -34,7 +16,10 @@ pub struct SearchPlan {
     max_events: usize,
 }
 
-/// The refinement of a product counterexample (above).
+/// The refinement of a product counterexample: the explicit engine
+/// reports the smallest scenario first (fewest iterations, smallest
+/// values), the product whatever model z3 returns; it looks at max-iters
+/// 1, then 2, for at most two seconds.
 pub const REFINE: SearchPlan = SearchPlan {
     iters: &[1, 2],
     time: Duration::from_secs(2),

@@ -6,7 +6,7 @@
 //! where it finds no relation it answers unknown, never violated: the
 //! bounded engines decide the stage then.
 
-use super::{Answer, Engine, Query};
+use super::{Answer, Engine, Query, Unknown};
 use crate::engine::{Allowance, Outcome};
 use crate::report::Method;
 use convcheck_smt::simulation::{prove_programs, SimAnswer, SimOptions};
@@ -30,17 +30,11 @@ pub struct Simulation {
 impl Engine for Simulation {
     fn decide(&self, q: &Query) -> Answer {
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
-            return Answer::Unknown {
-                why: "simulation: compares two CFGs".into(),
-                budget: false,
-            };
+            return Answer::Unknown(Unknown::unsupported("simulation: compares two CFGs"));
         };
         let left = q.deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Answer::Unknown {
-                why: "simulation: time budget reached".into(),
-                budget: true,
-            };
+            return Answer::Unknown(Unknown::time("simulation: time budget reached"));
         }
         let opts = SimOptions {
             timeout: (left / 2).min(MAX_TIME),
@@ -56,14 +50,10 @@ impl Engine for Simulation {
                     steps: c.edges,
                 },
             ),
-            SimAnswer::NotFound(why) => Answer::Unknown {
-                why: format!("simulation: no relation found: {why}"),
-                budget: false,
-            },
-            SimAnswer::Unknown(why) => Answer::Unknown {
-                why: format!("simulation: {why}"),
-                budget: true,
-            },
+            SimAnswer::NotFound(why) => Answer::Unknown(Unknown::incomplete(format!(
+                "simulation: no relation found: {why}"
+            ))),
+            SimAnswer::Unknown(why) => Answer::Unknown(Unknown::time(format!("simulation: {why}"))),
         }
     }
 }

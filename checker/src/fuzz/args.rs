@@ -22,6 +22,9 @@ pub struct FuzzArgs {
     pub opt: Option<String>,
     /// With `opt`: the `opt` binary (default: `opt-19`, else `opt`).
     pub opt_bin: Option<String>,
+    /// With `opt`: arguments for opt after convcheck's own (a triple,
+    /// cl::opts), as `check --opt-arg` takes them.
+    pub opt_args: Vec<String>,
     /// With `opt`: the clang binary (default: `clang-19`, else `clang`).
     pub clang_bin: Option<String>,
     /// With `opt`: seconds each run of clang or opt may take.
@@ -61,6 +64,7 @@ impl Default for FuzzArgs {
             cmd_timeout: 10,
             opt: None,
             opt_bin: None,
+            opt_args: Vec::new(),
             clang_bin: None,
             tool_timeout: 60,
             input: Vec::new(),

@@ -60,6 +60,8 @@ pub(super) struct Tools {
     pub opt: String,
     /// The `-passes=` pipeline.
     pub pipeline: String,
+    /// Arguments for opt after convcheck's own (`--opt-arg`).
+    pub opt_args: Vec<String>,
     /// Seconds each run may take.
     pub timeout: Duration,
 }
@@ -96,13 +98,13 @@ pub(super) fn validate_pipeline(t: &Tools, dir: &Path) -> Result<(), String> {
     let input = dir.join("empty.ll");
     let output = dir.join("empty.opt.ll");
     std::fs::write(&input, "").map_err(|e| format!("{}: {e}", input.display()))?;
-    let args = vec![
-        format!("-passes={}", t.pipeline),
-        "-S".into(),
+    let mut args = vec![format!("-passes={}", t.pipeline), "-S".into()];
+    args.extend(t.opt_args.iter().cloned());
+    args.extend([
         input.display().to_string(),
         "-o".into(),
         output.display().to_string(),
-    ];
+    ]);
     tools::run(&t.opt, &args, &output, t.timeout)
         .map(|_| ())
         .map_err(|e| format!("--opt {}: {}", t.pipeline, scrub(&e, dir).trim_end()))
@@ -151,9 +153,11 @@ impl OptTarget<'_> {
             llvm: LlvmOptions {
                 opt: Some(self.tools.pipeline.clone()),
                 opt_bin: Some(self.tools.opt.clone()),
+                opt_args: self.tools.opt_args.clone(),
                 frontend: Some(frontend::Frontend::Clang),
                 clang_bin: Some(self.tools.clang.clone()),
                 tool_timeout: self.tools.timeout.as_secs().max(1),
+                ..LlvmOptions::default()
             },
             ..Settings::default()
         };
@@ -301,13 +305,9 @@ impl OptTarget<'_> {
         };
         let mut clang_args = frontend::clang_args(&c_path, None);
         clang_args.extend(["-o".to_string(), ll_path.clone()]);
-        let opt_args = vec![
-            format!("-passes={}", t.pipeline),
-            "-S".into(),
-            ll_path.clone(),
-            "-o".into(),
-            opt_path.clone(),
-        ];
+        let mut opt_args = vec![format!("-passes={}", t.pipeline), "-S".into()];
+        opt_args.extend(t.opt_args.iter().cloned());
+        opt_args.extend([ll_path.clone(), "-o".into(), opt_path.clone()]);
         let clang_command = shown(&words(&t.clang, &clang_args));
         let opt_command = shown(&words(&t.opt, &opt_args));
         let mut recheck = format!(
@@ -322,6 +322,9 @@ impl OptTarget<'_> {
         }
         if let Some(b) = &a.clang_bin {
             let _ = write!(recheck, " --clang-bin {}", shell_quote(b));
+        }
+        for o in &a.opt_args {
+            let _ = write!(recheck, " {}", shell_quote(&format!("--opt-arg={o}")));
         }
         if a.tool_timeout != 60 {
             let _ = write!(recheck, " --tool-timeout {}", a.tool_timeout);
@@ -351,9 +354,11 @@ impl OptTarget<'_> {
             llvm: LlvmOptions {
                 opt: Some(t.pipeline.clone()),
                 opt_bin: a.opt_bin.clone(),
+                opt_args: a.opt_args.clone(),
                 frontend: Some(frontend::Frontend::Clang),
                 clang_bin: a.clang_bin.clone(),
                 tool_timeout: a.tool_timeout,
+                ..LlvmOptions::default()
             },
             ..Settings::default()
         };

@@ -1,22 +1,35 @@
-//! `--frontend clang`: a C, CUDA or OpenCL C file compiled to LLVM IR by
-//! `clang-19` at `-O0` without `optnone` (so that `opt` may still
+//! `--frontend clang`: a C, CUDA, HIP or OpenCL C file compiled to LLVM IR
+//! by `clang-19` at `-O0` without `optnone` (so that `opt` may still
 //! transform it), with value names kept (`-fno-discard-value-names`: a
-//! parameter `tid` stays `%tid`, so its oracle is named as in the source).
+//! parameter `tid` stays `%tid`, so its oracle is named as in the source)
+//! and line tables (`-gline-tables-only`, so that reports point at source
+//! lines, [`super::debug`]).
+//!
+//! The language is the file's extension ([`Language::of`]); the target is
+//! the language's usual GPU unless `--target` names another
+//! ([`arguments`] has the table):
 //!
 //! - `.c` (and any other extension): plain C for the host, the way LLVM's
 //!   own tests write convergent code (`extern void op(void)
-//!   __attribute__((convergent));`).
-//! - `.cu`: CUDA device code for `sm_70`, without a CUDA installation
-//!   (`-nocudainc -nocudalib`); convcheck's small prelude ([`CUDA_PRELUDE`])
-//!   declares `__device__`, `__global__`, `__shared__`, the
-//!   `__syncthreads_*` barriers (`__syncthreads` is a clang builtin
-//!   already), the warp-level `__syncwarp`, `__ballot_sync`, `__shfl_sync`
-//!   and `__activemask` as external convergent functions, and
-//!   clang's own `__clang_cuda_builtin_vars.h` gives `threadIdx`.
-//! - `.cl`: OpenCL C 2.0 for `amdgcn-amd-amdhsa` / `gfx900`, with clang's
-//!   default header (its builtins arrive as mangled calls such as
-//!   `_Z12get_local_idj`, which the mapping recognises by demangled name).
+//!   __attribute__((convergent));`), or for a GPU with `--target`.
+//! - `.cu`: CUDA device code for `nvptx64` `sm_70`, without a CUDA
+//!   installation (`-nocudainc -nocudalib`); convcheck's prelude
+//!   ([`CUDA_PRELUDE`], `prelude/cuda.h`) declares what the CUDA headers
+//!   would. With `--target amdgcn` it is compiled as HIP.
+//! - `.hip`: HIP device code for `amdgcn` `gfx900` without ROCm
+//!   (`-nogpuinc -nogpulib`), with convcheck's HIP prelude
+//!   ([`HIP_PRELUDE`]).
+//! - `.cl`: OpenCL C 2.0 with clang's default header (its builtins arrive
+//!   as mangled calls such as `_Z12get_local_idj`, which the mapping
+//!   recognises by demangled name), for `amdgcn` `gfx900`, `nvptx64` or
+//!   `spirv64`.
+//!
+//! The user's `--clang-arg`s come after convcheck's own arguments, so
+//! they can add (`-DN=4`, `-I dir`, `-std=c++17`) and override (`-g0`,
+//! `-O1`); a GPU architecture of their own (`--cuda-gpu-arch=sm_80`,
+//! `--offload-arch=gfx1100`, `-mcpu=...`) replaces convcheck's.
 
+use super::names::source_names;
 use super::tools;
 use std::time::Duration;
 
@@ -27,93 +40,358 @@ pub enum Frontend {
     Clang,
 }
 
-/// What convcheck includes before a `.cu` file: the CUDA attributes, the
-/// `__syncthreads_*` barriers on clang's NVPTX builtins, and the
-/// warp-level operations (`__ballot_sync`, `__shfl_sync`, `__activemask`,
-/// `__syncwarp`) declared as external convergent functions: the CUDA
-/// headers define them on NVVM intrinsics, which convcheck would label by
-/// the intrinsic's name, while the kernel language, reading the same file,
-/// labels them by their CUDA names. Declared, each stays one convergent
-/// call under its own name through `opt` (LLVM treats a convergent call and
-/// a convergent intrinsic alike; an unknown callee only makes it more
-/// careful about memory).
-pub const CUDA_PRELUDE: &str = r#"// convcheck's CUDA prelude (no CUDA installation needed).
-#define __device__ __attribute__((device))
-#define __global__ __attribute__((global))
-#define __shared__ __attribute__((shared))
-#define __host__ __attribute__((host))
-#define __forceinline__ __inline__ __attribute__((always_inline))
-#include "__clang_cuda_builtin_vars.h"
-static __device__ __forceinline__ int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
-static __device__ __forceinline__ int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
-static __device__ __forceinline__ int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
-// The warp-level operations stay calls to functions of their CUDA names
-// (convergent, external), as the kernel language reads them, so that the
-// source-level reading and clang's output name the same operations.
-extern "C" __device__ __attribute__((convergent, nothrow)) unsigned __ballot_sync(unsigned m, int p);
-extern "C" __device__ __attribute__((convergent, nothrow)) int __shfl_sync(unsigned m, int v, int l, int w = 32);
-extern "C" __device__ __attribute__((convergent, nothrow)) unsigned __activemask(void);
-extern "C" __device__ __attribute__((convergent, nothrow)) void __syncwarp(unsigned m = 0xffffffff);
-"#;
+/// The source languages of the front end, by file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// C (any extension the others do not claim).
+    C,
+    /// CUDA (`.cu`).
+    Cuda,
+    /// HIP (`.hip`).
+    Hip,
+    /// OpenCL C (`.cl`).
+    OpenCl,
+}
 
-/// The clang arguments for `path` (without the output).
-pub fn clang_args(path: &str, prelude: Option<&str>) -> Vec<String> {
-    let mut args: Vec<String> = Vec::new();
-    if path.ends_with(".cu") {
-        args.extend(
-            [
+impl Language {
+    /// The language of the file `path`, by its extension.
+    pub fn of(path: &str) -> Language {
+        match std::path::Path::new(path)
+            .extension()
+            .and_then(|e| e.to_str())
+        {
+            Some("cu") => Language::Cuda,
+            Some("hip") => Language::Hip,
+            Some("cl") => Language::OpenCl,
+            _ => Language::C,
+        }
+    }
+
+    /// The language's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::C => "C",
+            Language::Cuda => "CUDA",
+            Language::Hip => "HIP",
+            Language::OpenCl => "OpenCL C",
+        }
+    }
+
+    /// Whether a file of this language is GPU code that the kernel
+    /// language may fail to read (`.cu`, `.hip`, `.cl`): a parse error on
+    /// one suggests `--frontend clang`.
+    pub fn is_gpu_source(self) -> bool {
+        self != Language::C
+    }
+}
+
+/// The GPU targets of `--target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuTarget {
+    /// NVIDIA PTX (`nvptx64-nvidia-cuda`).
+    Nvptx64,
+    /// AMD GCN (`amdgcn-amd-amdhsa`, `gfx900`).
+    Amdgcn,
+    /// SPIR-V (`spirv64`), through clang's SPIR-V target.
+    Spirv64,
+}
+
+impl GpuTarget {
+    /// Every target, in the order `--target` lists them.
+    pub const ALL: [GpuTarget; 3] = [GpuTarget::Nvptx64, GpuTarget::Amdgcn, GpuTarget::Spirv64];
+
+    /// The target called `name` (`nvptx64`, `amdgcn`, `spirv64`).
+    pub fn from_name(name: &str) -> Option<GpuTarget> {
+        GpuTarget::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The name `--target` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            GpuTarget::Nvptx64 => "nvptx64",
+            GpuTarget::Amdgcn => "amdgcn",
+            GpuTarget::Spirv64 => "spirv64",
+        }
+    }
+
+    /// The target triple.
+    pub fn triple(self) -> &'static str {
+        match self {
+            GpuTarget::Nvptx64 => "nvptx64-nvidia-cuda",
+            GpuTarget::Amdgcn => "amdgcn-amd-amdhsa",
+            GpuTarget::Spirv64 => "spirv64",
+        }
+    }
+
+    /// The width of a warp or wave (`warpSize`) of the architecture
+    /// convcheck compiles for by default: 32 on NVIDIA, 64 on `gfx900`;
+    /// SPIR-V leaves it to the device (`None`).
+    pub fn wave_size(self) -> Option<u32> {
+        match self {
+            GpuTarget::Nvptx64 => Some(32),
+            GpuTarget::Amdgcn => Some(64),
+            GpuTarget::Spirv64 => None,
+        }
+    }
+}
+
+/// How clang compiles a source: the command line's `--clang-bin`,
+/// `--target` and `--clang-arg`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClangOptions {
+    /// The clang binary (default: `clang-19`, else `clang` on the PATH).
+    pub bin: Option<String>,
+    /// The GPU target (default: the language's, [`Language`]).
+    pub target: Option<GpuTarget>,
+    /// Arguments after convcheck's own, before the file.
+    pub args: Vec<String>,
+}
+
+/// What convcheck includes before a `.cu` file (`prelude/cuda.h`): the
+/// CUDA attributes and built-in variables, barriers, fences, the
+/// warp-level operations as external convergent functions under their
+/// CUDA names (so that the kernel language, reading the same file, names
+/// the same operations; LLVM treats a convergent call and a convergent
+/// intrinsic alike, an unknown callee only makes it more careful about
+/// memory), integer intrinsics on clang's builtins and atomics as LLVM
+/// atomics.
+pub const CUDA_PRELUDE: &str = include_str!("prelude/cuda.h");
+
+/// What convcheck includes before a `.hip` file (`prelude/hip.h`): as
+/// [`CUDA_PRELUDE`], on AMDGPU's builtins and HIP's names.
+pub const HIP_PRELUDE: &str = include_str!("prelude/hip.h");
+
+/// The prelude of a language, with the name its file gets.
+fn prelude(language: Language, target: Option<GpuTarget>) -> Option<(&'static str, &'static str)> {
+    match (language, target) {
+        (Language::Cuda, Some(GpuTarget::Amdgcn)) | (Language::Hip, _) => {
+            Some(("convcheck_hip_prelude.h", HIP_PRELUDE))
+        }
+        (Language::Cuda, _) => Some(("convcheck_cuda_prelude.h", CUDA_PRELUDE)),
+        _ => None,
+    }
+}
+
+/// Whether the user's arguments choose a GPU architecture of their own.
+fn chooses_arch(user: &[String]) -> bool {
+    user.iter().any(|a| {
+        a.starts_with("--cuda-gpu-arch")
+            || a.starts_with("--offload-arch")
+            || a.starts_with("-mcpu")
+            || a.starts_with("-march")
+    })
+}
+
+fn words(ws: &[&str]) -> Vec<String> {
+    ws.iter().map(|w| w.to_string()).collect()
+}
+
+/// The language and target flags, or why clang cannot do the combination.
+fn target_flags(
+    language: Language,
+    target: Option<GpuTarget>,
+    own_arch: bool,
+) -> Result<Vec<String>, String> {
+    let arch = |flag: &str| if own_arch { Vec::new() } else { words(&[flag]) };
+    let amdgcn = |mut v: Vec<String>| {
+        v.extend(words(&["-target", "amdgcn-amd-amdhsa"]));
+        v.extend(arch("-mcpu=gfx900"));
+        v.push("-nogpulib".into());
+        v
+    };
+    Ok(match (language, target) {
+        (Language::C, None) => Vec::new(),
+        (Language::C, Some(GpuTarget::Amdgcn)) => amdgcn(Vec::new()),
+        (Language::C, Some(t)) => words(&["-target", t.triple()]),
+        (Language::Cuda, None | Some(GpuTarget::Nvptx64)) => {
+            let mut v = words(&[
                 "-x",
                 "cuda",
                 "--cuda-device-only",
                 "-nocudainc",
                 "-nocudalib",
-                "--cuda-gpu-arch=sm_70",
-                // Without a CUDA installation clang assumes an old PTX
-                // version, which lacks the *_sync warp builtins.
-                "-Xclang",
-                "-target-feature",
-                "-Xclang",
-                "+ptx70",
-            ]
-            .map(String::from),
-        );
-        if let Some(p) = prelude {
-            args.push("-include".into());
-            args.push(p.to_string());
+            ]);
+            v.extend(arch("--cuda-gpu-arch=sm_70"));
+            // Without a CUDA installation clang assumes an old PTX version,
+            // which lacks the *_sync warp builtins.
+            v.extend(words(&["-Xclang", "-target-feature", "-Xclang", "+ptx70"]));
+            v
         }
-    } else if path.ends_with(".cl") {
-        args.extend(
-            [
+        (Language::Cuda, Some(GpuTarget::Amdgcn))
+        | (Language::Hip, None | Some(GpuTarget::Amdgcn)) => {
+            let mut v = words(&["-x", "hip", "--cuda-device-only", "-nogpuinc", "-nogpulib"]);
+            v.extend(arch("--offload-arch=gfx900"));
+            v
+        }
+        (Language::Cuda | Language::Hip, Some(t)) => {
+            return Err(format!(
+                "--target {}: clang compiles {} device code for {} only",
+                t.name(),
+                language.name(),
+                if language == Language::Cuda {
+                    "nvptx64 (or amdgcn, as HIP)"
+                } else {
+                    "amdgcn"
+                }
+            ))
+        }
+        (Language::OpenCl, t) => {
+            let mut v = words(&[
                 "-x",
                 "cl",
                 "-cl-std=CL2.0",
                 "-Xclang",
                 "-finclude-default-header",
-                "-target",
-                "amdgcn-amd-amdhsa",
-                "-mcpu=gfx900",
-                "-nogpulib",
-            ]
-            .map(String::from),
-        );
-    }
-    args.extend(
-        [
-            "-O0",
-            "-Xclang",
-            "-disable-O0-optnone",
-            "-fno-discard-value-names",
-            "-S",
-            "-emit-llvm",
-        ]
-        .map(String::from),
-    );
-    args.push(path.to_string());
-    args
+            ]);
+            match t {
+                None | Some(GpuTarget::Amdgcn) => v = amdgcn(v),
+                Some(t) => v.extend(words(&["-target", t.triple()])),
+            }
+            v
+        }
+    })
 }
 
-/// Compiles `path`; returns the LLVM IR text and the command (with the
-/// output written to standard output, `-o -`, for replaying by hand).
+/// The clang arguments (without the output) that compile `path` as
+/// `language` for `target`, including `prelude` (a file name) if given,
+/// then the user's arguments; `-gline-tables-only` when `debug`.
+pub fn arguments(
+    path: &str,
+    target: Option<GpuTarget>,
+    prelude_file: Option<&str>,
+    user: &[String],
+    debug: bool,
+) -> Result<Vec<String>, String> {
+    let language = Language::of(path);
+    let mut args = target_flags(language, target, chooses_arch(user))?;
+    if let Some(p) = prelude_file {
+        args.push("-include".into());
+        args.push(p.to_string());
+    }
+    args.extend(words(&[
+        "-O0",
+        "-Xclang",
+        "-disable-O0-optnone",
+        "-fno-discard-value-names",
+    ]));
+    if debug {
+        args.push("-gline-tables-only".into());
+    }
+    args.extend(words(&["-S", "-emit-llvm"]));
+    args.extend(user.iter().cloned());
+    args.push(path.to_string());
+    Ok(args)
+}
+
+/// The clang arguments for `path` with the language's default target, no
+/// debug information and no arguments of the user's (the fuzzer's).
+pub fn clang_args(path: &str, prelude: Option<&str>) -> Vec<String> {
+    arguments(path, None, prelude, &[], false).unwrap_or_default()
+}
+
+/// A source compiled by clang.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    /// clang's output, with mangled kernels under their source names
+    /// ([`source_names`]).
+    pub text: String,
+    /// The clang command (the prelude named by its file name, the output
+    /// on standard output), for notes.
+    pub command: String,
+    /// The source's language.
+    pub language: Language,
+    /// The target it was compiled for (`None`: the host).
+    pub target: Option<GpuTarget>,
+    /// The functions renamed to their source names: (mangled, source).
+    pub renames: Vec<(String, String)>,
+}
+
+/// The target a language compiles for by default, or the one chosen.
+fn effective_target(language: Language, chosen: Option<GpuTarget>) -> Option<GpuTarget> {
+    chosen.or(match language {
+        Language::C => None,
+        Language::Cuda => Some(GpuTarget::Nvptx64),
+        Language::Hip | Language::OpenCl => Some(GpuTarget::Amdgcn),
+    })
+}
+
+/// Runs clang on `path` as `o` says, with line tables when `debug`:
+/// clang's output as it printed it and the command as shown in notes.
+fn run_clang(
+    path: &str,
+    o: &ClangOptions,
+    timeout: Duration,
+    debug: bool,
+) -> Result<(String, String), String> {
+    if !std::path::Path::new(path).is_file() {
+        return Err(format!("{path}: cannot read: no such file"));
+    }
+    let language = Language::of(path);
+    let bin = match &o.bin {
+        Some(b) => b.clone(),
+        None => tools::find(&["clang-19", "clang"], "for --frontend clang")?,
+    };
+    let dir = tempfile::tempdir().map_err(|e| format!("temporary folder: {e}"))?;
+    let (written, shown_prelude) = match prelude(language, o.target) {
+        Some((name, text)) => {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+            (Some(p.display().to_string()), Some(name))
+        }
+        None => (None, None),
+    };
+    let out = dir.path().join("out.ll");
+    let mut args = arguments(path, o.target, written.as_deref(), &o.args, debug)?;
+    args.push("-o".into());
+    args.push(out.display().to_string());
+    let run = tools::run(&bin, &args, &out, timeout)?;
+    let shown_args = arguments(path, o.target, shown_prelude, &o.args, debug)?;
+    let command = std::iter::once(bin.as_str())
+        .chain(shown_args.iter().map(String::as_str))
+        .map(tools::shell_word)
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((run.stdout, format!("{command} -o -")))
+}
+
+/// Compiles `path` with clang as `o` says, with line tables; CUDA and HIP
+/// kernels are renamed to their source names. Errors are clang's messages
+/// with the command.
+pub fn compile_with(path: &str, o: &ClangOptions, timeout: Duration) -> Result<Compiled, String> {
+    let language = Language::of(path);
+    let (raw, command) = run_clang(path, o, timeout, true)?;
+    let defined = defined_names(&raw);
+    let (text, renames) = if matches!(language, Language::Cuda | Language::Hip) {
+        source_names(&raw, &defined)
+    } else {
+        (raw, Vec::new())
+    };
+    Ok(Compiled {
+        text,
+        command,
+        language,
+        target: effective_target(language, o.target),
+        renames,
+    })
+}
+
+/// The names of the functions `text` defines (`define ... @name(`).
+fn defined_names(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("define "))
+        .filter_map(|l| {
+            let at = l.find('@')?;
+            let rest = &l[at + 1..];
+            let end = rest.find('(')?;
+            Some(rest[..end].trim_matches('"').to_string())
+        })
+        .collect()
+}
+
+/// Compiles `path` with the language's default target, no arguments of
+/// the user's and no debug information (the fuzzer's, where line tables
+/// would only slow opt down); returns clang's output as it printed it and
+/// the command.
 pub fn compile(
     fe: Frontend,
     path: &str,
@@ -121,156 +399,11 @@ pub fn compile(
     timeout: Duration,
 ) -> Result<(String, String), String> {
     let Frontend::Clang = fe;
-    if !std::path::Path::new(path).is_file() {
-        return Err(format!("{path}: cannot read: no such file"));
-    }
-    let bin = match clang_bin {
-        Some(b) => b.to_string(),
-        None => tools::find(&["clang-19", "clang"], "for --frontend clang")?,
+    let o = ClangOptions {
+        bin: clang_bin.map(str::to_string),
+        ..ClangOptions::default()
     };
-    let dir = tempfile::tempdir().map_err(|e| format!("temporary folder: {e}"))?;
-    let prelude = dir.path().join("convcheck_cuda_prelude.h");
-    std::fs::write(&prelude, CUDA_PRELUDE).map_err(|e| format!("{}: {e}", prelude.display()))?;
-    let out = dir.path().join("out.ll");
-    let mut args = clang_args(path, Some(&prelude.display().to_string()));
-    args.push("-o".into());
-    args.push(out.display().to_string());
-    let run = tools::run(&bin, &args, &out, timeout)?;
-    let shown_args = clang_args(path, Some("convcheck_cuda_prelude.h"));
-    let shown = std::iter::once(bin.as_str())
-        .chain(shown_args.iter().map(String::as_str))
-        .map(tools::shell_word)
-        .collect::<Vec<_>>()
-        .join(" ");
-    let _ = run.command;
-    Ok((run.stdout, format!("{shown} -o -")))
-}
-
-/// The source name of an Itanium-mangled function name (`_Z8find_tidPi`
-/// is `find_tid`), if it is one of a plain identifier.
-fn mangled_base(name: &str) -> Option<&str> {
-    let rest = name.strip_prefix("_Z")?;
-    let digits = rest.chars().take_while(char::is_ascii_digit).count();
-    let len: usize = rest.get(..digits)?.parse().ok()?;
-    rest.get(digits..digits.checked_add(len)?)
-}
-
-/// Whether `c` may continue an LLVM identifier after `@`.
-fn ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')
-}
-
-/// The identifiers written after `@` in `text`.
-fn global_names(text: &str) -> Vec<&str> {
-    text.split('@')
-        .skip(1)
-        .map(|r| &r[..r.find(|c: char| !ident_char(c)).unwrap_or(r.len())])
-        .collect()
-}
-
-/// clang compiles CUDA as C++, so a kernel `find_tid` is defined as
-/// `@_Z8find_tidPi`, while the kernel language, reading the same file,
-/// names it `find_tid` (and so does `--function`). This gives each defined
-/// function its source name when it is mangled, no other defined function
-/// mangles to the same name (overloads keep theirs) and nothing in the
-/// module is called that already. Returns the new text and the renamings
-/// (mangled, source), in module order.
-pub fn source_names(text: &str, defined: &[String]) -> (String, Vec<(String, String)>) {
-    let used = global_names(text);
-    let renames: Vec<(String, String)> = defined
-        .iter()
-        .filter_map(|d| {
-            let base = mangled_base(d)?;
-            let plain = !base.is_empty()
-                && base.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && !base.starts_with(|c: char| c.is_ascii_digit());
-            let unique = defined
-                .iter()
-                .filter(|o| mangled_base(o) == Some(base))
-                .count()
-                == 1;
-            (plain && unique && !used.contains(&base)).then(|| (d.clone(), base.to_string()))
-        })
-        .collect();
-    if renames.is_empty() {
-        return (text.to_string(), renames);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('@') {
-        out.push_str(&rest[..=at]);
-        rest = &rest[at + 1..];
-        let end = rest.find(|c: char| !ident_char(c)).unwrap_or(rest.len());
-        let ident = &rest[..end];
-        match renames.iter().find(|(m, _)| m == ident) {
-            Some((_, s)) => out.push_str(s),
-            None => out.push_str(ident),
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    (out, renames)
-}
-
-/// How one reading takes the calls of one callee: as convergent
-/// operations (instances in the trace) or as values only.
-fn call_readings(m: &convcheck_ir::Module) -> Vec<(String, bool)> {
-    use convcheck_ir::{CallKind, OpKind};
-    let mut out: Vec<(String, bool)> = Vec::new();
-    for op in &m.ops {
-        let OpKind::Call(kind) = op.kind else {
-            continue;
-        };
-        let (oracle, event) = match kind {
-            CallKind::Op(o) => (o, true),
-            CallKind::Plain(o) | CallKind::Oracle(o) => (o, false),
-            _ => continue,
-        };
-        if let Some(info) = m.oracles.get(oracle) {
-            let entry = (info.name.clone(), event);
-            if !out.contains(&entry) {
-                out.push(entry);
-            }
-        }
-    }
-    out
-}
-
-/// The external functions whose calls the kernel language and clang's
-/// output read differently: the kernel language takes a call outside a
-/// condition as a convergent operation and one inside a condition as an
-/// oracle, whatever the declaration says, while clang's output has a
-/// convergent operation exactly where the callee is declared `convergent`
-/// (`extern int lane(void);` called as `int me = lane();` is an operation
-/// to the one and a value to the other). Each is described in words; an
-/// empty list means the two readings see the same operations.
-pub fn call_disagreements(
-    kernel: &convcheck_ir::Module,
-    clang: &convcheck_ir::Module,
-) -> Vec<String> {
-    let theirs = call_readings(clang);
-    let mut out = Vec::new();
-    for (name, event) in call_readings(kernel) {
-        let Some((_, other)) = theirs.iter().find(|(n, e)| *n == name && *e != event) else {
-            continue;
-        };
-        let what = |e: bool| {
-            if e {
-                "a convergent operation"
-            } else {
-                "a value (no convergent operation)"
-            }
-        };
-        let line = format!(
-            "the kernel language reads a call of `{name}` as {} and clang's output as {}",
-            what(event),
-            what(*other)
-        );
-        if !out.contains(&line) {
-            out.push(line);
-        }
-    }
-    out
+    run_clang(path, &o, timeout, false)
 }
 
 #[cfg(test)]
@@ -278,23 +411,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mangled_kernels_get_their_source_names() {
-        assert_eq!(mangled_base("_Z8find_tidPi"), Some("find_tid"));
-        assert_eq!(mangled_base("_ZL10__syncwarpj"), None);
-        assert_eq!(mangled_base("find_tid"), None);
-        assert_eq!(mangled_base("_Z99x"), None);
-        let text = "define void @_Z8find_tidPi(ptr %out) {\n  call void @_Z8find_tidPi_x()\n  ret void\n}\n";
-        let defined = vec!["_Z8find_tidPi".to_string()];
-        let (t, r) = source_names(text, &defined);
-        assert_eq!(r, [("_Z8find_tidPi".to_string(), "find_tid".to_string())]);
-        assert!(t.starts_with("define void @find_tid(ptr %out)"), "{t}");
-        // A longer identifier with the same prefix is left alone.
-        assert!(t.contains("@_Z8find_tidPi_x()"), "{t}");
-        // Overloads keep their names, and so does a function whose source
-        // name the module uses already.
-        let defined = vec!["_Z1fi".to_string(), "_Z1fv".to_string()];
-        assert!(source_names("", &defined).1.is_empty());
-        let text = "declare void @g()\ndefine void @_Z1gv() {\n  ret void\n}\n";
-        assert!(source_names(text, &["_Z1gv".to_string()]).1.is_empty());
+    fn languages_and_targets_give_the_flags_clang_needs() {
+        let hip = arguments("k.hip", None, None, &[], true).unwrap();
+        assert!(hip.windows(2).any(|w| w == ["-x", "hip"]), "{hip:?}");
+        assert!(hip.contains(&"-nogpuinc".to_string()));
+        assert!(hip.contains(&"--offload-arch=gfx900".to_string()));
+        assert!(hip.contains(&"-gline-tables-only".to_string()));
+        let cu = arguments(
+            "k.cu",
+            None,
+            Some("p.h"),
+            &["--cuda-gpu-arch=sm_80".into()],
+            false,
+        )
+        .unwrap();
+        assert!(!cu.contains(&"--cuda-gpu-arch=sm_70".to_string()), "{cu:?}");
+        assert_eq!(cu.last().map(String::as_str), Some("k.cu"));
+        assert_eq!(cu[cu.len() - 2], "--cuda-gpu-arch=sm_80");
+        let cl = arguments("k.cl", Some(GpuTarget::Spirv64), None, &[], false).unwrap();
+        assert!(cl.windows(2).any(|w| w == ["-target", "spirv64"]), "{cl:?}");
+        let c = arguments("k.c", Some(GpuTarget::Amdgcn), None, &[], false).unwrap();
+        assert!(c.contains(&"-mcpu=gfx900".to_string()), "{c:?}");
+        assert!(arguments("k.hip", Some(GpuTarget::Nvptx64), None, &[], false).is_err());
+        assert!(arguments("k.cu", Some(GpuTarget::Spirv64), None, &[], false).is_err());
+        let as_hip = arguments("k.cu", Some(GpuTarget::Amdgcn), None, &[], false).unwrap();
+        assert!(as_hip.windows(2).any(|w| w == ["-x", "hip"]), "{as_hip:?}");
+        assert_eq!(
+            prelude(Language::Cuda, Some(GpuTarget::Amdgcn)).map(|p| p.0),
+            Some("convcheck_hip_prelude.h")
+        );
+    }
+
+    #[test]
+    fn defined_names_are_read_from_define_lines() {
+        let text = "declare void @f()\ndefine dso_local void @_Z1kPi(ptr %o) #0 {\n}\ndefine void @\"q x\"() {\n}\n";
+        assert_eq!(defined_names(text), ["_Z1kPi", "q x"]);
     }
 }

@@ -146,7 +146,7 @@ pub fn cross_check(file: &File, pass: &str, b: CrossBounds) -> Option<Pair> {
         Answer::Proved(p) => Judged::Holds {
             proved: matches!(p.proof, convcheck_smt::product::Proof::Structure { .. }),
         },
-        Answer::Unknown(why) => Judged::Inconclusive(why),
+        Answer::Unknown(why) => Judged::Inconclusive(why.why),
     };
     Some(Pair { explicit, symbolic })
 }
@@ -249,7 +249,7 @@ pub fn lowering_cross_check(file: &File, b: CrossBounds) -> Option<LoweringPair>
         Answer::Proved(p) => Judged::Holds {
             proved: matches!(p.proof, convcheck_smt::product::Proof::Structure { .. }),
         },
-        Answer::Unknown(why) => Judged::Inconclusive(why),
+        Answer::Unknown(why) => Judged::Inconclusive(why.why),
     };
     Some(LoweringPair {
         source_vs_plain: explicit(&plain),

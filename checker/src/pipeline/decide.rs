@@ -211,7 +211,7 @@ impl Decider<'_> {
                 reference: reference.code.module().clone(),
                 notes: Vec::new(),
             }),
-            Answer::Unknown { .. } => None,
+            Answer::Unknown(_) => None,
         }
     }
 
@@ -408,7 +408,7 @@ impl Decider<'_> {
         let mut notes = Vec::new();
         let (mut outcome, mut method) = match self.product().decide(&q) {
             Answer::Decided(o, m) => (o, m),
-            Answer::Unknown { why, budget: false } if self.auto() => {
+            Answer::Unknown(why) if !why.is_budget() && self.auto() => {
                 // Not modelled by the product: the explicit engine with the
                 // time left.
                 let rest = Budget {
@@ -422,7 +422,7 @@ impl Decider<'_> {
                 notes.push(format!("{why}: decided by the explicit engine"));
                 (first_outcome(c.outcomes), Method::Explicit)
             }
-            Answer::Unknown { why, .. } => (Outcome::Inconclusive(why), Method::Static),
+            Answer::Unknown(why) => (Outcome::Inconclusive(why.why), Method::Static),
         };
         if self.auto()
             && matches!(outcome, Outcome::Violated(_))
@@ -516,7 +516,7 @@ impl Decider<'_> {
                 reference: self.reference.code.module().clone(),
                 notes: Vec::new(),
             }),
-            Answer::Unknown { .. } => self.simulated(self.reference, target, allow),
+            Answer::Unknown(_) => self.simulated(self.reference, target, allow),
         }
     }
 
@@ -545,10 +545,10 @@ impl Decider<'_> {
                     against: None,
                     reference: module.clone(),
                 }),
-                Answer::Unknown { why, budget: true } => {
-                    Some(self.static_stage(&Outcome::Inconclusive(why)))
+                Answer::Unknown(why) if why.is_budget() => {
+                    Some(self.static_stage(&Outcome::Inconclusive(why.why)))
                 }
-                Answer::Unknown { why, .. } => {
+                Answer::Unknown(why) => {
                     b.notes[j].push(format!("{why}: decided by the explicit engine"));
                     None
                 }
@@ -641,10 +641,10 @@ impl Decider<'_> {
                         notes.push(format!("{why}: {FOUND_NOTE}"));
                         (v, m)
                     }
-                    Answer::Unknown { why: w, .. } => (
+                    Answer::Unknown(w) => (
                         Outcome::Inconclusive(format!(
                             "{why}; the symbolic product: {}",
-                            w.strip_prefix("smt: ").unwrap_or(&w)
+                            w.why.strip_prefix("smt: ").unwrap_or(&w.why)
                         )),
                         Method::Explicit,
                     ),

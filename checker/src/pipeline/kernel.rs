@@ -27,7 +27,20 @@ use std::rc::Rc;
 pub fn load_kernel(path: &str) -> Result<Kernel> {
     let src = std::fs::read_to_string(path)
         .map_err(|e| Error::usage(format!("{path}: cannot read: {e}")))?;
-    Ok(Kernel::parse(path, &src)?)
+    Kernel::parse(path, &src).map_err(|d| {
+        let language = crate::llvm::frontend::Language::of(path);
+        if language.is_gpu_source() {
+            // A real CUDA, HIP or OpenCL file is rarely in the kernel
+            // language's subset: say how to have clang read it.
+            Error::input(format!(
+                "{d}\nhint: {path} was read as convcheck's kernel language, a C subset; to \
+                 compile it as {} with clang, add --frontend clang",
+                language.name()
+            ))
+        } else {
+            Error::from(d)
+        }
+    })
 }
 
 /// The source level of `kernel`.

@@ -25,6 +25,7 @@
 //!   the rule in the words of LLVM's verifier (`convcheck_ir::tokens`); its
 //!   dynamic semantics is not compared (LLVM gives invalid IR none).
 
+mod frontend;
 mod opt;
 mod start;
 
@@ -88,7 +89,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         mut last,
         mut notes,
         clang,
-    } = load_source(a, o, timeout)?;
+    } = load_source(a, o)?;
     let mut tool_times = super::ToolTimes {
         clang,
         ..Default::default()
@@ -102,6 +103,13 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
             .iter()
             .find_map(|n| n.strip_prefix("front end: "))
             .map(str::to_string),
+        clang_flags: if o.frontend.is_some() {
+            let mut f = vec!["--frontend".to_string(), "clang".to_string()];
+            f.extend(o.clang_flags());
+            f
+        } else {
+            Vec::new()
+        },
     };
     if let Some(t) = &a.tgt {
         let loaded = if is_ll(t) {
@@ -125,7 +133,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         // own output: there is nothing to compare that output with.
         let why: Vec<String> = notes
             .iter()
-            .filter(|n| n.contains("the reference is clang's own output"))
+            .filter(|n| frontend::is_fallback(n))
             .cloned()
             .collect();
         let why = if why.is_empty() {
@@ -161,7 +169,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         stages.extend(passes);
         final_module = output;
     }
-    let (names, not_compared) = names_to_check(a, &reference, &final_module)?;
+    let (names, not_compared) = names_to_check(a, &reference, &final_module, &mut notes)?;
     let programs = programs(&stages);
     let reference_code = reference_code(&reference)?;
     let functions = names
@@ -187,6 +195,7 @@ fn names_to_check(
     a: &CheckJob,
     reference: &Ref,
     final_module: &Loaded,
+    notes: &mut Vec<String>,
 ) -> Result<(Vec<String>, Vec<String>)> {
     let ref_names: Vec<String> = match reference {
         Ref::Ll(l) => l.defined.clone(),
@@ -194,13 +203,12 @@ fn names_to_check(
     };
     let in_final = |n: &String| final_module.defined.contains(n);
     let names: Vec<String> = match &a.function {
-        Some(f) => {
-            if !ref_names.contains(f) {
-                return Err(Error::usage(format!(
-                    "--function {f}: {} defines no function @{f}",
-                    a.src
-                )));
-            }
+        Some(wanted) => {
+            // A plain or a mangled name, whichever the file has.
+            let (f, how) = crate::llvm::names::resolve(&ref_names, wanted)
+                .map_err(|e| Error::usage(format!("--function {wanted}: {}: {e}", a.src)))?;
+            notes.extend(how);
+            let f = &f;
             if !in_final(f) {
                 return Err(Error::usage(format!(
                     "--function {f}: @{f} is not defined in the target ({})",

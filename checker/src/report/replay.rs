@@ -46,6 +46,10 @@ pub struct LlvmOrigin {
     pub pipeline: Option<String>,
     /// The clang command of `--frontend clang` (`... -o -`).
     pub front_end: Option<String>,
+    /// With `--frontend clang`: the convcheck flags that compile the
+    /// source again as the check did (`--frontend clang`, `--target`,
+    /// `--clang-arg`...).
+    pub clang_flags: Vec<String>,
 }
 
 /// How the stage after a pass of `opt` is reproduced: the command with
@@ -189,21 +193,28 @@ fn kernel_target(file: &str, fr: &FunctionReport, i: usize, f: &Finding) -> Opti
 
 impl LlvmOrigin {
     /// The commands that write `SRC.ll` when the source is compiled by
-    /// clang, or why they cannot be given.
+    /// clang: `convcheck lower SRC --frontend clang ... --emit ll`, which
+    /// prints clang's output as the check read it (the prelude included,
+    /// kernels under their source names).
     fn clang_output(&self) -> Result<Option<(String, String)>, String> {
-        let Some(cmd) = &self.front_end else {
+        if self.front_end.is_none() {
             return Ok(None);
-        };
-        if cmd.contains("convcheck_cuda_prelude.h") {
-            return Err(
-                "clang's command includes the CUDA prelude that convcheck writes to a temporary \
-                 folder, so it does not run as printed"
-                    .into(),
-            );
         }
         let file = format!("{}.ll", self.src);
-        let base = cmd.strip_suffix(" -o -").unwrap_or(cmd);
-        Ok(Some((writes(base, "-o", &file), file)))
+        let mut lower = format!("convcheck lower {}", q(&self.src));
+        for f in &self.clang_flags {
+            let _ = write!(lower, " {}", q(f));
+        }
+        lower.push_str(" --emit ll");
+        Ok(Some((writes(&lower, ">", &file), file)))
+    }
+
+    /// `convcheck run SRC --frontend clang ...`: a run of clang's output.
+    fn clang_run(&self) -> RunLine {
+        RunLine {
+            file: self.src.clone(),
+            flags: self.clang_flags.clone(),
+        }
     }
 
     /// The commands that write `opt`'s input, when it is not a file of the
@@ -257,10 +268,9 @@ impl LlvmOrigin {
         let m = &stage.reference_module;
         if fr.reference == Reference::Source || !is_ll(&self.src) {
             return match self.clang_output() {
-                Ok(Some((prefix, file))) if fr.reference == Reference::Cfg => Some(format!(
-                    "{prefix}{}",
-                    replay_on(&Self::ll(&file), &fr.function, m, f)
-                )),
+                Ok(Some(_)) if fr.reference == Reference::Cfg => {
+                    Some(replay_on(&self.clang_run(), &fr.function, m, f))
+                }
                 Ok(_) => Some(kernel_reference(&self.src, fr, stage, f)),
                 Err(_) => None,
             };
@@ -292,8 +302,8 @@ impl LlvmOrigin {
             return Ok(line("", self.kernel_cfg(&self.src)));
         }
         if s.name == "clang -O0" {
-            let (prefix, file) = self.clang_output().map_err(Some)?.ok_or(None)?;
-            return Ok(line(&prefix, Self::ll(&file)));
+            self.clang_output().map_err(Some)?.ok_or(None)?;
+            return Ok(line("", self.clang_run()));
         }
         let (prefix, input) = self.opt_input().map_err(Some)?;
         let (cmd, file) = match (s.reproduce.clone(), &self.pipeline) {

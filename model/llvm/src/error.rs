@@ -127,10 +127,6 @@ impl ParseErrors {
         &self.errors
     }
 
-    /// Consumes the list.
-    pub fn into_vec(self) -> Vec<ParseError> {
-        self.errors
-    }
 }
 
 impl fmt::Display for ParseErrors {

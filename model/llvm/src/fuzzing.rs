@@ -25,6 +25,7 @@ use crate::attrs::Attribute;
 use crate::inst::InstKind;
 use crate::module::Module;
 use crate::parse_module;
+use crate::value::Name;
 
 /// Parses `bytes` and checks the result; panics only on a parser bug.
 pub fn parse_never_panics(bytes: &[u8]) {
@@ -144,8 +145,11 @@ pub fn check_tree(m: &Module) {
                 if let InstKind::Call(c) = &inst.kind {
                     check_groups(&c.fn_attrs, &format!("a call in @{}", f.name));
                     if let Some(g) = c.callee.as_global() {
+                        // An intrinsic may be called undeclared (LLVM's
+                        // parser declares it).
+                        let intrinsic = matches!(g, Name::Named(n) if n.starts_with("llvm."));
                         assert!(
-                            defined_globals.contains(g),
+                            intrinsic || defined_globals.contains(g),
                             "function @{}: callee @{g} is not defined",
                             f.name
                         );

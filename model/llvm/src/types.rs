@@ -157,13 +157,6 @@ impl Type {
         }
     }
 
-    /// The return type, if this is a function type.
-    pub fn fn_return(&self) -> Option<&Type> {
-        match self {
-            Type::Function { ret, .. } => Some(ret),
-            _ => None,
-        }
-    }
 }
 
 fn list(f: &mut fmt::Formatter<'_>, items: &[Type]) -> fmt::Result {

@@ -277,11 +277,6 @@ impl TypedValue {
         Some(sext(self.value.as_int()?, self.ty.int_width()?))
     }
 
-    /// The integer constant zero-extended from the type's width (see
-    /// [`zext`]).
-    pub fn const_zext(&self) -> Option<i128> {
-        Some(zext(self.value.as_int()?, self.ty.int_width()?))
-    }
 }
 
 impl fmt::Display for TypedValue {

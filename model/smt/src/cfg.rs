@@ -51,7 +51,7 @@
 
 use super::encode::{Check, Enc, Inst, Stat};
 use super::events::place;
-use super::{describe_pairs, Answer, Ix, Options, Relation};
+use super::{describe_pairs, Answer, Ix, Options, Relation, Unknown};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::{Event, EventKind};
@@ -205,7 +205,7 @@ pub fn maximal_convergence_with(
     for r in runs {
         match block_insts(ci, r) {
             Ok(x) => insts.push(x),
-            Err(e) => return Answer::Unknown(e),
+            Err(e) => return Answer::Unknown(Unknown::incomplete(e)),
         }
     }
     let enc = Enc::new(insts, options);
@@ -232,7 +232,7 @@ pub fn agrees_with_keys_with(
     for r in runs {
         match block_insts(ci, r) {
             Ok(x) => insts.push(x),
-            Err(e) => return Answer::Unknown(e),
+            Err(e) => return Answer::Unknown(Unknown::incomplete(e)),
         }
     }
     let enc = Enc::new(insts, options);
@@ -383,7 +383,7 @@ pub fn cfg_relation_with(
 ) -> Answer<Relation, NotUnique> {
     let insts = match program_insts(program, runs) {
         Ok(i) => i,
-        Err(e) => return Answer::Unknown(e),
+        Err(e) => return Answer::Unknown(Unknown::incomplete(e)),
     };
     let enc = Enc::new(insts, options);
     match solve_unique(&enc) {

@@ -93,7 +93,7 @@
 //!   means every generating edge goes forward in one total order, so
 //!   acyclicity is `conv(x1, x2) => not M(x1 + 1, x2 - 1)`.
 
-use super::{Ix, Options, Reading, Relation};
+use super::{Ix, Options, Reading, Relation, Unknown};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use z3::ast::{Bool, Int};
 use z3::{Model, Params, SatResult, Solver};
@@ -124,7 +124,7 @@ pub(crate) struct Inst {
 pub(crate) enum Check {
     Sat(Model),
     Unsat(Vec<Bool>),
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 /// An encoded candidate execution with all axioms asserted.
@@ -501,14 +501,15 @@ impl Enc {
         match r {
             SatResult::Sat => match self.solver.get_model() {
                 Some(m) => Check::Sat(m),
-                None => Check::Unknown("z3 said sat but gave no model".into()),
+                None => Check::Unknown(Unknown::incomplete("z3 said sat but gave no model")),
             },
             SatResult::Unsat => Check::Unsat(self.solver.get_unsat_core()),
-            SatResult::Unknown => Check::Unknown(
-                self.solver
+            SatResult::Unknown => Check::Unknown(Unknown::from_z3(
+                &self
+                    .solver
                     .get_reason_unknown()
                     .unwrap_or_else(|| "unknown".into()),
-            ),
+            )),
         }
     }
 

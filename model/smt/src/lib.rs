@@ -41,6 +41,7 @@ mod events;
 pub mod product;
 pub mod simulation;
 pub mod source;
+mod unknown;
 
 pub use cfg::{
     agrees_with_keys, agrees_with_keys_with, cfg_relation, cfg_relation_with, maximal_convergence,
@@ -50,6 +51,7 @@ pub use source::{
     is_member, is_member_with, source_relation, source_relation_with, source_table_relation,
     Classification, NotMember, Target,
 };
+pub use unknown::{Limit, Unknown};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -107,7 +109,7 @@ pub enum Answer<T, C = String> {
     Counterexample(C),
     /// z3 could not tell (timeout, resource limit, incompleteness), or the
     /// input is outside what the engine models; never a pass.
-    Unknown(String),
+    Unknown(Unknown),
 }
 
 impl<T, C> Answer<T, C> {

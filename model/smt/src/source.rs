@@ -66,7 +66,7 @@
 use super::cfg::{solve_unique, NotUnique};
 use super::encode::{Check, Enc, Inst, Stat};
 use super::events::place;
-use super::{describe_pairs, Answer, Ix, Options, PairRel, Relation};
+use super::{describe_pairs, Answer, Ix, Options, PairRel, Relation, Unknown};
 use convcheck_ir::exec::{Event, EventKind};
 use convcheck_lang::sema::{Kernel, Scope};
 use convcheck_lang::syntax::ast::{StmtId, StmtKind};
@@ -430,7 +430,7 @@ pub fn source_relation_with(
 ) -> Answer<Classification> {
     let built = match build(kernel, runs) {
         Ok(b) => b,
-        Err(e) => return Answer::Unknown(e),
+        Err(e) => return Answer::Unknown(Unknown::incomplete(e)),
     };
     let enc = Enc::new(built.insts, options);
     let mut queries = 1;
@@ -494,7 +494,7 @@ pub fn source_table_relation(
 ) -> Answer<(Relation, Vec<Vec<bool>>), NotUnique> {
     let built = match build(kernel, runs) {
         Ok(b) => b,
-        Err(e) => return Answer::Unknown(e),
+        Err(e) => return Answer::Unknown(Unknown::incomplete(e)),
     };
     let open = built.open.clone();
     let enc = Enc::new(built.insts, Options::default());
@@ -553,7 +553,7 @@ pub fn is_member_with(
     }
     let built = match build(kernel, runs) {
         Ok(b) => b,
-        Err(e) => return Answer::Unknown(e),
+        Err(e) => return Answer::Unknown(Unknown::incomplete(e)),
     };
     let enc = Enc::new(built.insts, options);
     match enc.check(&[]) {

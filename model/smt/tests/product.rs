@@ -18,7 +18,7 @@ use convcheck_ir::{FuncId, Module};
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use convcheck_smt::product::{compare, Counterexample, Preserved, ProductOptions, Proof, Property};
-use convcheck_smt::Answer;
+use convcheck_smt::{Answer, Limit};
 use std::time::Duration;
 
 /// A kernel's module (lowered without tokens unless asked) and the id of
@@ -334,7 +334,10 @@ fn anchors_are_unknown() {
     let id = k.entry(None).expect("one entry");
     let p = CfgProgram::new(m);
     match compare(&p, &p, id, &opts(2)) {
-        Answer::Unknown(why) => assert!(why.contains("anchor"), "{why}"),
+        Answer::Unknown(why) => {
+            assert!(why.why.contains("anchor"), "{why}");
+            assert_eq!(why.limit, Limit::Unsupported);
+        }
         other => panic!("expected unknown, got {other:?}"),
     }
 }
@@ -349,7 +352,10 @@ fn barrier_removal_with_plain_barriers_is_unknown() {
         ..opts(2)
     };
     match compare(&p, &p, id, &o) {
-        Answer::Unknown(why) => assert!(why.contains("hazards not modelled"), "{why}"),
+        Answer::Unknown(why) => {
+            assert!(why.why.contains("hazards not modelled"), "{why}");
+            assert_eq!(why.limit, Limit::Unsupported);
+        }
         other => panic!("expected unknown, got {other:?}"),
     }
     // Without the allowance, hazards follow from the two properties.
@@ -366,7 +372,10 @@ fn a_bound_that_cuts_every_run_is_unknown_not_preserved() {
     let (mt, _) = lowered(tgt, "k", false);
     let (p, q) = (CfgProgram::new(m), CfgProgram::new(mt));
     match compare(&p, &q, id, &opts(3)) {
-        Answer::Unknown(why) => assert!(why.contains("no scenario within bounds"), "{why}"),
+        Answer::Unknown(why) => {
+            assert!(why.why.contains("no scenario within bounds"), "{why}");
+            assert_eq!(why.limit, Limit::Size);
+        }
         other => panic!("expected unknown, got {other:?}"),
     }
     let r = preserved(compare(&p, &q, id, &opts(10)));
@@ -390,7 +399,7 @@ fn a_tiny_timeout_is_unknown() {
     };
     match compare(&r, &t, id, &o) {
         Answer::Unknown(why) => {
-            assert!(why.contains("timeout") || why.contains("canceled"), "{why}")
+            assert!(matches!(why.limit, Limit::Time | Limit::Canceled), "{why}")
         }
         other => panic!("expected unknown, got {other:?}"),
     }

@@ -89,6 +89,46 @@ pub enum Command {
     /// Runs a kernel on one warp of an NVIDIA GPU (or replays recorded
     /// logs) and compares what the hardware did with the model.
     Gpu(crate::gpu::GpuArgs),
+    /// Reduces a violating LLVM IR file with llvm-reduce, keeping the same
+    /// violation (function, blamed pass, property).
+    Reduce(crate::reduce::ReduceCommand),
+    /// Checks LLVM's UniformityAnalysis (`opt -passes='print<uniformity>'`)
+    /// against the model: every value LLVM calls uniform that two
+    /// converged threads can compute differently is a finding (exit 1).
+    Uniformity(UniformityArgs),
+}
+
+/// Arguments of `convcheck uniformity`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct UniformityArgs {
+    /// An LLVM IR file.
+    pub file: String,
+    /// Only this function.
+    #[arg(long)]
+    pub function: Option<String>,
+    /// The target triple opt runs with (default: the module's, else
+    /// amdgcn-amd-amdhsa).
+    #[arg(long)]
+    pub mtriple: Option<String>,
+    /// The `opt` binary (default: `opt-19`, else `opt`).
+    #[arg(long, value_name = "PATH")]
+    pub opt_bin: Option<String>,
+    /// Iterations of each cycle the model's runs may start.
+    #[arg(long, default_value_t = 3)]
+    pub max_iters: u32,
+    /// The group size (default: every group of two threads or more).
+    #[arg(long)]
+    pub threads: Option<u32>,
+    /// The two threads are in one wave of this many lanes (default: any
+    /// two threads of the group).
+    #[arg(long)]
+    pub wave: Option<u32>,
+    /// Seconds the whole file may take.
+    #[arg(long, default_value_t = 120)]
+    pub timeout: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Arguments of `convcheck explore`.
@@ -131,6 +171,10 @@ pub struct FuzzArgs {
     /// With --opt: the `opt` binary (default: `opt-19`, else `opt`).
     #[arg(long, value_name = "PATH")]
     pub opt_bin: Option<String>,
+    /// With --opt: an argument for opt after convcheck's own (repeat): a
+    /// triple (`--opt-arg=-mtriple=amdgcn--`) or a cl::opt.
+    #[arg(long = "opt-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub opt_args: Vec<String>,
     /// With --opt: the clang binary (default: `clang-19`, else `clang`).
     #[arg(long, value_name = "PATH")]
     pub clang_bin: Option<String>,
@@ -176,6 +220,11 @@ pub struct FuzzArgs {
     /// Stop at the first violation.
     #[arg(long)]
     pub stop_at_first: bool,
+    /// Fuzz LLVM's UniformityAnalysis instead of a pass: random AMDGPU
+    /// functions checked by `convcheck uniformity` (with --seed, --count,
+    /// --time, --shard, --out, --opt-bin, --max-iters, --format).
+    #[arg(long)]
+    pub uniformity: bool,
     /// Run generated kernels on the GPU instead (the hardware oracle,
     /// docs/src/hardware.md); `--out DIR` records the logs.
     #[arg(long)]
@@ -342,15 +391,48 @@ pub struct LlvmFlags {
     /// The `opt` binary (default: `opt-19`, else `opt` on the PATH).
     #[arg(long, value_name = "PATH")]
     pub opt_bin: Option<String>,
-    /// Compile SRC (`.c`, `.cu`, `.cl`) to LLVM IR with clang first.
+    /// An argument for opt, after convcheck's own (repeat): a triple
+    /// (`--opt-arg=-mtriple=amdgcn--`) or a cl::opt, as a test's RUN line
+    /// gives them.
+    #[arg(long = "opt-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub opt_args: Vec<String>,
+    #[command(flatten)]
+    pub clang: ClangFlags,
+    /// Seconds each run of opt or clang may take.
+    #[arg(long, default_value_t = 60)]
+    pub tool_timeout: u64,
+}
+
+/// How clang compiles a source (`check`, `run` and `lower` with
+/// `--frontend clang`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ClangFlags {
+    /// Compile SRC (`.c`, `.cu`, `.hip`, `.cl`) to LLVM IR with clang
+    /// first.
     #[arg(long, value_enum)]
     pub frontend: Option<FrontendArg>,
     /// The clang binary (default: `clang-19`, else `clang`).
     #[arg(long, value_name = "PATH")]
     pub clang_bin: Option<String>,
-    /// Seconds each run of opt or clang may take.
-    #[arg(long, default_value_t = 60)]
-    pub tool_timeout: u64,
+    /// An argument for clang, after convcheck's own (repeat): `-DN=4`,
+    /// `-I dir`, `--cuda-gpu-arch=sm_80`, `-g0`.
+    #[arg(long = "clang-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub clang_args: Vec<String>,
+    /// The GPU clang compiles for (default: nvptx64 for `.cu`, amdgcn for
+    /// `.hip` and `.cl`, the host for `.c`).
+    #[arg(long, value_enum)]
+    pub target: Option<TargetArg>,
+}
+
+/// GPU targets of `--target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TargetArg {
+    /// NVIDIA PTX, `nvptx64-nvidia-cuda` (`sm_70`).
+    Nvptx64,
+    /// AMD GCN, `amdgcn-amd-amdhsa` (`gfx900`).
+    Amdgcn,
+    /// SPIR-V, `spirv64`.
+    Spirv64,
 }
 
 /// Front ends of `check --frontend`.
@@ -366,11 +448,29 @@ impl LlvmFlags {
         convcheck::llvm::LlvmOptions {
             opt: self.opt.clone(),
             opt_bin: self.opt_bin.clone(),
+            opt_args: self.opt_args.clone(),
+            tool_timeout: self.tool_timeout,
+            ..self.clang.options()
+        }
+    }
+}
+
+impl ClangFlags {
+    /// The library's LLVM options for these flags (no opt).
+    pub fn options(&self) -> convcheck::llvm::LlvmOptions {
+        use convcheck::llvm::GpuTarget;
+        convcheck::llvm::LlvmOptions {
             frontend: self
                 .frontend
                 .map(|FrontendArg::Clang| convcheck::llvm::Frontend::Clang),
             clang_bin: self.clang_bin.clone(),
-            tool_timeout: self.tool_timeout,
+            clang_args: self.clang_args.clone(),
+            target: self.target.map(|t| match t {
+                TargetArg::Nvptx64 => GpuTarget::Nvptx64,
+                TargetArg::Amdgcn => GpuTarget::Amdgcn,
+                TargetArg::Spirv64 => GpuTarget::Spirv64,
+            }),
+            ..convcheck::llvm::LlvmOptions::default()
         }
     }
 }
@@ -458,6 +558,10 @@ pub struct LowerArgs {
     /// passes`); the output shows the module after each.
     #[arg(long = "pass")]
     pub passes: Vec<String>,
+    /// A source compiled by clang instead (`--emit ll`: clang's output as
+    /// `check --frontend clang` reads it).
+    #[command(flatten)]
+    pub clang: ClangFlags,
 }
 
 /// Arguments of `convcheck run`.
@@ -503,6 +607,9 @@ pub struct RunArgs {
     /// `--level cfg`), in order.
     #[arg(long = "pass")]
     pub passes: Vec<String>,
+    /// A source compiled by clang instead: the run is of clang's output.
+    #[command(flatten)]
+    pub clang: ClangFlags,
 }
 
 /// Engines that compute converged-with.

@@ -4,7 +4,7 @@
 
 use crate::cli::{
     AmbiguityArgs, BenchArgs, CheckArgs, CorpusArgs, Emit, Engine, EngineArg, ExchangeArg, Format,
-    FuzzArgs, Level, LowerArgs, ReferenceArg, ReportFormat, RunArgs,
+    FuzzArgs, Level, LowerArgs, ReferenceArg, ReportFormat, RunArgs, UniformityArgs,
 };
 use convcheck::config;
 
@@ -96,6 +96,7 @@ impl From<&RunArgs> for convcheck::run::RunArgs {
                 Engine::Smt => Relation::Smt,
             },
             passes: a.passes.clone(),
+            llvm: a.clang.options(),
         }
     }
 }
@@ -117,6 +118,7 @@ impl From<&LowerArgs> for convcheck::lower::LowerArgs {
                 Emit::Ll => E::Ll,
             },
             passes: a.passes.clone(),
+            llvm: a.clang.options(),
         }
     }
 }
@@ -130,6 +132,7 @@ impl From<&FuzzArgs> for convcheck::fuzz::FuzzArgs {
             cmd_timeout: a.cmd_timeout,
             opt: a.opt.clone(),
             opt_bin: a.opt_bin.clone(),
+            opt_args: a.opt_args.clone(),
             clang_bin: a.clang_bin.clone(),
             tool_timeout: a.tool_timeout,
             input: a.input.clone(),
@@ -180,5 +183,48 @@ impl From<&AmbiguityArgs> for convcheck::ambiguity::AmbiguityArgs {
             passes: a.passes.clone(),
             max_iters: a.max_iters,
         }
+    }
+}
+
+impl From<&UniformityArgs> for convcheck::uniformity::UniformityConfig {
+    fn from(a: &UniformityArgs) -> convcheck::uniformity::UniformityConfig {
+        convcheck::uniformity::UniformityConfig {
+            function: a.function.clone(),
+            triple: a.mtriple.clone(),
+            opt_bin: a.opt_bin.clone(),
+            max_iters: a.max_iters,
+            group: a.threads,
+            wave: a.wave,
+            timeout: std::time::Duration::from_secs(a.timeout),
+            ..Default::default()
+        }
+    }
+}
+
+/// `fuzz --uniformity`'s arguments as the campaign's (its `--shard` read
+/// here: a malformed one is a usage error).
+impl TryFrom<&FuzzArgs> for convcheck::uniformity::fuzz::CampaignConfig {
+    type Error = convcheck::Error;
+
+    fn try_from(a: &FuzzArgs) -> Result<Self, convcheck::Error> {
+        let shard = match a.shard.as_deref() {
+            None => None,
+            Some(s) => Some(convcheck::uniformity::fuzz::parse_shard(s)?),
+        };
+        let d = convcheck::uniformity::fuzz::CampaignConfig::default();
+        Ok(convcheck::uniformity::fuzz::CampaignConfig {
+            seed: a.seed,
+            count: a
+                .count
+                .unwrap_or(if a.time.is_some() { u64::MAX } else { d.count }),
+            time: a.time.map(std::time::Duration::from_secs),
+            shard,
+            check: convcheck::uniformity::UniformityConfig {
+                opt_bin: a.opt_bin.clone(),
+                max_iters: a.max_iters.max(1),
+                ..d.check.clone()
+            },
+            ..d
+        })
     }
 }

@@ -21,7 +21,7 @@ pub struct Printed {
 }
 
 impl Printed {
-    fn of(o: Output) -> Printed {
+    pub(crate) fn of(o: Output) -> Printed {
         Printed {
             stdout: o.text,
             stderr: o.remark.map(|r| format!("{r}\n")).unwrap_or_default(),
@@ -175,6 +175,7 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
         Command::Ambiguity(a) => Printed::of(convcheck::ambiguity::ambiguity(&(&a).into())?),
         Command::Bench(a) => Printed::of(convcheck::bench::bench(&(&a).into())?),
         Command::Fuzz(a) if a.gpu => crate::gpu::fuzz_gpu(&a)?,
+        Command::Fuzz(a) if a.uniformity => crate::uniformity::fuzz(&a)?,
         Command::Fuzz(a) => {
             let spinner = Spinner::new("fuzz");
             let out = convcheck::fuzz::fuzz(&(&a).into(), inv, &spinner)?;
@@ -182,6 +183,10 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
             Printed::of(out)
         }
         Command::Gpu(a) => crate::gpu::gpu(&a)?,
+        Command::Reduce(a) => {
+            crate::reduce::reduce(&a, inv.command_line.as_deref().unwrap_or(&[]))?
+        }
+        Command::Uniformity(a) => crate::uniformity::check(&a)?,
         Command::Corpus(a) => Printed::of(convcheck::corpus::corpus(&(&a).into(), inv)?),
         Command::Explore(a) => {
             let mut ready = |url: &str| {

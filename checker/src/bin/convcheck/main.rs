@@ -8,6 +8,8 @@ mod convert;
 mod dispatch;
 mod gpu;
 mod progress;
+mod reduce;
+mod uniformity;
 
 use std::io::Write;
 

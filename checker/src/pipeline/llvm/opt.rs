@@ -40,23 +40,37 @@ pub(super) fn opt_stages(
     let out_path = dir.path().join("output.ll");
     std::fs::write(&in_path, &input.text)
         .map_err(|e| Error::io(format!("{}: {e}", in_path.display())))?;
-    let args: Vec<String> = vec![
+    let mut args: Vec<String> = vec![
         format!("-passes={pipeline}"),
         "-print-changed=quiet".into(),
         "-print-module-scope".into(),
         "-opt-bisect-limit=-1".into(),
         "-S".into(),
+    ];
+    // The user's `--opt-arg`s after convcheck's flags, before the input.
+    args.extend(o.opt_args.iter().cloned());
+    args.extend([
         in_path.display().to_string(),
         "-o".into(),
         out_path.display().to_string(),
-    ];
+    ]);
     let run = tools::run_keeping(&bin, &args, &out_path, timeout).map_err(Error::tool)?;
+    let user: String = o
+        .opt_args
+        .iter()
+        .map(|a| format!(" {}", tools::shell_word(a)))
+        .collect();
     let shown = format!(
-        "{} -passes={} -S {}",
+        "{} -passes={} -S{user} {}",
         tools::shell_word(&bin),
         tools::shell_word(pipeline),
         tools::shell_word(&input.file)
     );
+    // A module read with source positions keeps them in every dump.
+    let at_source = |l: Loaded| match &input.source {
+        Some(src) => l.at_source_lines(src),
+        None => l,
+    };
     let mut stages = Vec::new();
     for d in dumps::split(&run.stderr) {
         let name = match d.bisect {
@@ -64,12 +78,12 @@ pub(super) fn opt_stages(
             None => d.pass.clone(),
         };
         let file = format!("{} after {}", input.file, d.pass);
-        let loaded = read_ll(&file, &d.text).map_err(|e| {
+        let loaded = at_source(read_ll(&file, &d.text).map_err(|e| {
             Error::tool(format!(
                 "{shown}: convcheck cannot read the module after {} (standard error line {}): {e}",
                 d.pass, d.line
             ))
-        })?;
+        })?);
         let notes = match d.bisect {
             Some(n) => vec![format!(
                 "reproduce: {shown} -opt-bisect-limit={n} (and {} for the module before it)",
@@ -106,7 +120,9 @@ pub(super) fn opt_stages(
         let output = last.loaded.clone();
         return Ok((stages, output, shown));
     }
-    let output = read_ll(&format!("{} after opt", input.file), &run.stdout)
-        .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?;
+    let output = at_source(
+        read_ll(&format!("{} after opt", input.file), &run.stdout)
+            .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?,
+    );
     Ok((stages, output, shown))
 }

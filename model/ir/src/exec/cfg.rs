@@ -155,9 +155,10 @@ impl Machine<'_> {
                 self.assign_begin();
                 let v = self.eval(&mut vars, &base, e, true);
                 let loads = self.assigning_take();
-                phis.push((name, v?, loads));
+                phis.push((name, v?, loads, base, i));
             }
-            for (name, v, loads) in phis {
+            for (name, v, loads, base, i) in phis {
+                self.record_value(&base, (b as u32, i as u32), Some(name), v);
                 self.assign_loads(name, loads);
                 vars.insert(name.clone(), v);
             }
@@ -192,7 +193,9 @@ impl Machine<'_> {
                             None => Ok(0),
                         };
                         self.assign_end(name);
-                        vars.insert(name.clone(), v?);
+                        let v = v?;
+                        self.record_value(&base, (b as u32, i as u32), Some(name), v);
+                        vars.insert(name.clone(), v);
                     }
                     InstKind::Phi { .. } => {}
                     InstKind::Token { kind, name } => {
@@ -216,7 +219,9 @@ impl Machine<'_> {
             b = match &block.term {
                 Term::Br(t) => *t,
                 Term::CondBr { cond, then, els } => {
-                    if self.eval(&mut vars, &base, cond, true)? != 0 {
+                    let v = self.eval(&mut vars, &base, cond, true)?;
+                    self.record_value(&base, (b as u32, block.insts.len() as u32), None, v);
+                    if v != 0 {
                         *then
                     } else {
                         *els
@@ -228,6 +233,7 @@ impl Machine<'_> {
                     default,
                 } => {
                     let v = self.eval(&mut vars, &base, value, true)?;
+                    self.record_value(&base, (b as u32, block.insts.len() as u32), None, v);
                     cases.iter().find(|c| c.0 == v).map_or(*default, |c| c.1)
                 }
                 Term::Ret(e) => {

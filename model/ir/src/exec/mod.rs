@@ -206,6 +206,31 @@ pub struct Trace {
     /// cycles at the CFG level, so the count of events alone
     /// underestimates long runs.
     pub bytes: u64,
+    /// The value of every definition the run executed, in order, when the
+    /// run was asked to record them ([`run_thread_recording`]; empty
+    /// otherwise): what the uniformity oracle compares between threads.
+    pub values: Vec<DefValue>,
+}
+
+/// One executed definition (CFG level): a local set by an instruction or a
+/// phi, or the condition a terminator branches on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefValue {
+    /// The key of the instruction execution: the block instance's key (or
+    /// the token instance's, for a controlled instruction) plus the
+    /// instruction's position. Two threads' executions are converged iff
+    /// their keys are equal.
+    pub key: Vec<Atom>,
+    /// The block of the instruction.
+    pub block: u32,
+    /// The instruction's index in its block; the block's length for its
+    /// terminator.
+    pub inst: u32,
+    /// The local defined, or `None` for a terminator's condition.
+    pub name: Option<String>,
+    /// The value (for a local of an `iN` LLVM value, only its low `N` bits
+    /// are meaningful).
+    pub value: i64,
 }
 
 /// Bytes of one unit of the memory budgets that count "recorded events".
@@ -247,6 +272,32 @@ pub fn run_thread(
     bounds: Bounds,
     source: &mut dyn OracleSource,
 ) -> (Trace, Result<(), Stop>) {
+    run(program, entry, tid, group, bounds, source, false)
+}
+
+/// [`run_thread`], recording the value of every definition the entry
+/// function executes in [`Trace::values`] (the CFG level's locals, phis and
+/// branch conditions; calls into other functions record nothing).
+pub fn run_thread_recording(
+    program: &dyn Program,
+    entry: FuncId,
+    tid: u32,
+    group: u32,
+    bounds: Bounds,
+    source: &mut dyn OracleSource,
+) -> (Trace, Result<(), Stop>) {
+    run(program, entry, tid, group, bounds, source, true)
+}
+
+fn run(
+    program: &dyn Program,
+    entry: FuncId,
+    tid: u32,
+    group: u32,
+    bounds: Bounds,
+    source: &mut dyn OracleSource,
+    record_values: bool,
+) -> (Trace, Result<(), Stop>) {
     let mut m = Machine {
         program,
         src: source,
@@ -265,6 +316,7 @@ pub fn run_thread(
         unused: Default::default(),
         assigning: Vec::new(),
         pending: HashMap::new(),
+        record_values,
     };
     let module = program.module();
     let mut args = Vec::new();
@@ -324,6 +376,9 @@ pub struct Machine<'p> {
     /// Per local (call depth, name), the loads its value came from, until
     /// it is read.
     pending: HashMap<(u32, String), Vec<usize>>,
+    /// Whether definitions of the entry function are recorded
+    /// ([`Trace::values`]).
+    record_values: bool,
 }
 
 /// Estimated bytes of one recorded event with a key of `atoms` atoms.
@@ -669,6 +724,22 @@ impl<'p> Machine<'p> {
     /// The trace so far.
     pub fn trace(&self) -> &Trace {
         &self.trace
+    }
+
+    /// Records a definition's value when the run records them and the
+    /// definition is in the entry function's invocation (call depth 1).
+    pub fn record_value(&mut self, key: &[Atom], at: (u32, u32), name: Option<&str>, value: i64) {
+        if !self.record_values || self.depth != 1 {
+            return;
+        }
+        self.bytes += event_bytes(key.len());
+        self.trace.values.push(DefValue {
+            key: key.to_vec(),
+            block: at.0,
+            inst: at.1,
+            name: name.map(str::to_string),
+            value,
+        });
     }
 }
 

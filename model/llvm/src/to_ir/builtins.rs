@@ -8,8 +8,8 @@
 //! demangled base name ([`demangled_base`]). What each becomes:
 //!
 //! - thread index in dimension x: [`Builtin::Tid`]; group size in x:
-//!   [`Builtin::GroupSize`]; the group's index in x: a uniform oracle
-//!   `group_id.x`; the global index in x: `group_id.x · N + tid` (no global
+//!   [`Builtin::GroupSize`]; the group's index in x: an invariant oracle
+//!   `group_id.x` (one value per thread, however often it is read); the global index in x: `group_id.x · N + tid` (no global
 //!   offset). Dimensions y and z are outside the model (one-dimensional
 //!   groups), so they make the function unsupported, named.
 //! - barriers: `llvm.nvvm.barrier0`, `llvm.nvvm.barrier.sync`,

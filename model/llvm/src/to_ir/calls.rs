@@ -64,16 +64,18 @@ impl FnMapper<'_> {
         };
         let m = self.ctx.m;
         let Some(decl) = m.function_by_name(callee) else {
-            return unsup(
-                format!("a call through @{callee}, which is not a function"),
-                line,
-            );
+            return self.undeclared_call(inst, c, callee, out);
         };
         let name = plain(callee);
         let dim = c.args.first().and_then(|a| a.value.as_int());
         let defined = decl.is_definition;
+        let opaque = self.ctx.opts.opaque_calls;
         // A function the module defines is what runs, whatever its name.
-        let builtin = classify(&name, dim).filter(|_| !defined);
+        // Opaque calls keep the builtins the model computes and make the
+        // rest opaque values.
+        let builtin = classify(&name, dim)
+            .filter(|_| !defined)
+            .filter(|b| !(opaque && matches!(b, Builtin::Unsupported(_))));
         if builtin == Some(Builtin::Drop) {
             return Ok(());
         }
@@ -109,6 +111,9 @@ impl FnMapper<'_> {
         }
         if let Some(b) = builtin {
             return self.builtin(inst, c, &name, b, token, out);
+        }
+        if opaque {
+            return self.opaque_call(inst, c, &name, token, out);
         }
         let shown = demangled_base(&name).unwrap_or(&name).to_string();
         let label = str_attr(m, &c.fn_attrs, "convcheck.label")
@@ -155,6 +160,88 @@ impl FnMapper<'_> {
         let kind = CallKind::Plain(o);
         let op = self.op(label, OpKind::Call(kind), inst);
         let reads = reads_always(c, m);
+        self.push_call(inst, op, kind, shown, args, token, reads, out)
+    }
+
+    /// A call of an intrinsic the module does not declare (LLVM declares
+    /// it implicitly, with no attributes): a builtin the model knows, an
+    /// opaque value under [`super::MapOptions::opaque_calls`], else
+    /// outside the model.
+    fn undeclared_call(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        callee: &crate::value::Name,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        let line = inst.line();
+        let name = plain(callee);
+        if !name.starts_with("llvm.") {
+            return unsup(
+                format!("a call through @{callee}, which is not a function"),
+                line,
+            );
+        }
+        if !matches!(c.ret_ty, Type::Void) {
+            value_type(&c.ret_ty, "a call's result", line)?;
+        }
+        for a in &c.args {
+            value_type(&a.ty, "a call argument", line)?;
+        }
+        if !c.bundles.is_empty() {
+            return unsup(format!("an operand bundle on the undeclared {name}"), line);
+        }
+        let dim = c.args.first().and_then(|a| a.value.as_int());
+        match classify(&name, dim) {
+            Some(Builtin::Drop) => Ok(()),
+            Some(Builtin::Unsupported(_)) | None if self.ctx.opts.opaque_calls => {
+                self.opaque_call(inst, c, &name, None, out)
+            }
+            Some(Builtin::Token(_)) | Some(Builtin::Unsupported(_)) | None => {
+                unsup(format!("the intrinsic {name}"), line)
+            }
+            Some(b) => self.builtin(inst, c, &name, b, None, out),
+        }
+    }
+
+    /// A call as an opaque value ([`super::MapOptions::opaque_calls`]): an
+    /// oracle read named after its result, convergent or not as the call
+    /// is; without a result, a convergent event or nothing.
+    fn opaque_call(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        name: &str,
+        token: Option<String>,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        let line = inst.line();
+        let m = self.ctx.m;
+        let convergent = c.is_convergent(m);
+        let shown = demangled_base(name).unwrap_or(name).to_string();
+        let span = span_at(inst.span.line, inst.span.col);
+        let oracle_name = match &inst.result {
+            Some(r) => format!("%{}", plain(r)),
+            None if convergent => shown.clone(),
+            None => return Ok(()),
+        };
+        let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
+        // Integer arguments zero-extended from their width, so that equal
+        // `iN` values are equal operands.
+        let mut args = Vec::new();
+        for a in &c.args {
+            args.push(match &a.ty {
+                Type::Int(_) => self.zv(&a.value, &a.ty, line)?,
+                _ => self.value(&a.value, &a.ty, line)?,
+            });
+        }
+        let kind = if convergent {
+            CallKind::Op(o)
+        } else {
+            CallKind::Plain(o)
+        };
+        let op = self.op(shown.clone(), OpKind::Call(kind), inst);
+        let reads = !matches!(c.ret_ty, Type::Void);
         self.push_call(inst, op, kind, shown, args, token, reads, out)
     }
 
@@ -226,12 +313,15 @@ impl FnMapper<'_> {
         match b {
             Builtin::Tid => value(self, Expr::Tid, out),
             Builtin::GroupSize => value(self, Expr::GroupSize, out),
+            // The group index never changes within a thread: one value per
+            // thread (Invariant), however often it is read, so that a pass
+            // that merges two reads (EarlyCSE, GVN) changes nothing.
             Builtin::GroupId => {
-                let o = self.t.oracle("group_id.x", OracleClass::Uniform, span);
+                let o = self.t.oracle("group_id.x", OracleClass::Invariant, span);
                 value(self, Expr::Oracle(o), out)
             }
             Builtin::GlobalId => {
-                let o = self.t.oracle("group_id.x", OracleClass::Uniform, span);
+                let o = self.t.oracle("group_id.x", OracleClass::Invariant, span);
                 let e = bin(
                     IrBin::Add,
                     bin(IrBin::Mul, Expr::Oracle(o), Expr::GroupSize),

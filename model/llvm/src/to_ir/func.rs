@@ -37,6 +37,8 @@ pub(crate) struct Ctx<'a> {
     pub ids: &'a HashMap<&'a Name, FuncId>,
     /// The defined functions that are not mapped.
     pub skipped: &'a HashSet<&'a Name>,
+    /// How to map.
+    pub opts: &'a super::MapOptions,
 }
 
 /// The state of one function's mapping.
@@ -234,11 +236,12 @@ impl<'a> FnMapper<'a> {
         self.op(label, OpKind::Stmt, inst)
     }
 
-    /// Whether the result of `inst` is used.
+    /// Whether the result of `inst` is used (every result is, when every
+    /// value is mapped: [`super::MapOptions::every_value`]).
     pub fn used(&self, inst: &Instruction) -> bool {
-        inst.result
-            .as_ref()
-            .is_some_and(|r| self.uses.get(r).copied().unwrap_or(0) > 0)
+        inst.result.as_ref().is_some_and(|r| {
+            self.ctx.opts.every_value || self.uses.get(r).copied().unwrap_or(0) > 0
+        })
     }
 
     fn result_name(inst: &Instruction) -> R<String> {
@@ -280,6 +283,12 @@ impl<'a> FnMapper<'a> {
         Ok(match v {
             Value::Local(n) => Expr::Var(plain(n)),
             Value::Int(i) => Expr::Const(*i as i64),
+            Value::Undef | Value::Poison if self.ctx.opts.undef_oracle => {
+                let o = self
+                    .t
+                    .oracle(super::UNDEF_ORACLE, OracleClass::Varying, span_at(line, 1));
+                Expr::Oracle(o)
+            }
             Value::Null | Value::Undef | Value::Poison | Value::ZeroInitializer => Expr::Const(0),
             Value::ConstExpr(c) => return self.const_int(c, width, line, 0),
             Value::Float(_) => return unsup("floating point (a constant)", line),
@@ -381,7 +390,8 @@ impl<'a> FnMapper<'a> {
                 // is reported at its own line.
                 if let Some(r) = &inst.result {
                     if self.virt.contains(r) {
-                        self.def_lin(r, line, 0)?;
+                        let lin = self.def_lin(r, line, 0)?;
+                        self.address_value(inst, lin, out)?;
                     }
                 }
             }
@@ -408,6 +418,21 @@ impl<'a> FnMapper<'a> {
             K::Br(_) | K::CondBr { .. } | K::Switch(_) | K::Ret(_) | K::Unreachable => {
                 return unsup("a terminator in the middle of a block", line)
             }
+        }
+        Ok(())
+    }
+
+    /// The address a folded pointer computes, as a local of its own when
+    /// every value is mapped (else nothing: its accesses fold it in).
+    fn address_value(
+        &mut self,
+        inst: &Instruction,
+        lin: super::values::Lin,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        if self.ctx.opts.every_value {
+            let label = inst.opcode().to_string();
+            self.set(inst, &label, lin.expr(), out)?;
         }
         Ok(())
     }
@@ -524,7 +549,8 @@ impl<'a> FnMapper<'a> {
                     (Type::Ptr { .. }, Type::Ptr { .. }) => {
                         if let Some(r) = &inst.result {
                             if self.virt.contains(r) {
-                                self.def_lin(r, line, 0)?;
+                                let lin = self.def_lin(r, line, 0)?;
+                                self.address_value(inst, lin, out)?;
                             }
                         }
                     }

@@ -543,7 +543,10 @@ impl<'a> FnMapper<'a> {
         );
         let used = self.used(inst);
         let value = if used {
-            let name = attachment(self.ctx.m, inst, "convcheck.oracle").unwrap_or(base);
+            let name = match (&inst.result, self.ctx.opts.every_value) {
+                (Some(r), true) => format!("%{}", plain(r)),
+                _ => attachment(self.ctx.m, inst, "convcheck.oracle").unwrap_or(base),
+            };
             let span = span_at(inst.span.line, inst.span.col);
             Some(self.t.oracle(&name, OracleClass::Varying, span))
         } else {

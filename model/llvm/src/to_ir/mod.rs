@@ -196,9 +196,45 @@ impl Tables {
     }
 }
 
+/// How [`to_module_with`] maps a module. The default is what every check
+/// of a transform uses ([`to_module`]); the uniformity oracle asks for
+/// every value and for opaque calls.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapOptions {
+    /// Every SSA value of integer or pointer type gets a local named after
+    /// it, used or not: loads, builtins and pure calls whose value nothing
+    /// uses, and the addresses (`getelementptr`, pointer casts, allocas
+    /// kept in memory) that the default mapping folds into the accesses
+    /// that use them. The oracle of a load is named after the loaded value
+    /// (`%v`) rather than its location, so that each load can be given its
+    /// own class. Default off.
+    pub every_value: bool,
+    /// Calls are opaque values: a call to a defined function, to an
+    /// intrinsic outside the model, or to an external function is an
+    /// oracle read named after its result (`%r`, a varying oracle that the
+    /// caller may reclassify), never a real call and never a reason to skip
+    /// the function; a call without a result is dropped, unless it is
+    /// convergent (an event, as before) or a barrier, a fence or a token.
+    /// Default off.
+    pub opaque_calls: bool,
+    /// `undef` and `poison` integer operands read the varying oracle
+    /// [`UNDEF_ORACLE`] (a fresh value at every evaluation, so a caller can
+    /// tell which values depend on one) instead of being 0. Default off.
+    pub undef_oracle: bool,
+}
+
+/// The oracle `undef` and `poison` operands read under
+/// [`MapOptions::undef_oracle`].
+pub const UNDEF_ORACLE: &str = "undef";
+
 /// Maps every function `m` defines (see the module documentation). `name`
 /// names the resulting module in messages (usually the file name).
 pub fn to_module(m: &LlvmModule, name: &str) -> Mapped {
+    to_module_with(m, name, &MapOptions::default())
+}
+
+/// [`to_module`] with options (see [`MapOptions`]).
+pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
     let stated = conventions::oracle_table(m);
     let layout = layout::Layout::new(m);
     let globals = memory::Globals::new(m);
@@ -224,6 +260,7 @@ pub fn to_module(m: &LlvmModule, name: &str) -> Mapped {
             globals: &globals,
             ids: &ids,
             skipped: &skipped_names,
+            opts,
         };
         let mut tables = Tables {
             stated: stated.clone(),

@@ -108,7 +108,7 @@ fn same_data(model: &Model, e: &Ev, f: &Ev) -> bool {
 
 /// A satisfiability question under assumptions: `Ok(Some(model))`,
 /// `Ok(None)` for unsat, `Err(reason)` for unknown.
-pub(crate) type Check<'a> = dyn Fn(&[Bool]) -> Result<Option<Model>, String> + 'a;
+pub(crate) type Check<'a> = dyn Fn(&[Bool]) -> Result<Option<Model>, crate::Unknown> + 'a;
 
 /// Proves single-thread behaviour and convergence by matching (see the
 /// module documentation). `check` answers a satisfiability question under

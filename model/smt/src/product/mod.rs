@@ -66,6 +66,7 @@
 //! other way around.
 
 pub mod tokens;
+pub mod uniform;
 pub mod unroll;
 
 pub(crate) mod bv;
@@ -76,7 +77,7 @@ mod structure;
 mod support;
 mod symex;
 
-use crate::Answer;
+use crate::{Answer, Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Trace;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
@@ -266,9 +267,9 @@ pub fn compare_at(
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
         if n < 2 {
-            return Answer::Unknown(format!(
+            return Answer::Unknown(Unknown::unsupported(format!(
                 "a group of {n} thread(s) has no pair of threads to compare"
-            ));
+            )));
         }
     }
     for (p, side, entry) in [
@@ -276,10 +277,10 @@ pub fn compare_at(
         (target, "target", entries[1]),
     ] {
         if p.module.functions.get(entry).is_none() {
-            return Answer::Unknown(format!("{side}: no function {entry}"));
+            return Answer::Unknown(Unknown::incomplete(format!("{side}: no function {entry}")));
         }
         if let Some(why) = support::unsupported(p, entry, opts.allow_barrier_removal, side) {
-            return Answer::Unknown(why);
+            return Answer::Unknown(Unknown::unsupported(why));
         }
     }
     // Tokens aligned with the cycle hierarchy key operations as maximal
@@ -346,10 +347,13 @@ fn search(
             Step::Done(a) => return a,
             Step::TargetCut(why) => {
                 if target_iters >= cap {
-                    return Answer::Unknown(format!(
-                        "the target needs more iterations than the engine unrolls it to ({why}) in a \
-                         scenario where the reference stays within max-iters={}",
-                        opts.max_iters
+                    return Answer::Unknown(Unknown::new(
+                        Limit::Size,
+                        format!(
+                            "the target needs more iterations than the engine unrolls it to ({why}) \
+                             in a scenario where the reference stays within max-iters={}",
+                            opts.max_iters
+                        ),
                     ));
                 }
                 target_iters = target_iters.saturating_mul(2).saturating_add(1).min(cap);
@@ -369,7 +373,7 @@ fn check(
     q: &query::Query,
     assumptions: &[Bool],
     deadline: Instant,
-) -> Result<Option<Model>, String> {
+) -> Result<Option<Model>, Unknown> {
     check_limited(q, assumptions, deadline, 0)
 }
 
@@ -393,10 +397,10 @@ fn check_limited(
     assumptions: &[Bool],
     deadline: Instant,
     rlimit: u32,
-) -> Result<Option<Model>, String> {
+) -> Result<Option<Model>, Unknown> {
     let left = deadline.saturating_duration_since(Instant::now());
     if left.is_zero() {
-        return Err("timeout: the time budget ran out".into());
+        return Err(Unknown::time("timeout: the time budget ran out"));
     }
     let memory_mb = q.memory_mb;
     let mut params = Params::new();
@@ -412,17 +416,21 @@ fn check_limited(
             .solver
             .get_model()
             .map(Some)
-            .ok_or_else(|| "internal: z3 said sat but gave no model".into()),
+            .ok_or_else(|| Unknown::incomplete("internal: z3 said sat but gave no model")),
         SatResult::Unsat => Ok(None),
         SatResult::Unknown => {
             let why = q
                 .solver
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
-            Err(if why.contains("memout") || why.contains("memory") {
-                format!("memory budget: z3 reached {memory_mb} MiB (--max-solver-memory)")
+            let reason = Unknown::from_z3(&why);
+            Err(if reason.limit == Limit::Memory {
+                Unknown::new(
+                    Limit::Memory,
+                    format!("memory budget: z3 reached {memory_mb} MiB (--max-solver-memory)"),
+                )
             } else {
-                format!("z3: {why}")
+                reason
             })
         }
     }
@@ -443,7 +451,7 @@ fn attempt(
     target_iters: u32,
     deadline: Instant,
 ) -> Step {
-    let unknown = |s: String| Step::Done(Answer::Unknown(s));
+    let unknown = |u: Unknown| Step::Done(Answer::Unknown(u));
     // Oracle names of both modules, matched by name.
     let names: Vec<String> = reference
         .module
@@ -505,12 +513,12 @@ fn attempt(
             }
         }
         let (Some(b), Some(a)) = (pair.pop(), pair.pop()) else {
-            return unknown("internal: missing run".into());
+            return unknown(Unknown::incomplete("internal: missing run"));
         };
         runs.push([a, b]);
     }
     let (Some(tr), Some(rr)) = (runs.pop(), runs.pop()) else {
-        return unknown("internal: missing runs".into());
+        return unknown(Unknown::incomplete("internal: missing runs"));
     };
     let runs = [rr, tr];
     let sites = [progs[0].site_count(), progs[1].site_count()];
@@ -538,7 +546,7 @@ fn attempt(
                         .unwrap_or_default()
                 ),
             };
-            return unknown(why);
+            return unknown(Unknown::new(Limit::Size, why));
         }
         Ok(Some(_)) => {}
     }
@@ -571,7 +579,7 @@ fn attempt(
         }
         let decoded = match replay::decode(&model, &g, &runs, &names) {
             Ok(d) => d,
-            Err(e) => return Step::Done(Answer::Unknown(e)),
+            Err(e) => return Step::Done(Answer::Unknown(Unknown::incomplete(e))),
         };
         let r = replay::Replay {
             reference,
@@ -587,16 +595,16 @@ fn attempt(
             // The query compares every load; single-thread behaviour
             // leaves out those whose value nothing uses: such a scenario is
             // for the explicit engine.
-            Err(e) if e.loads_only => Answer::Unknown(format!(
+            Err(e) if e.loads_only => Answer::Unknown(Unknown::unsupported(format!(
                 "loads not modelled: the product compares every load, and the programs differ only in \
                  loads whose value nothing uses ({}), which are not observable",
                 e.why
-            )),
-            Err(e) => Answer::Unknown(format!(
+            ))),
+            Err(e) => Answer::Unknown(Unknown::incomplete(format!(
                 "internal: model did not replay: {} (the model's failing parts: \
                  single-thread {} / {}, convergence {})",
                 e.why, parts[0], parts[1], parts[2]
-            )),
+            ))),
         })
     };
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
@@ -627,7 +635,10 @@ fn attempt(
                 .flat_map(|per| per.iter())
                 .find_map(|r| which(&m, &r.stuck))
                 .unwrap_or_default();
-            return unknown(format!("a run stops out of bounds: {why}"));
+            return unknown(Unknown::new(
+                Limit::Size,
+                format!("a run stops out of bounds: {why}"),
+            ));
         }
         Ok(None) => {}
     }
@@ -643,7 +654,12 @@ fn attempt(
             matching::Matching::Failed(why) => match check(&q, &a, deadline) {
                 Ok(Some(model)) => return confirm(model),
                 Ok(None) => proof = Some(Proof::Query),
-                Err(e) => return unknown(format!("{e} (the proof by matching failed: {why})")),
+                Err(e) => {
+                    return unknown(Unknown::new(
+                        e.limit,
+                        format!("{e} (the proof by matching failed: {why})"),
+                    ))
+                }
             },
         }
     }
@@ -651,7 +667,9 @@ fn attempt(
     match ask(&[&q.ref_ok, &q.tgt_ok]) {
         Err(e) => return unknown(e),
         Ok(None) => {
-            return unknown("internal: no scenario satisfies the assumptions of the proof".into())
+            return unknown(Unknown::incomplete(
+                "internal: no scenario satisfies the assumptions of the proof",
+            ))
         }
         Ok(Some(_)) => {}
     }

@@ -42,11 +42,12 @@ pub(crate) fn holds(model: &Model, b: &Bool) -> bool {
         .unwrap_or(false)
 }
 
-/// Reads the scenario of a model: every oracle value either program reads.
+/// Reads the scenario of a model: every oracle value any of `runs` (one
+/// pair of threads per program) reads.
 pub(crate) fn decode(
     model: &Model,
     g: &Globals,
-    runs: &[[Run; 2]; 2],
+    runs: &[[Run; 2]],
     names: &[String],
 ) -> Result<Decoded, String> {
     let group = value(model, &g.n)?;

@@ -48,12 +48,13 @@
 use super::bv::{c64, choose, nonzero, or_all};
 
 mod eval;
+mod record;
 use super::unroll::{unroll, Target, Unrolled};
 use super::Globals;
+use crate::{Limit, Unknown};
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::{
-    CallKind, Expr, FuncId, InstKind, Module, OpId, OracleClass, OracleId, Space, Term,
-};
+use convcheck_ir::{CallKind, Expr, FuncId, InstKind, Module, OpId, Space, Term};
+pub(crate) use record::Values;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 use z3::ast::{Ast, Bool, BV};
@@ -120,6 +121,9 @@ pub(crate) struct Run {
     /// Definitions of the names given to merged values (`name = term`),
     /// to be asserted.
     pub defs: Vec<Bool>,
+    /// The values of definitions and the operands of reads, when the run
+    /// was asked to record them ([`Exec::recording`]); empty otherwise.
+    pub values: Values,
 }
 
 /// A program being encoded: its unrolled functions and site numbering,
@@ -135,6 +139,7 @@ pub(crate) struct Prog<'a> {
     /// The op of every site.
     pub site_ops: Vec<OpId>,
     read_sites: HashMap<(Option<u32>, FuncId, Where, u32, u32), u32>,
+    def_sites: HashMap<(Option<u32>, FuncId, Where, u32), u32>,
     /// Block copies executed, over both threads and all inlined calls.
     pub copies: usize,
 }
@@ -155,6 +160,7 @@ impl<'a> Prog<'a> {
             sites: HashMap::new(),
             site_ops: Vec::new(),
             read_sites: HashMap::new(),
+            def_sites: HashMap::new(),
             copies: 0,
         }
     }
@@ -163,7 +169,7 @@ impl<'a> Prog<'a> {
         &self.program.module
     }
 
-    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, String> {
+    fn unrolled(&mut self, f: FuncId) -> Result<Rc<Unrolled>, Unknown> {
         if let Some(u) = self.unrolled.get(&f) {
             return Ok(u.clone());
         }
@@ -171,7 +177,7 @@ impl<'a> Prog<'a> {
             self.program.module.functions.get(f),
             self.program.cycles.get(f),
         ) else {
-            return Err(format!("internal: no function {f}"));
+            return Err(Unknown::incomplete(format!("internal: no function {f}")));
         };
         let u = Rc::new(unroll(cfg, ci, self.bound, self.max_nodes)?);
         self.unrolled.insert(f, u.clone());
@@ -195,6 +201,12 @@ impl<'a> Prog<'a> {
         *self.read_sites.entry(key).or_insert(n)
     }
 
+    fn def_site(&mut self, at: At) -> u32 {
+        let key = (at.ctx, at.func, at.node, at.inst);
+        let n = self.def_sites.len() as u32;
+        *self.def_sites.entry(key).or_insert(n)
+    }
+
     /// The number of sites so far.
     pub fn site_count(&self) -> usize {
         self.site_ops.len()
@@ -208,7 +220,7 @@ impl<'a> Prog<'a> {
         &mut self,
         f: FuncId,
         memo: &mut HashMap<FuncId, u64>,
-    ) -> Result<u64, String> {
+    ) -> Result<u64, Unknown> {
         if let Some(&b) = memo.get(&f) {
             return Ok(b);
         }
@@ -375,6 +387,10 @@ pub(crate) struct Exec<'p, 'a> {
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
     depth: u32,
+    /// The recorded values, when recording ([`Self::recording`]).
+    values: Option<Values>,
+    /// The operands of the load or call whose oracle is read next.
+    operands: Option<Vec<BV>>,
 }
 
 /// The interpreter's call-depth bound (`Bounds::default().max_depth`).
@@ -401,15 +417,19 @@ impl<'p, 'a> Exec<'p, 'a> {
             invariant: Vec::new(),
             defs: Vec::new(),
             depth: 0,
+            values: None,
+            operands: None,
         }
     }
 
     /// Runs the kernel from `entry`: its parameters come from their
     /// oracles, read at the launch.
-    pub fn run(mut self, entry: FuncId) -> Result<Run, String> {
+    pub fn run(mut self, entry: FuncId) -> Result<Run, Unknown> {
         let module = self.prog.module();
         let Some(f) = module.functions.get(entry) else {
-            return Err(format!("internal: no function {entry}"));
+            return Err(Unknown::incomplete(format!(
+                "internal: no function {entry}"
+            )));
         };
         let names = self.g.streams.len();
         let mut st = State {
@@ -439,6 +459,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             counts: end.counts,
             invariant: self.invariant,
             defs: self.defs,
+            values: self.values.unwrap_or_default(),
         })
     }
 
@@ -450,19 +471,25 @@ impl<'p, 'a> Exec<'p, 'a> {
         args: Vec<BV>,
         st: State,
         ctx: Option<u32>,
-    ) -> Result<(State, BV), String> {
+    ) -> Result<(State, BV), Unknown> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(format!("call depth exceeds {MAX_DEPTH}"));
+            return Err(Unknown::new(
+                Limit::Size,
+                format!("call depth exceeds {MAX_DEPTH}"),
+            ));
         }
         let module = self.prog.module();
         let cfg = &module.functions[f];
         let un = self.prog.unrolled(f)?;
         self.prog.copies += un.nodes.len();
         if self.prog.copies > self.prog.max_nodes {
-            return Err(format!(
-                "the unrolled programs exceed {} block copies (max-iters={})",
-                self.prog.max_nodes, self.prog.bound
+            return Err(Unknown::new(
+                Limit::Size,
+                format!(
+                    "the unrolled programs exceed {} block copies (max-iters={})",
+                    self.prog.max_nodes, self.prog.bound
+                ),
             ));
         }
         let w = self.g.w;
@@ -494,7 +521,11 @@ impl<'p, 'a> Exec<'p, 'a> {
                 };
                 let mut rp = 0;
                 match &inst.kind {
-                    InstKind::Phi { .. } => {}
+                    InstKind::Phi { name, .. } => {
+                        let v = s.locals.get(name).cloned().unwrap_or_else(|| c64(0));
+                        let g = s.guard.clone();
+                        self.record_def(at, (node.block, i), &g, &v);
+                    }
                     InstKind::Observe => self.event(
                         &mut s,
                         at,
@@ -512,6 +543,8 @@ impl<'p, 'a> Exec<'p, 'a> {
                             Some(e) => self.eval(&mut s, at, &mut rp, e, true)?,
                             None => c64(0),
                         };
+                        let g = s.guard.clone();
+                        self.record_def(at, (node.block, i), &g, &v);
                         s.locals.insert(name.clone(), v);
                     }
                     // Token definitions are not events; their instances are
@@ -530,7 +563,10 @@ impl<'p, 'a> Exec<'p, 'a> {
             let conds: Vec<(usize, Bool)> = match &block.term {
                 Term::Br(t) => vec![(*t, Bool::from_bool(true))],
                 Term::CondBr { cond, then, els } => {
-                    let c = nonzero(&self.eval(&mut s, at, &mut rp, cond, true)?);
+                    let v = self.eval(&mut s, at, &mut rp, cond, true)?;
+                    let g = s.guard.clone();
+                    self.record_def(at, (node.block, block.insts.len()), &g, &v);
+                    let c = nonzero(&v);
                     if then == els {
                         vec![(*then, Bool::from_bool(true))]
                     } else {
@@ -543,6 +579,8 @@ impl<'p, 'a> Exec<'p, 'a> {
                     default,
                 } => {
                     let v = self.eval(&mut s, at, &mut rp, value, true)?;
+                    let g = s.guard.clone();
+                    self.record_def(at, (node.block, block.insts.len()), &g, &v);
                     let mut per: Vec<(usize, Vec<Bool>)> = Vec::new();
                     let mut seen: Vec<i64> = Vec::new();
                     let mut none = Vec::new();
@@ -664,7 +702,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         pred: Option<(usize, &Rc<Unrolled>)>,
         mut st: State,
         ctx: Option<u32>,
-    ) -> Result<State, String> {
+    ) -> Result<State, Unknown> {
         let module = self.prog.module();
         let cfg = &module.functions[f];
         let block = match pred {
@@ -737,29 +775,5 @@ impl<'p, 'a> Exec<'p, 'a> {
             convergent,
         });
         st.pos = st.pos.bvadd(BV::from_u64(1, self.g.w));
-    }
-
-    fn read(&mut self, st: &mut State, at: At, rp: &mut u32, o: OracleId) -> Result<BV, String> {
-        let module = self.prog.module();
-        let Some(info) = module.oracles.get(o) else {
-            return Err(format!("internal: no oracle {o}"));
-        };
-        let name = self.prog.name_of[o];
-        let position = *rp;
-        *rp += 1;
-        let f = &self.g.streams[name][self.thread];
-        let zero = BV::from_u64(0, self.g.w);
-        if info.class == OracleClass::Invariant {
-            self.invariant.push((name, st.guard.clone()));
-            return Ok(f.apply(&[&zero]).as_bv().ok_or("internal: stream sort")?);
-        }
-        let k = st.counts[name].clone();
-        st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
-        let v = f.apply(&[&k]).as_bv().ok_or("internal: stream sort")?;
-        if info.class == OracleClass::Uniform && self.reference {
-            let site = self.prog.read_site(at, position);
-            self.uniform.push((site, name, st.guard.clone(), v.clone()));
-        }
-        Ok(v)
     }
 }

@@ -40,6 +40,7 @@
 //! bounds, never silently dropped.
 
 use super::tokens::{Env, TokenPlan};
+use crate::{Limit, Unknown};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::key::Atom;
 use convcheck_ir::{BlockId, Cfg};
@@ -161,11 +162,14 @@ pub fn unroll(
     ci: &CycleInfo,
     max_iters: u32,
     max_nodes: usize,
-) -> Result<Unrolled, String> {
+) -> Result<Unrolled, Unknown> {
     if cfg.blocks.is_empty() {
-        return Err(format!("function `{}` has no blocks", cfg.name));
+        return Err(Unknown::unsupported(format!(
+            "function `{}` has no blocks",
+            cfg.name
+        )));
     }
-    let mut plan = TokenPlan::new(cfg, ci)?;
+    let mut plan = TokenPlan::new(cfg, ci).map_err(Unknown::unsupported)?;
     let mut index: HashMap<(BlockId, Vec<u32>, Vec<u32>), usize> = HashMap::new();
     let mut mcs: HashMap<(BlockId, Vec<u32>), u32> = HashMap::new();
     let mut mc_of = |b: BlockId, c: &[u32]| -> u32 {
@@ -177,7 +181,9 @@ pub fn unroll(
     let start = step(ci, None, 0);
     if start.iter().any(|&c| c > limit) {
         // Only possible with a bound below 0 iterations, which u32 forbids.
-        return Err("internal: the entry copy is past the bound".into());
+        return Err(Unknown::incomplete(
+            "internal: the entry copy is past the bound",
+        ));
     }
     let start_live = plan
         .as_ref()
@@ -198,7 +204,9 @@ pub fn unroll(
         let (b, counts) = (nodes[n].block, nodes[n].counts.clone());
         let env = match plan.as_mut() {
             Some(p) => {
-                let (controlled, env) = p.run_block(cfg, ci, b, &counts, &nodes[n].live)?;
+                let (controlled, env) = p
+                    .run_block(cfg, ci, b, &counts, &nodes[n].live)
+                    .map_err(Unknown::unsupported)?;
                 nodes[n].controlled = controlled;
                 env
             }
@@ -229,9 +237,12 @@ pub fn unroll(
                 Some(&m) => m,
                 None => {
                     if nodes.len() >= max_nodes {
-                        return Err(format!(
-                            "unrolling `{}` to max-iters={max_iters} makes more than {max_nodes} block copies",
-                            cfg.name
+                        return Err(Unknown::new(
+                            Limit::Size,
+                            format!(
+                                "unrolling `{}` to max-iters={max_iters} makes more than {max_nodes} block copies",
+                                cfg.name
+                            ),
                         ));
                     }
                     let m = nodes.len();

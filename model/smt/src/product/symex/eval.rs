@@ -5,7 +5,8 @@
 
 use super::super::bv::{binary, c64, nonzero, truth, unary};
 use super::{merge2, unreachable_state, At, Exec, State, Tag};
-use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr};
+use crate::Unknown;
+use convcheck_ir::{BarrierKind, BinOp, CallKind, Expr, OracleClass, OracleId};
 use z3::ast::{Bool, BV};
 
 impl Exec<'_, '_> {
@@ -18,7 +19,7 @@ impl Exec<'_, '_> {
         rp: &mut u32,
         e: &Expr,
         want: bool,
-    ) -> Result<BV, String> {
+    ) -> Result<BV, Unknown> {
         Ok(match e {
             Expr::Const(v) => c64(*v),
             Expr::Tid => self.g.tid[self.thread].clone(),
@@ -74,6 +75,7 @@ impl Exec<'_, '_> {
                 value,
             } => {
                 let addr = self.eval(st, at, rp, index, true)?;
+                let addr_for_read = addr.clone();
                 self.event(
                     st,
                     at,
@@ -84,7 +86,10 @@ impl Exec<'_, '_> {
                     false,
                 );
                 match (want, value) {
-                    (true, Some(o)) => self.read(st, at, rp, *o)?,
+                    (true, Some(o)) => {
+                        self.operands = Some(vec![addr_for_read]);
+                        self.read(st, at, rp, *o)?
+                    }
                     _ => c64(0),
                 }
             }
@@ -127,14 +132,16 @@ impl Exec<'_, '_> {
                     v
                 }
                 CallKind::Op(o) | CallKind::Plain(o) => {
+                    let mut vals = Vec::new();
                     for a in args {
-                        self.eval(st, at, rp, a, false)?;
+                        vals.push(self.eval(st, at, rp, a, false)?);
                     }
                     if matches!(kind, CallKind::Op(_)) {
                         let label = self.prog.module().label(*op).to_string();
                         self.event(st, at, *op, Tag::Label(label), None, None, true);
                     }
                     if want {
+                        self.operands = Some(vals);
                         self.read(st, at, rp, o)?
                     } else {
                         c64(0)
@@ -165,5 +172,59 @@ impl Exec<'_, '_> {
                 CallKind::Fence => c64(0),
             },
         })
+    }
+
+    /// Reads oracle `o`: the thread's next value of its stream (its one
+    /// value for an invariant oracle), recorded as a uniform read or with
+    /// its operands where asked.
+    pub(super) fn read(
+        &mut self,
+        st: &mut State,
+        at: At,
+        rp: &mut u32,
+        o: OracleId,
+    ) -> Result<BV, Unknown> {
+        let operands = self.operands.take();
+        let module = self.prog.module();
+        let Some(info) = module.oracles.get(o) else {
+            return Err(Unknown::incomplete(format!("internal: no oracle {o}")));
+        };
+        let name = self.prog.name_of[o];
+        let position = *rp;
+        *rp += 1;
+        let f = &self.g.streams[name][self.thread];
+        let zero = BV::from_u64(0, self.g.w);
+        if let Some(vals) = self.values.as_mut() {
+            let after = if info.class == OracleClass::Invariant {
+                BV::from_u64(1, self.g.w)
+            } else {
+                st.counts[name].bvadd(BV::from_u64(1, self.g.w))
+            };
+            vals.counts.push((name, st.guard.clone(), after));
+        }
+        if info.class == OracleClass::Invariant {
+            self.invariant.push((name, st.guard.clone()));
+            return f
+                .apply(&[&zero])
+                .as_bv()
+                .ok_or_else(|| Unknown::incomplete("internal: stream sort"));
+        }
+        let k = st.counts[name].clone();
+        st.counts[name] = k.bvadd(BV::from_u64(1, self.g.w));
+        let v = f
+            .apply(&[&k])
+            .as_bv()
+            .ok_or_else(|| Unknown::incomplete("internal: stream sort"))?;
+        if info.class == OracleClass::Uniform && self.reference {
+            let site = self.prog.read_site(at, position);
+            self.uniform.push((site, name, st.guard.clone(), v.clone()));
+        }
+        if let (Some(ops), true) = (operands, self.records(&at)) {
+            let site = self.prog.read_site(at, position);
+            if let Some(vals) = self.values.as_mut() {
+                vals.reads.push((site, o, st.guard.clone(), v.clone(), ops));
+            }
+        }
+        Ok(v)
     }
 }

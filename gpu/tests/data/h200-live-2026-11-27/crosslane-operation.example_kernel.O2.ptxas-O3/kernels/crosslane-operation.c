@@ -1,0 +1,6 @@
+void example_kernel() {
+   ...
+   if (condition)
+       crosslane_operation();
+   ...
+}
