@@ -126,7 +126,6 @@ impl ParseErrors {
     pub fn errors(&self) -> &[ParseError] {
         &self.errors
     }
-
 }
 
 impl fmt::Display for ParseErrors {

@@ -156,7 +156,6 @@ impl Type {
             _ => false,
         }
     }
-
 }
 
 fn list(f: &mut fmt::Formatter<'_>, items: &[Type]) -> fmt::Result {

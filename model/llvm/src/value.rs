@@ -276,7 +276,6 @@ impl TypedValue {
     pub fn const_sext(&self) -> Option<i128> {
         Some(sext(self.value.as_int()?, self.ty.int_width()?))
     }
-
 }
 
 impl fmt::Display for TypedValue {
