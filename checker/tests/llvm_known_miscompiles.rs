@@ -197,7 +197,9 @@ fn a_new_entry_edge_into_a_convergent_block_matters_only_into_a_cycle() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("stage 1: JumpThreadingPass on guard (opt-bisect 1): preserved"),
+        out.contains(
+            "stage 1: JumpThreadingPass on guard (opt-bisect 1): proved (every iteration count)"
+        ),
         "{out}"
     );
     // In a loop: jump-threading refuses (the loop header), and its output

@@ -5,6 +5,9 @@
 //! - [`Structure`]: the structural rule (DESIGN.md 2.7 "proved"): the two
 //!   functions are the same program up to renumbering and merged
 //!   straight-line blocks, for every iteration count ([`structure`]).
+//! - [`simulation::Simulation`]: a simulation relation between the two
+//!   functions, found and re-checked by z3 (`convcheck_smt::simulation`):
+//!   every iteration count, beyond what the structural rule accepts.
 //! - [`Explicit`]: the explicit enumeration of scenarios and paths
 //!   ([`crate::engine`]), within the check's bounds and budgets; it also
 //!   decides several stages on one stream of scenarios ([`Explicit::batch`]).
@@ -19,6 +22,7 @@
 //! budget, is the policy's ([`crate::pipeline::decide`]).
 
 pub mod search;
+pub mod simulation;
 pub mod structure;
 
 use crate::config::CheckConfig;

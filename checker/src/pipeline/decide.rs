@@ -11,14 +11,18 @@
 //! the two steps compose: when the lowering relates instances as the
 //! source does and a pass's output relates them as that CFG does, it
 //! relates them as the source does). Under `auto` a quick explicit search
-//! (max-iters 1, 100 ms) runs first, then the product; a product
+//! (max-iters 1, 100 ms) runs first, then (where the structural rule does
+//! not apply) the simulation engine (half the time left, at most
+//! 5 s), then the product; a product
 //! counterexample is replaced by the explicit engine's smallest one when
 //! that is found within two seconds, and a stage the product does not
 //! model goes to the explicit engine. The first stage at the source level
 //! without a stand-in is the explicit engine's, with half the time budget.
 //!
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
-//! `explicit`): the structural proof first (LLVM IR); then, under `smt`,
+//! `explicit`): the structural proof first (LLVM IR), and where it does
+//! not apply, under `auto` and `smt`, the simulation engine (half the
+//! time left, at most 5 s); then, under `smt`,
 //! the product on each open stage; the explicit engine on every stage
 //! still open, on one stream of scenarios (half the time left under
 //! `auto`, so that the product can still decide what it leaves
@@ -31,6 +35,7 @@ use super::{empty_report, Entry, FunctionPlan, Policy, Progress, StagePlan, Targ
 use crate::config::{CheckConfig, CheckJob, Engine as EngineChoice, Reference};
 use crate::engine::{Allowance, Budget, Coverage, Limits, Outcome, DEFAULT_TIMEOUT};
 use crate::engines::search::{QUICK, REFINE};
+use crate::engines::simulation::Simulation;
 use crate::engines::{Answer, Engine, Explicit, Product, Query, QuickSearch, Structure};
 use crate::report::{FunctionReport, Method, Stage};
 use std::time::{Duration, Instant};
@@ -137,6 +142,27 @@ struct Decider<'a> {
     deadline: Instant,
 }
 
+/// Whether the product's structural rule proves `target` (tokens aligned
+/// with the cycles erased first, as the product does): the product then
+/// decides the stage at once, by structure, and the simulation is not
+/// needed.
+fn by_structure(reference: &Entry, target: &Entry) -> bool {
+    use convcheck_smt::product::{self, tokens};
+    let (Some(r), Some(t)) = (reference.code.cfg(), target.code.cfg()) else {
+        return false;
+    };
+    if reference.func != target.func {
+        return false;
+    }
+    let (er, et) = (tokens::erase_aligned(r), tokens::erase_aligned(t));
+    product::by_structure(
+        er.as_ref().unwrap_or(r),
+        et.as_ref().unwrap_or(t),
+        reference.func,
+    )
+    .is_some()
+}
+
 /// The explicit engine's progress, ignored.
 fn silent(_: &crate::engine::Progress) {}
 
@@ -155,6 +181,37 @@ impl Decider<'_> {
             max_iters: self.job.max_iters,
             threads: self.job.threads,
             memory_mb: self.budget.solver_memory_mb,
+        }
+    }
+
+    /// A simulation proof of `target` against `reference` where the
+    /// structural rule does not apply (half the time left, at most
+    /// 5 s; `None` when no relation is found).
+    fn simulated(&self, reference: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
+        let q = Query {
+            reference,
+            target,
+            allow,
+            deadline: self.deadline,
+        };
+        if self.engine == EngineChoice::Explicit
+            || matches!(Structure.decide(&q), Answer::Decided(..))
+            || by_structure(reference, target)
+        {
+            return None;
+        }
+        self.progress
+            .report(&format!("@{}: simulation", self.f.name));
+        let memory_mb = self.budget.solver_memory_mb;
+        match (Simulation { memory_mb }).decide(&q) {
+            Answer::Decided(outcome, method) => Some(Decided {
+                outcome,
+                method,
+                against: None,
+                reference: reference.code.module().clone(),
+                notes: Vec::new(),
+            }),
+            Answer::Unknown(_) => None,
         }
     }
 
@@ -256,6 +313,13 @@ impl Decider<'_> {
                 allow,
                 deadline: self.budget.start + timeout / 2,
             };
+            if let Some(d) = self.simulated(stand_in, target, allow) {
+                return Decided {
+                    against: Some(STAND_IN),
+                    notes: vec![STAND_IN_NOTE.into()],
+                    ..d
+                };
+            }
             if let Answer::Decided(outcome, method) = self.product().decide(&sq) {
                 return self.refined_or(outcome, method, &q, stand_in, source_module);
             }
@@ -337,6 +401,9 @@ impl Decider<'_> {
                     notes: vec![QUICK_NOTE.into()],
                 };
             }
+        }
+        if let Some(d) = self.simulated(base, target, allow) {
+            return Decided { against, ..d };
         }
         let mut notes = Vec::new();
         let (mut outcome, mut method) = match self.product().decide(&q) {
@@ -449,7 +516,7 @@ impl Decider<'_> {
                 reference: self.reference.code.module().clone(),
                 notes: Vec::new(),
             }),
-            Answer::Unknown(_) => None,
+            Answer::Unknown(_) => self.simulated(self.reference, target, allow),
         }
     }
 

@@ -146,6 +146,15 @@ fn structure_line(i: usize, name: &str, merged: usize) -> String {
     )
 }
 
+/// The bound line of a stage proved by a simulation relation.
+pub fn simulation_line(i: usize, name: &str, nodes: usize, steps: usize) -> String {
+    format!(
+        "stage {} ({name}): no bound: proved by simulation ({nodes} pairs of program points, \
+         {steps} steps checked)",
+        i + 1
+    )
+}
+
 /// Whether the symbolic product decided or tried a stage of `fr`.
 fn product_ran(fr: &FunctionReport) -> bool {
     fr.any(|m| matches!(m, Method::Product(_) | Method::ProductCounterexample))
@@ -193,6 +202,9 @@ pub fn lines(fr: &FunctionReport) -> Vec<String> {
     for (i, s) in fr.stages.iter().enumerate() {
         match &s.method {
             Method::Structure { merged } => out.push(structure_line(i, &s.name, *merged)),
+            Method::Simulation { nodes, steps } => {
+                out.push(simulation_line(i, &s.name, *nodes, *steps))
+            }
             Method::Product(p) => out.push(product_line(i, &s.name, p)),
             Method::QuickSearch => out.push(format!(
                 "stage {} ({}): counterexample found by the explicit engine's short search at \
@@ -329,6 +341,17 @@ impl BoundsJson {
                     target_iters: None,
                     cut: None,
                     bound: structure_line(i, &s.name, *merged),
+                }),
+                Method::Simulation { nodes, steps } => Some(StageBoundJson {
+                    stage: s.name.clone(),
+                    engine: "simulation",
+                    unbounded: true,
+                    proof: Some("simulation"),
+                    merged_edges: None,
+                    max_iters: None,
+                    target_iters: None,
+                    cut: None,
+                    bound: simulation_line(i, &s.name, *nodes, *steps),
                 }),
                 Method::Product(p) => Some(StageBoundJson {
                     stage: s.name.clone(),

@@ -91,7 +91,26 @@ struct StageJson {
 #[derive(Serialize)]
 struct ProofJson {
     kind: &'static str,
-    merged_edges: usize,
+    /// Straight-line edges merged (a structural proof).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    merged_edges: Option<usize>,
+    /// Pairs of program points in the relation (a simulation proof).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<usize>,
+    /// Steps of the relation checked (a simulation proof).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<usize>,
+}
+
+impl ProofJson {
+    fn structure(merged: usize) -> ProofJson {
+        ProofJson {
+            kind: "structure",
+            merged_edges: Some(merged),
+            nodes: None,
+            steps: None,
+        }
+    }
 }
 
 /// One function's check.
@@ -217,16 +236,18 @@ pub fn function_json(report: &Report, fr: &FunctionReport) -> FunctionJson {
                     _ => None,
                 },
                 proof: match &s.method {
-                    super::Method::Structure { merged } if s.proved() => Some(ProofJson {
-                        kind: "structure",
-                        merged_edges: *merged,
+                    super::Method::Structure { merged } if s.proved() => {
+                        Some(ProofJson::structure(*merged))
+                    }
+                    super::Method::Simulation { nodes, steps } if s.proved() => Some(ProofJson {
+                        kind: "simulation",
+                        merged_edges: None,
+                        nodes: Some(*nodes),
+                        steps: Some(*steps),
                     }),
                     super::Method::Product(p) => match p.proof {
                         convcheck_smt::product::Proof::Structure { merged } if s.proved() => {
-                            Some(ProofJson {
-                                kind: "structure",
-                                merged_edges: merged,
-                            })
+                            Some(ProofJson::structure(merged))
                         }
                         _ => None,
                     },

@@ -56,6 +56,15 @@ pub enum Method {
         /// Straight-line edges the target merged.
         merged: usize,
     },
+    /// A simulation relation between the two functions, found and
+    /// re-checked by z3 (`convcheck_smt::simulation`): every iteration
+    /// count.
+    Simulation {
+        /// Pairs of program points in the relation.
+        nodes: usize,
+        /// Steps of the relation checked.
+        steps: usize,
+    },
     /// No engine ran: a static rule of tokens decided it, or the function
     /// is outside the model, or the stage was not reached.
     Static,
@@ -65,12 +74,13 @@ pub enum Method {
 
 impl Method {
     /// The engine's name in JSON (`explicit`, `smt`, `structure`,
-    /// `static`).
+    /// `simulation`, `static`).
     pub fn engine(&self) -> &'static str {
         match self {
             Method::Explicit | Method::QuickSearch => "explicit",
             Method::Product(_) | Method::ProductCounterexample => "smt",
             Method::Structure { .. } => "structure",
+            Method::Simulation { .. } => "simulation",
             Method::Static => "static",
         }
     }
@@ -107,7 +117,7 @@ impl Stage {
     pub fn proved(&self) -> bool {
         matches!(self.outcome, Outcome::Preserved { .. })
             && match &self.method {
-                Method::Structure { .. } => true,
+                Method::Structure { .. } | Method::Simulation { .. } => true,
                 Method::Product(p) => matches!(p.proof, Proof::Structure { .. }),
                 _ => false,
             }

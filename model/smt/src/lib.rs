@@ -39,6 +39,7 @@ pub mod cfg;
 mod encode;
 mod events;
 pub mod product;
+pub mod simulation;
 pub mod source;
 mod unknown;
 

@@ -69,7 +69,7 @@ pub mod tokens;
 pub mod uniform;
 pub mod unroll;
 
-mod bv;
+pub(crate) mod bv;
 mod matching;
 mod query;
 mod replay;

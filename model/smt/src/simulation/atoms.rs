@@ -1,0 +1,423 @@
+//! The invariants a simulation relation may hold at a pair of program
+//! points: conjunctions of *atoms* from a fixed vocabulary, found by
+//! Houdini's elimination (every candidate that some edge does not carry
+//! over is dropped until the rest are inductive).
+//!
+//! The vocabulary covers what passes keep equal or in step: a reference
+//! local equal to a target local (renamed, recomputed, merged by phis), a
+//! local equal to a constant or zero or non-zero (the path condition of a
+//! duplicated block: an unswitched condition), the oracle counters of the
+//! two programs in step (`cnt_r - cnt_t = d`, so both read the same
+//! values), the cycle counts of the two programs in step (`cyc_r = cyc_t +
+//! d`, the key of a convergent operation) or constant (an unrolled
+//! iteration), the pending loads of the two programs the same (the
+//! same oracle evaluation, or none), and the branch conditions of the path
+//! that first reached a pair, restated over the locals they read when
+//! those locals have not changed since ([`Pred`]: the condition a block
+//! was duplicated under, as unswitching and jump threading do; `br i1 %c`
+//! reads `zext1(c)`, which a plain `c != 0` would not state).
+
+use super::exec::{Pend, TState, Thread};
+use super::side::{Loc, Side};
+use std::cmp::Ordering;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use z3::ast::{Ast, Bool, Dynamic, BV};
+
+/// A condition over the locals of a pair of states: a formula over
+/// placeholder constants, one per `(program, local)` it reads.
+#[derive(Clone, Debug)]
+pub struct Pred {
+    f: Bool,
+    vars: Vec<(Which, String)>,
+    text: String,
+}
+
+impl PartialEq for Pred {
+    fn eq(&self, o: &Pred) -> bool {
+        self.text == o.text
+    }
+}
+impl Eq for Pred {}
+impl PartialOrd for Pred {
+    fn partial_cmp(&self, o: &Pred) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Pred {
+    fn cmp(&self, o: &Pred) -> Ordering {
+        self.text.cmp(&o.text)
+    }
+}
+impl Hash for Pred {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.text.hash(h)
+    }
+}
+
+fn placeholder(w: Which, x: &str) -> BV {
+    BV::new_const(format!("{}.%{x}", side_name(w)), 64)
+}
+
+/// Which program: 0 the reference, 1 the target.
+pub(crate) type Which = usize;
+
+/// One candidate fact about a pair of states.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    /// The reference's local equals the target's.
+    VarEq(String, String),
+    /// A local equals a constant.
+    VarConst(Which, String, i64),
+    /// A local is zero (`true`) or non-zero (`false`).
+    VarZero(Which, String, bool),
+    /// `cnt_r[o] - cnt_t[o] = d` for oracle name `o`.
+    CntDiff(usize, i64),
+    /// `cyc_r[r] = cyc_t[t] + d`.
+    CycAff(usize, usize, i64),
+    /// A cycle count equals a constant.
+    CycConst(Which, usize, i64),
+    /// Both have a pending load on these locals, of the same evaluation,
+    /// or neither has.
+    PendEq(String, String),
+    /// No pending load on this local.
+    PendOff(Which, String),
+    /// This local's pending load is not owed (`exec::Pend::owed`).
+    OwedOff(Which, String),
+    /// This local's pending load is owed iff there is one.
+    OwedPend(Which, String),
+    /// This local's pending load, if any, is not silent.
+    SilentOff(Which, String),
+    /// This local's pending load, if any, read its oracle (name index)
+    /// before the current count: `k < cnt[o]`.
+    PendBefore(Which, String, usize),
+    /// A branch condition over unchanged locals.
+    Pred(Rc<Pred>),
+}
+
+fn side_name(w: Which) -> &'static str {
+    if w == 0 {
+        "ref"
+    } else {
+        "tgt"
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Atom::VarEq(x, y) => write!(f, "ref %{x} = tgt %{y}"),
+            Atom::VarConst(w, x, c) => write!(f, "{} %{x} = {c}", side_name(*w)),
+            Atom::VarZero(w, x, true) => write!(f, "{} %{x} = 0", side_name(*w)),
+            Atom::VarZero(w, x, false) => write!(f, "{} %{x} != 0", side_name(*w)),
+            Atom::CntDiff(o, 0) => write!(f, "reads of oracle #{o} in step"),
+            Atom::CntDiff(o, d) => write!(f, "reads of oracle #{o}: ref = tgt + {d}"),
+            Atom::CycAff(r, t, 0) => write!(f, "ref cycle count {r} = tgt cycle count {t}"),
+            Atom::CycAff(r, t, d) => {
+                write!(f, "ref cycle count {r} = tgt cycle count {t} + {d}")
+            }
+            Atom::CycConst(w, i, c) => write!(f, "{} cycle count {i} = {c}", side_name(*w)),
+            Atom::PendEq(x, y) => write!(f, "pending loads of ref %{x} and tgt %{y} equal"),
+            Atom::PendOff(w, x) => write!(f, "no pending load on {} %{x}", side_name(*w)),
+            Atom::OwedOff(w, x) => write!(f, "{} %{x} owes no load", side_name(*w)),
+            Atom::OwedPend(w, x) => {
+                write!(f, "{} %{x} owes its pending load, if any", side_name(*w))
+            }
+            Atom::SilentOff(w, x) => write!(f, "{} %{x} holds no silent load", side_name(*w)),
+            Atom::PendBefore(w, x, _) => {
+                write!(f, "{} %{x} holds an earlier read, if any", side_name(*w))
+            }
+            Atom::Pred(p) => f.write_str(&p.text),
+        }
+    }
+}
+
+fn bv64(v: i64) -> BV {
+    BV::from_i64(v, 64)
+}
+
+fn pend_eq(a: &Pend, b: &Pend) -> Bool {
+    let same = Bool::and(&[
+        a.o.eq(&b.o),
+        a.k.eq(&b.k),
+        a.silent.eq(&b.silent),
+        a.owed.eq(&b.owed),
+    ]);
+    Bool::and(&[a.on.eq(&b.on), a.on.implies(&same)])
+}
+
+impl Atom {
+    /// The atom over a pair of states; `None` when a state lacks what it
+    /// names (a local that is not live there).
+    pub(crate) fn holds(&self, s: [&TState; 2]) -> Option<Bool> {
+        Some(match self {
+            Atom::VarEq(x, y) => s[0].vars.get(x)?.eq(s[1].vars.get(y)?),
+            Atom::VarConst(w, x, c) => s[*w].vars.get(x)?.eq(bv64(*c)),
+            Atom::VarZero(w, x, z) => {
+                let e = s[*w].vars.get(x)?.eq(bv64(0));
+                if *z {
+                    e
+                } else {
+                    e.not()
+                }
+            }
+            Atom::CntDiff(o, d) => s[0].cnt.get(*o)?.eq(s[1].cnt.get(*o)?.bvadd(bv64(*d))),
+            Atom::CycAff(r, t, d) => s[0].cyc.get(*r)?.eq(s[1].cyc.get(*t)?.bvadd(bv64(*d))),
+            Atom::CycConst(w, i, c) => s[*w].cyc.get(*i)?.eq(bv64(*c)),
+            Atom::PendEq(x, y) => pend_eq(s[0].pend.get(x)?, s[1].pend.get(y)?),
+            Atom::PendOff(w, x) => s[*w].pend.get(x)?.on.not(),
+            Atom::OwedOff(w, x) => s[*w].pend.get(x)?.owed.not(),
+            Atom::OwedPend(w, x) => {
+                let p = s[*w].pend.get(x)?;
+                p.owed.eq(&p.on)
+            }
+            Atom::SilentOff(w, x) => {
+                let p = s[*w].pend.get(x)?;
+                p.on.implies(p.silent.not())
+            }
+            Atom::PendBefore(w, x, o) => {
+                let p = s[*w].pend.get(x)?;
+                p.on.implies(p.k.bvult(s[*w].cnt.get(*o)?))
+            }
+            Atom::Pred(p) => {
+                let mut pairs = Vec::new();
+                for (w, x) in &p.vars {
+                    pairs.push((
+                        Dynamic::from_ast(&placeholder(*w, x)),
+                        Dynamic::from_ast(s[*w].vars.get(x)?),
+                    ));
+                }
+                let refs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
+                p.f.substitute(&refs)
+            }
+        })
+    }
+}
+
+/// The numeral a term simplifies to, if any.
+pub(crate) fn numeral(v: &BV) -> Option<i64> {
+    v.simplify().as_u64().map(|u| u as i64)
+}
+
+/// The conjuncts of `b` (its top-level `and`s split).
+fn conjuncts(b: &Bool, out: &mut Vec<Bool>) {
+    // Declarations are told apart by name: the numbering of z3-sys's
+    // `DeclKind` need not match the system's libz3 (4.8.12).
+    if b.is_app() && b.decl().name() == "and" {
+        for c in b.children() {
+            if let Some(c) = c.as_bool() {
+                conjuncts(&c, out);
+            }
+        }
+    } else {
+        out.push(b.clone());
+    }
+}
+
+/// Whether every leaf of `d` is a numeral, a truth value, a placeholder or
+/// a thread's id or group size: no oracle stream (an application of a
+/// function named `S<n>`, see `exec::Shared`) and no other constant.
+fn closed(d: &Dynamic, allowed: &[String]) -> bool {
+    if d.kind() == z3::AstKind::Numeral {
+        return true;
+    }
+    if !d.is_app() {
+        return false;
+    }
+    let name = d.decl().name();
+    if d.is_const() {
+        return name == "true" || name == "false" || allowed.contains(&name);
+    }
+    if name.starts_with('S') && name[1..].chars().all(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    d.children().iter().all(|c| closed(c, allowed))
+}
+
+/// The branch conditions of a path into `locs`, restated over the locals
+/// live there whose value the path did not change (`pre` and `post` are
+/// the states before and after it), as predicate atoms of both polarities.
+fn guard_preds(
+    sides: [&Side; 2],
+    locs: [Loc; 2],
+    (pre, guards, post): ([&TState; 2], &[Bool], [&TState; 2]),
+    eqs: &[(String, String)],
+    thr: &Thread,
+) -> Vec<Atom> {
+    let mut pairs: Vec<(Dynamic, Dynamic)> = Vec::new();
+    let mut named: Vec<(String, (Which, String))> = Vec::new();
+    let mut kept: [Vec<&String>; 2] = [Vec::new(), Vec::new()];
+    for w in 0..2 {
+        for x in sides[w].live_at(locs[w]) {
+            if let (Some(a), Some(b)) = (pre[w].vars.get(x), post[w].vars.get(x)) {
+                if a == b && numeral(a).is_none() {
+                    let ph = placeholder(w, x);
+                    named.push((ph.decl().name(), (w, x.clone())));
+                    pairs.push((Dynamic::from_ast(a), Dynamic::from_ast(&ph)));
+                    kept[w].push(x);
+                }
+            }
+        }
+    }
+    // A condition on one program's local that the source node's invariant
+    // equates with a kept local of the other program is restated over it.
+    for (x, y) in eqs {
+        if let (true, Some(v)) = (kept[0].contains(&x), pre[1].vars.get(y)) {
+            pairs.push((Dynamic::from_ast(v), Dynamic::from_ast(&placeholder(0, x))));
+        }
+        if let (true, Some(v)) = (kept[1].contains(&y), pre[0].vars.get(x)) {
+            pairs.push((Dynamic::from_ast(v), Dynamic::from_ast(&placeholder(1, y))));
+        }
+    }
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let refs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
+    let mut allowed: Vec<String> = named.iter().map(|n| n.0.clone()).collect();
+    allowed.push(thr.tid.decl().name());
+    allowed.push(thr.n.decl().name());
+    let mut parts = Vec::new();
+    for g in guards {
+        conjuncts(g, &mut parts);
+    }
+    let mut out = Vec::new();
+    for g in parts {
+        let f = g.substitute(&refs).simplify();
+        if f.as_bool().is_some() || !closed(&Dynamic::from_ast(&f), &allowed) {
+            continue;
+        }
+        let text = f.to_string();
+        let vars: Vec<(Which, String)> = named
+            .iter()
+            .filter(|(n, _)| text.contains(n.as_str()))
+            .map(|(_, v)| v.clone())
+            .collect();
+        for f in [f.clone(), f.not().simplify()] {
+            let text = format!("when {f}");
+            out.push(Atom::Pred(Rc::new(Pred {
+                f,
+                vars: vars.clone(),
+                text,
+            })));
+        }
+    }
+    out
+}
+
+/// The constants the source node's candidates give its state's locals and
+/// cycle counts: a post-state value over them is a constant too (an
+/// induction variable and the cycle counts of a fully unrolled loop, one
+/// target point per iteration). Only a guess: the search keeps what holds.
+struct Known {
+    subst: [Vec<(BV, BV)>; 2],
+}
+
+impl Known {
+    fn of(from: &[Atom], pre: [&TState; 2]) -> Known {
+        let mut subst: [Vec<(BV, BV)>; 2] = Default::default();
+        for a in from {
+            let (w, v, c) = match a {
+                Atom::VarConst(w, x, c) => (*w, pre[*w].vars.get(x), *c),
+                Atom::VarZero(w, x, true) => (*w, pre[*w].vars.get(x), 0),
+                Atom::CycConst(w, i, c) => (*w, pre[*w].cyc.get(*i), *c),
+                _ => continue,
+            };
+            if let Some(v) = v {
+                subst[w].push((v.clone(), BV::from_i64(c, v.get_size())));
+            }
+        }
+        Known { subst }
+    }
+
+    /// `v` of program `w` as a constant, if it is one given the source's
+    /// constants.
+    fn value(&self, w: usize, v: &BV) -> Option<i64> {
+        numeral(v).or_else(|| {
+            if self.subst[w].is_empty() {
+                return None;
+            }
+            let refs: Vec<(&BV, &BV)> = self.subst[w].iter().map(|(a, b)| (a, b)).collect();
+            numeral(&v.substitute(&refs))
+        })
+    }
+}
+
+/// The candidate atoms of the node at `locs`, first reached from states
+/// `pre` along paths with `guards` to states `post` (constants and
+/// conditions are guessed from them).
+pub(crate) fn candidates(
+    sides: [&Side; 2],
+    locs: [Loc; 2],
+    first: ([&TState; 2], &[Bool], [&TState; 2]),
+    from: &[Atom],
+    names: usize,
+    thr: &Thread,
+) -> Vec<Atom> {
+    let eqs: Vec<(String, String)> = from
+        .iter()
+        .filter_map(|a| match a {
+            Atom::VarEq(x, y) => Some((x.clone(), y.clone())),
+            _ => None,
+        })
+        .collect();
+    let post = first.2;
+    let known = Known::of(from, first.0);
+    let live = [sides[0].live_at(locs[0]), sides[1].live_at(locs[1])];
+    let mut out = Vec::new();
+    for x in live[0] {
+        for y in live[1] {
+            out.push(Atom::VarEq(x.clone(), y.clone()));
+        }
+    }
+    for w in 0..2 {
+        for x in live[w] {
+            out.push(Atom::VarZero(w, x.clone(), true));
+            out.push(Atom::VarZero(w, x.clone(), false));
+            if let Some(c) = post[w].vars.get(x).and_then(|v| known.value(w, v)) {
+                if c != 0 {
+                    out.push(Atom::VarConst(w, x.clone(), c));
+                }
+            }
+        }
+        for (i, c) in post[w].cyc.iter().enumerate() {
+            if let Some(c) = known.value(w, c) {
+                out.push(Atom::CycConst(w, i, c));
+            }
+        }
+        for (x, one) in &sides[w].load_locals {
+            if let Some(o) = one {
+                out.push(Atom::PendBefore(w, x.clone(), *o));
+            }
+        }
+        for x in post[w].pend.keys() {
+            out.push(Atom::PendOff(w, x.clone()));
+            out.push(Atom::OwedOff(w, x.clone()));
+            out.push(Atom::OwedPend(w, x.clone()));
+            out.push(Atom::SilentOff(w, x.clone()));
+        }
+    }
+    for o in 0..names {
+        for d in -2..=2 {
+            out.push(Atom::CntDiff(o, d));
+        }
+    }
+    for r in 0..post[0].cyc.len() {
+        for t in 0..post[1].cyc.len() {
+            for d in -2..=2 {
+                out.push(Atom::CycAff(r, t, d));
+            }
+        }
+    }
+    for x in post[0].pend.keys() {
+        for y in post[1].pend.keys() {
+            out.push(Atom::PendEq(x.clone(), y.clone()));
+        }
+    }
+    out.extend(guard_preds(sides, locs, first, &eqs, thr));
+    // The source's conditions carry over while their locals stay live.
+    out.extend(from.iter().filter(|a| matches!(a, Atom::Pred(_))).cloned());
+    out.sort();
+    out.dedup();
+    out
+}

@@ -1,0 +1,976 @@
+//! Symbolic runs of one thread of one program between synchronisation
+//! points: a *segment* starts at a location with a symbolic state and
+//! follows every acyclic path until it executes an instruction with
+//! observable events (it stops after it), enters a cycle header (a cut
+//! point; it stops on entry, after the header's phis), returns, or gets
+//! stuck.
+//!
+//! **The semantics** is the interpreter's (`convcheck_ir::exec`), written
+//! again over bit-vectors: 64-bit wrapping values (`product::bv`); the
+//! `k`-th evaluation of an oracle named `c` by a thread is `S_c(th, k)`
+//! for an uninterpreted function `S_c` shared by both programs (oracles
+//! match by name) and a thread symbol `th`; an invariant oracle is
+//! `S_c(th, 0)` at every read, as the interpreter asks its source once
+//! with `k = 0`. Lazy `&&`, `||` and `select` evaluate their arms under a
+//! guard: oracle counters advance by `ite(guard, 1, 0)`. Events under a
+//! guard (a call or access inside a lazy arm) are not modelled.
+//!
+//! **Events** are what single-thread behaviour compares (DESIGN.md 2.7):
+//! convergent operations (observation points, convergent calls, barriers,
+//! by label, with the values of their arguments and a data barrier's
+//! predicate), and memory accesses whose value is wanted (stores with
+//! their address and value; loads with their address and the oracle
+//! evaluation that gives their value, which identifies the load). A load
+//! evaluated where its value is not wanted is never observable (the
+//! interpreter marks it unused at once) and is not an event here. Fences
+//! are not observable.
+//!
+//! **Used loads.** The interpreter leaves a load out of the observable
+//! sequence when its value is never used: a load whose value is wanted
+//! outside an assignment is used at once; one inside an assignment is
+//! *pending* on the assigned local until the local is read (used) or
+//! assigned again. Each state keeps, per local that can hold a pending
+//! load, whether it does, which oracle evaluation that load was, and
+//! whether the other program already used it (*owed*); every read of such
+//! a local records the load as used (under the guard of the read), and a
+//! pending owed load assigned over or left at the end is *lost*. The
+//! relation settles the used loads of the two programs step by step
+//! (`obligations::settle`).
+//!
+//! **Cycle counts** follow `product::unroll`: per cycle containing the
+//! current block, the count of its header's instances since the most
+//! recent instance of an enclosing header. A convergent operation's
+//! maximal-convergence key is determined by its site and these counts.
+//!
+//! Why this file is long: the symbolic state of a thread, the evaluation
+//! of expressions, loads and calls over it and the enumeration of a
+//! segment's paths share one state type and its invariants; splitting
+//! them is left for later (issue 22).
+
+use super::side::{Loc, Side};
+use crate::product::bv::{binary, c64, nonzero, truth, unary};
+use convcheck_ir::{
+    AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId, Space,
+    Term,
+};
+use std::collections::{BTreeMap, BTreeSet};
+use z3::ast::{Ast, Bool, BV};
+use z3::{FuncDecl, Sort};
+
+/// The symbols of one thread: its stream functions' thread argument, its
+/// id and the group size.
+#[derive(Clone, Debug)]
+pub(crate) struct Thread {
+    pub th: BV,
+    pub tid: BV,
+    pub n: BV,
+}
+
+impl Thread {
+    /// Thread `k`'s symbols.
+    pub fn new(k: usize) -> Thread {
+        Thread {
+            th: BV::new_const(format!("th{k}"), 8),
+            tid: BV::new_const(format!("tid{k}"), 64),
+            n: BV::new_const(format!("N{k}"), 64),
+        }
+    }
+}
+
+/// What both programs share: the oracle names and their stream functions.
+pub(crate) struct Shared {
+    pub names: Vec<String>,
+    pub streams: Vec<FuncDecl>,
+}
+
+impl Shared {
+    pub fn new(names: Vec<String>) -> Shared {
+        let streams = names
+            .iter()
+            .enumerate()
+            .map(|(i, _)| {
+                FuncDecl::new(
+                    format!("S{i}"),
+                    &[&Sort::bitvector(8), &Sort::bitvector(64)],
+                    &Sort::bitvector(64),
+                )
+            })
+            .collect();
+        Shared { names, streams }
+    }
+
+    /// `S_name(th, k)`.
+    pub fn value(&self, name: usize, th: &BV, k: &BV) -> BV {
+        self.streams[name]
+            .apply(&[th as &dyn Ast, k as &dyn Ast])
+            .as_bv()
+            .unwrap_or_else(|| c64(0))
+    }
+}
+
+/// A pending load of a local: whether there is one, and which oracle
+/// evaluation it was (name index and count).
+#[derive(Clone, Debug)]
+pub(crate) struct Pend {
+    pub on: Bool,
+    pub o: BV,
+    pub k: BV,
+    /// The other program has already used the load this one is pending
+    /// with: this one must use it too before the local is assigned again
+    /// or the run ends (see `obligations::settle`).
+    pub owed: Bool,
+    /// The load was treated as unobservable (silent): using it breaks the
+    /// relation.
+    pub silent: Bool,
+}
+
+/// A thread's state at a program point.
+#[derive(Clone, Debug)]
+pub(crate) struct TState {
+    pub vars: BTreeMap<String, BV>,
+    /// Evaluation counter per oracle name.
+    pub cnt: Vec<BV>,
+    /// Counts of the cycles containing the current block, outermost first.
+    pub cyc: Vec<BV>,
+    /// Pending loads per local that can hold one.
+    pub pend: BTreeMap<String, Pend>,
+}
+
+/// Where an event comes from: block, instruction, position among the
+/// instruction's events, and op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Site {
+    pub block: usize,
+    pub inst: usize,
+    pub nth: usize,
+    pub op: OpId,
+}
+
+/// An observable event.
+#[derive(Clone, Debug)]
+pub(crate) enum EvKind {
+    /// A convergent operation.
+    Conv {
+        label: String,
+        args: Vec<BV>,
+        barrier: Option<BarrierKind>,
+        pred: Option<BV>,
+    },
+    /// A memory access whose value is wanted (a load) or a store.
+    Mem {
+        label: String,
+        space: Space,
+        write: bool,
+        addr: BV,
+        /// The stored value.
+        value: Option<BV>,
+        /// A load's oracle evaluation: name index and count.
+        id: Option<(usize, BV)>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Ev {
+    pub kind: EvKind,
+    pub site: Site,
+    /// The cycle counts at the event.
+    pub cyc: Vec<BV>,
+    /// A load whose value went to an assignment (pending on a local): the
+    /// relation may treat it as unobservable (*silent*) when it is never
+    /// used (the used-load obligations check that).
+    pub pending: bool,
+}
+
+impl Ev {
+    pub fn convergent(&self) -> bool {
+        matches!(self.kind, EvKind::Conv { .. })
+    }
+}
+
+/// How a segment ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// After an instruction with events, at the location following it.
+    Event(Loc),
+    /// On entry to a cycle header.
+    Cut(Loc),
+    /// At a `ret`.
+    Ret,
+    /// At `unreachable` (undefined behaviour).
+    Unreachable,
+    /// Out of the model: a phi without a value for the edge taken, a
+    /// missing block.
+    Stuck(String),
+}
+
+/// A load recorded as used: under `guard`, the evaluation `(o, k)`;
+/// `owed` when the other program had used it first.
+#[derive(Clone, Debug)]
+pub(crate) struct Used {
+    pub guard: Bool,
+    pub o: BV,
+    pub k: BV,
+    pub owed: Bool,
+}
+
+/// One path of a segment.
+#[derive(Clone, Debug)]
+pub(crate) struct Path {
+    /// Conjunction of the branch conditions taken.
+    pub guard: Vec<Bool>,
+    pub events: Vec<Ev>,
+    pub used: Vec<Used>,
+    /// Conditions under which a load the other program used is lost
+    /// (its local assigned again, or the run ends, while it is pending).
+    pub lost: Vec<Bool>,
+    pub end: End,
+    pub post: TState,
+}
+
+impl Path {
+    pub fn guard(&self) -> Bool {
+        match self.guard.as_slice() {
+            [] => Bool::from_bool(true),
+            [g] => g.clone(),
+            gs => Bool::and(gs),
+        }
+    }
+}
+
+fn name_bv(o: usize) -> BV {
+    BV::from_u64(o as u64, 32)
+}
+
+/// Evaluation of one instruction's expressions.
+struct Eval<'s, 'a> {
+    side: &'s Side<'a>,
+    sh: &'s Shared,
+    thr: &'s Thread,
+    st: TState,
+    guard: Option<Bool>,
+    frames: Vec<Loads>,
+    used: Vec<Used>,
+    lost: Vec<Bool>,
+    events: Vec<Ev>,
+    at: (usize, usize),
+    silent: &'s BTreeSet<(usize, usize)>,
+}
+
+type R<T> = Result<T, String>;
+
+/// Loads evaluated into an assignment: (oracle name, count, silent).
+type Loads = Vec<(usize, BV, bool)>;
+
+impl Eval<'_, '_> {
+    fn guard_bool(&self) -> Bool {
+        self.guard.clone().unwrap_or_else(|| Bool::from_bool(true))
+    }
+
+    fn under<T>(&mut self, g: Bool, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        let saved = self.guard.clone();
+        self.guard = Some(match &saved {
+            None => g,
+            Some(s) => Bool::and(&[s.clone(), g]),
+        });
+        let r = f(self);
+        self.guard = saved;
+        r
+    }
+
+    fn read_local(&mut self, n: &str) -> R<BV> {
+        let g = self.guard.clone();
+        if let Some(p) = self.st.pend.get_mut(n) {
+            let on = p.on.clone();
+            let mut read = vec![on.clone()];
+            read.extend(g.clone());
+            // A silent load must never be used.
+            let mut l = read.clone();
+            l.push(p.silent.clone());
+            self.lost.push(Bool::and(&l));
+            read.push(p.silent.not());
+            let used_guard = Bool::and(&read);
+            self.used.push(Used {
+                guard: used_guard,
+                o: p.o.clone(),
+                k: p.k.clone(),
+                owed: p.owed.clone(),
+            });
+            p.on = match &g {
+                None => Bool::from_bool(false),
+                Some(g) => Bool::and(&[on, g.not()]),
+            };
+        }
+        self.st.vars.get(n).cloned().ok_or_else(|| {
+            format!(
+                "internal: local %{n} read in block {} is not tracked",
+                self.side.block_name(self.at.0)
+            )
+        })
+    }
+
+    /// Reads oracle `o`: its value and, for a counted read, (name, count).
+    fn read(&mut self, o: OracleId) -> R<(BV, Option<(usize, BV)>)> {
+        let name = *self
+            .side
+            .name_of
+            .get(o)
+            .ok_or_else(|| format!("internal: no oracle {o}"))?;
+        if self.side.module.oracles[o].class == OracleClass::Invariant {
+            return Ok((
+                self.sh.value(name, &self.thr.th, &BV::from_u64(0, 64)),
+                None,
+            ));
+        }
+        let k = self.st.cnt[name].clone();
+        let v = self.sh.value(name, &self.thr.th, &k);
+        self.st.cnt[name] = match &self.guard {
+            None => k.bvadd(BV::from_u64(1, 64)),
+            Some(g) => k.bvadd(g.ite(&BV::from_u64(1, 64), &BV::from_u64(0, 64))),
+        };
+        Ok((v, Some((name, k))))
+    }
+
+    fn event(&mut self, op: OpId, kind: EvKind) -> R<()> {
+        self.event_of(op, kind, false)
+    }
+
+    fn event_of(&mut self, op: OpId, kind: EvKind, pending: bool) -> R<()> {
+        if self.guard.is_some() {
+            return Err(format!(
+                "not modelled by the simulation: `{}` runs under a lazy operator (in block {})",
+                self.side.module.label(op),
+                self.side.block_name(self.at.0)
+            ));
+        }
+        let nth = self.events.len();
+        self.events.push(Ev {
+            kind,
+            site: Site {
+                block: self.at.0,
+                inst: self.at.1,
+                nth,
+                op,
+            },
+            cyc: self.st.cyc.clone(),
+            pending,
+        });
+        Ok(())
+    }
+
+    fn assign_loads(&mut self, name: &str, loads: Loads) -> R<()> {
+        // A pending load the other program used is lost when its local is
+        // assigned again.
+        if let Some(p) = self.st.pend.get(name) {
+            let mut l = vec![p.on.clone(), p.owed.clone()];
+            l.extend(self.guard.clone());
+            self.lost.push(Bool::and(&l));
+        }
+        match loads.as_slice() {
+            [] => {
+                let g = self.guard.clone();
+                if let Some(p) = self.st.pend.get_mut(name) {
+                    p.on = match g {
+                        None => Bool::from_bool(false),
+                        Some(g) => Bool::and(&[p.on.clone(), g.not()]),
+                    };
+                }
+            }
+            [(o, k, silent)] => match self.st.pend.get_mut(name) {
+                Some(p) => {
+                    *p = Pend {
+                        on: Bool::from_bool(true),
+                        o: name_bv(*o),
+                        k: k.clone(),
+                        owed: Bool::from_bool(false),
+                        silent: Bool::from_bool(*silent),
+                    }
+                }
+                None => return Err(format!("internal: %{name} holds a load but is not tracked")),
+            },
+            _ => {
+                return Err(format!(
+                    "not modelled by the simulation: several loads assigned to %{name} at once"
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn eval(&mut self, e: &Expr, want: bool) -> R<BV> {
+        Ok(match e {
+            Expr::Const(v) => c64(*v),
+            Expr::Tid => self.thr.tid.clone(),
+            Expr::GroupSize => self.thr.n.clone(),
+            Expr::Var(n) => self.read_local(n)?,
+            Expr::Oracle(o) => self.read(*o)?.0,
+            Expr::Unary(op, a) => unary(*op, &self.eval(a, true)?),
+            Expr::Binary(BinOp::And, a, b) => {
+                let x = self.eval(a, true)?;
+                let y = self.under(nonzero(&x), |s| s.eval(b, true))?;
+                truth(&Bool::and(&[nonzero(&x), nonzero(&y)]))
+            }
+            Expr::Binary(BinOp::Or, a, b) => {
+                let x = self.eval(a, true)?;
+                let y = self.under(nonzero(&x).not(), |s| s.eval(b, true))?;
+                truth(&Bool::or(&[nonzero(&x), nonzero(&y)]))
+            }
+            Expr::Binary(op, a, b) => {
+                let x = self.eval(a, true)?;
+                let y = self.eval(b, true)?;
+                binary(*op, &x, &y)
+            }
+            Expr::Select(c, a, b) => {
+                let cv = nonzero(&self.eval(c, true)?);
+                let x = self.under(cv.clone(), |s| s.eval(a, want))?;
+                let y = self.under(cv.not(), |s| s.eval(b, want))?;
+                cv.ite(&x, &y)
+            }
+            Expr::Load {
+                op,
+                space,
+                index,
+                value,
+                access,
+            } => {
+                if access.bytes > 0 {
+                    // Values in memory (DESIGN.md 2.6: what a thread stored
+                    // is read back, private memory is thread state) are the
+                    // product's and the interpreter's; the simulation reads
+                    // every load as a fresh value, so it refuses.
+                    return Err(format!(
+                        "not modelled by the simulation: a load of values in memory (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                }
+                let addr = self.eval(index, true)?;
+                if !want {
+                    // Recorded by the interpreter but unused at once: never
+                    // observable.
+                    return Ok(c64(0));
+                }
+                let Some(o) = value else {
+                    return Err(format!(
+                        "not modelled by the simulation: a load without a value oracle (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                };
+                let (v, id) = self.read(*o)?;
+                let Some(id) = id else {
+                    return Err(format!(
+                        "not modelled by the simulation: a load whose value is an invariant oracle (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                };
+                let pending = !self.frames.is_empty();
+                let silent = pending && self.silent.contains(&self.at);
+                if !silent {
+                    self.event_of(
+                        *op,
+                        EvKind::Mem {
+                            label: self.side.module.label(*op).to_string(),
+                            space: *space,
+                            write: false,
+                            addr,
+                            value: None,
+                            id: Some(id.clone()),
+                        },
+                        pending,
+                    )?;
+                }
+                match self.frames.last_mut() {
+                    Some(f) => f.push((id.0, id.1, silent)),
+                    None => {
+                        let guard = self.guard_bool();
+                        self.used.push(Used {
+                            guard,
+                            o: name_bv(id.0),
+                            k: id.1,
+                            owed: Bool::from_bool(false),
+                        })
+                    }
+                }
+                v
+            }
+            Expr::Store {
+                op,
+                space,
+                index,
+                value,
+                access,
+            } => {
+                if access.bytes > 0 && *space == Space::Local {
+                    return Err(format!(
+                        "not modelled by the simulation: a store to private memory, which is \
+                         thread state (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                }
+                let v = self.eval(value, true)?;
+                let addr = self.eval(index, true)?;
+                self.event(
+                    *op,
+                    EvKind::Mem {
+                        label: self.side.module.label(*op).to_string(),
+                        space: *space,
+                        write: true,
+                        addr,
+                        value: Some(v.clone()),
+                        id: None,
+                    },
+                )?;
+                v
+            }
+            Expr::Assign { var, op, value } => {
+                let old = if *op != AssignOp::Set {
+                    self.read_local(var)?
+                } else {
+                    c64(0)
+                };
+                self.frames.push(Vec::new());
+                let v = self.eval(value, true);
+                let loads = self.frames.pop().unwrap_or_default();
+                let v = v?;
+                let new = match op {
+                    AssignOp::Set => v,
+                    AssignOp::Add => old.bvadd(&v),
+                    AssignOp::Sub => old.bvsub(&v),
+                    AssignOp::Mul => old.bvmul(&v),
+                };
+                let new = match &self.guard {
+                    None => new,
+                    Some(g) => {
+                        let before = self.st.vars.get(var).cloned().unwrap_or_else(|| c64(0));
+                        g.ite(&new, &before)
+                    }
+                };
+                if self.guard.is_some() && !loads.is_empty() {
+                    return Err("not modelled by the simulation: a load assigned under a lazy operator".into());
+                }
+                self.st.vars.insert(var.clone(), new.clone());
+                self.assign_loads(var, loads)?;
+                new
+            }
+            Expr::Call {
+                op, kind, args, ..
+            } => match *kind {
+                CallKind::Oracle(o) => self.read(o)?.0,
+                CallKind::Real(_) => {
+                    return Err(format!(
+                        "not modelled by the simulation: the call of `{}`, a function defined in the module",
+                        self.side.module.label(*op)
+                    ))
+                }
+                CallKind::Op(o) | CallKind::Plain(o) => {
+                    let mut vals = Vec::new();
+                    for a in args {
+                        vals.push(self.eval(a, false)?);
+                    }
+                    if matches!(kind, CallKind::Op(_)) {
+                        self.event(
+                            *op,
+                            EvKind::Conv {
+                                label: self.side.module.label(*op).to_string(),
+                                args: vals,
+                                barrier: None,
+                                pred: None,
+                            },
+                        )?;
+                    }
+                    if want {
+                        self.read(o)?.0
+                    } else {
+                        c64(0)
+                    }
+                }
+                CallKind::Barrier(b, result) => {
+                    let mut pred = None;
+                    for a in args {
+                        let v = self.eval(a, b != BarrierKind::Plain)?;
+                        if b != BarrierKind::Plain {
+                            pred = Some(v);
+                        }
+                    }
+                    self.event(
+                        *op,
+                        EvKind::Conv {
+                            label: self.side.module.label(*op).to_string(),
+                            args: Vec::new(),
+                            barrier: Some(b),
+                            pred: pred.map(|p| truth(&nonzero(&p))),
+                        },
+                    )?;
+                    match (want, result) {
+                        (true, Some(o)) if b != BarrierKind::Plain => self.read(o)?.0,
+                        _ => c64(0),
+                    }
+                }
+                CallKind::Fence => c64(0),
+            },
+        })
+    }
+
+    /// Evaluates `e` as the value assigned to `name` (a `SetLocal` or a phi).
+    fn assigned(&mut self, e: Option<&Expr>) -> R<(BV, Loads)> {
+        self.frames.push(Vec::new());
+        let v = match e {
+            Some(e) => self.eval(e, true),
+            None => Ok(c64(0)),
+        };
+        let loads = self.frames.pop().unwrap_or_default();
+        Ok((v?, loads))
+    }
+}
+
+/// The symbolic executor of one program for one thread.
+pub(crate) struct Exec<'s, 'a> {
+    pub side: &'s Side<'a>,
+    pub sh: &'s Shared,
+    pub thr: &'s Thread,
+    pub max_paths: usize,
+    /// Loads (block, instruction) treated as unobservable when pending.
+    pub silent: BTreeSet<(usize, usize)>,
+}
+
+struct Partial {
+    loc: Loc,
+    st: TState,
+    guard: Vec<Bool>,
+    used: Vec<Used>,
+    lost: Vec<Bool>,
+}
+
+impl Exec<'_, '_> {
+    fn evaluator(&self, st: TState, at: (usize, usize)) -> Eval<'_, '_> {
+        Eval {
+            side: self.side,
+            sh: self.sh,
+            thr: self.thr,
+            st,
+            guard: None,
+            frames: Vec::new(),
+            used: Vec::new(),
+            lost: Vec::new(),
+            events: Vec::new(),
+            at,
+            silent: &self.silent,
+        }
+    }
+
+    /// Every path of the segment from `loc` in state `st`.
+    pub fn segment(&self, loc: Loc, st: TState) -> R<Vec<Path>> {
+        let mut done = Vec::new();
+        let mut work = vec![Partial {
+            loc,
+            st,
+            guard: Vec::new(),
+            used: Vec::new(),
+            lost: Vec::new(),
+        }];
+        while let Some(p) = work.pop() {
+            self.advance(p, &mut work, &mut done)?;
+            if done.len() + work.len() > self.max_paths {
+                return Err(format!(
+                    "a segment from block {} has more than {} paths",
+                    self.side.block_name(loc.block),
+                    self.max_paths
+                ));
+            }
+        }
+        Ok(done)
+    }
+
+    /// Runs `p` until it ends (pushed to `done`) or branches (the branches
+    /// pushed to `work`).
+    fn advance(&self, mut p: Partial, work: &mut Vec<Partial>, done: &mut Vec<Path>) -> R<()> {
+        let side = self.side;
+        loop {
+            let Some(block) = side.cfg.blocks.get(p.loc.block) else {
+                done.push(finish(
+                    p,
+                    Vec::new(),
+                    End::Stuck("a branch to a missing block".into()),
+                ));
+                return Ok(());
+            };
+            if p.loc.inst < block.insts.len() {
+                let i = p.loc.inst;
+                let inst = &block.insts[i];
+                let mut ev = self.evaluator(p.st.clone(), (p.loc.block, i));
+                match &inst.kind {
+                    InstKind::Phi { .. } => {
+                        // Phis run on the edge into the block.
+                    }
+                    InstKind::Observe => ev.event(
+                        inst.sid,
+                        EvKind::Conv {
+                            label: side.module.label(inst.sid).to_string(),
+                            args: Vec::new(),
+                            barrier: None,
+                            pred: None,
+                        },
+                    )?,
+                    InstKind::Eval(e) => {
+                        ev.eval(e, false)?;
+                    }
+                    InstKind::SetLocal { name, value } => {
+                        let (v, loads) = ev.assigned(value.as_ref())?;
+                        ev.st.vars.insert(name.clone(), v);
+                        ev.assign_loads(name, loads)?;
+                    }
+                    InstKind::Token { .. } => {
+                        return Err(
+                            "not modelled by the simulation: convergence control tokens not aligned with the cycles"
+                                .into(),
+                        )
+                    }
+                }
+                p.st = ev.st;
+                p.used.extend(ev.used);
+                p.lost.extend(ev.lost);
+                p.loc.inst += 1;
+                if !ev.events.is_empty() {
+                    let end = End::Event(p.loc);
+                    done.push(finish(p, ev.events, end));
+                    return Ok(());
+                }
+                continue;
+            }
+            // The terminator.
+            let b = p.loc.block;
+            let mut ev = self.evaluator(p.st.clone(), (b, block.insts.len()));
+            let succs: Vec<(usize, Option<Bool>)> = match &block.term {
+                Term::Br(t) => vec![(*t, None)],
+                Term::CondBr { cond, then, els } => {
+                    let c = nonzero(&ev.eval(cond, true)?).simplify();
+                    match c.as_bool() {
+                        Some(true) => vec![(*then, None)],
+                        Some(false) => vec![(*els, None)],
+                        None if then == els => vec![(*then, None)],
+                        None => vec![(*then, Some(c.clone())), (*els, Some(c.not()))],
+                    }
+                }
+                Term::Switch {
+                    value,
+                    cases,
+                    default,
+                } => {
+                    let v = ev.eval(value, true)?;
+                    let mut out: Vec<(usize, Option<Bool>)> = Vec::new();
+                    let mut seen: Vec<Bool> = Vec::new();
+                    let mut targets: BTreeMap<usize, Vec<Bool>> = BTreeMap::new();
+                    for (c, t) in cases {
+                        // The first case with the value wins.
+                        let hit = v.eq(c64(*c));
+                        let mut g = vec![hit.clone()];
+                        g.extend(seen.iter().map(|s| s.not()));
+                        targets.entry(*t).or_default().push(Bool::and(&g));
+                        seen.push(hit);
+                    }
+                    let none: Vec<Bool> = seen.iter().map(|s| s.not()).collect();
+                    targets
+                        .entry(*default)
+                        .or_default()
+                        .push(match none.as_slice() {
+                            [] => Bool::from_bool(true),
+                            _ => Bool::and(&none),
+                        });
+                    for (t, gs) in targets {
+                        let g = if gs.len() == 1 {
+                            gs[0].clone()
+                        } else {
+                            Bool::or(&gs)
+                        }
+                        .simplify();
+                        match g.as_bool() {
+                            Some(false) => {}
+                            Some(true) => out.push((t, None)),
+                            None => out.push((t, Some(g))),
+                        }
+                    }
+                    out
+                }
+                Term::Ret(e) => {
+                    if let Some(e) = e {
+                        ev.eval(e, true)?;
+                    }
+                    if !ev.events.is_empty() {
+                        return Err("not modelled by the simulation: events in a `ret`".into());
+                    }
+                    p.st = ev.st;
+                    p.used.extend(ev.used);
+                    p.lost.extend(ev.lost);
+                    done.push(finish(p, Vec::new(), End::Ret));
+                    return Ok(());
+                }
+                Term::Unreachable => {
+                    done.push(finish(p, Vec::new(), End::Unreachable));
+                    return Ok(());
+                }
+            };
+            if !ev.events.is_empty() {
+                return Err(format!(
+                    "not modelled by the simulation: events in the terminator of block {}",
+                    side.block_name(b)
+                ));
+            }
+            p.st = ev.st;
+            p.used.extend(ev.used);
+            p.lost.extend(ev.lost);
+            let mut next = Vec::new();
+            for (s, g) in succs {
+                let mut q = Partial {
+                    loc: p.loc,
+                    st: p.st.clone(),
+                    guard: p.guard.clone(),
+                    used: p.used.clone(),
+                    lost: p.lost.clone(),
+                };
+                if let Some(g) = g {
+                    q.guard.push(g);
+                }
+                match self.enter(b, s, &mut q)? {
+                    Some(end) => done.push(finish(q, Vec::new(), end)),
+                    None => next.push(q),
+                }
+            }
+            // Continue with the first branch here, the others later.
+            let Some(first) = next.pop() else {
+                return Ok(());
+            };
+            work.extend(next);
+            p = first;
+        }
+    }
+
+    /// Takes the edge `from -> to`: the phis, the cycle counts; `Some(end)`
+    /// when the segment ends there (a header, a missing block, a phi
+    /// without a value).
+    fn enter(&self, from: usize, to: usize, q: &mut Partial) -> R<Option<End>> {
+        let side = self.side;
+        let Some(block) = side.cfg.blocks.get(to) else {
+            return Ok(Some(End::Stuck("a branch to a missing block".into())));
+        };
+        let mut ev = self.evaluator(q.st.clone(), (to, 0));
+        let mut sets = Vec::new();
+        for inst in &block.insts[..side.first[to]] {
+            let InstKind::Phi { name, incoming } = &inst.kind else {
+                break;
+            };
+            let Some((_, e)) = incoming.iter().find(|(p, _)| *p == from) else {
+                return Ok(Some(End::Stuck(format!(
+                    "phi %{name} in block {} has no value for the edge from {}",
+                    block.name,
+                    side.block_name(from)
+                ))));
+            };
+            let (v, loads) = ev.assigned(Some(e))?;
+            sets.push((name.clone(), v, loads));
+        }
+        if !ev.events.is_empty() {
+            return Err(format!(
+                "not modelled by the simulation: events in the phis of block {}",
+                block.name
+            ));
+        }
+        for (name, v, loads) in sets {
+            ev.st.vars.insert(name.clone(), v);
+            ev.assign_loads(&name, loads)?;
+        }
+        q.st = ev.st;
+        q.used.extend(ev.used);
+        q.lost.extend(ev.lost);
+        // Cycle counts (`product::unroll::step`, symbolically).
+        // The counts of the cycles containing both blocks (a common
+        // outermost prefix) carry over; cycles being entered start at 0.
+        let (fc, tc) = (&side.chains[from], &side.chains[to]);
+        let mut cyc = Vec::with_capacity(tc.len());
+        let mut keep = true;
+        for (j, c) in tc.iter().enumerate() {
+            keep = keep && fc.get(j) == Some(c);
+            cyc.push(match (keep, q.st.cyc.get(j)) {
+                (true, Some(v)) => v.clone(),
+                _ => BV::from_u64(0, 64),
+            });
+        }
+        if side.header[to] {
+            if let Some(last) = cyc.last_mut() {
+                *last = last.bvadd(BV::from_u64(1, 64));
+            }
+        }
+        q.st.cyc = cyc;
+        q.loc = Loc {
+            block: to,
+            inst: side.first[to],
+        };
+        Ok(side.header[to].then_some(End::Cut(q.loc)))
+    }
+
+    /// The state at the launch: parameters read from their oracles,
+    /// every other live local 0, counters 0 but for the parameters' reads,
+    /// no pending load.
+    pub fn launch(&self, names: usize) -> R<TState> {
+        let side = self.side;
+        let mut st = TState {
+            vars: BTreeMap::new(),
+            cnt: vec![BV::from_u64(0, 64); names],
+            cyc: Vec::new(),
+            pend: side
+                .load_locals
+                .keys()
+                .map(|n| {
+                    (
+                        n.clone(),
+                        Pend {
+                            on: Bool::from_bool(false),
+                            o: name_bv(0),
+                            k: BV::from_u64(0, 64),
+                            owed: Bool::from_bool(false),
+                            silent: Bool::from_bool(false),
+                        },
+                    )
+                })
+                .collect(),
+        };
+        let mut ev = self.evaluator(st.clone(), (0, 0));
+        let mut args = Vec::new();
+        for &o in &side.cfg.param_oracles {
+            args.push(ev.read(o)?.0);
+        }
+        st = ev.st;
+        for l in side.live_at(side.entry()) {
+            st.vars.insert(l.clone(), c64(0));
+        }
+        for (p, v) in side.cfg.params.iter().zip(args) {
+            st.vars.insert(p.clone(), v);
+        }
+        for p in &side.cfg.params {
+            st.vars.entry(p.clone()).or_insert_with(|| c64(0));
+        }
+        // The entry block's cycle counts (a header entry starts at 1).
+        st.cyc = side.chains[0].iter().map(|_| BV::from_u64(0, 64)).collect();
+        if side.header[0] {
+            if let Some(last) = st.cyc.last_mut() {
+                *last = BV::from_u64(1, 64);
+            }
+        }
+        Ok(st)
+    }
+}
+
+fn finish(p: Partial, events: Vec<Ev>, end: End) -> Path {
+    let mut lost = p.lost;
+    if end == End::Ret {
+        // The run ends: a pending load the other program used is lost.
+        for q in p.st.pend.values() {
+            lost.push(Bool::and(&[q.on.clone(), q.owed.clone()]));
+        }
+    }
+    Path {
+        guard: p.guard,
+        events,
+        used: p.used,
+        lost,
+        end,
+        post: p.st,
+    }
+}

@@ -1,0 +1,484 @@
+//! Unbounded proofs by simulation (DESIGN.md 2.7 "proved"; issue 22 item
+//! 1): translation validation in the style of Necula's for GCC, for
+//! single-thread behaviour *and* maximal convergence.
+//!
+//! [`prove`] looks for a *simulation relation* between a reference and a
+//! target function: pairs of program points (one per program), each with
+//! an invariant relating the two programs' states. Every step of the
+//! relation runs one *segment* in each program (from a point to its next
+//! observable event, cycle header or return; `exec`) and must land on a
+//! pair of the relation, with equal events, the same used loads, and the
+//! invariant carried over; a program whose segment ends in an event while
+//! the other's enters a cycle header waits (a stutter), and every cycle of
+//! the relation must move both programs. A relation found this way proves,
+//! for every iteration count and every value of every oracle, that each
+//! thread's observable events are equal in both programs. Convergence is
+//! proved on top (`recheck`, condition 5): the cycle counts of
+//! `product::unroll` make a convergent operation's maximal-convergence
+//! key a function of its site and the counts, and the relation must pair
+//! sites and counts so that two threads' matched instances have equal
+//! keys in the target iff they have in the reference. Hazards then follow
+//! (`product::support`).
+//!
+//! What this covers, because a segment is a set of *paths* matched by
+//! their feasibility under the invariant rather than a block matched to a
+//! block: inverted conditions (InstCombine's `icmp ne` to `icmp eq` with
+//! swapped successors), merged and split blocks, removed empty blocks that
+//! head no cycle, blocks duplicated under conditions (jump threading,
+//! unswitching: one reference point related to several target points, the
+//! condition kept by the invariant), renamed and recomputed values and
+//! phis, loops fully unrolled (each iteration a point of the target with
+//! the reference's counts constant). Convergent operations duplicated
+//! under a divergent condition, or whose cycle counts the transform
+//! changes (a folded loop nest), have no relation: that is what breaks
+//! convergence.
+//!
+//! **Answers.** `Proved(`[`Certificate`]`)` only after the relation the
+//! search found ([`search`]) passed the re-check from scratch
+//! ([`recheck`]): the launch pair, satisfiable invariants, closure,
+//! progress and convergence. `NotFound(reason)` when no relation was found
+//! (the transform may still be correct: the bounded engines decide).
+//! `Unknown(reason)` when a budget ran out. Neither is a verdict.
+//!
+//! Not modelled (answers `NotFound` with the construct named): calls of
+//! functions defined in the module, convergence-control tokens that are
+//! not aligned with the cycles (anchors), irreducible cycles, plain
+//! barriers that the transform may remove, events under lazy operators,
+//! loads in a function with a barrier (an unused load is no event, so a
+//! load moved across a barrier, a race, would go unseen).
+
+mod atoms;
+mod exec;
+mod obligations;
+mod recheck;
+mod search;
+mod side;
+mod solve;
+
+pub use atoms::Atom;
+pub use recheck::{Conditions, RelNode};
+pub use side::Loc;
+
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId, InstKind, Module, OracleClass};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// Options of a simulation proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimOptions {
+    /// The budget of the whole proof (search and re-check).
+    pub timeout: Duration,
+    /// At most this many pairs of program points.
+    pub max_nodes: usize,
+    /// At most this many paths in one segment of one program.
+    pub max_paths: usize,
+    /// Whether the transform may remove plain barriers (a barrier-removal
+    /// pass's contract): then no relation is sought for a program with one.
+    pub allow_barrier_removal: bool,
+    /// The memory z3 may hold, in MiB (at most 4095).
+    pub memory_mb: u64,
+}
+
+impl Default for SimOptions {
+    fn default() -> SimOptions {
+        SimOptions {
+            timeout: Duration::from_secs(10),
+            max_nodes: 2000,
+            max_paths: 4096,
+            allow_barrier_removal: false,
+            memory_mb: crate::product::Z3_MEMORY_MB,
+        }
+    }
+}
+
+/// One node of a certificate, for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertNode {
+    /// The reference's program point (`block` or `block:instruction`).
+    pub reference: String,
+    /// The target's.
+    pub target: String,
+    /// The invariant, one fact per entry.
+    pub invariant: Vec<String>,
+}
+
+/// A simulation relation that passed the re-check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The relation as data (what [`recheck`] checks).
+    pub relation: Vec<RelNode>,
+    /// The relation for people.
+    pub nodes: Vec<CertNode>,
+    /// Steps checked.
+    pub edges: usize,
+    /// Pairs of convergent operations related, as `label (block)` in the
+    /// reference and the target.
+    pub sites: Vec<(String, String)>,
+    /// Reference paths into `unreachable` (undefined behaviour, which
+    /// constrains nothing).
+    pub vacuous: usize,
+    /// z3 queries, search and re-check.
+    pub queries: usize,
+}
+
+/// The answer of a simulation proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimAnswer {
+    /// A relation was found and re-checked: the target preserves
+    /// single-thread behaviour, convergence and hazard-freedom for every
+    /// execution.
+    Proved(Certificate),
+    /// No relation was found (not a verdict).
+    NotFound(String),
+    /// A budget ran out (not a verdict).
+    Unknown(String),
+}
+
+/// Why a search or re-check stopped.
+#[derive(Clone, Debug)]
+pub(crate) enum Fail {
+    NotFound(String),
+    Unknown(String),
+    /// Internal to the search: treat the pending load at (block,
+    /// instruction) of program 0 or 1 as unobservable at the node and try
+    /// again.
+    Silence(usize, (usize, usize)),
+}
+
+/// The oracles function `f` of `p` reads.
+fn used(p: &CfgProgram, f: FuncId) -> Vec<convcheck_ir::OracleInfo> {
+    side::used_oracles(&p.module, f)
+        .into_iter()
+        .filter_map(|o| p.module.oracles.get(o))
+        .cloned()
+        .collect()
+}
+
+/// Looks for a simulation relation proving that function `tgt_fn` of
+/// `target` preserves function `ref_fn` of `reference` (each module with
+/// LLVM's cycle hierarchy; ops matched by label, oracles by name).
+pub fn prove(
+    reference: &Module,
+    ref_fn: FuncId,
+    target: &Module,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+) -> SimAnswer {
+    prove_programs(
+        &CfgProgram::new(reference.clone()),
+        ref_fn,
+        &CfgProgram::new(target.clone()),
+        tgt_fn,
+        opts,
+    )
+}
+
+/// Runs `f` on the two functions prepared ([`side::Side`]): tokens aligned
+/// with the cycles erased (`product::tokens::erase_aligned`), what is not
+/// modelled refused, the oracles the two read named once.
+fn with_sides<T>(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+    f: impl FnOnce([&side::Side; 2], &exec::Shared, &[String]) -> T,
+) -> Result<T, SimAnswer> {
+    let erased = (
+        crate::product::tokens::erase_aligned(reference),
+        crate::product::tokens::erase_aligned(target),
+    );
+    let reference = erased.0.as_ref().unwrap_or(reference);
+    let target = erased.1.as_ref().unwrap_or(target);
+    for (p, f, side) in [(reference, ref_fn, "reference"), (target, tgt_fn, "target")] {
+        if let Some(why) = unsupported(p, f, opts.allow_barrier_removal) {
+            return Err(SimAnswer::NotFound(format!("{side}: {why}")));
+        }
+    }
+    // Oracle names of both modules, matched by name, with one class.
+    let mut classes: BTreeMap<String, OracleClass> = BTreeMap::new();
+    for o in used(reference, ref_fn).iter().chain(&used(target, tgt_fn)) {
+        if let Some(c) = classes.insert(o.name.clone(), o.class) {
+            if c != o.class {
+                return Err(SimAnswer::NotFound(format!(
+                    "the oracle `{}` is {} in one program and {} in the other",
+                    o.name,
+                    c.name(),
+                    o.class.name()
+                )));
+            }
+        }
+    }
+    let names: Vec<String> = classes.keys().cloned().collect();
+    let shared = exec::Shared::new(names.clone());
+    let r = side::Side::new(reference, ref_fn, &names)
+        .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
+    let t = side::Side::new(target, tgt_fn, &names)
+        .map_err(|e| SimAnswer::NotFound(format!("target: {e}")))?;
+    let mb = opts.memory_mb.clamp(1, 4095);
+    z3::set_global_param("memory_high_watermark", &(mb << 20).to_string());
+    Ok(f([&r, &t], &shared, &names))
+}
+
+/// The search alone: the relation it found, not re-checked (what the
+/// re-check and the theorem tests' mutants take).
+fn search_only(
+    sides: [&side::Side; 2],
+    shared: &exec::Shared,
+    opts: &SimOptions,
+    deadline: Instant,
+) -> Result<(Vec<RelNode>, usize), Fail> {
+    let thr = exec::Thread::new(0);
+    let mut s = search::Search::new(sides, shared, &thr, opts, deadline);
+    s.run()?;
+    // Nodes no current edge reaches any more (their source was weakened or
+    // silenced since) are not part of the relation.
+    let relation: Vec<RelNode> = s
+        .reachable()
+        .into_iter()
+        .map(|i| &s.nodes[i])
+        .map(|n| RelNode {
+            init: n.init,
+            loc: n.loc,
+            atoms: n.atoms.clone(),
+            silent: n.silent.clone(),
+        })
+        .collect();
+    Ok((relation, s.z3.queries))
+}
+
+/// [`prove`] on programs with their chosen cycle hierarchies.
+pub fn prove_programs(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+) -> SimAnswer {
+    let deadline = Instant::now() + opts.timeout;
+    let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
+        let (relation, searched) = match search_only([r, t], shared, opts, deadline) {
+            Ok(x) => x,
+            Err(f) => return answer_of(f),
+        };
+        match recheck::recheck(
+            [r, t],
+            shared,
+            &relation,
+            opts,
+            deadline,
+            Conditions::default(),
+        ) {
+            Err(f) => answer_of(f),
+            Ok(c) => {
+                let sides = [r, t];
+                let site = |w: usize, st: &exec::Site| {
+                    format!(
+                        "{} ({})",
+                        sides[w].module.label(st.op),
+                        sides[w].block_name(st.block)
+                    )
+                };
+                let nodes = relation
+                    .iter()
+                    .map(|n| CertNode {
+                        reference: if n.init {
+                            "launch".into()
+                        } else {
+                            r.describe(n.loc[0])
+                        },
+                        target: if n.init {
+                            "launch".into()
+                        } else {
+                            t.describe(n.loc[1])
+                        },
+                        invariant: n.atoms.iter().map(|a| describe_atom(a, names)).collect(),
+                    })
+                    .collect();
+                SimAnswer::Proved(Certificate {
+                    nodes,
+                    edges: c.edges,
+                    sites: c
+                        .sites
+                        .iter()
+                        .map(|(a, b)| (site(0, a), site(1, b)))
+                        .collect(),
+                    vacuous: c.vacuous,
+                    queries: searched + c.queries,
+                    relation,
+                })
+            }
+        }
+    };
+    match with_sides(reference, ref_fn, target, tgt_fn, opts, run) {
+        Ok(a) | Err(a) => a,
+    }
+}
+
+/// The relation the search finds, *not re-checked*: no proof by itself
+/// (for [`check_relation_with`] and the theorem tests' mutants). `Err`
+/// says why none was found.
+pub fn find_relation(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+) -> Result<Vec<RelNode>, String> {
+    let deadline = Instant::now() + opts.timeout;
+    let found = with_sides(
+        reference,
+        ref_fn,
+        target,
+        tgt_fn,
+        opts,
+        |sides, shared, _| search_only(sides, shared, opts, deadline),
+    );
+    match found {
+        Ok(Ok((relation, _))) => Ok(relation),
+        Ok(Err(f)) => Err(describe_fail(f)),
+        Err(a) => Err(format!("{a:?}")),
+    }
+}
+
+/// Re-checks a relation (a certificate's data) from scratch: `Ok` with
+/// the number of steps checked when it proves the target preserves the
+/// reference.
+pub fn check_relation(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    relation: &[RelNode],
+    opts: &SimOptions,
+) -> Result<usize, String> {
+    check_relation_with(
+        reference,
+        ref_fn,
+        target,
+        tgt_fn,
+        relation,
+        opts,
+        Conditions::default(),
+    )
+}
+
+/// [`check_relation`] checking only the conditions `on` (the theorem
+/// tests' mutants turn one off).
+pub fn check_relation_with(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    relation: &[RelNode],
+    opts: &SimOptions,
+    on: Conditions,
+) -> Result<usize, String> {
+    let deadline = Instant::now() + opts.timeout;
+    let checked = with_sides(
+        reference,
+        ref_fn,
+        target,
+        tgt_fn,
+        opts,
+        |sides, shared, _| recheck::recheck(sides, shared, relation, opts, deadline, on),
+    );
+    match checked {
+        Ok(Ok(c)) => Ok(c.edges),
+        Ok(Err(f)) => Err(describe_fail(f)),
+        Err(a) => Err(format!("{a:?}")),
+    }
+}
+
+fn describe_fail(f: Fail) -> String {
+    match f {
+        Fail::NotFound(e) | Fail::Unknown(e) => e,
+        Fail::Silence(..) => "internal: a silence request outside the search".into(),
+    }
+}
+
+fn answer_of(f: Fail) -> SimAnswer {
+    match f {
+        Fail::NotFound(e) => SimAnswer::NotFound(e),
+        Fail::Unknown(e) => SimAnswer::Unknown(e),
+        Fail::Silence(..) => SimAnswer::NotFound("internal: a load left unsilenced".into()),
+    }
+}
+
+fn describe_atom(a: &Atom, names: &[String]) -> String {
+    match a {
+        Atom::CntDiff(o, d) => {
+            let n = names.get(*o).map_or("?", |s| s.as_str());
+            if *d == 0 {
+                format!("reads of `{n}` in step")
+            } else {
+                format!("reads of `{n}`: ref = tgt + {d}")
+            }
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Why no relation is sought for function `f` of `p`, if none is.
+fn unsupported(p: &CfgProgram, f: FuncId, allow_barrier_removal: bool) -> Option<String> {
+    let cfg = p.module.functions.get(f)?;
+    let ci = p.cycles.get(f)?;
+    if !ci.is_reducible() {
+        return Some("an irreducible cycle (its header is a choice)".into());
+    }
+    // A load whose value is unused is no event of its own here, so a
+    // load moved across a barrier (a race: hazard-freedom) would go
+    // unseen: functions with both are left to the bounded engines
+    // (`examples/soundness/llvm/loads-src.ll`, `late_peek`).
+    let (mut barrier, mut load) = (false, false);
+    for b in &cfg.blocks {
+        for e in b.exprs() {
+            e.walk(&mut |x| match x {
+                Expr::Call {
+                    kind: CallKind::Barrier(..),
+                    ..
+                } => barrier = true,
+                Expr::Load { .. } => load = true,
+                _ => {}
+            });
+        }
+    }
+    if barrier && load {
+        return Some(
+            "loads and barriers in one function (a load moved across a barrier may race, which \
+             the simulation does not check)"
+                .into(),
+        );
+    }
+    for b in &cfg.blocks {
+        for i in &b.insts {
+            if matches!(i.kind, InstKind::Token { .. }) || i.token.is_some() {
+                return Some(
+                    "convergence control tokens that are not aligned with the cycles (anchors, or hearts outside headers)"
+                        .into(),
+                );
+            }
+        }
+        let mut why = None;
+        for e in b.exprs() {
+            e.walk(&mut |x| {
+                if let Expr::Call { kind, .. } = x {
+                    match kind {
+                        CallKind::Real(_) => {
+                            why.get_or_insert("calls of functions defined in the module");
+                        }
+                        CallKind::Barrier(BarrierKind::Plain, _) if allow_barrier_removal => {
+                            why.get_or_insert("plain barriers that the transform may remove");
+                        }
+                        _ => {}
+                    }
+                }
+            });
+        }
+        if let Some(w) = why {
+            return Some(w.into());
+        }
+    }
+    None
+}

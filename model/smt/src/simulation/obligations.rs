@@ -1,0 +1,251 @@
+//! What one step of the product must satisfy: how a pair of segment ends
+//! moves the two programs, and when the events and used loads of the two
+//! segments agree.
+//!
+//! **Steps.** From a pair of locations the reference runs one segment and
+//! the target one segment. Both end in events: the events must be equal
+//! and both move (`Both`). Both enter cycle headers: both move. One ends
+//! in an event (or a `ret`) while the other enters a header: the one at
+//! the header moves, the other stays where it was (a *stutter*: its
+//! segment runs again from the same state at the next pair). Both return:
+//! the runs end together. An event against a `ret` is a difference of
+//! single-thread behaviour. A reference path into `unreachable` is
+//! undefined behaviour and constrains nothing (DESIGN.md 2.7); a target
+//! path into `unreachable`, or any path out of the model, is no proof.
+//!
+//! **Used loads.** A load is observable only if its value is used
+//! (`exec`). Loads are paired like every event, with the same oracle
+//! evaluation, and [`settle`] makes sure a paired load is used in one
+//! program iff it is in the other, whenever each program uses it.
+
+use super::exec::{End, Ev, EvKind, Path, TState, Used};
+use super::side::Loc;
+use z3::ast::Bool;
+
+/// How a step moves the two programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Both run their segment.
+    Both,
+    /// Only the reference runs its segment (the target stutters).
+    RefOnly,
+    /// Only the target runs its segment (the reference stutters).
+    TgtOnly,
+    /// Both return.
+    Ret,
+    /// The reference's path is undefined behaviour.
+    Vacuous,
+}
+
+impl Step {
+    /// Whether the reference's state moves.
+    pub fn ref_moves(self) -> bool {
+        matches!(self, Step::Both | Step::RefOnly)
+    }
+
+    /// Whether the target's state moves.
+    pub fn tgt_moves(self) -> bool {
+        matches!(self, Step::Both | Step::TgtOnly)
+    }
+}
+
+/// The step of a feasible pair of paths from locations `at`, and the
+/// locations it leads to; `Err` names a difference (or a path out of the
+/// model).
+pub(crate) fn classify(
+    at: [Loc; 2],
+    r: &Path,
+    t: &Path,
+) -> Result<(Step, Option<[Loc; 2]>), String> {
+    use End::*;
+    Ok(match (&r.end, &t.end) {
+        (Unreachable, _) => (Step::Vacuous, None),
+        (Stuck(why), _) => return Err(format!("the reference leaves the model: {why}")),
+        (_, Stuck(why)) => return Err(format!("the target leaves the model: {why}")),
+        (_, Unreachable) => {
+            return Err("the target reaches `unreachable` where the reference is defined".into())
+        }
+        (Event(a), Event(b)) | (Cut(a), Cut(b)) => (Step::Both, Some([*a, *b])),
+        (Event(_), Cut(b)) | (Ret, Cut(b)) => (Step::TgtOnly, Some([at[0], *b])),
+        (Cut(a), Event(_)) | (Cut(a), Ret) => (Step::RefOnly, Some([*a, at[1]])),
+        (Ret, Ret) => (Step::Ret, None),
+        (Event(_), Ret) => {
+            return Err("the reference has an event where the target returns".into());
+        }
+        (Ret, Event(_)) => {
+            return Err("the target has an event where the reference returns".into());
+        }
+    })
+}
+
+/// The events that a step compares: both segments' for `Both`, none
+/// otherwise.
+pub(crate) fn compared<'p>(step: Step, r: &'p Path, t: &'p Path) -> (&'p [Ev], &'p [Ev]) {
+    if step == Step::Both {
+        (&r.events, &t.events)
+    } else {
+        (&[], &[])
+    }
+}
+
+/// The formula saying that two event lists are equal, or `Err` when they
+/// differ whatever the values (labels, kinds, counts).
+pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
+    if a.len() != b.len() {
+        return Err(format!(
+            "{} event(s) in the reference against {} in the target",
+            a.len(),
+            b.len()
+        ));
+    }
+    let mut eqs = Vec::new();
+    for (x, y) in a.iter().zip(b) {
+        match (&x.kind, &y.kind) {
+            (
+                EvKind::Conv {
+                    label: l1,
+                    args: a1,
+                    barrier: b1,
+                    pred: p1,
+                },
+                EvKind::Conv {
+                    label: l2,
+                    args: a2,
+                    barrier: b2,
+                    pred: p2,
+                },
+            ) => {
+                if l1 != l2 || b1 != b2 || a1.len() != a2.len() || p1.is_some() != p2.is_some() {
+                    return Err(format!(
+                        "`{l1}` in the reference against `{l2}` in the target"
+                    ));
+                }
+                for (u, v) in a1.iter().zip(a2) {
+                    eqs.push(u.eq(v));
+                }
+                if let (Some(u), Some(v)) = (p1, p2) {
+                    eqs.push(u.eq(v));
+                }
+            }
+            (
+                EvKind::Mem {
+                    label: l1,
+                    space: s1,
+                    write: w1,
+                    addr: d1,
+                    value: v1,
+                    id: i1,
+                },
+                EvKind::Mem {
+                    label: l2,
+                    space: s2,
+                    write: w2,
+                    addr: d2,
+                    value: v2,
+                    id: i2,
+                },
+            ) => {
+                let same_name = match (i1, i2) {
+                    (Some((o1, _)), Some((o2, _))) => o1 == o2,
+                    (None, None) => true,
+                    _ => false,
+                };
+                if l1 != l2 || s1 != s2 || w1 != w2 || !same_name || v1.is_some() != v2.is_some() {
+                    return Err(format!(
+                        "`{l1}` in the reference against `{l2}` in the target"
+                    ));
+                }
+                eqs.push(d1.eq(d2));
+                if let (Some(u), Some(v)) = (v1, v2) {
+                    eqs.push(u.eq(v));
+                }
+                if let (Some((_, k1)), Some((_, k2))) = (i1, i2) {
+                    eqs.push(k1.eq(k2));
+                }
+            }
+            (EvKind::Conv { label, .. }, EvKind::Mem { label: m, .. })
+            | (EvKind::Mem { label: m, .. }, EvKind::Conv { label, .. }) => {
+                return Err(format!(
+                    "a convergent operation `{label}` against a memory access `{m}`"
+                ));
+            }
+        }
+    }
+    Ok(match eqs.as_slice() {
+        [] => Bool::from_bool(true),
+        _ => Bool::and(&eqs),
+    })
+}
+
+fn or_all(parts: Vec<Bool>) -> Bool {
+    match parts.as_slice() {
+        [] => Bool::from_bool(false),
+        [one] => one.clone(),
+        _ => Bool::or(&parts),
+    }
+}
+
+/// The used loads of a step settled: the obligation, and the post-states
+/// with the *owed* flags of the loads one program used first.
+///
+/// A load `u` (an oracle evaluation `(o, k)`) that one program uses in the
+/// step, unless that program owed it (the other used it first), must be
+/// used by the other program in the same step or be pending there at the
+/// end of the step, which then owes it. A lost load (an owed one assigned
+/// over, or pending at the end of the run) breaks the obligation. So every
+/// load is used in both programs or in neither: the observable sequences,
+/// which list exactly the used loads, agree.
+pub(crate) fn settle(step: Step, r: &Path, t: &Path, pre: [&TState; 2]) -> (Bool, [TState; 2]) {
+    let mut post = [
+        if step.ref_moves() {
+            r.post.clone()
+        } else {
+            pre[0].clone()
+        },
+        if step.tgt_moves() {
+            t.post.clone()
+        } else {
+            pre[1].clone()
+        },
+    ];
+    let none: [Used; 0] = [];
+    let used: [&[Used]; 2] = [
+        if step.ref_moves() { &r.used } else { &none },
+        if step.tgt_moves() { &t.used } else { &none },
+    ];
+    let mut parts = Vec::new();
+    for (w, p) in [(0, r), (1, t)] {
+        let moves = if w == 0 {
+            step.ref_moves()
+        } else {
+            step.tgt_moves()
+        };
+        if moves {
+            parts.extend(p.lost.iter().map(|l| l.not()));
+        }
+    }
+    for w in 0..2 {
+        let other = 1 - w;
+        for u in used[w] {
+            let there = or_all(
+                used[other]
+                    .iter()
+                    .map(|v| Bool::and(&[v.guard.clone(), v.o.eq(&u.o), v.k.eq(&u.k)]))
+                    .collect(),
+            );
+            let fresh = Bool::and(&[u.guard.clone(), u.owed.not(), there.not()]);
+            let mut pending = Vec::new();
+            for q in post[other].pend.values_mut() {
+                let c = Bool::and(&[q.on.clone(), q.o.eq(&u.o), q.k.eq(&u.k)]);
+                pending.push(c.clone());
+                q.owed = Bool::or(&[q.owed.clone(), Bool::and(&[fresh.clone(), c])]);
+            }
+            parts.push(fresh.implies(or_all(pending)));
+        }
+    }
+    let obligation = match parts.as_slice() {
+        [] => Bool::from_bool(true),
+        _ => Bool::and(&parts),
+    };
+    (obligation, post)
+}
