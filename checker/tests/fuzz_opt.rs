@@ -456,8 +456,8 @@ fn an_oracle_read_stays_when_a_pass_drops_its_branch() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("EarlyCSEPass on kernel (opt-bisect 7): preserved")
-            && out.contains("verdict: preserved"),
+        out.contains("EarlyCSEPass on kernel (opt-bisect 7): proved (every iteration count)")
+            && out.contains("verdict: proved"),
         "{out}"
     );
     // And opt-19 itself, stopped after EarlyCSE (bisect 7), keeps the first

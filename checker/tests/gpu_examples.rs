@@ -104,7 +104,7 @@ fn ll_pairs_and_opt_pipelines_are_corpus_cases() {
     let (code, out, err) = convcheck(&["corpus", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("`loop_continue` [target plain_kernels_O2.ll] reference cfg: preserved"),
+        out.contains("`loop_continue` [target plain_kernels_O2.ll] reference cfg: proved"),
         "{out}"
     );
     assert!(

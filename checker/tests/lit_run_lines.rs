@@ -122,7 +122,7 @@ fn a_wrong_check_line_fails() {
     let good = root().join("examples/llvm/lit/structurizecfg-amdgcn.ll");
     let text = std::fs::read_to_string(&good)
         .unwrap()
-        .replace("; CHECK: verdict: preserved", "; CHECK: verdict: violated");
+        .replace("; CHECK: verdict: proved", "; CHECK: verdict: violated");
     let tmp = tempfile::tempdir().unwrap();
     let bad = tmp.path().join("wrong.ll");
     std::fs::write(&bad, text).unwrap();

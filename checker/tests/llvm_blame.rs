@@ -207,7 +207,7 @@ fn dumps_of_functions_with_c_labels_are_read_whole() {
         [("SimplifyCFGPass on kernel".to_string(), Some(1))],
         "{out}"
     );
-    assert!(out.contains("verdict: preserved"), "{out}");
+    assert!(out.contains("verdict: proved"), "{out}");
     // opt-19's output has the labelled blocks, and blocks after them.
     let (ll, _) = convcheck::llvm::frontend::compile(
         convcheck::llvm::Frontend::Clang,

@@ -3,9 +3,9 @@
 ;
 ; RUN: convcheck check %s --opt structurizecfg --opt-arg=-mtriple=amdgcn-- --opt-arg=-structurizecfg-skip-uniform-regions | FileCheck %s
 ;
-; CHECK: stage 1: StructurizeCFGPass on uniform_if (opt-bisect 1): preserved
+; CHECK: stage 1: StructurizeCFGPass on uniform_if (opt-bisect 1): proved (every iteration count)
 ; CHECK: note: pipeline: opt-19 -passes=structurizecfg -S -mtriple=amdgcn-- -structurizecfg-skip-uniform-regions {{.*}}.ll
-; CHECK: verdict: preserved
+; CHECK: verdict: proved
 ;
 ; A uniform branch (on an `inreg` kernel argument) with a convergent call
 ; in each arm and one after the join.
