@@ -9,6 +9,11 @@
 //! alone, which is what lets [`crate::paths`] enumerate per-thread paths
 //! once and compare them pairwise.
 //!
+//! Why this file is long: the one thread machine (its state, steps, calls
+//! and stops) with two additions made side by side this round, values in
+//! memory (whose rules live in `memory.rs`) and the recording of values for
+//! the uniformity oracle; the recording is the part to move out next.
+//!
 //! The code a thread runs comes from a [`Program`]: the IR's own CFGs
 //! ([`cfg::CfgProgram`], maximal convergence and tokens), or a front end's
 //! source-level semantics (the kernel language's statements and their

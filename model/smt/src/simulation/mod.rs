@@ -271,6 +271,12 @@ pub fn prove_programs(
             Conditions::default(),
         ) {
             Err(f) => answer_of(f),
+            // Every step from the launch on is one where the reference
+            // reaches undefined behaviour: the relation holds vacuously and
+            // compares nothing, which is no proof (DESIGN.md 2.7).
+            Ok(c) if c.vacuous > 0 && c.vacuous >= c.edges => SimAnswer::NotFound(
+                "every run of the reference reaches undefined behaviour: nothing to compare".into(),
+            ),
             Ok(c) => {
                 let sides = [r, t];
                 let site = |w: usize, st: &exec::Site| {
