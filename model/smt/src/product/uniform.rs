@@ -499,7 +499,7 @@ fn shared_memory(solver: &Solver, runs: &[Run; 2]) {
                 continue;
             }
             let same = Bool::and(&[g0.clone(), g1.clone(), a0.eq(a1), p0.eq(p1)]);
-            solver.assert(&same.implies(&v0.eq(v1)));
+            solver.assert(same.implies(v0.eq(v1)));
         }
     }
 }
