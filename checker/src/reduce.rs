@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct ReduceArgs {
     /// Where the reduced file goes (default: `FILE.reduced.ll` beside the
-    /// input).
+    /// input); its folder is made when missing.
     pub out: Option<String>,
     /// The `llvm-reduce` binary (default: the one of `opt`'s version, then
     /// `llvm-reduce-19`, then `llvm-reduce`).
@@ -319,6 +319,12 @@ pub fn reduce(
     let reduced = std::fs::read_to_string(&raw)
         .map_err(|e| Error::tool(format!("{bin} wrote no {}: {e}", raw.display())))?;
     let text = with_header(&reduced, settings, &sig);
+    if let Some(dir) = Path::new(&out)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(format!("{}: {e}", dir.display())))?;
+    }
     std::fs::write(&out, &text).map_err(|e| Error::io(format!("{out}: {e}")))?;
     // The reducer's answer, as written, is checked once more here.
     let again = CheckJob {
