@@ -190,3 +190,27 @@ pub fn convergent_call(module: &mut Module, label: &str) -> Inst {
         token: None,
     }
 }
+
+/// Two diamonds whose sides call the same convergent function `a` (what
+/// SimplifyCFG's hoist and sink move), on the varying `c`, one inside a
+/// loop.
+pub fn diamonds() -> Vec<Module> {
+    let mut v = Vec::new();
+    for succ in [
+        vec![vec![1, 2], vec![3], vec![3], vec![]],
+        vec![vec![1], vec![2, 3], vec![4], vec![4], vec![1, 5], vec![]],
+    ] {
+        let mut m = with_ops(&succ, &[false; 6][..succ.len()]);
+        let sides: Vec<usize> = if succ.len() == 4 {
+            vec![1, 2]
+        } else {
+            vec![2, 3]
+        };
+        for b in sides {
+            let call = convergent_call(&mut m, "a");
+            m.functions[0].blocks[b].insts.push(call);
+        }
+        v.push(m);
+    }
+    v
+}

@@ -115,27 +115,6 @@ fn swap_arms(m: &Module, b: BlockId, invert: bool) -> Option<Module> {
     Some(out)
 }
 
-fn diamonds() -> Vec<Module> {
-    let mut v = Vec::new();
-    for succ in [
-        vec![vec![1, 2], vec![3], vec![3], vec![]],
-        vec![vec![1], vec![2, 3], vec![4], vec![4], vec![1, 5], vec![]],
-    ] {
-        let mut m = shapes::with_ops(&succ, &[false; 6][..succ.len()]);
-        let sides: Vec<usize> = if succ.len() == 4 {
-            vec![1, 2]
-        } else {
-            vec![2, 3]
-        };
-        for b in sides {
-            let call = shapes::convergent_call(&mut m, "a");
-            m.functions[0].blocks[b].insts.push(call);
-        }
-        v.push(m);
-    }
-    v
-}
-
 fn references() -> Vec<(String, Module)> {
     let mut cfgs: Vec<Vec<Vec<usize>>> =
         vec![vec![vec![2, 4], vec![3, 4], vec![], vec![1, 2], vec![3]]];
@@ -157,7 +136,7 @@ fn references() -> Vec<(String, Module)> {
             ));
         }
     }
-    for m in diamonds() {
+    for m in shapes::diamonds() {
         v.push(("diamond".into(), m));
     }
     v
