@@ -360,6 +360,42 @@ fn a_seeded_campaign_finds_and_minimizes_a_phi_after_a_cycle_exit() {
     assert!(values(&again).iter().any(|(_, c)| c == class), "{again}");
 }
 
+/// `--from` resumes a campaign: seed 3's run of 1,000 functions finds a
+/// `phi-join` in `@f614` (docs/src/uniformity.md); the run of functions
+/// 600 to 699 alone finds the same function, and examines only those 100.
+#[test]
+fn a_campaign_resumed_with_from_finds_what_the_whole_run_found_there() {
+    let test = "a_campaign_resumed_with_from_finds_what_the_whole_run_found_there";
+    if !have("opt-19", test) {
+        return;
+    }
+    let (code, out, err) = convcheck(&[
+        "fuzz",
+        "--uniformity",
+        "--seed",
+        "3",
+        "--from",
+        "600",
+        "--count",
+        "700",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["functions"], 100, "{out}");
+    let firsts: Vec<String> = v["classes"]
+        .as_array()
+        .expect("classes")
+        .iter()
+        .map(|c| format!("{} {}", c["class"].as_str().unwrap_or(""), c["first"]))
+        .collect();
+    assert!(
+        firsts.iter().any(|f| f.starts_with("phi-join ") && f.contains("f614")),
+        "{firsts:?}"
+    );
+}
+
 #[test]
 fn the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22() {
     let test = "the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22";

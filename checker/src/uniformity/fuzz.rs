@@ -28,7 +28,11 @@ pub const CAMPAIGN_RLIMIT: u32 = 3_000_000;
 pub struct CampaignConfig {
     /// The run's seed.
     pub seed: u64,
-    /// Functions to examine.
+    /// The first function's number: a campaign that stopped early resumes
+    /// here (rounded down to a whole batch, so batch numbers and shards
+    /// stay those of the whole run).
+    pub from: u64,
+    /// Functions to examine: those numbered `from` up to `count`.
     pub count: u64,
     /// Stop after this long, whatever the count.
     pub time: Option<Duration>,
@@ -65,6 +69,7 @@ impl Default for CampaignConfig {
     fn default() -> CampaignConfig {
         CampaignConfig {
             seed: 1,
+            from: 0,
             count: 1000,
             time: None,
             batch: 100,
@@ -240,8 +245,9 @@ pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
     let mut classes: BTreeMap<String, ClassReport> = BTreeMap::new();
     // The random functions kept for minimizing, per class.
     let mut to_minimize: Vec<(String, UniformFn)> = Vec::new();
-    let mut i = 0u64;
-    let mut batch_no = 0u64;
+    let batch = config.batch.max(1) as u64;
+    let mut batch_no = config.from / batch;
+    let mut i = batch_no * batch;
     let out_of_time = || config.time.is_some_and(|t| start.elapsed() >= t);
     while i < config.count && !out_of_time() {
         let end = (i + config.batch.max(1) as u64).min(config.count);

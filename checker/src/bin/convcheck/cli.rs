@@ -205,6 +205,10 @@ pub struct FuzzArgs {
     /// `I/N`: check only programs i with i % N == I.
     #[arg(long)]
     pub shard: Option<String>,
+    /// With --uniformity: begin at function I (rounded down to a batch of
+    /// 100), so that a campaign stopped early resumes where it stopped.
+    #[arg(long, value_name = "I", requires = "uniformity")]
+    pub from: Option<u64>,
     /// Folder for every violation (minimized), inconclusive program and
     /// command failure: `KIND-I.c`, `.txt` and `.json` (the report with the
     /// command that re-checks it).

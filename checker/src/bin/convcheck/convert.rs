@@ -214,6 +214,7 @@ impl TryFrom<&FuzzArgs> for convcheck::uniformity::fuzz::CampaignConfig {
         let d = convcheck::uniformity::fuzz::CampaignConfig::default();
         Ok(convcheck::uniformity::fuzz::CampaignConfig {
             seed: a.seed,
+            from: a.from.unwrap_or(0),
             count: a
                 .count
                 .unwrap_or(if a.time.is_some() { u64::MAX } else { d.count }),
