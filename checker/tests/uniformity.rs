@@ -391,7 +391,9 @@ fn a_campaign_resumed_with_from_finds_what_the_whole_run_found_there() {
         .map(|c| format!("{} {}", c["class"].as_str().unwrap_or(""), c["first"]))
         .collect();
     assert!(
-        firsts.iter().any(|f| f.starts_with("phi-join ") && f.contains("f614")),
+        firsts
+            .iter()
+            .any(|f| f.starts_with("phi-join ") && f.contains("f614")),
         "{firsts:?}"
     );
 }

@@ -30,6 +30,7 @@ fn concrete_divergence(text: &str) -> BTreeSet<String> {
         every_value: true,
         opaque_calls: true,
         undef_oracle: true,
+        unchecked_poison: true,
     };
     let mapped = to_module_with(&llvm, "f.ll", &opts);
     assert!(mapped.skipped.is_empty(), "{:?}", mapped.skipped);

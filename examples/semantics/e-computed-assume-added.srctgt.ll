@@ -1,10 +1,9 @@
 ; CLASS: e
-; EXPECT: preserved
-; FIXME (issue 20, class e): `llvm.assume` of a computed condition
-; constrains nothing in the model yet, so a target that adds an assume
-; that fails for tid 0 (undefined behaviour the source does not have)
-; is `preserved`; the right verdict is `violated`. Only `assume(false)`,
-; `assume(undef)` and `assume(poison)` are undefined behaviour today.
+; EXPECT: violated
+; EXPECT-MESSAGE: ub.call.line
+; A target that adds an assume that fails for tid 0 has undefined
+; behaviour the source does not have (LangRef: an assume whose condition
+; is false is undefined behaviour).
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @op() #0
 declare void @llvm.assume(i1)

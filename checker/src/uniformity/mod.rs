@@ -172,6 +172,7 @@ fn compare(
         every_value: true,
         opaque_calls: true,
         undef_oracle: true,
+        unchecked_poison: true,
     };
     let mapped = convcheck_llvm::to_ir::to_module_with(llvm, file, &opts);
     let functions: Vec<&convcheck_llvm::Function> = llvm

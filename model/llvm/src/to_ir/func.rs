@@ -21,6 +21,7 @@ use convcheck_ir::{
 use super::conventions::{attachment, str_attr};
 use super::layout::Layout;
 use super::memory::Globals;
+use super::poison::Pieces;
 use super::values::{bin, sext, zext, Lin, Norm};
 use super::{plain, span_at, unsup, Tables, Unsup, R};
 use crate::inst::{BinOp, CastOp, InstKind as K, Instruction, IntPredicate};
@@ -66,6 +67,8 @@ pub(crate) struct FnMapper<'a> {
     pub blocks: HashMap<&'a Name, BlockId>,
     /// The first op made for the current block.
     pub origin: Option<OpId>,
+    /// The values that may be poison ([`super::poison`]).
+    pub maybe: HashSet<Name>,
 }
 
 /// Maps one function.
@@ -99,6 +102,11 @@ pub(crate) fn map_function(
         norm: HashMap::new(),
         blocks: HashMap::new(),
         origin: None,
+        maybe: if ctx.opts.unchecked_poison {
+            HashSet::new()
+        } else {
+            super::poison::maybe_poison(f)
+        },
     };
     mapper.analyse()?;
     let mut params = Vec::new();
@@ -119,15 +127,23 @@ pub(crate) fn map_function(
         params.push(name);
         param_oracles.push(o);
     }
-    let mut blocks = Vec::new();
-    for b in &f.blocks {
+    let mut pieces = Pieces::new(f.blocks.len());
+    for (bi, b) in f.blocks.iter().enumerate() {
         mapper.origin = None;
+        pieces.begin(bi);
         let mut insts = Vec::new();
         let mut term = None;
         // Undefined behaviour in the block (LangRef; DESIGN.md 2.7): from
         // there on the run stops, as at `unreachable`.
         let mut ub = false;
         for inst in &b.instructions {
+            // Poison reaching an instruction where it is undefined
+            // behaviour: the block goes on only where it is defined.
+            if !ub && !undefined_branch(inst) && !assumes_false(inst) {
+                if let Some(ok) = mapper.runs_defined(inst)? {
+                    pieces.split(&b.name, inst, ok, &mut insts, mapper.origin.take());
+                }
+            }
             if inst.is_terminator() {
                 let t = mapper.terminator(inst)?;
                 term = Some(if ub || undefined_branch(inst) {
@@ -137,19 +153,24 @@ pub(crate) fn map_function(
                 });
             } else if !ub {
                 mapper.instruction(inst, &mut insts)?;
+                mapper.shadow_of(inst, &mut insts)?;
                 ub = assumes_false(inst);
             }
         }
         let Some(term) = term else {
             return unsup("a block without a terminator", b.span.line);
         };
-        blocks.push(Block {
-            name: plain(&b.name),
-            insts,
-            term,
-            origin: mapper.origin,
-        });
+        pieces.end(
+            Block {
+                name: plain(&b.name),
+                insts,
+                term,
+                origin: mapper.origin,
+            },
+            &b.name,
+        );
     }
+    let blocks = pieces.finish();
     let mut cfg = Cfg {
         name: plain(&f.name),
         params,

@@ -44,6 +44,7 @@ mod domains;
 mod func;
 mod layout;
 mod memory;
+mod poison;
 mod values;
 
 use std::collections::{HashMap, HashSet};
@@ -223,6 +224,11 @@ pub struct MapOptions {
     /// [`UNDEF_ORACLE`] (a fresh value at every evaluation, so a caller can
     /// tell which values depend on one) instead of being 0. Default off.
     pub undef_oracle: bool,
+    /// Poison is not tracked ([`poison`]): no shadows, no blocks split
+    /// before branches, divisions, `noundef` arguments and assumes (the
+    /// uniformity oracle, whose claims name LLVM's blocks and values, and
+    /// which reads `undef` through [`Self::undef_oracle`]). Default off.
+    pub unchecked_poison: bool,
 }
 
 /// The oracle `undef` and `poison` operands read under
