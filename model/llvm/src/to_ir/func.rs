@@ -111,10 +111,13 @@ pub(crate) fn map_function(
     mapper.analyse()?;
     let mut params = Vec::new();
     let mut param_oracles = Vec::new();
+    let kernel = ctx.m.is_kernel(f);
     for p in &f.params {
         value_type(&p.ty, "a parameter", p.span.line)?;
         let name = plain(&p.name);
-        let class = if ctx.m.has_attr(&p.attrs, "inreg") {
+        // A kernel's arguments are the same for every thread of the launch
+        // (as GPUVerify assumes); `inreg` ones are uniform by the ABI.
+        let class = if kernel || ctx.m.has_attr(&p.attrs, "inreg") {
             OracleClass::Uniform
         } else {
             OracleClass::Invariant
