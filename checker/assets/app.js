@@ -49,6 +49,8 @@
   let lowerAnswer = null; // the last good /api/lower answer
   let runAnswers = []; // [{title, answer | error}]
   let checkAnswer = null;
+  let tools = null; // the server's tools under --allow-tools: {opt, opt_args}
+  let target = null; // a second file for two-file checks: {name, text}
   let steps = [];
   let stepIndex = 0;
   let selection = null; // {labels: Set, block: {pic, index} | null, cell}
@@ -338,8 +340,78 @@
         });
       }
       box.append(node);
+      applyZoom(pic);
     }
     applySelection();
+  }
+
+  // Zoom: null fits the picture to its pane (the default); a number is the
+  // scale of the picture's own size, the pane scrolling around it.
+  const zoom = { before: null, after: null };
+  const ZOOM_STEPS = [0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 2.8, 4];
+
+  function applyZoom(pic) {
+    const box = $('cfg-' + pic);
+    const svg = box.querySelector('svg');
+    const z = zoom[pic];
+    box.classList.toggle('zoomed', z !== null);
+    $(pic + '-zoom').textContent = z === null ? 'fit' : `${Math.round(z * 100)}%`;
+    if (!svg) return;
+    const w = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width;
+    if (z === null) svg.style.width = '';
+    else svg.style.width = `${Math.round(w * z)}px`;
+  }
+
+  function zoomBy(pic, direction) {
+    const box = $('cfg-' + pic);
+    const svg = box.querySelector('svg');
+    if (direction === 'fit' || !svg) {
+      zoom[pic] = null;
+    } else {
+      const w = Number(svg.getAttribute('width')) || svg.viewBox.baseVal.width || 1;
+      const now = zoom[pic] === null ? svg.getBoundingClientRect().width / w : zoom[pic];
+      const up = ZOOM_STEPS.find((z) => z > now + 1e-6);
+      const down = [...ZOOM_STEPS].reverse().find((z) => z < now - 1e-6);
+      zoom[pic] = direction === 'in' ? (up || ZOOM_STEPS[ZOOM_STEPS.length - 1]) : (down || ZOOM_STEPS[0]);
+    }
+    applyZoom(pic);
+  }
+
+  function wireZoom() {
+    for (const b of document.querySelectorAll('.zoom button')) {
+      b.addEventListener('click', () => zoomBy(b.dataset.pic, b.dataset.zoom));
+    }
+    for (const pic of ['before', 'after']) {
+      const box = $('cfg-' + pic);
+      box.addEventListener('wheel', (ev) => {
+        if (!ev.ctrlKey && !ev.metaKey) return;
+        ev.preventDefault();
+        zoomBy(pic, ev.deltaY < 0 ? 'in' : 'out');
+      }, { passive: false });
+      // Dragging a zoomed picture scrolls its pane (a click on a block
+      // still selects it: a drag starts after a few pixels).
+      let drag = null;
+      box.addEventListener('pointerdown', (ev) => {
+        if (zoom[pic] === null || ev.button !== 0) return;
+        drag = { x: ev.clientX, y: ev.clientY, left: box.scrollLeft, top: box.scrollTop, moved: false };
+      });
+      box.addEventListener('pointermove', (ev) => {
+        if (!drag) return;
+        const dx = ev.clientX - drag.x;
+        const dy = ev.clientY - drag.y;
+        if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+        drag.moved = true;
+        box.classList.add('dragging');
+        box.scrollLeft = drag.left - dx;
+        box.scrollTop = drag.top - dy;
+      });
+      const end = () => {
+        drag = null;
+        box.classList.remove('dragging');
+      };
+      box.addEventListener('pointerup', end);
+      box.addEventListener('pointerleave', end);
+    }
   }
 
   // ---------------------------------------------------------- trace tables
@@ -625,10 +697,13 @@
     $('counterexample').replaceChildren();
     const started = performance.now();
     try {
+      const opt = tools && isLlvm() && !target ? $('opt-pipeline').value.trim() : '';
       checkAnswer = await api('/api/check', {
         ...baseRequest(),
         function: entryName(),
-        passes: state.passes,
+        passes: target || opt ? [] : state.passes,
+        ...(opt ? { opt } : {}),
+        ...(target ? { target_source: target.text, target_file: target.name } : {}),
         reference: referenceSent(),
         tokens: tokensSent(),
         max_iters: Number(state.check.max_iters),
@@ -644,22 +719,34 @@
     }
   }
 
-  function renderCheck(seconds) {
+  // Whether a stage compared anything: a proof or a counterexample did, a
+  // `preserved` only when it examined at least one scenario.
+  function examined(s) {
+    return s.verdict === 'proved' || s.verdict === 'violated' || (s.verdict === 'preserved' && s.scenarios > 0);
+  }
+
+  function renderCheck(seconds, from) {
     const a = checkAnswer;
-    const broken = a.stages.findIndex((s) => s.verdict !== 'preserved');
+    const broken = a.stages.findIndex((s) => s.verdict !== 'preserved' && s.verdict !== 'proved');
     const v = $('verdict');
+    // A verdict that holds only because nothing was compared is never shown
+    // green: "nothing examined", grey.
+    const empty = (a.verdict === 'preserved' || a.verdict === 'proved') && !a.stages.some(examined);
+    const word = empty ? 'nothing examined' : a.verdict;
     v.replaceChildren(
-      el('span', { class: `badge ${a.verdict}`, id: 'verdict-word' }, a.verdict),
+      el('span', { class: `badge ${empty ? 'nothing' : a.verdict}`, id: 'verdict-word' }, word),
+      from ? ` (report ${from}, ${a.file || ''}${a.target_file ? ' → ' + a.target_file : ''})` : '',
       ` @${a.function}, reference: ${a.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : 'lowered CFG')}, threads: ${a.threads}, ` +
       `max_iters ${a.bounds.max_iters}` +
       (broken >= 0 ? `; first at stage ${broken + 1}: ${a.stages[broken].name}` : '') +
-      ` (${seconds.toFixed(1)} s)`,
+      (seconds === null ? '' : ` (${seconds.toFixed(1)} s)`) +
+      (empty ? '; no stage compared any scenario, so this is no evidence either way' : ''),
     );
     const list = $('stages');
     list.replaceChildren();
     for (const s of a.stages) {
       const detail = s.verdict === 'preserved'
-        ? ` (${s.scenarios} scenarios; ${s.cut_paths} paths outside the bounds)`
+        ? ` (${s.scenarios} scenarios; ${s.cut_paths} paths outside the bounds)` + (s.scenarios > 0 ? '' : ': nothing examined')
         : s.verdict === 'inconclusive' ? `: ${s.reason}` : '';
       list.append(el('li', {}, `${s.name}: `, el('span', { class: `v-${s.verdict}` }, s.verdict), detail));
     }
@@ -864,6 +951,7 @@
     $('max-iters').value = state.check.max_iters;
     $('check-threads').value = state.check.threads;
     $('group').value = state.scenario.group || '';
+    syncTools();
     renderEditor();
   }
 
@@ -921,6 +1009,50 @@
     if (!f) return;
     f.text().then((text) => then(f.name, text)).catch((e) => setStatus(`${f.name}: ${e.message}`, true));
     input.value = '';
+  }
+
+  // A JSON report of `convcheck check --format json` (the answer of
+  // /api/check has the same shape): shown as if the page had run it, its
+  // counterexample stepped through. The CFG pictures are the editor's: the
+  // report names its file, so the user can open that kernel to see them.
+  function loadReport(name, text) {
+    let r;
+    try {
+      r = JSON.parse(text);
+    } catch (e) {
+      setStatus(`${name}: not JSON: ${e.message}`, true);
+      return;
+    }
+    if (!r || typeof r !== 'object' || !Array.isArray(r.stages) || typeof r.verdict !== 'string') {
+      const why = r && r.error ? `the report is an error: ${r.error}` : 'expected the JSON report of one function (convcheck check --format json --function F)';
+      setStatus(`${name}: ${why}`, true);
+      return;
+    }
+    checkAnswer = r;
+    renderCheck(null, name);
+    const same = r.file && state.file && r.file.replace(/^.*[\\/]/, '') === state.file.replace(/^.*[\\/]/, '');
+    setStatus(`Report ${name} loaded (@${r.function})` + (same ? '.' : `; its kernel is ${r.file}: open it to see the CFGs of the steps.`));
+  }
+
+  // The server's tools (explore --allow-tools) and the target file.
+  function syncTools() {
+    $('opt-row').hidden = !(tools && isLlvm());
+    $('tools-note').textContent = tools
+      ? `tools allowed: ${tools.opt}${tools.opt_args.length ? ' ' + tools.opt_args.join(' ') : ''}`
+      : (isLlvm() ? 'opt pipelines: start the explorer with --allow-tools' : '');
+    const chip = $('target-chip');
+    if (target) {
+      chip.replaceChildren(`target: ${target.name} `,
+        el('button', { type: 'button', id: 'clear-target', onclick: () => { target = null; syncTools(); } }, 'clear'));
+    } else {
+      chip.textContent = 'no target file: Check runs the pipeline above';
+    }
+  }
+
+  function loadTarget(name, text) {
+    target = { name, text };
+    syncTools();
+    setStatus(`Target ${name} loaded: Check compares ${state.file} with it.`);
   }
 
   function loadKernel(name, text, language) {
@@ -1027,6 +1159,9 @@
       if (ev.key === 'Escape' && selection) clearSelection();
     });
     $('open-kernel').addEventListener('change', (e) => readFile(e.target, loadKernel));
+    $('open-report').addEventListener('change', (e) => readFile(e.target, loadReport));
+    $('open-target').addEventListener('change', (e) => readFile(e.target, loadTarget));
+    wireZoom();
     $('load-state').addEventListener('change', (e) => readFile(e.target, (name, text) => {
       try {
         applySnapshot(JSON.parse(text));
@@ -1065,6 +1200,8 @@
     try {
       const [initial, passes] = await Promise.all([api('/api/initial'), api('/api/passes')]);
       examples = initial.examples;
+      tools = initial.tools || null;
+      syncTools();
       for (const ex of examples) $('examples').append(el('option', { value: ex.file }, ex.file + (ex.language === 'llvm' ? ' (LLVM IR)' : '')));
       for (const p of passes) {
         $('add-pass').append(el('option', { value: p.name, title: p.summary }, `${p.name}${p.safe ? '' : ' (unsafe)'}`));

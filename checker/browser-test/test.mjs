@@ -185,3 +185,62 @@ test('LLVM IR: the language selector, a check, a parse error, the shared state',
     assert.ok(!(await page.isDisabled('#tokens')));
   });
 });
+
+test('a JSON report opens and steps; nothing examined is not green; zoom; a target file', async () => {
+  await withPage(async (page) => {
+    await page.goto(URL);
+    await page.waitForSelector('#cfg-before g.cc-block');
+    // A report as `check --format json` writes it (the API answers the same
+    // object), opened from a file.
+    const source = await (await fetch(new globalThis.URL('/api/initial', URL))).json();
+    const answer = await fetch(new globalThis.URL('/api/check', URL), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file: 'ambiguity-source.c', source: source.source, function: 'loop_nest', passes: ['simplifycfg'], max_iters: 2, threads: 2 }),
+    });
+    const report = await answer.json();
+    assert.equal(report.verdict, 'violated');
+    await page.setInputFiles('#open-report', { name: 'report.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(report)) });
+    await page.waitForFunction(() => /report report\.json/.test(document.querySelector('#verdict').textContent));
+    assert.equal((await page.textContent('#verdict-word')).trim(), 'violated');
+    assert.match(await page.textContent('#verdict'), /report report\.json/);
+    await page.waitForSelector('#step-text');
+    assert.match(await page.textContent('#step-text'), /Step \d+ of \d+/);
+    await page.click('#step-next');
+
+    // A report whose stages compared nothing is never a green verdict.
+    const empty = { ...report, verdict: 'preserved', counterexample: null, stages: report.stages.map((s) => ({ ...s, verdict: 'preserved', scenarios: 0, cut_paths: 0 })) };
+    await page.setInputFiles('#open-report', { name: 'empty.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(empty)) });
+    await page.waitForFunction(() => document.querySelector('#verdict-word').textContent.trim() === 'nothing examined');
+    assert.ok(await page.locator('#verdict-word.badge.nothing').count());
+    // Not a report: an error in the status line, the verdict kept.
+    await page.setInputFiles('#open-report', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"error": "x"}') });
+    await page.waitForFunction(() => /bad\.json: the report is an error/.test(document.querySelector('#status').textContent));
+    assert.ok(await page.locator('#status.error').count());
+    assert.equal((await page.textContent('#verdict-word')).trim(), 'nothing examined');
+
+    // Zoom: a step in, then back to fit.
+    assert.equal((await page.textContent('#before-zoom')).trim(), 'fit');
+    await page.click('button[data-pic="before"][data-zoom="in"]');
+    assert.match(await page.textContent('#before-zoom'), /^\d+%$/);
+    const zoomed = await page.evaluate(() => document.querySelector('#cfg-before svg').style.width);
+    assert.match(zoomed, /px$/);
+    await page.click('button[data-pic="before"][data-zoom="fit"]');
+    assert.equal((await page.textContent('#before-zoom')).trim(), 'fit');
+
+    // Two files: the editor's kernel against a target file, as check SRC TGT.
+    await page.selectOption('#function', 'loop_continue');
+    await page.waitForSelector('body[data-ready="loop_continue"]');
+    await page.setInputFiles('#open-target', { name: 'same.c', mimeType: 'text/plain', buffer: Buffer.from(source.source) });
+    await page.waitForFunction(() => /target: same\.c/.test(document.querySelector('#target-chip').textContent));
+    await page.fill('#max-iters', '2');
+    await page.click('#check-button');
+    await page.waitForFunction(() => {
+      const w = document.querySelector('#verdict-word');
+      return w && w.textContent.trim() !== 'running';
+    }, null, { timeout: CHECK_TIMEOUT });
+    assert.match((await page.textContent('#verdict-word')).trim(), /^(proved|preserved)$/);
+    await page.click('#clear-target');
+    assert.match(await page.textContent('#target-chip'), /no target file/);
+  });
+});

@@ -657,6 +657,106 @@ fn llvm_ir_checks_against_its_own_cfg_with_the_built_in_passes() {
     server.stop();
 }
 
+/// A ballot guarded by `tid < K`: the two-file checks below change K.
+fn guarded_ballot(k: u32) -> String {
+    format!(
+        "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         declare void @vote() #0\n\
+         define void @f() #0 {{\n\
+         entry:\n  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         \x20 %c = icmp ult i32 %t, {k}\n  br i1 %c, label %a, label %b\n\
+         a:\n  call void @vote()\n  br label %b\n\
+         b:\n  ret void\n}}\n\
+         attributes #0 = {{ convergent nounwind }}\n"
+    )
+}
+
+#[test]
+fn two_files_are_compared_as_check_src_tgt_compares_them() {
+    let server = start();
+    let body = |k: u32| {
+        json!({
+            "language": "llvm",
+            "file": "dir/src.ll",
+            "source": guarded_ballot(1),
+            "target_file": "tgt.ll",
+            "target_source": guarded_ballot(k),
+            "max_iters": 2,
+        })
+    };
+    // A target that lets thread 1 vote too is violated; the same file is not.
+    let a = post(server.addr(), "/api/check", &body(2));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["verdict"], "violated", "{v}");
+    // The report names the files as the request did, never the server's
+    // temporary folder.
+    assert_eq!(v["file"], "src.ll", "{v}");
+    assert_eq!(v["target_file"], "tgt.ll", "{v}");
+    assert!(!a.body.contains("convcheck-explore-"), "{}", a.body);
+    let a = post(server.addr(), "/api/check", &body(1));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let verdict = a.json()["verdict"].as_str().unwrap_or("").to_string();
+    assert!(verdict == "proved" || verdict == "preserved", "{}", a.body);
+    // Passes and a target together are refused, as is opt without
+    // --allow-tools.
+    let mut both = body(2);
+    both["passes"] = json!(["simplifycfg"]);
+    let a = post(server.addr(), "/api/check", &both);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "passes", "{}", a.body);
+    let mut opt = llvm_check("loop_nest");
+    opt["passes"] = json!([]);
+    opt["opt"] = json!("simplifycfg");
+    let a = post(server.addr(), "/api/check", &opt);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "opt", "{}", a.body);
+    assert!(a.body.contains("--allow-tools"), "{}", a.body);
+    server.stop();
+}
+
+#[test]
+fn with_allow_tools_a_check_runs_the_servers_opt() {
+    if !common::have("opt-19", "with_allow_tools_a_check_runs_the_servers_opt") {
+        return;
+    }
+    let server = Server::start(Options {
+        tools: Some(convcheck::explore::Tools {
+            opt_bin: Some("opt-19".into()),
+            opt_args: Vec::new(),
+            tool_timeout: 60,
+        }),
+        ..Options::default()
+    })
+    .expect("the server starts");
+    let initial = get(server.addr(), "/api/initial").json();
+    assert_eq!(initial["tools"]["opt"], "opt-19", "{initial}");
+    // clang's loop_nest through opt's simplifycfg without keep-loops: the
+    // loop nest folded into one loop (docs/src/findings.md, section 6), as
+    // `check --opt` finds it; with keep-loops opt leaves the nest alone.
+    let mut body = llvm_check("loop_nest");
+    body["passes"] = json!([]);
+    body["max_iters"] = json!(2);
+    body["opt"] = json!("simplifycfg<keep-loops>");
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let verdict = a.json()["verdict"].as_str().unwrap_or("").to_string();
+    assert!(verdict == "proved" || verdict == "preserved", "{}", a.body);
+    body["opt"] = json!("simplifycfg<no-keep-loops>");
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["verdict"], "violated", "{v}");
+    assert_eq!(v["file"], "plain_kernels_O0.ll", "{v}");
+    assert!(!a.body.contains("convcheck-explore-"), "{}", a.body);
+    // The pipeline is one -passes= word: a malformed one is opt's error,
+    // answered, never run through a shell.
+    body["opt"] = json!("simplifycfg; touch /tmp/x");
+    let a = post(server.addr(), "/api/check", &body);
+    assert_ne!(a.status, 200, "{}", a.body);
+    server.stop();
+}
+
 #[test]
 fn llvm_ir_runs_at_the_cfg_level_and_lowers_to_its_own_cfg() {
     let server = start();

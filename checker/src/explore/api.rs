@@ -42,6 +42,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+mod files;
 mod llvm;
 use llvm::*;
 
@@ -344,17 +345,31 @@ pub struct CheckRequest {
     pub fuel: Option<u64>,
     /// Paths per thread before the check is inconclusive (default 20000).
     pub max_paths: Option<usize>,
+    /// An `opt -passes=` pipeline run by the server's `opt` on LLVM IR
+    /// (only under `explore --allow-tools`).
+    pub opt: Option<String>,
+    /// A second file's text: the check compares the two as `check SRC
+    /// TGT` does.
+    pub target_source: Option<String>,
+    /// The second file's name (default `target.ll` or `target.c`).
+    pub target_file: Option<String>,
 }
 
 /// Answers one request body.
 ///
 /// A check gets `time` as its engine budget: when it runs out the answer is
 /// an `inconclusive` report naming the time budget, not an error.
-pub fn answer(endpoint: Endpoint, body: &[u8], time: Duration) -> Result<Value, ApiError> {
+/// `tools` are the external tools the server allows a check to run.
+pub fn answer(
+    endpoint: Endpoint,
+    body: &[u8],
+    time: Duration,
+    tools: Option<&super::Tools>,
+) -> Result<Value, ApiError> {
     match endpoint {
         Endpoint::Run => run(parse_body(body)?),
         Endpoint::Lower => lower_answer(parse_body(body)?),
-        Endpoint::Check => check(parse_body(body)?, time),
+        Endpoint::Check => check(parse_body(body)?, time, tools),
     }
 }
 
@@ -641,7 +656,7 @@ fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
     }))
 }
 
-fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
+fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Result<Value, ApiError> {
     let lang = language(&r.language)?;
     let file = file_name(&r.file, lang);
     let defaults = CheckConfig::default();
@@ -670,6 +685,14 @@ fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
             return Err(invalid("tokens", LLVM_TOKENS));
         }
         let loaded = parse_llvm(&file, &r.source)?;
+        if files::applies(&r) {
+            if let Some(t) = &r.target_source {
+                parse_llvm(r.target_file.as_deref().unwrap_or("target.ll"), t)?;
+            }
+            config.function = Some(llvm_entry(&loaded, r.function.as_deref())?);
+            config.reference = Reference::Cfg;
+            return files::check(&r, &file, &CheckJob::of(&file, &config), budget, tools);
+        }
         config.function = Some(llvm_entry(&loaded, r.function.as_deref())?);
         config.reference = Reference::Cfg;
         check_passes(&r.passes)?;
@@ -695,6 +718,12 @@ fn check(r: CheckRequest, time: Duration) -> Result<Value, ApiError> {
     kernel
         .entry(r.function.as_deref())
         .map_err(|e| ApiError::new(422, "usage", e).field("function"))?;
+    if files::applies(&r) {
+        if let Some(t) = &r.target_source {
+            parse_kernel(r.target_file.as_deref().unwrap_or("target.c"), t)?;
+        }
+        return files::check(&r, &file, &CheckJob::of(&file, &config), budget, tools);
+    }
     check_passes(&r.passes)?;
     if config.reference == Reference::Cfg && r.passes.is_empty() {
         return Err(invalid(
@@ -723,8 +752,9 @@ pub const LLVM_FIND_TID_TOKENS: &str = include_str!("../../../examples/llvm/find
 
 /// `GET /api/initial`: the kernel the page starts with, the embedded
 /// examples, and the limits.
-pub fn initial(file: &str, source: &str, budget_secs: u64) -> Value {
+pub fn initial(file: &str, source: &str, budget_secs: u64, tools: Option<&super::Tools>) -> Value {
     json!({
+        "tools": tools.map(|t| json!({"opt": t.opt_bin.clone().unwrap_or_else(|| "opt-19".into()), "opt_args": t.opt_args})),
         "language": "kernel",
         "file": file,
         "source": source,

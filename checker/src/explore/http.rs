@@ -163,6 +163,7 @@ async fn route(state: Arc<State>, req: Request<Incoming>) -> Answer {
                 &state.options.initial.0,
                 &state.options.initial.1,
                 state.options.budget.as_secs(),
+                state.options.tools.as_ref(),
             ),
         ),
         "/api/passes" => json(StatusCode::OK, &api::passes()),
@@ -287,6 +288,7 @@ async fn compute(state: &State, endpoint: Endpoint, body: Bytes) -> Answer {
             ));
         }
     };
+    let tools = state.options.tools.clone();
     let job = tokio::task::spawn_blocking(move || {
         // The slot is released when the computation ends, even after its
         // client got 503: an overrun keeps its slot (module doc).
@@ -294,7 +296,7 @@ async fn compute(state: &State, endpoint: Endpoint, body: Bytes) -> Answer {
         // The engine stops itself a little before the request's deadline,
         // so that an over-budget check answers `inconclusive` (naming the
         // time budget) rather than 503.
-        api::answer(endpoint, &body, engine_time(budget))
+        api::answer(endpoint, &body, engine_time(budget), tools.as_ref())
     });
     match timeout_at(deadline, job).await {
         Ok(Ok(Ok(value))) => json(StatusCode::OK, &value),

@@ -71,6 +71,22 @@ pub struct Options {
     pub slots: usize,
     /// The kernel the page starts with: its file name and its text.
     pub initial: (String, String),
+    /// The external tools a check may run (`explore --allow-tools`); none
+    /// by default (docs/src/explorer.md, "Real opt").
+    pub tools: Option<Tools>,
+}
+
+/// The `opt` a check of LLVM IR may run when the server allows tools: the
+/// binary and its arguments are fixed when the server starts, never taken
+/// from a request (a request names only the `-passes=` pipeline).
+#[derive(Clone, Debug, Default)]
+pub struct Tools {
+    /// The `opt` binary (default: `opt-19`, else `opt` on the PATH).
+    pub opt_bin: Option<String>,
+    /// Arguments given to `opt` before the input (`-mtriple=...`).
+    pub opt_args: Vec<String>,
+    /// Seconds one run of `opt` may take.
+    pub tool_timeout: u64,
 }
 
 impl Default for Options {
@@ -83,6 +99,7 @@ impl Default for Options {
                 "ambiguity-source.c".to_string(),
                 crate::demo::AMBIGUITY_SOURCE.to_string(),
             ),
+            tools: None,
         }
     }
 }
@@ -153,11 +170,29 @@ pub fn explore(
     file: Option<&str>,
     port: u16,
     budget_secs: u64,
+    tools: Option<Tools>,
     ready: &mut dyn FnMut(&str),
 ) -> Result<(), Error> {
+    // The tools are found once, at the start: the page says which run.
+    let tools = match tools {
+        Some(mut t) => {
+            let bin = match &t.opt_bin {
+                Some(b) => b.clone(),
+                None => crate::llvm::tools::find(&["opt-19", "opt"], "for --allow-tools")
+                    .map_err(Error::tool)?,
+            };
+            if !crate::llvm::tools::available(&bin) {
+                return Err(Error::tool(format!("--opt-bin {bin}: cannot run it")));
+            }
+            t.opt_bin = Some(bin);
+            Some(t)
+        }
+        None => None,
+    };
     let mut options = Options {
         port,
         budget: Duration::from_secs(budget_secs.max(1)),
+        tools,
         ..Options::default()
     };
     if let Some(path) = file {

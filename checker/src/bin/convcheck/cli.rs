@@ -142,6 +142,25 @@ pub struct ExploreArgs {
     /// Seconds one request may take before it is answered with 503.
     #[arg(long, default_value_t = convcheck::explore::DEFAULT_BUDGET_SECS)]
     pub budget: u64,
+    /// Let checks of LLVM IR run `opt` pipelines (the page's "opt
+    /// pipeline"); the binary and its arguments are fixed here.
+    #[arg(long)]
+    pub allow_tools: bool,
+    /// With --allow-tools: the opt binary (default opt-19, else opt).
+    #[arg(long, requires = "allow_tools")]
+    pub opt_bin: Option<String>,
+    /// With --allow-tools: an argument for opt before the input
+    /// (repeatable; `-mtriple=amdgcn--`, cl::opts).
+    #[arg(
+        long = "opt-arg",
+        value_name = "ARG",
+        allow_hyphen_values = true,
+        requires = "allow_tools"
+    )]
+    pub opt_args: Vec<String>,
+    /// With --allow-tools: seconds one run of opt may take.
+    #[arg(long, default_value_t = 60)]
+    pub tool_timeout: u64,
 }
 
 /// Arguments of `convcheck fuzz`.

@@ -194,7 +194,12 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
                 println!("convcheck explore: serving {url} (127.0.0.1 only; stop with Ctrl-C)");
                 let _ = std::io::stdout().flush();
             };
-            convcheck::explore::explore(a.file.as_deref(), a.port, a.budget, &mut ready)?;
+            let tools = a.allow_tools.then(|| convcheck::explore::Tools {
+                opt_bin: a.opt_bin.clone(),
+                opt_args: a.opt_args.clone(),
+                tool_timeout: a.tool_timeout,
+            });
+            convcheck::explore::explore(a.file.as_deref(), a.port, a.budget, tools, &mut ready)?;
             Printed {
                 stdout: String::new(),
                 stderr: String::new(),
