@@ -214,6 +214,24 @@ fn is_kernel(config: &CampaignConfig, i: u64) -> bool {
     (function_seed(config.seed, i) % 100) < u64::from(config.kernel_percent)
 }
 
+/// Time the minimization of a campaign may take after the examination,
+/// whatever `--time` left (a run stopped by `--time` still minimizes): the
+/// classes' first functions in the order found, each to the smallest
+/// function reached when the time runs out.
+pub const MINIMIZE_TIME: Duration = Duration::from_secs(600);
+
+/// One module of a batch: its file name, text, and the random functions it
+/// holds (`None` for a generated kernel).
+type BatchText = (String, String, Option<Vec<UniformFn>>);
+
+/// What a campaign gathers while it examines batches.
+struct Tally {
+    report: CampaignReport,
+    classes: BTreeMap<String, ClassReport>,
+    /// The random functions kept for minimizing, per class.
+    to_minimize: Vec<(String, UniformFn)>,
+}
+
 /// Runs a campaign (see the module documentation).
 pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
     let start = Instant::now();
@@ -223,8 +241,71 @@ pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
         triple: Some(super::DEFAULT_TRIPLE.into()),
         ..config.check.clone()
     };
-    let mut report = CampaignReport {
-        seed: config.seed,
+    let mut tally = Tally {
+        report: empty_report(config.seed),
+        classes: BTreeMap::new(),
+        to_minimize: Vec::new(),
+    };
+    let batch = config.batch.max(1) as u64;
+    let mut batch_no = config.from / batch;
+    let mut i = batch_no * batch;
+    let out_of_time = || config.time.is_some_and(|t| start.elapsed() >= t);
+    while i < config.count && !out_of_time() {
+        let end = (i + batch).min(config.count);
+        let mine = config
+            .shard
+            .is_none_or(|(k, n)| n == 0 || batch_no % n == k);
+        batch_no += 1;
+        if mine {
+            tally.report.functions += end - i;
+            for (name, text, functions) in batch_texts(config, i, end, &bin, check.timeout) {
+                examine(
+                    config,
+                    &check,
+                    &name,
+                    &text,
+                    functions.as_deref(),
+                    &mut tally,
+                );
+            }
+        }
+        i = end;
+    }
+    let examined_at = start.elapsed();
+    let Tally {
+        mut report,
+        mut classes,
+        to_minimize,
+    } = tally;
+    // Minimization has a budget of its own: a run stopped by `--time`
+    // still minimizes the first function of each class.
+    let deadline = Instant::now() + MINIMIZE_TIME;
+    for (class, u) in to_minimize {
+        if Instant::now() >= deadline {
+            break;
+        }
+        if let Some(r) = minimize(&u, &class, &check, deadline) {
+            if let Some(c) = classes.get_mut(&class) {
+                c.reproducers.push(r);
+            }
+        }
+    }
+    let mut list: Vec<ClassReport> = classes.into_values().collect();
+    list.sort_by(|a, b| b.findings.cmp(&a.findings).then(a.class.cmp(&b.class)));
+    report.classes = list;
+    let total = start.elapsed();
+    report.stats = Stats {
+        seconds: total.as_secs_f64(),
+        minimize_seconds: (total - examined_at).as_secs_f64(),
+        functions_per_second: report.functions as f64 / examined_at.as_secs_f64().max(1e-9),
+    };
+    Ok(report)
+}
+
+/// A report with nothing counted yet.
+fn empty_report(seed: u64) -> CampaignReport {
+    CampaignReport {
+        seed,
         command: String::new(),
         functions: 0,
         complete: 0,
@@ -241,132 +322,118 @@ pub fn campaign(config: &CampaignConfig) -> Result<CampaignReport, Error> {
             minimize_seconds: 0.0,
             functions_per_second: 0.0,
         },
-    };
-    let mut classes: BTreeMap<String, ClassReport> = BTreeMap::new();
-    // The random functions kept for minimizing, per class.
-    let mut to_minimize: Vec<(String, UniformFn)> = Vec::new();
-    let batch = config.batch.max(1) as u64;
-    let mut batch_no = config.from / batch;
-    let mut i = batch_no * batch;
-    let out_of_time = || config.time.is_some_and(|t| start.elapsed() >= t);
-    while i < config.count && !out_of_time() {
-        let end = (i + config.batch.max(1) as u64).min(config.count);
-        let mine = config
-            .shard
-            .is_none_or(|(k, n)| n == 0 || batch_no % n == k);
-        batch_no += 1;
-        if !mine {
-            i = end;
-            continue;
-        }
-        let mut randoms: Vec<UniformFn> = Vec::new();
-        let mut kernels: Vec<(u64, String)> = Vec::new();
-        for k in i..end {
-            if is_kernel(config, k) {
-                if let Some(text) = kernel_text(config.seed, k, &bin, check.timeout) {
-                    kernels.push((k, text));
-                }
-            } else {
-                randoms.push(generate_seeded(
-                    &format!("f{k}"),
-                    &config.generator,
-                    function_seed(config.seed, k),
-                ));
+    }
+}
+
+/// The modules of functions `i..end`: one of the random functions, and
+/// one per generated kernel.
+fn batch_texts(
+    config: &CampaignConfig,
+    i: u64,
+    end: u64,
+    bin: &str,
+    timeout: Duration,
+) -> Vec<BatchText> {
+    let mut randoms: Vec<UniformFn> = Vec::new();
+    let mut kernels: Vec<(u64, String)> = Vec::new();
+    for k in i..end {
+        if is_kernel(config, k) {
+            if let Some(text) = kernel_text(config.seed, k, bin, timeout) {
+                kernels.push((k, text));
             }
-        }
-        report.functions += end - i;
-        let mut texts: Vec<(String, String, Option<Vec<UniformFn>>)> = Vec::new();
-        if !randoms.is_empty() {
-            texts.push((
-                format!("batch-{i}.ll"),
-                module_text(&randoms),
-                Some(randoms.clone()),
+        } else {
+            randoms.push(generate_seeded(
+                &format!("f{k}"),
+                &config.generator,
+                function_seed(config.seed, k),
             ));
         }
-        for (k, text) in kernels {
-            texts.push((format!("kernel-{k}.ll"), text, None));
-        }
-        for (name, text, functions) in texts {
-            let r = match check_text(&name, &text, &check) {
-                Ok(r) => r,
-                Err(e) => {
-                    let n = functions.as_ref().map_or(1, Vec::len) as u64;
-                    report.not_examined += n;
-                    if report.errors.len() < 5 {
-                        report.errors.push(e.to_string());
-                    }
-                    continue;
-                }
-            };
-            if report.command.is_empty() {
-                report.command = r.command.clone();
-            }
-            for f in &r.functions {
-                if f.reason.is_some() && f.values + f.branches == 0 {
-                    report.not_examined += 1;
-                } else if !f.incomplete() {
-                    report.complete += 1;
-                }
-                report.claims += (f.model_uniform + f.findings.len()) as u64;
-                report.undecided += f.unknown.len() as u64;
-                report.imprecise += f.imprecise.len() as u64;
-                report.findings += f.findings.len() as u64;
-                if !f.findings.is_empty() {
-                    report.functions_with_findings += 1;
-                }
-                let mut seen_here: Vec<&str> = Vec::new();
-                for x in &f.findings {
-                    let c = classes
-                        .entry(x.class.clone())
-                        .or_insert_with(|| ClassReport {
-                            class: x.class.clone(),
-                            findings: 0,
-                            functions: 0,
-                            first: format!("@{} of {name} (seed {})", f.name, config.seed),
-                            examples: Vec::new(),
-                            upstream: upstream(&x.class),
-                            reproducers: Vec::new(),
-                        });
-                    c.findings += 1;
-                    if !seen_here.contains(&x.class.as_str()) {
-                        seen_here.push(&x.class);
-                        c.functions += 1;
-                        if c.examples.len() < 8 {
-                            c.examples.push(format!("@{} of {name}", f.name));
-                        }
-                        let kept = to_minimize.iter().filter(|(k, _)| *k == x.class).count();
-                        if let (Some(fs), true) = (&functions, kept < config.minimize_per_class) {
-                            if let Some(u) = fs.iter().find(|u| u.name == f.name) {
-                                to_minimize.push((x.class.clone(), u.clone()));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        i = end;
     }
-    let examined_at = start.elapsed();
-    for (class, u) in to_minimize {
-        if out_of_time() {
-            break;
-        }
-        if let Some(r) = minimize(&u, &class, &check) {
-            if let Some(c) = classes.get_mut(&class) {
-                c.reproducers.push(r);
-            }
-        }
+    let mut texts: Vec<BatchText> = Vec::new();
+    if !randoms.is_empty() {
+        texts.push((
+            format!("batch-{i}.ll"),
+            module_text(&randoms),
+            Some(randoms),
+        ));
     }
-    let mut list: Vec<ClassReport> = classes.into_values().collect();
-    list.sort_by(|a, b| b.findings.cmp(&a.findings).then(a.class.cmp(&b.class)));
-    report.classes = list;
-    let total = start.elapsed();
-    report.stats = Stats {
-        seconds: total.as_secs_f64(),
-        minimize_seconds: (total - examined_at).as_secs_f64(),
-        functions_per_second: report.functions as f64 / examined_at.as_secs_f64().max(1e-9),
+    for (k, text) in kernels {
+        texts.push((format!("kernel-{k}.ll"), text, None));
+    }
+    texts
+}
+
+/// Checks one module and counts what it shows.
+fn examine(
+    config: &CampaignConfig,
+    check: &UniformityConfig,
+    name: &str,
+    text: &str,
+    functions: Option<&[UniformFn]>,
+    tally: &mut Tally,
+) {
+    let report = &mut tally.report;
+    let r = match check_text(name, text, check) {
+        Ok(r) => r,
+        Err(e) => {
+            report.not_examined += functions.map_or(1, <[UniformFn]>::len) as u64;
+            if report.errors.len() < 5 {
+                report.errors.push(e.to_string());
+            }
+            return;
+        }
     };
-    Ok(report)
+    if report.command.is_empty() {
+        report.command = r.command.clone();
+    }
+    for f in &r.functions {
+        if f.reason.is_some() && f.values + f.branches == 0 {
+            report.not_examined += 1;
+        } else if !f.incomplete() {
+            report.complete += 1;
+        }
+        report.claims += (f.model_uniform + f.findings.len()) as u64;
+        report.undecided += f.unknown.len() as u64;
+        report.imprecise += f.imprecise.len() as u64;
+        report.findings += f.findings.len() as u64;
+        if !f.findings.is_empty() {
+            report.functions_with_findings += 1;
+        }
+        let mut seen_here: Vec<&str> = Vec::new();
+        for x in &f.findings {
+            let c = tally
+                .classes
+                .entry(x.class.clone())
+                .or_insert_with(|| ClassReport {
+                    class: x.class.clone(),
+                    findings: 0,
+                    functions: 0,
+                    first: format!("@{} of {name} (seed {})", f.name, config.seed),
+                    examples: Vec::new(),
+                    upstream: upstream(&x.class),
+                    reproducers: Vec::new(),
+                });
+            c.findings += 1;
+            if seen_here.contains(&x.class.as_str()) {
+                continue;
+            }
+            seen_here.push(&x.class);
+            c.functions += 1;
+            if c.examples.len() < 8 {
+                c.examples.push(format!("@{} of {name}", f.name));
+            }
+            let kept = tally
+                .to_minimize
+                .iter()
+                .filter(|(k, _)| *k == x.class)
+                .count();
+            if kept < config.minimize_per_class {
+                if let Some(u) = functions.and_then(|fs| fs.iter().find(|u| u.name == f.name)) {
+                    tally.to_minimize.push((x.class.clone(), u.clone()));
+                }
+            }
+        }
+    }
 }
 
 /// Generated kernel `k` as LLVM IR for amdgcn, after `opt -passes=sroa`
@@ -411,7 +478,12 @@ fn shows(u: &UniformFn, class: &str, check: &UniformityConfig, complete: bool) -
 
 /// Shrinks `u` greedily while it shows a finding of `class`
 /// ([`UniformFn::candidates`], first improvement, until none applies).
-fn minimize(u: &UniformFn, class: &str, check: &UniformityConfig) -> Option<Reproducer> {
+fn minimize(
+    u: &UniformFn,
+    class: &str,
+    check: &UniformityConfig,
+    deadline: Instant,
+) -> Option<Reproducer> {
     let mut best = u.clone();
     best.name = "reproducer".into();
     // A finding whose runs end within the bounds stays one (a reproducer
@@ -421,6 +493,10 @@ fn minimize(u: &UniformFn, class: &str, check: &UniformityConfig) -> Option<Repr
     let before = best.size();
     loop {
         let mut improved = false;
+        if Instant::now() >= deadline {
+            // Out of minimization time: the smallest function so far.
+            break;
+        }
         for c in best.candidates() {
             if c.size() >= best.size() && c.blocks.len() >= best.blocks.len() {
                 // Same size: only a constant for a value; still simpler.
