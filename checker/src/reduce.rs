@@ -271,53 +271,12 @@ pub fn reduce(
         )));
     };
     let bin = reducer(args, settings)?;
-    let dir = tempfile::tempdir().map_err(|e| Error::io(format!("no temporary folder: {e}")))?;
-    let script = dir.path().join("interesting.sh");
-    let mut words = args.test_command.clone();
-    words.extend(["--interesting".to_string(), sig.encode()]);
-    if args.allow_undef {
-        words.push("--allow-undef".into());
-    }
-    let test = format!(
-        "#!/bin/sh\n# convcheck's interestingness test for llvm-reduce.\nexec {} --candidate \"$1\" >/dev/null 2>&1\n",
-        process::command_line(&words[0], &words[1..])
-    );
-    write_script(&script, &test)?;
     let out = args
         .out
         .clone()
         .unwrap_or_else(|| format!("{}.reduced.ll", job.src.trim_end_matches(".ll")));
-    let raw = dir.path().join("reduced.ll");
     progress.report(&format!("reduce: {bin} (each candidate checked again)"));
-    let reduce_args = vec![
-        format!("--test={}", script.display()),
-        "-o".to_string(),
-        raw.display().to_string(),
-        job.src.clone(),
-    ];
-    let ran = process::run(&Spawn {
-        program: &bin,
-        args: &reduce_args,
-        timeout: args.timeout,
-        stdout: Keep::Tail(8192),
-        stderr: Keep::Tail(8192),
-    })
-    .map_err(|f| {
-        Error::tool(format!(
-            "{}: {f:?}",
-            process::command_line(&bin, &reduce_args)
-        ))
-    })?;
-    if !ran.status.success() {
-        return Err(Error::tool(format!(
-            "{} failed ({}): {}",
-            process::command_line(&bin, &reduce_args),
-            ran.status,
-            String::from_utf8_lossy(&ran.stderr).trim()
-        )));
-    }
-    let reduced = std::fs::read_to_string(&raw)
-        .map_err(|e| Error::tool(format!("{bin} wrote no {}: {e}", raw.display())))?;
+    let reduced = run_reducer(&bin, job, args, &sig)?;
     let text = with_header(&reduced, settings, &sig);
     if let Some(dir) = Path::new(&out)
         .parent()
@@ -365,6 +324,53 @@ pub fn reduce(
         status: crate::Status::Found,
         remark: None,
     })
+}
+
+/// Runs `bin` (llvm-reduce) on `job`'s file with convcheck as the
+/// interestingness test for `sig`; the reduced text.
+fn run_reducer(bin: &str, job: &CheckJob, args: &ReduceArgs, sig: &Signature) -> Result<String> {
+    let dir = tempfile::tempdir().map_err(|e| Error::io(format!("no temporary folder: {e}")))?;
+    let script = dir.path().join("interesting.sh");
+    let mut words = args.test_command.clone();
+    words.extend(["--interesting".to_string(), sig.encode()]);
+    if args.allow_undef {
+        words.push("--allow-undef".into());
+    }
+    let test = format!(
+        "#!/bin/sh\n# convcheck's interestingness test for llvm-reduce.\nexec {} --candidate \"$1\" >/dev/null 2>&1\n",
+        process::command_line(&words[0], &words[1..])
+    );
+    write_script(&script, &test)?;
+    let raw = dir.path().join("reduced.ll");
+    let reduce_args = vec![
+        format!("--test={}", script.display()),
+        "-o".to_string(),
+        raw.display().to_string(),
+        job.src.clone(),
+    ];
+    let ran = process::run(&Spawn {
+        program: bin,
+        args: &reduce_args,
+        timeout: args.timeout,
+        stdout: Keep::Tail(8192),
+        stderr: Keep::Tail(8192),
+    })
+    .map_err(|f| {
+        Error::tool(format!(
+            "{}: {f:?}",
+            process::command_line(bin, &reduce_args)
+        ))
+    })?;
+    if !ran.status.success() {
+        return Err(Error::tool(format!(
+            "{} failed ({}): {}",
+            process::command_line(bin, &reduce_args),
+            ran.status,
+            String::from_utf8_lossy(&ran.stderr).trim()
+        )));
+    }
+    std::fs::read_to_string(&raw)
+        .map_err(|e| Error::tool(format!("{bin} wrote no {}: {e}", raw.display())))
 }
 
 fn verdict_word(v: Verdict) -> &'static str {
