@@ -77,7 +77,7 @@ fn check(f: &Finding, opt_bin: &str, expect: &str) {
         "{} with {opt_bin}: expected {expect}, got `{verdict}`\n{out}\n{err}",
         f.file
     );
-    let want = if expect == "violated" { 1 } else { 0 };
+    let want = i32::from(expect == "violated");
     assert_eq!(code, want, "{} with {opt_bin}: exit code\n{out}", f.file);
     if expect == "violated" {
         assert!(
