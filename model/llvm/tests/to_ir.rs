@@ -362,7 +362,7 @@ fn constructs_outside_the_model_are_named() {
     let cases: &[(&str, &str)] = &[
         (
             "%x = fadd fast float 1.0, 2.0",
-            "the fast-math flag 'fast' (the values it allows are not modelled)",
+            "floating point with the fast-math flag 'fast' (the values it allows are not modelled)",
         ),
         (
             "%x = fadd x86_fp80 0xK3FFF8000000000000000, 0xK3FFF8000000000000000",

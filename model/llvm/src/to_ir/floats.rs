@@ -191,7 +191,7 @@ impl<'a> Operands<'a> {
 fn check_flags(flags: &[&str], line: u32) -> R<()> {
     match flags.iter().find(|f| !matches!(**f, "contract" | "nneg")) {
         Some(f) => unsup(
-            format!("the fast-math flag '{f}' (the values it allows are not modelled)"),
+            format!("floating point with the fast-math flag '{f}' (the values it allows are not modelled)"),
             line,
         ),
         None => Ok(()),
