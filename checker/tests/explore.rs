@@ -902,7 +902,7 @@ fn llvm_ir_with_a_parse_error_answers_its_line_and_column() {
 #[test]
 fn an_llvm_function_outside_the_model_is_answered_with_its_construct() {
     let server = start();
-    let source = "declare void @sync() convergent\n\ndefine void @f() {\nentry:\n  %y = fadd double 1.0, 2.0\n  call void @sync()\n  ret void\n}\n\ndefine void @g() {\nentry:\n  call void @sync()\n  ret void\n}\n";
+    let source = "declare void @sync() convergent\n\ndefine void @f() {\nentry:\n  %y = fadd fast double 1.0, 2.0\n  call void @sync()\n  ret void\n}\n\ndefine void @g() {\nentry:\n  call void @sync()\n  ret void\n}\n";
     let body = |f: &str| json!({"language": "llvm", "source": source, "function": f, "passes": ["simplifycfg"]});
     let a = post(server.addr(), "/api/run", &body("f"));
     assert_eq!(a.status, 422, "{}", a.body);

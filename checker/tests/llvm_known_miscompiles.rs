@@ -481,7 +481,7 @@ declare token @llvm.experimental.convergence.loop() convergent
 define i1 @f(float %x) convergent {
 entry:
   %e = call token @llvm.experimental.convergence.entry()
-  %b = fcmp ogt float %x, 0.0
+  %b = fcmp fast ogt float %x, 0.0
   br label %head
 head:
   %l = call token @llvm.experimental.convergence.loop() [ "convergencectrl"(token %e) ]

@@ -289,7 +289,7 @@ fn bad_input_is_located_and_exits_2() {
 fn a_function_outside_the_model_is_inconclusive_and_named() {
     let file = scratch(
         "float.ll",
-        "define void @f(float %x) {\nentry:\n  %y = fadd float %x, 1.0\n  ret void\n}\n",
+        "define void @f(float %x) {\nentry:\n  %y = fadd fast float %x, 1.0\n  ret void\n}\n",
     );
     let (code, out, err) = convcheck(&["run", &file]);
     assert_eq!(code, 3, "{out}{err}");

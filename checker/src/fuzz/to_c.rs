@@ -445,6 +445,9 @@ impl Printer<'_> {
                         format!("((long)((unsigned long){a} << {s}) >> {s})")
                     }
                     UnOp::ZExt(n) => format!("((long)((unsigned long){a} & {}UL))", mask(*n)),
+                    // Float operators come from LLVM IR only; a kernel never
+                    // has one, and the C has no such function (clang says so).
+                    UnOp::F(f) => format!("convcheck_no_float_{}({a})", f.name().replace('.', "_")),
                 }
             }
             ExprKind::Binary(op, a, b) => {

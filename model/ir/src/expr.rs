@@ -13,6 +13,7 @@
 //! or parameter is [`Expr::Var`], any other source of a value is an oracle
 //! ([`Expr::Oracle`]), so evaluation never looks a name up.
 
+use crate::float::{FBin, FUn};
 use crate::ops::{CallKind, OpId, OracleId, Space};
 
 /// Unary operators.
@@ -30,6 +31,8 @@ pub enum UnOp {
     /// Keep the low `n` bits (1 to 63), zero-extended (`zext32(x)`): how an
     /// unsigned comparison or a `zext` reads an `iN`.
     ZExt(u8),
+    /// A floating-point operation on bit patterns ([`crate::float`]).
+    F(FUn),
 }
 
 /// Binary operators.
@@ -85,6 +88,8 @@ pub enum BinOp {
     URem,
     /// `>>` logical, shift amount modulo 64 (`lshr`)
     LShr,
+    /// A floating-point operation on bit patterns ([`crate::float`]).
+    F(FBin),
 }
 
 impl BinOp {
@@ -167,6 +172,7 @@ impl BinOp {
             BinOp::UDiv => "udiv",
             BinOp::URem => "urem",
             BinOp::LShr => "lshr",
+            BinOp::F(f) => crate::float::intern(f.name()),
         }
     }
 }
@@ -406,6 +412,7 @@ pub fn binary(op: BinOp, x: i64, y: i64) -> i64 {
         BinOp::UDiv => (x as u64).checked_div(y as u64).unwrap_or(0) as i64,
         BinOp::URem => (x as u64).checked_rem(y as u64).unwrap_or(0) as i64,
         BinOp::LShr => ((x as u64) >> (y & 63)) as i64,
+        BinOp::F(f) => crate::float::binary(f, x, y),
     }
 }
 
@@ -431,6 +438,7 @@ pub fn unary(op: UnOp, v: i64) -> i64 {
                 v & ((1i64 << n) - 1)
             }
         }
+        UnOp::F(f) => crate::float::unary(f, v),
     }
 }
 
@@ -443,6 +451,7 @@ impl UnOp {
             UnOp::BitNot => "bitnot".into(),
             UnOp::SExt(n) => format!("sext{n}"),
             UnOp::ZExt(n) => format!("zext{n}"),
+            UnOp::F(f) => f.name(),
         }
     }
 

@@ -29,6 +29,7 @@ pub mod convergence;
 pub mod cycles;
 pub mod exec;
 pub mod expr;
+pub mod float;
 pub mod hazards;
 pub mod key;
 pub mod ops;

@@ -313,6 +313,8 @@ fn binop_prec(op: BinOp) -> u8 {
         BinOp::Shl | BinOp::Shr | BinOp::LShr => 8,
         BinOp::Add | BinOp::Sub => 9,
         BinOp::Mul | BinOp::Div | BinOp::Rem | BinOp::UDiv | BinOp::URem => 10,
+        // Float operators come from LLVM IR, like the unsigned ones.
+        BinOp::F(_) => 7,
     }
 }
 
@@ -356,7 +358,7 @@ fn write_expr(out: &mut String, e: &Expr, min: u8) {
         }
         // Width operators come from LLVM IR and have no kernel-language
         // syntax; the parser never produces them.
-        ExprKind::Unary(op @ (UnOp::SExt(_) | UnOp::ZExt(_)), a) => {
+        ExprKind::Unary(op @ (UnOp::SExt(_) | UnOp::ZExt(_) | UnOp::F(_)), a) => {
             out.push_str(&op.name());
             out.push('(');
             write_expr(out, a, 1);

@@ -7,7 +7,8 @@
 //! `true`/`false`, `null`, `zeroinitializer`, `c"..."` strings, arrays and
 //! structs of those, nested, and the address of a global (`ptr @g`, its
 //! base). `undef` and `poison` bytes are `None` (no value: a load of them
-//! reads a free value). Anything else (floating point, constant expressions
+//! reads a free value). Floats are their bit patterns
+//! ([`super::floats::literal`]). Anything else (constant expressions
 //! inside an aggregate, vectors) is `None` for the whole initializer, so a
 //! load from it is a free value, never a wrong constant.
 #![deny(unsafe_code)]
@@ -39,6 +40,7 @@ pub(crate) fn bytes(
     let c = match value {
         Value::Aggregate { text, .. } => Const::parse(text)?,
         Value::Int(i) => Const::Int(*i),
+        Value::Float(f) => Const::Float(f.clone()),
         Value::Null | Value::ZeroInitializer => Const::Zero,
         Value::Undef | Value::Poison => Const::Undef,
         Value::Global(g) => Const::Global(g.to_string()),
@@ -52,6 +54,8 @@ pub(crate) fn bytes(
 #[derive(Debug)]
 enum Const {
     Int(i128),
+    /// A floating-point literal, as written.
+    Float(String),
     Zero,
     Undef,
     Str(Vec<u8>),
@@ -84,6 +88,15 @@ fn write(
             }
             for (i, b) in slot.iter_mut().enumerate() {
                 *b = Some(((*v as u128) >> (8 * i.min(15))) as u8);
+            }
+        }
+        Const::Float(text) => {
+            let Type::Float(k) = layout.resolve(ty) else {
+                return None;
+            };
+            let v = super::floats::literal(*k, text)?;
+            for (i, b) in slot.iter_mut().enumerate() {
+                *b = Some((v >> (8 * i.min(7))) as u8);
             }
         }
         Const::Global(g) => {
@@ -227,7 +240,13 @@ impl Parser {
                     self.skip_group('(', ')')?;
                 }
             }
-            Tok::Word(w) if w.starts_with('i') || w.starts_with('%') => self.at += 1,
+            Tok::Word(w)
+                if w.starts_with('i')
+                    || w.starts_with('%')
+                    || matches!(w.as_str(), "half" | "bfloat" | "float" | "double") =>
+            {
+                self.at += 1
+            }
             Tok::Punct('[') => self.skip_group('[', ']')?,
             Tok::Punct('{') => self.skip_group('{', '}')?,
             Tok::Punct('<') => self.skip_group('<', '>')?,
@@ -286,7 +305,18 @@ impl Parser {
                     "null" | "zeroinitializer" => Const::Zero,
                     "undef" | "poison" => Const::Undef,
                     _ if w.starts_with('@') => Const::Global(w[1..].trim_matches('"').to_string()),
-                    _ => Const::Int(w.parse::<i128>().ok()?),
+                    _ => match w.parse::<i128>() {
+                        Ok(v) => Const::Int(v),
+                        // A float literal: decimal with a `.` or an
+                        // exponent, or LLVM's hexadecimal forms.
+                        Err(_)
+                            if w.contains(['.', 'e'])
+                                || w.trim_start_matches('-').starts_with("0x") =>
+                        {
+                            Const::Float(w)
+                        }
+                        Err(_) => return None,
+                    },
                 }
             }
             _ => return None,
@@ -324,7 +354,9 @@ mod tests {
             Some(Const::List(v)) if v.len() == 3
         ));
         assert!(matches!(Const::parse("c\"ab\\00\""), Some(Const::Str(s)) if s == b"ab\0"));
-        assert!(Const::parse("[float 1.0]").is_none());
+        assert!(
+            matches!(Const::parse("[float 1.0, float 0x3FB99999A0000000]"), Some(Const::List(v)) if v.len() == 2)
+        );
         assert!(Const::parse("[i32 1, i32 ptrtoint (ptr @g to i32)]").is_none());
     }
 }

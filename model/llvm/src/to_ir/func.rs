@@ -127,6 +127,9 @@ pub(crate) fn map_function(
         let o = mapper
             .t
             .oracle(&oracle_name, class, span_at(p.span.line, p.span.col));
+        if let Some(t) = super::floats::fty(&p.ty) {
+            mapper.float_domain(o, t);
+        }
         params.push(name);
         param_oracles.push(o);
     }
@@ -253,7 +256,10 @@ pub(crate) fn value_type(ty: &Type, what: &str, line: u32) -> R<u32> {
         Type::Int(n) if *n <= 64 => Ok(*n),
         Type::Int(n) => unsup(format!("i{n} ({what})"), line),
         Type::Ptr { .. } => Ok(64),
-        t if t.is_float() => unsup(format!("floating point ({what} of type {t})"), line),
+        Type::Float(_) => match super::floats::fty(ty) {
+            Some(t) => Ok(t.bits()),
+            None => unsup(format!("floating point ({what} of type {ty})"), line),
+        },
         Type::Vector { .. } => unsup(format!("vectors ({what} of type {ty})"), line),
         Type::Array { .. } | Type::Struct { .. } | Type::Named(_) => {
             unsup(format!("aggregates ({what} of type {ty})"), line)
@@ -355,7 +361,7 @@ impl<'a> FnMapper<'a> {
             }
             Value::Null | Value::Undef | Value::Poison | Value::ZeroInitializer => Expr::Const(0),
             Value::ConstExpr(c) => return self.const_int(c, width, line, 0),
-            Value::Float(_) => return unsup("floating point (a constant)", line),
+            Value::Float(text) => return self.float_const(text, ty, line),
             other => return unsup(format!("the constant {}", short(&other.to_string())), line),
         })
     }
@@ -469,9 +475,16 @@ impl<'a> FnMapper<'a> {
                     }
                 }
             }
-            K::Load(l) => self.load(inst, l, out)?,
+            K::Load(l) => {
+                self.load(inst, l, out)?;
+                self.float_load(inst, &l.ty, out);
+            }
             K::Store(s) => self.store(inst, s, out)?,
-            K::Call(c) => self.call(inst, c, out)?,
+            K::Call(c) => {
+                if !self.float_call(inst, c, out)? {
+                    self.call(inst, c, out)?;
+                }
+            }
             K::Generic(g) if g.opcode == "fence" => {
                 let label = attachment(self.ctx.m, inst, "convcheck.label")
                     .unwrap_or_else(|| "fence".to_string());
@@ -488,7 +501,11 @@ impl<'a> FnMapper<'a> {
                     token: None,
                 });
             }
-            K::Generic(g) => return unsup(generic_construct(&g.opcode), line),
+            K::Generic(g) => {
+                if !self.float_inst(inst, g, out)? {
+                    return unsup(generic_construct(&g.opcode), line);
+                }
+            }
             K::Br(_) | K::CondBr { .. } | K::Switch(_) | K::Ret(_) | K::Unreachable => {
                 return unsup("a terminator in the middle of a block", line)
             }
@@ -628,7 +645,9 @@ impl<'a> FnMapper<'a> {
                             }
                         }
                     }
-                    (Type::Int(a), Type::Int(b)) if a == b => {
+                    (Type::Int(_) | Type::Float(_), Type::Int(_) | Type::Float(_))
+                        if value_type(from, &what, line)? == value_type(&c.to, &what, line)? =>
+                    {
                         let e = self.value(&c.value.value, from, line)?;
                         self.set(inst, kw, e, out)?;
                     }
@@ -754,6 +773,7 @@ impl<'a> FnMapper<'a> {
 pub(crate) fn width_of(ty: &Type) -> u32 {
     match ty {
         Type::Int(n) => (*n).min(64),
+        Type::Float(_) => super::floats::fty(ty).map_or(64, |t| t.bits()),
         _ => 64,
     }
 }

@@ -626,7 +626,7 @@ impl<'a> FnMapper<'a> {
             let bits = match &s.value.ty {
                 Type::Int(n) => *n,
                 Type::Ptr { addrspace } => 8 * self.ctx.layout.pointer_bytes(*addrspace) as u32,
-                _ => 64,
+                ty => super::func::width_of(ty),
             };
             super::values::zext(e, bits, Default::default())
         };

@@ -41,6 +41,7 @@ mod calls;
 mod constants;
 mod conventions;
 mod domains;
+mod floats;
 mod func;
 mod layout;
 mod memory;

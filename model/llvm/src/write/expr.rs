@@ -295,11 +295,15 @@ impl Emitter<'_, '_> {
                 };
                 self.line(format!("{r} = {ext} i{n} {t} to i64"));
             }
+            UnOp::F(f) => return self.float_unary(f, x),
         }
         r
     }
 
     fn binary(&mut self, op: BinOp, x: &str, y: &str) -> String {
+        if let BinOp::F(f) = op {
+            return self.float_binary(f, x, y);
+        }
         let cmp = |p: &str| Some(p.to_string());
         let pred = match op {
             BinOp::Eq => cmp("eq"),

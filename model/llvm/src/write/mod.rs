@@ -61,6 +61,7 @@
 
 mod body;
 mod expr;
+mod floats;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;

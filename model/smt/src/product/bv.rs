@@ -58,6 +58,7 @@ pub(crate) fn unary(op: UnOp, x: &BV) -> BV {
                 low.zero_ext(64 - n)
             }
         }
+        UnOp::F(f) => super::fbv::unary(f, x),
     }
 }
 
@@ -97,6 +98,7 @@ pub(crate) fn binary(op: BinOp, x: &BV, y: &BV) -> BV {
         BinOp::UGe => truth(&x.bvuge(y)),
         BinOp::UDiv => y_zero.ite(&zero, &x.bvudiv(y)),
         BinOp::URem => y_zero.ite(&zero, &x.bvurem(y)),
+        BinOp::F(f) => super::fbv::binary(f, x, y),
     }
 }
 

@@ -70,6 +70,7 @@ pub mod uniform;
 pub mod unroll;
 
 pub(crate) mod bv;
+mod fbv;
 mod matching;
 mod query;
 mod replay;
@@ -607,6 +608,18 @@ fn attempt(
                  judged by the hazards they leave",
                 e.why
             ))),
+            // Float arithmetic is uninterpreted in the query (`fbv`): its
+            // counterexample may hold for no IEEE arithmetic.
+            Err(e)
+                if convcheck_ir::float::in_module(&reference.module)
+                    || convcheck_ir::float::in_module(&target.module) =>
+            {
+                Answer::Unknown(Unknown::incomplete(format!(
+                    "floating point: the product treats float arithmetic as uninterpreted \
+                     functions, and its counterexample does not hold in IEEE arithmetic ({})",
+                    e.why
+                )))
+            }
             Err(e) => Answer::Unknown(Unknown::incomplete(format!(
                 "internal: model did not replay: {} (the model's failing parts: \
                  single-thread {} / {}, convergence {})",

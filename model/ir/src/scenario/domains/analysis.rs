@@ -230,6 +230,26 @@ impl<'m> Analysis<'m> {
                         let op = *op;
                         map_lin(&v, |m, c| Some((m, c)), move |x| crate::expr::unary(op, x))
                     }
+                    // A float entering the model (a load, a parameter):
+                    // its subject takes float values.
+                    UnOp::F(crate::float::FUn::Canon(t)) => {
+                        if self.record {
+                            for a in &v {
+                                if let Alt::Lin(s, 1, 0) = a {
+                                    let s = s.clone();
+                                    let points = crate::float::interesting(*t);
+                                    self.facts(&s).points.extend(points);
+                                }
+                            }
+                        }
+                        let op = *op;
+                        map_lin(&v, |_, _| None, move |x| crate::expr::unary(op, x))
+                    }
+                    // Floats: no linear view; constants fold.
+                    UnOp::F(_) => {
+                        let op = *op;
+                        map_lin(&v, |_, _| None, move |x| crate::expr::unary(op, x))
+                    }
                 }
             }
             Expr::Binary(op, a, b) => {

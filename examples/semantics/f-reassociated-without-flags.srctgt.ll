@@ -1,0 +1,51 @@
+; CLASS: f
+; EXPECT: violated
+; ARGS: --threads 2
+; `(a + b) + c` to `a + (b + c)` without `reassoc`: the rounding differs
+; for some inputs (a = 1, b = c = 2^-24... any two roundings), so a stored value
+; changes (issue 21, floats).
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @vote() #0
+@in = addrspace(1) global [64 x float] zeroinitializer
+@out = addrspace(1) global [64 x float] zeroinitializer
+
+define void @src() #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = and i32 %tid, 15
+  %pa = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %i
+  %a = load float, ptr addrspace(1) %pa
+  %j = add i32 %i, 16
+  %pb = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %j
+  %b = load float, ptr addrspace(1) %pb
+  %k = add i32 %i, 32
+  %pc = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %k
+  %c = load float, ptr addrspace(1) %pc
+  %s = fadd float %a, %b
+  %r = fadd float %s, %c
+  %po = getelementptr [64 x float], ptr addrspace(1) @out, i32 0, i32 %i
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
+define void @tgt() #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = and i32 %tid, 15
+  %pa = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %i
+  %a = load float, ptr addrspace(1) %pa
+  %j = add i32 %i, 16
+  %pb = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %j
+  %b = load float, ptr addrspace(1) %pb
+  %k = add i32 %i, 32
+  %pc = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %k
+  %c = load float, ptr addrspace(1) %pc
+  %s = fadd float %b, %c
+  %r = fadd float %a, %s
+  %po = getelementptr [64 x float], ptr addrspace(1) @out, i32 0, i32 %i
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
+
+attributes #0 = { convergent nounwind }

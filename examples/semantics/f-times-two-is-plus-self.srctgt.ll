@@ -1,0 +1,48 @@
+; CLASS: f
+; EXPECT: preserved
+; ARGS: --threads 2
+; `x * 2.0` to `x + x` (InstCombine): exact in IEEE, the same value for
+; every x, NaN and infinity included.
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @vote() #0
+@in = addrspace(1) global [64 x float] zeroinitializer
+@out = addrspace(1) global [64 x float] zeroinitializer
+
+define void @src() #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = and i32 %tid, 15
+  %pa = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %i
+  %a = load float, ptr addrspace(1) %pa
+  %j = add i32 %i, 16
+  %pb = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %j
+  %b = load float, ptr addrspace(1) %pb
+  %k = add i32 %i, 32
+  %pc = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %k
+  %c = load float, ptr addrspace(1) %pc
+  %r = fmul float %a, 2.000000e+00
+  %po = getelementptr [64 x float], ptr addrspace(1) @out, i32 0, i32 %i
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
+define void @tgt() #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %i = and i32 %tid, 15
+  %pa = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %i
+  %a = load float, ptr addrspace(1) %pa
+  %j = add i32 %i, 16
+  %pb = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %j
+  %b = load float, ptr addrspace(1) %pb
+  %k = add i32 %i, 32
+  %pc = getelementptr [64 x float], ptr addrspace(1) @in, i32 0, i32 %k
+  %c = load float, ptr addrspace(1) %pc
+  %r = fadd float %a, %a
+  %po = getelementptr [64 x float], ptr addrspace(1) @out, i32 0, i32 %i
+  store float %r, ptr addrspace(1) %po
+  ret void
+}
+
+
+attributes #0 = { convergent nounwind }

@@ -1,0 +1,580 @@
+//! Floating-point values in the model (docs/src/llvm.md, "Floating point").
+//!
+//! A value of an IEEE-754 format (`half`, `bfloat`, `float`, `double`) is
+//! its bit pattern, held like an integer of the format's width: the low
+//! bits of the 64-bit value are the pattern, and every operation here reads
+//! only them and zero-extends its result. So `bitcast`, loads and stores,
+//! phis and selects of floats are those of integers.
+//!
+//! Each operation is exact IEEE-754 with round-to-nearest-even, computed
+//! with Rust's `f32`/`f64` (`half` and `bfloat` through `f32`, rounded once
+//! more to their format: exact for `+ - * / sqrt`, as `f32` has at least
+//! `2p + 2` bits of precision for both). **NaNs are canonical**: every
+//! operation that yields a NaN yields the format's one quiet NaN (positive,
+//! payload 0: `0x7fc00000` for `float`), including `fneg`, `fabs` and
+//! `copysign` of a NaN. LangRef leaves a NaN result's sign and payload
+//! largely unspecified, so LLVM may turn `fsub -0.0, x` into `fneg x`; with
+//! one NaN per format the model never tells such NaNs apart (a transform
+//! that changes only a NaN's sign or payload is not caught).
+//!
+//! Conversions to integers (`fptosi`, `fptoui`) round toward zero; a value
+//! out of the integer's range (or NaN) is poison in LangRef, and 0 here.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock};
+
+/// `name` as a string that lives for the program (the names of float
+/// operators, a finite set, for [`crate::BinOp::symbol`]).
+pub(crate) fn intern(name: String) -> &'static str {
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(n) = names.get(name.as_str()) {
+        return n;
+    }
+    let n: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(n);
+    n
+}
+
+/// A floating-point format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FTy {
+    /// IEEE binary16.
+    Half,
+    /// bfloat16 (8 exponent bits, 7 fraction bits).
+    BFloat,
+    /// IEEE binary32.
+    Float,
+    /// IEEE binary64.
+    Double,
+}
+
+/// `fcmp`'s predicates (LangRef): `o` ordered (neither is NaN), `u`
+/// unordered (either is NaN, or the relation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)] // The variants are LLVM's keywords.
+pub enum FPred {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    Uno,
+    True,
+}
+
+/// A floating-point operation of one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FUn {
+    /// `fneg` (a NaN stays the canonical NaN).
+    Neg(FTy),
+    /// `llvm.fabs`.
+    Abs(FTy),
+    /// `llvm.sqrt`.
+    Sqrt(FTy),
+    /// The value itself, a NaN made canonical: how a float read from
+    /// memory or a parameter enters the model.
+    Canon(FTy),
+    /// `fptosi` to `iN`: the result sign-extended.
+    ToSi(FTy, u8),
+    /// `fptoui` to `iN`: the result zero-extended.
+    ToUi(FTy, u8),
+    /// `sitofp` from `iN` (its low `N` bits, signed).
+    FromSi(u8, FTy),
+    /// `uitofp` from `iN` (its low `N` bits, unsigned).
+    FromUi(u8, FTy),
+    /// `fpext` / `fptrunc` from the first format to the second.
+    Convert(FTy, FTy),
+}
+
+/// A floating-point operation of two operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FBin {
+    /// `fadd`.
+    Add(FTy),
+    /// `fsub`.
+    Sub(FTy),
+    /// `fmul`.
+    Mul(FTy),
+    /// `fdiv`.
+    Div(FTy),
+    /// `frem` (C's `fmod`).
+    Rem(FTy),
+    /// `llvm.minnum` (a NaN operand gives the other).
+    MinNum(FTy),
+    /// `llvm.maxnum`.
+    MaxNum(FTy),
+    /// `llvm.copysign`: the first's magnitude with the second's sign.
+    CopySign(FTy),
+    /// `fcmp`: 1 or 0.
+    Cmp(FPred, FTy),
+    /// `llvm.fma` of `float`: `fma(a, b, c)` is `Fma(a, (b << 32) | c)`,
+    /// one rounding.
+    Fma32,
+}
+
+impl FTy {
+    /// Width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            FTy::Half | FTy::BFloat => 16,
+            FTy::Float => 32,
+            FTy::Double => 64,
+        }
+    }
+
+    /// LLVM's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FTy::Half => "half",
+            FTy::BFloat => "bfloat",
+            FTy::Float => "float",
+            FTy::Double => "double",
+        }
+    }
+
+    /// The format LLVM calls `name`.
+    pub fn from_name(name: &str) -> Option<FTy> {
+        [FTy::Half, FTy::BFloat, FTy::Float, FTy::Double]
+            .into_iter()
+            .find(|t| t.name() == name)
+    }
+
+    /// Exponent and fraction bits.
+    fn layout(self) -> (u32, u32) {
+        match self {
+            FTy::Half => (5, 10),
+            FTy::BFloat => (8, 7),
+            FTy::Float => (8, 23),
+            FTy::Double => (11, 52),
+        }
+    }
+
+    /// The mask of the format's bits.
+    pub fn mask(self) -> u64 {
+        if self.bits() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.bits()) - 1
+        }
+    }
+
+    /// The sign bit.
+    pub fn sign_bit(self) -> u64 {
+        1u64 << (self.bits() - 1)
+    }
+
+    /// The one NaN of the model.
+    pub fn canonical_nan(self) -> u64 {
+        let (e, m) = self.layout();
+        (((1u64 << e) - 1) << m) | (1u64 << (m - 1))
+    }
+
+    /// Whether the low bits of `v` are a NaN.
+    pub fn is_nan(self, v: u64) -> bool {
+        let (e, m) = self.layout();
+        let exp = (v >> m) & ((1u64 << e) - 1);
+        exp == (1u64 << e) - 1 && v & ((1u64 << m) - 1) != 0
+    }
+
+    /// The exact value of the low bits of `v`, as an `f64`.
+    pub fn decode(self, v: u64) -> f64 {
+        let v = v & self.mask();
+        match self {
+            FTy::Double => f64::from_bits(v),
+            FTy::Float => f64::from(f32::from_bits(v as u32)),
+            FTy::BFloat => f64::from(f32::from_bits((v as u32) << 16)),
+            FTy::Half => {
+                let sign = if v & 0x8000 != 0 { -1.0 } else { 1.0 };
+                let exp = (v >> 10) & 0x1f;
+                let frac = (v & 0x3ff) as f64;
+                sign * match exp {
+                    0 => frac * 2f64.powi(-24),
+                    31 if frac == 0.0 => f64::INFINITY,
+                    31 => f64::NAN,
+                    e => (1024.0 + frac) * 2f64.powi(e as i32 - 25),
+                }
+            }
+        }
+    }
+
+    /// `x` rounded to this format (to nearest, ties to even), as its bits;
+    /// a NaN is the canonical NaN.
+    pub fn round(self, x: f64) -> u64 {
+        if x.is_nan() {
+            return self.canonical_nan();
+        }
+        match self {
+            FTy::Double => return x.to_bits(),
+            FTy::Float => return u64::from((x as f32).to_bits()),
+            _ => {}
+        }
+        let (e, m) = self.layout();
+        let sign = if x.is_sign_negative() {
+            self.sign_bit()
+        } else {
+            0
+        };
+        let a = x.abs();
+        let inf = ((1u64 << e) - 1) << m;
+        if a.is_infinite() {
+            return sign | inf;
+        }
+        if a == 0.0 {
+            return sign;
+        }
+        let bias = (1i32 << (e - 1)) - 1;
+        let emin = 1 - bias;
+        // The exponent of `a` (`a` is at least 2^-1074; anything that small
+        // rounds to zero in these formats).
+        let exp = ((a.to_bits() >> 52) as i32 - 1023).max(emin);
+        let scaled = a * 2f64.powi(m as i32 - exp);
+        let mut q = scaled.round_ties_even() as u64;
+        let mut exp = exp;
+        if q >= 1u64 << (m + 1) {
+            q >>= 1;
+            exp += 1;
+        }
+        if q < 1u64 << m {
+            return sign | q;
+        }
+        let biased = exp + bias;
+        if biased >= (1 << e) - 1 {
+            return sign | inf;
+        }
+        sign | ((biased as u64) << m) | (q - (1u64 << m))
+    }
+}
+
+impl FPred {
+    /// Every predicate, in LangRef's order.
+    pub const ALL: [FPred; 16] = [
+        FPred::False,
+        FPred::Oeq,
+        FPred::Ogt,
+        FPred::Oge,
+        FPred::Olt,
+        FPred::Ole,
+        FPred::One,
+        FPred::Ord,
+        FPred::Ueq,
+        FPred::Ugt,
+        FPred::Uge,
+        FPred::Ult,
+        FPred::Ule,
+        FPred::Une,
+        FPred::Uno,
+        FPred::True,
+    ];
+
+    /// LLVM's keyword.
+    pub fn name(self) -> &'static str {
+        match self {
+            FPred::False => "false",
+            FPred::Oeq => "oeq",
+            FPred::Ogt => "ogt",
+            FPred::Oge => "oge",
+            FPred::Olt => "olt",
+            FPred::Ole => "ole",
+            FPred::One => "one",
+            FPred::Ord => "ord",
+            FPred::Ueq => "ueq",
+            FPred::Ugt => "ugt",
+            FPred::Uge => "uge",
+            FPred::Ult => "ult",
+            FPred::Ule => "ule",
+            FPred::Une => "une",
+            FPred::Uno => "uno",
+            FPred::True => "true",
+        }
+    }
+
+    /// The predicate LLVM calls `name`.
+    pub fn from_name(name: &str) -> Option<FPred> {
+        FPred::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The predicate's value from the facts: unordered (either is NaN),
+    /// and when ordered whether `a < b`, `a == b`, `a > b`.
+    pub fn holds(self, unordered: bool, lt: bool, eq: bool, gt: bool) -> bool {
+        let u = unordered;
+        match self {
+            FPred::False => false,
+            FPred::True => true,
+            FPred::Ord => !u,
+            FPred::Uno => u,
+            FPred::Oeq => !u && eq,
+            FPred::Ogt => !u && gt,
+            FPred::Oge => !u && (gt || eq),
+            FPred::Olt => !u && lt,
+            FPred::Ole => !u && (lt || eq),
+            FPred::One => !u && !eq,
+            FPred::Ueq => u || eq,
+            FPred::Ugt => u || gt,
+            FPred::Uge => u || gt || eq,
+            FPred::Ult => u || lt,
+            FPred::Ule => u || lt || eq,
+            FPred::Une => u || !eq,
+        }
+    }
+}
+
+/// An operation of `ty` on `f32` (for `float`, `half`, `bfloat`) or `f64`,
+/// rounded to `ty`.
+fn arith(ty: FTy, x: u64, y: u64, f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64) -> u64 {
+    match ty {
+        FTy::Double => ty.round(f64op(ty.decode(x), ty.decode(y))),
+        _ => ty.round(f64::from(f32op(ty.decode(x) as f32, ty.decode(y) as f32))),
+    }
+}
+
+/// The value of `fcmp pred` on `x` and `y` (1 or 0).
+pub fn compare(pred: FPred, ty: FTy, x: u64, y: u64) -> bool {
+    let (a, b) = (ty.decode(x), ty.decode(y));
+    let unordered = a.is_nan() || b.is_nan();
+    pred.holds(unordered, a < b, a == b, a > b)
+}
+
+/// The model's value of a floating-point operation of two operands.
+pub fn binary(op: FBin, x: i64, y: i64) -> i64 {
+    let (x, y) = (x as u64, y as u64);
+    let r = match op {
+        FBin::Add(t) => arith(t, x, y, |a, b| a + b, |a, b| a + b),
+        FBin::Sub(t) => arith(t, x, y, |a, b| a - b, |a, b| a - b),
+        FBin::Mul(t) => arith(t, x, y, |a, b| a * b, |a, b| a * b),
+        FBin::Div(t) => arith(t, x, y, |a, b| a / b, |a, b| a / b),
+        FBin::Rem(t) => arith(t, x, y, |a, b| a % b, |a, b| a % b),
+        FBin::MinNum(t) => arith(t, x, y, f32::min, f64::min),
+        FBin::MaxNum(t) => arith(t, x, y, f32::max, f64::max),
+        FBin::CopySign(t) => {
+            let s = t.sign_bit();
+            if t.is_nan(x) {
+                t.canonical_nan()
+            } else {
+                (x & t.mask() & !s) | (y & s)
+            }
+        }
+        FBin::Cmp(p, t) => u64::from(compare(p, t, x, y)),
+        FBin::Fma32 => {
+            let t = FTy::Float;
+            let a = f32::from_bits(x as u32);
+            let b = f32::from_bits((y >> 32) as u32);
+            let c = f32::from_bits(y as u32);
+            t.round(f64::from(a.mul_add(b, c)))
+        }
+    };
+    r as i64
+}
+
+/// The model's value of a floating-point operation of one operand.
+pub fn unary(op: FUn, v: i64) -> i64 {
+    let v = v as u64;
+    let r = match op {
+        FUn::Canon(t) if t.is_nan(v) => t.canonical_nan(),
+        FUn::Canon(t) => v & t.mask(),
+        FUn::Neg(t) if t.is_nan(v) => t.canonical_nan(),
+        FUn::Neg(t) => (v ^ t.sign_bit()) & t.mask(),
+        FUn::Abs(t) if t.is_nan(v) => t.canonical_nan(),
+        FUn::Abs(t) => v & t.mask() & !t.sign_bit(),
+        FUn::Sqrt(FTy::Double) => FTy::Double.round(FTy::Double.decode(v).sqrt()),
+        FUn::Sqrt(t) => t.round(f64::from((t.decode(v) as f32).sqrt())),
+        FUn::Convert(from, to) => to.round(from.decode(v)),
+        FUn::ToSi(t, n) => {
+            let x = t.decode(v).trunc();
+            let n = i32::from(n.clamp(1, 64));
+            let lim = 2f64.powi(n - 1);
+            if x.is_nan() || x < -lim || x >= lim {
+                0
+            } else {
+                x as i64 as u64
+            }
+        }
+        FUn::ToUi(t, n) => {
+            let x = t.decode(v).trunc();
+            let lim = 2f64.powi(i32::from(n.clamp(1, 64)));
+            if x.is_nan() || x < 0.0 || x >= lim {
+                0
+            } else {
+                x as u64
+            }
+        }
+        FUn::FromSi(n, t) => {
+            let x = crate::expr::unary(crate::UnOp::SExt(n.min(63)), v as i64);
+            let x = if n >= 64 { v as i64 } else { x };
+            match t {
+                FTy::Double => (x as f64).to_bits(),
+                // `i64 as f32` rounds once; a value of 2^24 or more is
+                // infinite in `half` either way.
+                _ => t.round(f64::from(x as f32)),
+            }
+        }
+        FUn::FromUi(n, t) => {
+            let x = if n >= 64 {
+                v
+            } else {
+                crate::expr::unary(crate::UnOp::ZExt(n), v as i64) as u64
+            };
+            match t {
+                FTy::Double => (x as f64).to_bits(),
+                _ => t.round(f64::from(x as f32)),
+            }
+        }
+    };
+    r as i64
+}
+
+impl FUn {
+    /// The name in the IR text form (`fneg.float`, `fptosi.float.i32`).
+    pub fn name(self) -> String {
+        match self {
+            FUn::Neg(t) => format!("fneg.{}", t.name()),
+            FUn::Abs(t) => format!("fabs.{}", t.name()),
+            FUn::Sqrt(t) => format!("sqrt.{}", t.name()),
+            FUn::Canon(t) => format!("canon.{}", t.name()),
+            FUn::ToSi(t, n) => format!("fptosi.{}.i{n}", t.name()),
+            FUn::ToUi(t, n) => format!("fptoui.{}.i{n}", t.name()),
+            FUn::FromSi(n, t) => format!("sitofp.i{n}.{}", t.name()),
+            FUn::FromUi(n, t) => format!("uitofp.i{n}.{}", t.name()),
+            FUn::Convert(a, b) => format!("fpconv.{}.{}", a.name(), b.name()),
+        }
+    }
+}
+
+impl FBin {
+    /// The name in the IR text form (`fadd.float`, `fcmp.olt.float`).
+    pub fn name(self) -> String {
+        let (op, t) = match self {
+            FBin::Add(t) => ("fadd", t),
+            FBin::Sub(t) => ("fsub", t),
+            FBin::Mul(t) => ("fmul", t),
+            FBin::Div(t) => ("fdiv", t),
+            FBin::Rem(t) => ("frem", t),
+            FBin::MinNum(t) => ("minnum", t),
+            FBin::MaxNum(t) => ("maxnum", t),
+            FBin::CopySign(t) => ("copysign", t),
+            FBin::Cmp(p, t) => return format!("fcmp.{}.{}", p.name(), t.name()),
+            FBin::Fma32 => return "fma.float.packed".into(),
+        };
+        format!("{op}.{}", t.name())
+    }
+
+    /// Whether `op(a, b) == op(b, a)` for all `a` and `b` (NaNs being
+    /// canonical).
+    pub fn commutes(self) -> bool {
+        match self {
+            FBin::Add(_) | FBin::Mul(_) | FBin::MinNum(_) | FBin::MaxNum(_) => true,
+            FBin::Cmp(p, _) => matches!(
+                p,
+                FPred::False
+                    | FPred::True
+                    | FPred::Oeq
+                    | FPred::One
+                    | FPred::Ord
+                    | FPred::Ueq
+                    | FPred::Une
+                    | FPred::Uno
+            ),
+            _ => false,
+        }
+    }
+}
+
+/// The values enumeration tries for a free float of `t`, few because
+/// every read of one multiplies the paths: 0, -1, a value whose square
+/// rounds (`1 + 2^-12`, so that fusing `x*x - 1` shows), a value with a
+/// full significand (`0.1`, so that two roundings differ from one), NaN
+/// (where ordered and unordered comparisons differ).
+pub fn interesting(t: FTy) -> Vec<i64> {
+    let vals = [0.0, -1.0, 1.0 + 2f64.powi(-12), 0.1, f64::NAN];
+    vals.iter().map(|v| t.round(*v) as i64).collect()
+}
+
+/// Whether any function of `m` computes on floating-point values.
+pub fn in_module(m: &crate::Module) -> bool {
+    m.functions.iter().any(|f| {
+        f.blocks.iter().any(|b| {
+            b.exprs().iter().any(|e| {
+                e.any(&mut |x| {
+                    matches!(
+                        x,
+                        crate::Expr::Unary(crate::UnOp::F(_), _)
+                            | crate::Expr::Binary(crate::BinOp::F(_), _, _)
+                    )
+                })
+            })
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const F1: i64 = 0x3f80_0000;
+
+    #[test]
+    fn float_arithmetic_is_ieee() {
+        assert_eq!(binary(FBin::Add(FTy::Float), F1, F1), 0x4000_0000);
+        // NaN results are canonical, whatever the operands' payloads.
+        let nan = 0x7f80_0001;
+        assert_eq!(binary(FBin::Add(FTy::Float), nan, F1), 0x7fc0_0000);
+        assert_eq!(unary(FUn::Neg(FTy::Float), nan), 0x7fc0_0000);
+        assert_eq!(unary(FUn::Neg(FTy::Float), F1), 0xbf80_0000);
+        // -0.0 == 0.0, NaN is unordered.
+        assert_eq!(binary(FBin::Cmp(FPred::Oeq, FTy::Float), 0x8000_0000, 0), 1);
+        assert_eq!(binary(FBin::Cmp(FPred::Olt, FTy::Float), nan, F1), 0);
+        assert_eq!(binary(FBin::Cmp(FPred::Ult, FTy::Float), nan, F1), 1);
+        // fma rounds once: (1 + 2^-12)^2 - 1.
+        let x = 0x3f80_0800i64;
+        let m = binary(FBin::Mul(FTy::Float), x, x);
+        let unfused = binary(FBin::Add(FTy::Float), m, 0xbf80_0000);
+        let fused = binary(FBin::Fma32, x, (x << 32) | 0xbf80_0000);
+        assert_ne!(unfused, fused);
+    }
+
+    #[test]
+    fn half_and_bfloat_round_once() {
+        // 1.0 + 1.0 in half; 65504 + 16 overflows to infinity.
+        assert_eq!(binary(FBin::Add(FTy::Half), 0x3c00, 0x3c00), 0x4000);
+        assert_eq!(binary(FBin::Add(FTy::Half), 0x7bff, 0x4c00), 0x7c00);
+        assert_eq!(FTy::Half.round(2f64.powi(-24)), 1);
+        assert_eq!(FTy::Half.round(2f64.powi(-26)), 0);
+        assert_eq!(FTy::Half.decode(0x0001), 2f64.powi(-24));
+        assert_eq!(FTy::BFloat.round(1.0), 0x3f80);
+        assert_eq!(unary(FUn::Convert(FTy::Float, FTy::Half), F1), 0x3c00);
+        for bits in 0..=0xffffu64 {
+            let t = FTy::Half;
+            if !t.is_nan(bits) {
+                assert_eq!(t.round(t.decode(bits)), bits, "{bits:#x}");
+            }
+            let b = FTy::BFloat;
+            if !b.is_nan(bits) {
+                assert_eq!(b.round(b.decode(bits)), bits, "{bits:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn conversions() {
+        assert_eq!(unary(FUn::ToSi(FTy::Float, 32), 0xc0a0_0000), -5);
+        assert_eq!(unary(FUn::ToSi(FTy::Float, 8), 0x4400_0000), 0); // 512: poison
+        assert_eq!(unary(FUn::FromSi(32, FTy::Float), 0xffff_ffff), 0xbf80_0000);
+        assert_eq!(unary(FUn::FromUi(32, FTy::Float), 0xffff_ffff), 0x4f80_0000);
+        assert_eq!(
+            unary(FUn::Convert(FTy::Float, FTy::Double), F1),
+            1f64.to_bits() as i64
+        );
+    }
+}
