@@ -7,6 +7,7 @@
 //! original, as convcheck maps and folds it, must equal the constant LLVM
 //! stores (NaNs compare as one NaN: the model's canonical NaN, and the
 //! reader makes every NaN literal canonical).
+#![deny(unsafe_code)]
 
 mod common;
 

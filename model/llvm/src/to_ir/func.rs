@@ -147,7 +147,12 @@ pub(crate) fn map_function(
             // behaviour: the block goes on only where it is defined.
             if !ub && !undefined_branch(inst) && !assumes_false(inst) {
                 if let Some(ok) = mapper.runs_defined(inst)? {
-                    pieces.split(&b.name, inst, ok, &mut insts, mapper.origin.take());
+                    let origin = mapper.origin.take();
+                    // The block of undefined behaviour has an op of its
+                    // own at the instruction (every block has an origin).
+                    let ub_op = mapper.op("undefined behaviour", OpKind::Stmt, inst);
+                    mapper.origin = None;
+                    pieces.split(&b.name, inst, ok, &mut insts, origin, ub_op);
                 }
             }
             if inst.is_terminator() {

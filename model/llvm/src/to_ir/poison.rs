@@ -519,6 +519,7 @@ impl Pieces {
         ok: Expr,
         insts: &mut Vec<Inst>,
         origin: Option<OpId>,
+        ub_op: OpId,
     ) {
         // One block of undefined behaviour per instruction, named after it
         // so that a counterexample says where the run stopped.
@@ -526,7 +527,7 @@ impl Pieces {
             name: format!("ub.{}.line{}", at.opcode(), at.line()),
             insts: Vec::new(),
             term: Term::Unreachable,
-            origin: None,
+            origin: Some(ub_op),
         }));
         let ub = self.blocks.len() - 1;
         let next = self.blocks.len();
