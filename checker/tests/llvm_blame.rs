@@ -42,6 +42,9 @@ fn stages(report: &str) -> Vec<(String, Option<u64>)> {
         .filter_map(|l| l.split_once(": ").map(|(_, rest)| rest))
         .map(|rest| {
             let head = rest.rsplit_once("): ").map_or(rest, |(h, _)| h);
+            // A stage proved against the stage before it says so after its
+            // name: `NAME (opt-bisect N) (against the stage before it`.
+            let head = head.split_once(") (against ").map_or(head, |(h, _)| h);
             match head.rsplit_once(" (opt-bisect ") {
                 Some((pass, n)) => (pass.to_string(), n.parse().ok()),
                 None => (head.to_string(), None),
