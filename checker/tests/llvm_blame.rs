@@ -42,6 +42,9 @@ fn stages(report: &str) -> Vec<(String, Option<u64>)> {
         .filter_map(|l| l.split_once(": ").map(|(_, rest)| rest))
         .map(|rest| {
             let head = rest.rsplit_once("): ").map_or(rest, |(h, _)| h);
+            // A stage proved against the stage before it says so after its
+            // name: `NAME (opt-bisect N) (against the stage before it`.
+            let head = head.split_once(") (against ").map_or(head, |(h, _)| h);
             match head.rsplit_once(" (opt-bisect ") {
                 Some((pass, n)) => (pass.to_string(), n.parse().ok()),
                 None => (head.to_string(), None),
@@ -226,4 +229,51 @@ fn dumps_of_functions_with_c_labels_are_read_whole() {
     let l1 = labels.iter().position(|l| *l == "L1");
     assert!(l1.is_some_and(|k| k + 2 < labels.len()), "{labels:?}");
     assert!(labels.contains(&"Done"), "{labels:?}");
+}
+
+#[test]
+fn seed_loops_through_o2_chain_their_proofs_and_blame_the_late_simplifycfg() {
+    let test = "seed_loops_through_o2_chain_their_proofs_and_blame_the_late_simplifycfg";
+    if !have("opt-19", test) {
+        return;
+    }
+    // Seed 000's two loops as convcheck lowers them, through -O2 (issue
+    // 22): every stage of `loop_continue` is proved, the later ones
+    // against the stage before it (the proofs compose), and `loop_nest`
+    // is violated first at the late SimplifyCFG (which folds the nest),
+    // found by the quick explicit search before any long enumeration.
+    let (code, ll, err) = convcheck(&["lower", "examples/seed/ambiguity-source.c", "--emit", "ll"]);
+    assert_eq!(code, 0, "{err}");
+    let input = temp("seed.ll", &ll);
+    let (code, out, err) = convcheck(&["check", &input, "--opt", "default<O2>"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let (cont, nest) = out
+        .split_once("`loop_nest`")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(cont.contains("verdict: proved"), "{out}");
+    assert!(
+        cont.contains("(against the stage before it): proved (every iteration count)"),
+        "{out}"
+    );
+    assert!(
+        nest.contains(
+            "verdict: violated (first at stage 4: SimplifyCFGPass on loop_nest (opt-bisect 189))"
+        ),
+        "{out}"
+    );
+    assert!(
+        nest.contains("counterexample found by the explicit engine at max-iters 1"),
+        "{out}"
+    );
+    // Before the stage's violation no stage of the nest is left open.
+    assert!(!nest.contains("inconclusive"), "{out}");
+    // The named stage is the one opt-19 itself shows folding the nest: the
+    // function after pass 188 has one more block than after 189.
+    let blocks = |n| {
+        function_after(&input, "default<O2>", n, "loop_nest")
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with(' '))
+            .count()
+    };
+    assert!(blocks(188) > blocks(189), "{out}");
 }

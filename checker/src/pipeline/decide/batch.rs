@@ -1,0 +1,373 @@
+//! The batch policy ([`Policy::Batch`](super::super::Policy::Batch)):
+//! the structural proof, the simulation (against the stage before it
+//! when that one is proved, then against the reference), the quick
+//! explicit search, the product first under `smt`, the explicit engine on
+//! one stream for what is open, and the product after it under `auto`
+//! (the module documentation of [`super`]).
+
+use super::{
+    limits, stage_of, unbounded, Decided, Decider, CHAINED_NOTE, FOUND_NOTE, LAST, QUICK_NOTE,
+};
+use crate::config::Engine as EngineChoice;
+use crate::engine::{Allowance, Budget, Coverage, Outcome};
+use crate::engines::search::QUICK;
+use crate::engines::{Answer, Engine, Explicit, Query, Structure};
+use crate::pipeline::{Entry, Target};
+use crate::report::{FunctionReport, Method};
+use std::time::{Duration, Instant};
+
+impl Decider<'_> {
+    /// The structural proof, the product first under `smt`, the explicit
+    /// engine on one stream for what is open, and the product after it
+    /// under `auto` (see the module documentation).
+    pub(super) fn batch(&self, fr: &mut FunctionReport, prove: bool) {
+        let mut b = Batch {
+            decided: self.f.stages.iter().map(|_| None).collect(),
+            notes: vec![Vec::new(); self.f.stages.len()],
+            product: self.product_applies(),
+        };
+        // The last stage's function when it was proved for every iteration
+        // count (a later stage proved against it is proved against the
+        // reference: the two proofs compose).
+        let mut last: Option<&Entry> = None;
+        for (j, s) in self.f.stages.iter().enumerate() {
+            b.decided[j] = match &s.target {
+                Target::Decided(o) => Some(self.static_stage(o)),
+                Target::Code(t) if prove => last
+                    .and_then(|l| self.chained(l, t, s.allow))
+                    .or_else(|| self.proved(t, s.allow)),
+                Target::Code(_) => None,
+            };
+            last = match (&s.target, &b.decided[j]) {
+                (Target::Code(t), Some(d)) if unbounded(&d.method) => Some(t),
+                _ => None,
+            };
+        }
+        if b.product && self.auto() {
+            self.quick_first(&mut b);
+        }
+        if b.product && self.engine == EngineChoice::Smt {
+            self.product_first(&mut b);
+        }
+        self.explicit_batch(&mut b, fr);
+        for (j, s) in self.f.stages.iter().enumerate() {
+            let mut d = b.decided[j].take().unwrap_or_else(|| Decided {
+                outcome: Outcome::Inconclusive("not compared".into()),
+                ..self.static_stage(&Outcome::Preserved { pairs: 0, cut: 0 })
+            });
+            let mut n = std::mem::take(&mut b.notes[j]);
+            n.append(&mut d.notes);
+            d.notes = n;
+            fr.stages.push(stage_of(s, d));
+        }
+    }
+
+    /// Whether the product may decide stages: it needs a CFG reference
+    /// with one cycle hierarchy, and an engine other than `explicit`.
+    fn product_applies(&self) -> bool {
+        let r = self.reference;
+        let several = r.code.cfg().is_some_and(|p| {
+            convcheck_ir::cycles::all_hierarchies(&p.module.functions[r.func], 2).len() > 1
+        });
+        r.code.cfg().is_some() && !several && self.engine != EngineChoice::Explicit
+    }
+
+    /// The query of stage `j`, when it compares code.
+    fn query(&self, j: usize, deadline: Instant) -> Option<Query<'_>> {
+        let s = &self.f.stages[j];
+        match &s.target {
+            Target::Code(t) => Some(Query {
+                reference: self.reference,
+                target: t,
+                allow: s.allow,
+                deadline,
+            }),
+            Target::Decided(_) => None,
+        }
+    }
+
+    /// A proof of `target` against `last`, the stage before it, itself
+    /// proved against the reference for every iteration count: by the
+    /// structural rule (the pass changed nothing the proof depends on), or
+    /// by a simulation relation between the two stages (a shorter distance
+    /// than from the reference). The two proofs compose: each says that
+    /// every thread's observable events are equal wherever the program it
+    /// is compared with does not reach undefined behaviour, and that two
+    /// threads' matched instances are converged in one iff in the other;
+    /// both are transitive. Only for stages that may remove nothing (a
+    /// removal is allowed against the reference, not against a stage).
+    fn chained(&self, last: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
+        if allow != Allowance::Exact {
+            return None;
+        }
+        let q = Query {
+            reference: last,
+            target,
+            allow,
+            deadline: self.deadline,
+        };
+        let (outcome, method) = match Structure.decide(&q) {
+            Answer::Decided(o, m) => (o, m),
+            Answer::Unknown(_) => {
+                let d = self.simulated(last, target, allow)?;
+                (d.outcome, d.method)
+            }
+        };
+        Some(Decided {
+            outcome,
+            method,
+            against: Some(LAST),
+            reference: last.code.module().clone(),
+            notes: vec![CHAINED_NOTE.into()],
+        })
+    }
+
+    /// The structural proof of a stage, if it applies.
+    fn proved(&self, target: &Entry, allow: Allowance) -> Option<Decided> {
+        let q = Query {
+            reference: self.reference,
+            target,
+            allow,
+            deadline: self.deadline,
+        };
+        match Structure.decide(&q) {
+            Answer::Decided(outcome, method) => Some(Decided {
+                outcome,
+                method,
+                against: None,
+                reference: self.reference.code.module().clone(),
+                notes: Vec::new(),
+            }),
+            Answer::Unknown(_) => self.simulated(self.reference, target, allow),
+        }
+    }
+
+    /// Under `auto`, where the reference has one cycle hierarchy (the
+    /// quick search compares under that one; an irreducible reference is
+    /// the full enumeration's, under each of its hierarchies): the quick
+    /// explicit search (max-iters 1, at most 100 ms) on every open stage, before the full enumeration spends its
+    /// share of the budget: a counterexample it finds decides the stage
+    /// (seed 000's `loop_nest` through `default<O2>`: the late
+    /// SimplifyCFG's violation in 0.2 s, where the enumeration at
+    /// max-iters 8 ran 30 s before the product found it). Finding nothing
+    /// decides nothing.
+    fn quick_first(&self, b: &mut Batch) {
+        for j in 0..self.f.stages.len() {
+            if b.decided[j].is_some() {
+                continue;
+            }
+            let Some(q) = self.query(j, self.deadline) else {
+                continue;
+            };
+            if let Answer::Decided(outcome, method) = self.search(&QUICK).decide(&q) {
+                b.decided[j] = Some(Decided {
+                    outcome,
+                    method,
+                    against: None,
+                    reference: self.reference.code.module().clone(),
+                    notes: vec![QUICK_NOTE.into()],
+                });
+            }
+        }
+    }
+
+    /// Under `smt`: the product on every open stage first; what it does
+    /// not model is left to the explicit engine, with a note.
+    fn product_first(&self, b: &mut Batch) {
+        let module = self.reference.code.module();
+        for j in 0..self.f.stages.len() {
+            if b.decided[j].is_some() {
+                continue;
+            }
+            let Some(q) = self.query(j, self.deadline) else {
+                continue;
+            };
+            self.progress
+                .report(&format!("@{}: symbolic product", self.f.name));
+            b.decided[j] = match self.product().decide(&q) {
+                Answer::Decided(outcome, method) => Some(Decided {
+                    notes: if matches!(outcome, Outcome::Violated(_)) {
+                        vec![FOUND_NOTE.to_string()]
+                    } else {
+                        Vec::new()
+                    },
+                    outcome,
+                    method,
+                    against: None,
+                    reference: module.clone(),
+                }),
+                Answer::Unknown(why) if why.is_budget() => {
+                    Some(self.static_stage(&Outcome::Inconclusive(why.why)))
+                }
+                Answer::Unknown(why) => {
+                    b.notes[j].push(format!("{why}: decided by the explicit engine"));
+                    None
+                }
+            };
+        }
+    }
+
+    /// The explicit engine on every stage still open, on one stream of
+    /// scenarios; under `auto` (with half the time left) the product
+    /// decides what it leaves inconclusive and searches where it left
+    /// values untried.
+    fn explicit_batch(&self, b: &mut Batch, fr: &mut FunctionReport) {
+        let open: Vec<usize> = (0..self.f.stages.len())
+            .filter(|&j| b.decided[j].is_none())
+            .collect();
+        let targets: Vec<(&Entry, Allowance)> = open
+            .iter()
+            .filter_map(|&j| match &self.f.stages[j].target {
+                Target::Code(t) => Some((t, self.f.stages[j].allow)),
+                Target::Decided(_) => None,
+            })
+            .collect();
+        if targets.is_empty() {
+            return;
+        }
+        let after = b.product && self.auto();
+        let budget = if after {
+            explicit_share(self.budget, self.deadline)
+        } else {
+            *self.budget
+        };
+        let name = &self.f.name;
+        let report = |p: &crate::engine::Progress| {
+            self.progress.report(&format!(
+                "@{name}: {} {}",
+                p.phase,
+                crate::engine::grouped(p.done)
+            ))
+        };
+        let explicit = Explicit {
+            limits: limits(self.job),
+            budget,
+            progress: &report,
+        };
+        let c = explicit.batch(self.reference, &targets);
+        let gap = gaps(&c.coverage);
+        fr.coverage = Some(c.coverage);
+        for (&j, o) in open.iter().zip(c.outcomes) {
+            let Some(q) = self.query(j, self.deadline) else {
+                continue;
+            };
+            let mut notes = std::mem::take(&mut b.notes[j]);
+            let (outcome, method) = if after {
+                self.after_explicit(o, &q, gap.as_deref(), &mut notes)
+            } else {
+                (o, Method::Explicit)
+            };
+            b.decided[j] = Some(Decided {
+                outcome,
+                method,
+                against: None,
+                reference: self.reference.code.module().clone(),
+                notes,
+            });
+        }
+    }
+
+    /// Under `auto`, the product after the explicit engine: on a stage it
+    /// left inconclusive, and (under a tenth of the time budget) looking
+    /// for a counterexample where it left values or group sizes untried;
+    /// what the product proves or cannot decide there leaves the explicit
+    /// verdict as it is.
+    fn after_explicit(
+        &self,
+        o: Outcome,
+        q: &Query,
+        gap: Option<&str>,
+        notes: &mut Vec<String>,
+    ) -> (Outcome, Method) {
+        match &o {
+            Outcome::Inconclusive(why) => {
+                self.progress
+                    .report(&format!("@{}: symbolic product", self.f.name));
+                match self.product().decide(q) {
+                    Answer::Decided(p @ Outcome::Preserved { .. }, m) => {
+                        notes.push(format!("{why}: decided by the symbolic product"));
+                        (p, m)
+                    }
+                    Answer::Decided(v, m) => {
+                        notes.push(format!("{why}: {FOUND_NOTE}"));
+                        (v, m)
+                    }
+                    Answer::Unknown(w) => (
+                        Outcome::Inconclusive(format!(
+                            "{why}; the symbolic product: {}",
+                            w.why.strip_prefix("smt: ").unwrap_or(&w.why)
+                        )),
+                        Method::Explicit,
+                    ),
+                }
+            }
+            Outcome::Preserved { .. } if gap.is_some() => {
+                self.progress
+                    .report(&format!("@{}: symbolic product", self.f.name));
+                let short = self
+                    .deadline
+                    .min(Instant::now() + self.budget.timeout.unwrap_or_default() / 10);
+                let sq = Query {
+                    deadline: short,
+                    reference: q.reference,
+                    target: q.target,
+                    allow: q.allow,
+                };
+                match self.product().decide(&sq) {
+                    Answer::Decided(v @ Outcome::Violated(_), m) => {
+                        notes.push(format!(
+                            "the explicit engine found none ({}): {FOUND_NOTE}",
+                            gap.unwrap_or_default()
+                        ));
+                        (v, m)
+                    }
+                    _ => (o, Method::Explicit),
+                }
+            }
+            _ => (o, Method::Explicit),
+        }
+    }
+}
+
+/// The stages of a batch as they are decided.
+struct Batch {
+    decided: Vec<Option<Decided>>,
+    /// Notes on how each stage was decided, before the others.
+    notes: Vec<Vec<String>>,
+    /// Whether the product may decide stages.
+    product: bool,
+}
+
+/// What the explicit engine's coverage left untried, if anything.
+fn gaps(c: &Coverage) -> Option<String> {
+    let mut g: Vec<String> = Vec::new();
+    if !c.inexact.is_empty() {
+        g.push(format!(
+            "inexact domains of {}",
+            c.inexact.keys().cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    if !c.capped.is_empty() {
+        g.push("group sizes or indices capped".into());
+    }
+    (!g.is_empty()).then(|| g.join("; "))
+}
+
+/// Under `auto`, the explicit engine's share: half of the time left (whole
+/// seconds where that still leaves it a quarter), so that the product can
+/// still decide what it leaves inconclusive.
+fn explicit_share(budget: &Budget, deadline: Instant) -> Budget {
+    let left = deadline.saturating_duration_since(Instant::now());
+    let elapsed = budget.start.elapsed();
+    let exact = elapsed + left / 2;
+    let whole = Duration::from_secs(exact.as_secs());
+    let half = if whole > elapsed + left / 4 {
+        whole
+    } else {
+        exact
+    };
+    Budget {
+        timeout: Some(half),
+        ..*budget
+    }
+}
