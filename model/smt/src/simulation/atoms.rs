@@ -218,6 +218,22 @@ fn conjuncts(b: &Bool, out: &mut Vec<Bool>) {
 /// Whether every leaf of `d` is a numeral, a truth value, a placeholder or
 /// a thread's id or group size: no oracle stream (an application of a
 /// function named `S<n>`, see `exec::Shared`) and no other constant.
+/// The most nodes a candidate condition's tree may have.
+const MAX_PRED_TREE: usize = 400;
+
+/// Whether the tree of `d` has at most `*budget` nodes (counting them down;
+/// the walk stops as soon as the budget is spent).
+fn small(d: &Dynamic, budget: &mut usize) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    if !d.is_app() {
+        return true;
+    }
+    d.children().iter().all(|c| small(c, budget))
+}
+
 fn closed(d: &Dynamic, allowed: &[String]) -> bool {
     if d.kind() == z3::AstKind::Numeral {
         return true;
@@ -284,7 +300,13 @@ fn guard_preds(
     let mut out = Vec::new();
     for g in parts {
         let f = g.substitute(&refs).simplify();
-        if f.as_bool().is_some() || !closed(&Dynamic::from_ast(&f), &allowed) {
+        // A condition whose printed tree is large is no candidate: its text
+        // (and `closed`'s walk) grows with the tree, not with z3's shared
+        // graph, and a loop's guards can share exponentially.
+        if f.as_bool().is_some()
+            || !small(&Dynamic::from_ast(&f), &mut MAX_PRED_TREE.clone())
+            || !closed(&Dynamic::from_ast(&f), &allowed)
+        {
             continue;
         }
         let text = f.to_string();

@@ -223,6 +223,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 self.opts.max_nodes
             )));
         }
+        self.z3.in_time()?;
         let id = self.nodes.len();
         let names = self.sh.names.len();
         let (state, _) = node_state(&format!("n{id}"), self.sides, locs, names);
@@ -256,6 +257,7 @@ impl<'s, 'a> Search<'s, 'a> {
 
     /// The edges of node `n` under its current candidates.
     fn compute_edges(&mut self, n: usize) -> Result<(), Fail> {
+        self.z3.in_time()?;
         let new_edges = loop {
             self.paths(n)?;
             let ctx = self.ctx(n);

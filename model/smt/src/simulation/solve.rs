@@ -40,6 +40,15 @@ impl Z3 {
         self.solver.pop(1);
     }
 
+    /// `Err` once the deadline has passed: for the search's own loops,
+    /// between queries.
+    pub fn in_time(&self) -> Result<(), Fail> {
+        if Instant::now() >= self.deadline {
+            return Err(Fail::Unknown("timeout: the time budget ran out".into()));
+        }
+        Ok(())
+    }
+
     /// Whether the assertions and `parts` are satisfiable: `Ok(Some(model))`
     /// when they are, `Ok(None)` when not, `Err` when z3 cannot tell or
     /// the deadline has passed.
