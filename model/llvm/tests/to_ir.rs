@@ -258,8 +258,15 @@ fn opencl_builtins_are_recognised_by_their_demangled_names() {
         assert!(has(&Expr::Tid), "{file}: get_local_id(0)");
         assert!(has(&Expr::GroupSize), "{file}: get_local_size(0)");
         let gid = m.oracle("group_id.x").expect("get_group_id(0)");
-        // One value per thread, however often it is read.
-        assert_eq!(m.oracles[gid].class, OracleClass::Invariant);
+        // One value per group: the kernel reads it once, at the top of its
+        // entry block, where every thread is converged (groups.rs).
+        assert_eq!(m.oracles[gid].class, OracleClass::Uniform);
+        let first = &reduce.blocks[0].insts[0];
+        assert!(
+            matches!(&first.kind, convcheck_ir::InstKind::SetLocal { name, .. }
+                if name == "convcheck.group_id.x"),
+            "{file}: {first:?}"
+        );
         let barriers: Vec<&str> = calls(m, "reduce")
             .into_iter()
             .filter(|c| matches!(c.1, CallKind::Barrier(..)))

@@ -119,6 +119,8 @@ pub(crate) fn map_function(
         params.push(name);
         param_oracles.push(o);
     }
+    // The per-group values a kernel reads, at the top of its entry block.
+    let group_prelude = mapper.group_prelude();
     let mut blocks = Vec::new();
     for b in &f.blocks {
         mapper.origin = None;
@@ -149,6 +151,11 @@ pub(crate) fn map_function(
             term,
             origin: mapper.origin,
         });
+    }
+    let first = group_prelude.first().map(|i| i.sid);
+    if let (Some(entry), Some(sid)) = (blocks.first_mut(), first) {
+        entry.origin = Some(sid);
+        entry.insts.splice(0..0, group_prelude);
     }
     let mut cfg = Cfg {
         name: plain(&f.name),
@@ -464,6 +471,7 @@ impl<'a> FnMapper<'a> {
                     token: None,
                 });
             }
+            K::Generic(g) if g.opcode == "atomicrmw" => self.atomicrmw(inst, g, out)?,
             K::Generic(g) => return unsup(generic_construct(&g.opcode), line),
             K::Br(_) | K::CondBr { .. } | K::Switch(_) | K::Ret(_) | K::Unreachable => {
                 return unsup("a terminator in the middle of a block", line)

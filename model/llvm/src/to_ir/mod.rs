@@ -36,12 +36,15 @@
 #![deny(unsafe_code)]
 
 pub(crate) mod analyse;
+mod atomics;
 mod builtins;
 mod calls;
 mod constants;
 mod conventions;
 mod domains;
 mod func;
+mod groups;
+mod intrinsics;
 mod layout;
 mod memory;
 mod values;
