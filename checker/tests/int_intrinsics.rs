@@ -122,7 +122,7 @@ fn folded(text: &str, i: usize) -> Option<String> {
     let line = body
         .lines()
         .find(|l| l.trim_start().starts_with("store "))?;
-    let value = line.trim_start().split_whitespace().nth(2)?;
+    let value = line.split_whitespace().nth(2)?;
     Some(value.trim_end_matches(',').to_string())
 }
 
