@@ -193,6 +193,10 @@ pub struct Case {
     /// Arguments for opt (`check --opt-arg`): a triple, cl::opts.
     #[serde(default)]
     pub opt_args: Vec<String>,
+    /// Seconds this case's check may take (default: the file's
+    /// `timeout`).
+    #[serde(default)]
+    pub timeout: Option<u64>,
 }
 
 impl Case {
@@ -323,6 +327,7 @@ fn one_kernel(a: &CorpusArgs) -> Expectations {
         gpu: None,
         clang_args: Vec::new(),
         opt_args: Vec::new(),
+        timeout: None,
     };
     Expectations {
         root: None,

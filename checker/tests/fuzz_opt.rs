@@ -355,13 +355,17 @@ fn bad_binaries_and_pipelines_are_usage_errors() {
     assert!(!err.contains("/tmp/"), "{err}");
 }
 
+/// InstCombine turns `(v & (v - 1)) == 0` into `llvm.ctpop(v) < 2`. That
+/// intrinsic used to be outside the model (the fuzz run was inconclusive,
+/// named); the model computes it now (`model/llvm/src/to_ir/intrinsics.rs`),
+/// so the run decides: preserved. FIXME(issue 21): the inconclusive path
+/// of `fuzz --opt` needs another construct outside the model that opt
+/// makes from a kernel of integers.
 #[test]
-fn constructs_outside_the_model_are_inconclusive_and_named() {
-    if !tools("constructs_outside_the_model_are_inconclusive_and_named") {
+fn instcombine_popcount_idiom_is_decided() {
+    if !tools("instcombine_popcount_idiom_is_decided") {
         return;
     }
-    // InstCombine turns `(v & (v - 1)) == 0` into `llvm.ctpop(v) < 2`, an
-    // intrinsic convcheck does not model.
     let dir = folder("ctpop");
     let kernel = dir.join("pop.c");
     std::fs::write(
@@ -381,27 +385,16 @@ fn constructs_outside_the_model_are_inconclusive_and_named() {
         "--format",
         "json",
     ]);
-    assert_eq!(code, 3, "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
     let v = json(&out);
     assert_eq!(
-        (v["verdict"].as_str(), v["inconclusive"].as_u64()),
-        (Some("inconclusive"), Some(1))
+        (
+            v["verdict"].as_str(),
+            v["preserved"].as_u64(),
+            v["inconclusive"].as_u64()
+        ),
+        (Some("preserved"), Some(1), Some(0))
     );
-    let why = v["first_inconclusive"].as_str().unwrap_or("");
-    assert!(
-        why.contains("InstCombinePass on kernel")
-            && why.contains("uses the intrinsic llvm.ctpop.i64"),
-        "{why}"
-    );
-    let written = read(&dir.join("out").join("inconclusive-0.opt.ll"));
-    assert!(written.contains("@llvm.ctpop.i64"), "{written}");
-    let recheck = v["inconclusive_programs"][0]["recheck"]
-        .as_str()
-        .unwrap_or("");
-    let words: Vec<&str> = recheck.split_whitespace().skip(1).collect();
-    let (code, again, err) = convcheck(&words);
-    assert_eq!(code, 3, "{again}{err}");
-    assert!(again.contains("llvm.ctpop.i64"), "{again}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -199,7 +199,7 @@ impl Runner<'_> {
             llvm: self.llvm_options(c)?,
             ..crate::pipeline::Settings::default()
         };
-        if let Some(t) = self.file.timeout.filter(|t| *t > 0) {
+        if let Some(t) = c.timeout.or(self.file.timeout).filter(|t| *t > 0) {
             settings.budget.timeout = Some(std::time::Duration::from_secs(t));
         }
         let report = crate::pipeline::check(&job, &settings, &crate::pipeline::Silent)?;

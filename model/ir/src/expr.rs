@@ -190,6 +190,14 @@ pub struct Access {
     pub bytes: u32,
     /// A volatile access: observable even when its value is not used.
     pub volatile: bool,
+    /// 0 for a plain access; else an atomic read-modify-write
+    /// (`atomicrmw`; DESIGN.md 2.6), written as a store of its operand,
+    /// and this is the number of its operation (the front end's; LLVM's
+    /// reader numbers `xchg`, `add`, `sub`, ... from 1), part of the
+    /// event. An atomic never races with another atomic and leaves no
+    /// value in the thread's memory (what it writes depends on the other
+    /// threads); its result is a free value the front end reads apart.
+    pub atomic: u8,
 }
 
 impl Access {
@@ -197,6 +205,7 @@ impl Access {
     pub const ELEMENT: Access = Access {
         bytes: 0,
         volatile: false,
+        atomic: 0,
     };
 
     /// `n` bytes with values in memory.
@@ -204,6 +213,7 @@ impl Access {
         Access {
             bytes: n,
             volatile: false,
+            atomic: 0,
         }
     }
 

@@ -31,7 +31,8 @@
 //!   follow their last common barrier and precede no common barrier); what
 //!   happens after a barrier divergence is undefined and reported as the
 //!   divergence alone. `local` memory is private to each thread and never
-//!   races. Accesses race when they overlap: an element is its index, a
+//!   races; two atomics ([`crate::Access::atomic`]) never race. Accesses
+//!   race when they overlap: an element is its index, a
 //!   byte-addressed access every byte it covers (a race is reported at
 //!   the first thread's access).
 //! - **Data-carrying barriers.** `__syncthreads_count(p)` returns the number
@@ -437,6 +438,15 @@ fn accesses_by_phase(run: &[Event]) -> Vec<BTreeMap<MemKey, Vec<(StaticAccess, M
 
 fn races(module: &Module, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> Vec<Race> {
     let by_phase: Vec<_> = runs.iter().map(|r| accesses_by_phase(r)).collect();
+    // Atomics never race with each other (DESIGN.md 2.6).
+    let atomic: std::collections::BTreeSet<OpId> = runs
+        .iter()
+        .flat_map(|r| r.iter())
+        .filter_map(|e| match e.kind {
+            EventKind::Mem { access, .. } if access.atomic != 0 => Some(e.sid),
+            _ => None,
+        })
+        .collect();
     // One race per (threads, address, pair of accesses), at its first phase.
     let mut found: BTreeMap<RaceKey, usize> = BTreeMap::new();
     for t in 0..runs.len() {
@@ -450,7 +460,7 @@ fn races(module: &Module, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> V
                     let Some(ys) = b.get(key) else { continue };
                     for &(x, start) in xs {
                         for &(y, _) in ys {
-                            if x.1 || y.1 {
+                            if (x.1 || y.1) && !(atomic.contains(&x.0) && atomic.contains(&y.0)) {
                                 found.entry((t, u, start, x, y)).or_insert(p);
                             }
                         }

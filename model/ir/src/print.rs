@@ -194,6 +194,9 @@ fn access_words(a: crate::expr::Access) -> String {
     if a.volatile {
         out.push_str(" volatile");
     }
+    if a.atomic != 0 {
+        out.push_str(&format!(" atomic {}", a.atomic));
+    }
     out
 }
 

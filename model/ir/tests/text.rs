@@ -313,6 +313,7 @@ fn every_construct_round_trips() {
             access: convcheck_ir::Access {
                 bytes: 4,
                 volatile: true,
+                atomic: 0,
             },
         });
         let op = next(OpKind::Mem { space, write: true });

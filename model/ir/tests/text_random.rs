@@ -105,7 +105,11 @@ fn arb_space() -> impl Strategy<Value = Space> {
 
 /// An element access, or 1 to 8 bytes, volatile or not.
 fn arb_access() -> impl Strategy<Value = convcheck_ir::Access> {
-    (0u32..=8, any::<bool>()).prop_map(|(bytes, volatile)| convcheck_ir::Access { bytes, volatile })
+    (0u32..=8, any::<bool>()).prop_map(|(bytes, volatile)| convcheck_ir::Access {
+        bytes,
+        volatile,
+        atomic: 0,
+    })
 }
 
 fn arb_expr() -> impl Strategy<Value = Expr> {

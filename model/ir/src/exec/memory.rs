@@ -194,7 +194,9 @@ impl Machine<'_> {
         let (op, space, index, value, access) = s;
         let v = self.eval(vars, base, value, true)?;
         let addr = self.eval(vars, base, index, true)?;
-        if access.bytes > 0 {
+        // An atomic leaves no value the thread could read back (what it
+        // writes depends on the other threads).
+        if access.bytes > 0 && access.atomic == 0 {
             self.store_bytes(space, addr, access, v);
             if space == Space::Local {
                 return Ok(v);

@@ -100,6 +100,16 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     access.volatile = true;
                 }
+                if word == "store" && self.eat_word("atomic") {
+                    access.atomic = self.number(
+                        255,
+                        "an atomic operation (1 to 255) after 'atomic'",
+                        "1 to 255",
+                    )? as u8;
+                    if access.atomic == 0 {
+                        return self.expected("an atomic operation (1 to 255) after 'atomic'");
+                    }
+                }
                 let space = self.space()?;
                 self.punct("[", "'[' after the memory space")?;
                 let index = Box::new(self.expr("an index")?);

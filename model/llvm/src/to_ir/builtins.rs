@@ -8,10 +8,12 @@
 //! demangled base name ([`demangled_base`]). What each becomes:
 //!
 //! - thread index in dimension x: [`Builtin::Tid`]; group size in x:
-//!   [`Builtin::GroupSize`]; the group's index in x: an invariant oracle
-//!   `group_id.x` (one value per thread, however often it is read); the global index in x: `group_id.x · N + tid` (no global
-//!   offset). Dimensions y and z are outside the model (one-dimensional
-//!   groups), so they make the function unsupported, named.
+//!   [`Builtin::GroupSize`]; the group's index and the group count in
+//!   every dimension: one value per group ([`super::groups`]); the global
+//!   index in x: `group_id.x · N + tid` (no global offset); the global
+//!   size in x: `N · group_count.x`. The thread index and group size in
+//!   dimensions y and z: [`Builtin::ThreadIn`], [`Builtin::SizeIn`], from
+//!   the group's shape ([`super::groups`]).
 //! - barriers: `llvm.nvvm.barrier0`, `llvm.nvvm.barrier.sync`,
 //!   `llvm.nvvm.bar.sync`, `llvm.amdgcn.s.barrier`, `__syncthreads`,
 //!   OpenCL's `barrier` and `work_group_barrier`, SPIR-V's
@@ -24,7 +26,10 @@
 //!   `llvm.dbg.*`, `llvm.assume`, `llvm.experimental.noalias.scope.decl`,
 //!   `llvm.donothing`, `llvm.sideeffect`, `llvm.var.annotation`.
 //! - computed: `llvm.smin`, `llvm.smax`, `llvm.umin`, `llvm.umax`,
-//!   `llvm.abs`, `llvm.expect` (exact expressions).
+//!   `llvm.abs`, `llvm.expect`, and the bit-manipulation and saturating
+//!   intrinsics of [`super::intrinsics`] (`llvm.ctpop`, `ctlz`, `cttz`,
+//!   `bswap`, `bitreverse`, `fshl`, `fshr`, `{u,s}{add,sub}.sat`, NVVM's
+//!   `popc`, `clz`, `brev`): exact expressions.
 //! - `convcheck.tid`, `convcheck.group_size` and `oracle.NAME`: what
 //!   [`crate::write`] prints for `tid`, `N` and oracle reads.
 //!
@@ -34,6 +39,8 @@
 #![deny(unsafe_code)]
 
 use convcheck_ir::{BarrierKind, TokenKind};
+
+use super::groups::GroupValue;
 
 /// A known function.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,8 +53,6 @@ pub(crate) enum Builtin {
     Tid,
     /// The group size.
     GroupSize,
-    /// The group's index: a uniform oracle.
-    GroupId,
     /// The global index: `group_id.x · N + tid`.
     GlobalId,
     /// A barrier.
@@ -65,6 +70,16 @@ pub(crate) enum Builtin {
     Oracle(String),
     /// Outside the model, with the construct's name.
     Unsupported(String),
+    /// An integer intrinsic computed exactly ([`super::intrinsics`]).
+    Int(super::intrinsics::IntOp),
+    /// A per-group value in dimension 0, 1 or 2 ([`super::groups`]).
+    PerGroup(GroupValue, u8),
+    /// The global size in x: `N · group_count.x`.
+    GlobalSize,
+    /// The thread index in dimension 1 or 2 ([`super::groups`]).
+    ThreadIn(u8),
+    /// The group size in dimension 1 or 2 ([`super::groups`]).
+    SizeIn(u8),
 }
 
 /// The base name of a simple Itanium-mangled name: `_Z12get_local_idj` is
@@ -107,10 +122,10 @@ pub(crate) fn classify(name: &str, dim: Dim) -> Option<Builtin> {
         return Some(nvvm_sreg(sreg, name));
     }
     if let Some(id) = name.strip_prefix("llvm.amdgcn.workitem.id.") {
-        return Some(by_dim_letter(id, Tid, "thread index", name));
+        return Some(by_dim_letter(id, Tid, ThreadIn, "thread index", name));
     }
     if let Some(id) = name.strip_prefix("llvm.amdgcn.workgroup.id.") {
-        return Some(by_dim_letter(id, GroupId, "group index", name));
+        return Some(per_group(id, GroupValue::Id, name));
     }
     if let Some(b) = barrier_or_fence(name) {
         return Some(b);
@@ -122,18 +137,24 @@ pub(crate) fn classify(name: &str, dim: Dim) -> Option<Builtin> {
         return Some(b);
     }
     let base = demangled_base(name).unwrap_or(name);
-    let by_dim = |what: Builtin, desc: &str| match dim {
-        Some(0) => what,
-        Some(d) => Unsupported(format!("the {desc} in dimension {d} ({name})")),
-        None => Unsupported(format!(
+    let by_dim = |what: Builtin, desc: &str| match (dim, &what) {
+        (Some(0), _) => what,
+        (Some(d @ 1..=2), Tid) => ThreadIn(d as u8),
+        (Some(d @ 1..=2), GroupSize) => SizeIn(d as u8),
+        (Some(d), _) => Unsupported(format!("the {desc} in dimension {d} ({name})")),
+        (None, _) => Unsupported(format!(
             "the {desc} in a dimension not known statically ({name})"
         )),
     };
     match base {
         "get_local_id" | "__ockl_get_local_id" => Some(by_dim(Tid, "thread index")),
         "get_local_size" | "__ockl_get_local_size" => Some(by_dim(GroupSize, "group size")),
-        "get_group_id" | "__ockl_get_group_id" => Some(by_dim(GroupId, "group index")),
+        "get_group_id" | "__ockl_get_group_id" => Some(group_by_dim(GroupValue::Id, dim, name)),
+        "get_num_groups" | "__ockl_get_num_groups" => {
+            Some(group_by_dim(GroupValue::Count, dim, name))
+        }
         "get_global_id" | "__ockl_get_global_id" => Some(by_dim(GlobalId, "global index")),
+        "get_global_size" | "__ockl_get_global_size" => Some(by_dim(GlobalSize, "global size")),
         "barrier" | "work_group_barrier" | "__spirv_ControlBarrier" => {
             Some(Barrier(BarrierKind::Plain))
         }
@@ -147,21 +168,54 @@ pub(crate) fn classify(name: &str, dim: Dim) -> Option<Builtin> {
 fn nvvm_sreg(sreg: &str, name: &str) -> Builtin {
     use Builtin::*;
     if let Some(d) = sreg.strip_prefix("tid.") {
-        by_dim_letter(d, Tid, "thread index", name)
+        by_dim_letter(d, Tid, ThreadIn, "thread index", name)
     } else if let Some(d) = sreg.strip_prefix("ntid.") {
-        by_dim_letter(d, GroupSize, "group size", name)
+        by_dim_letter(d, GroupSize, SizeIn, "group size", name)
     } else if let Some(d) = sreg.strip_prefix("ctaid.") {
-        by_dim_letter(d, GroupId, "group index", name)
+        per_group(d, GroupValue::Id, name)
+    } else if let Some(d) = sreg.strip_prefix("nctaid.") {
+        per_group(d, GroupValue::Count, name)
     } else {
         Unsupported(format!("the special register {name}"))
     }
 }
 
-fn by_dim_letter(d: &str, what: Builtin, desc: &str, name: &str) -> Builtin {
-    if d == "x" {
-        what
-    } else {
-        Builtin::Unsupported(format!("the {desc} in dimension {d} ({name})"))
+/// A per-group value in the dimension named by a letter.
+fn per_group(d: &str, w: GroupValue, name: &str) -> Builtin {
+    match d {
+        "x" => Builtin::PerGroup(w, 0),
+        "y" => Builtin::PerGroup(w, 1),
+        "z" => Builtin::PerGroup(w, 2),
+        _ => Builtin::Unsupported(format!("the special register {name}")),
+    }
+}
+
+/// A per-group value of an OpenCL builtin, in a dimension given by its
+/// constant argument.
+fn group_by_dim(w: GroupValue, dim: Dim, name: &str) -> Builtin {
+    match dim {
+        Some(d @ 0..=2) => Builtin::PerGroup(w, d as u8),
+        // OpenCL: a dimension past the last gives 0 (get_group_id) or 1.
+        Some(_) => Builtin::Unsupported(format!("a dimension past z ({name})")),
+        None => Builtin::Unsupported(format!(
+            "a per-group value in a dimension not known statically ({name})"
+        )),
+    }
+}
+
+/// `what` in dimension x, `other(1)` and `other(2)` in y and z.
+fn by_dim_letter(
+    d: &str,
+    what: Builtin,
+    other: fn(u8) -> Builtin,
+    desc: &str,
+    name: &str,
+) -> Builtin {
+    match d {
+        "x" => what,
+        "y" => other(1),
+        "z" => other(2),
+        _ => Builtin::Unsupported(format!("the {desc} in dimension {d} ({name})")),
     }
 }
 
@@ -229,7 +283,7 @@ fn value_intrinsic(name: &str) -> Option<Builtin> {
         },
         "llvm.abs" => Abs,
         "llvm.expect" => Expect,
-        _ => return None,
+        _ => return super::intrinsics::int_op(stem).map(Int),
     })
 }
 
@@ -253,18 +307,34 @@ mod tests {
     #[test]
     fn work_item_builtins_by_dimension() {
         assert_eq!(classify("_Z12get_local_idj", Some(0)), Some(Builtin::Tid));
-        assert!(matches!(
+        assert_eq!(
             classify("_Z12get_local_idj", Some(1)),
+            Some(Builtin::ThreadIn(1))
+        );
+        assert!(matches!(
+            classify("_Z12get_local_idj", Some(3)),
+            Some(Builtin::Unsupported(_))
+        ));
+        assert!(matches!(
+            classify("_Z12get_local_idj", None),
             Some(Builtin::Unsupported(_))
         ));
         assert_eq!(
             classify("llvm.nvvm.read.ptx.sreg.ntid.x", None),
             Some(Builtin::GroupSize)
         );
-        assert!(matches!(
+        assert_eq!(
             classify("llvm.amdgcn.workitem.id.y", None),
-            Some(Builtin::Unsupported(_))
-        ));
+            Some(Builtin::ThreadIn(1))
+        );
+        assert_eq!(
+            classify("llvm.nvvm.read.ptx.sreg.ntid.z", None),
+            Some(Builtin::SizeIn(2))
+        );
+        assert_eq!(
+            classify("llvm.nvvm.read.ptx.sreg.nctaid.y", None),
+            Some(Builtin::PerGroup(GroupValue::Count, 1))
+        );
         assert_eq!(
             classify("llvm.umin.i32", None),
             Some(Builtin::MinMax {

@@ -323,23 +323,36 @@ impl FnMapper<'_> {
             Ok(())
         };
         match b {
-            Builtin::Tid => value(self, Expr::Tid, out),
-            Builtin::GroupSize => value(self, Expr::GroupSize, out),
-            // The group index never changes within a thread: one value per
-            // thread (Invariant), however often it is read, so that a pass
-            // that merges two reads (EarlyCSE, GVN) changes nothing.
-            Builtin::GroupId => {
-                let o = self.t.oracle("group_id.x", OracleClass::Invariant, span);
-                value(self, Expr::Oracle(o), out)
+            Builtin::Tid => {
+                let e = self.thread_in(0, line);
+                value(self, e, out)
+            }
+            Builtin::GroupSize => {
+                let e = self.size_in(0, line);
+                value(self, e, out)
+            }
+            Builtin::ThreadIn(dim) => {
+                let e = self.thread_in(dim, line);
+                value(self, e, out)
+            }
+            Builtin::SizeIn(dim) => {
+                let e = self.size_in(dim, line);
+                value(self, e, out)
+            }
+            Builtin::PerGroup(w, dim) => {
+                let e = self.group_value(w, dim, line);
+                value(self, e, out)
             }
             Builtin::GlobalId => {
-                let o = self.t.oracle("group_id.x", OracleClass::Invariant, span);
-                let e = bin(
-                    IrBin::Add,
-                    bin(IrBin::Mul, Expr::Oracle(o), Expr::GroupSize),
-                    Expr::Tid,
-                );
+                let g = self.group_value(super::groups::GroupValue::Id, 0, line);
+                let (n, t) = (self.size_in(0, line), self.thread_in(0, line));
+                let e = bin(IrBin::Add, bin(IrBin::Mul, g, n), t);
                 value(self, e, out)
+            }
+            Builtin::GlobalSize => {
+                let g = self.group_value(super::groups::GroupValue::Count, 0, line);
+                let n = self.size_in(0, line);
+                value(self, bin(IrBin::Mul, g, n), out)
             }
             Builtin::Oracle(n) => {
                 let o = self.t.oracle(&n, OracleClass::Varying, span);
@@ -440,6 +453,20 @@ impl FnMapper<'_> {
                 };
                 let x = self.value(&a.value, &a.ty, line)?;
                 value(self, x, out)
+            }
+            Builtin::Int(op) => {
+                if c.args.len() < op.operands() {
+                    return unsup(format!("{name} with too few arguments"), line);
+                }
+                let w = width_of(&c.args[0].ty);
+                let mut args = Vec::new();
+                for a in &c.args[..op.operands()] {
+                    args.push(self.value(&a.value, &a.ty, line)?);
+                }
+                match super::intrinsics::expand(op, w, &args) {
+                    Ok(e) => value(self, e, out),
+                    Err(what) => unsup(what, line),
+                }
             }
             Builtin::Unsupported(what) => unsup(what, line),
             Builtin::Drop | Builtin::Token(_) => Ok(()),

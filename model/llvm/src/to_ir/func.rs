@@ -133,6 +133,8 @@ pub(crate) fn map_function(
         params.push(name);
         param_oracles.push(o);
     }
+    // The per-group values a kernel reads, at the top of its entry block.
+    let group_prelude = mapper.group_prelude();
     let mut pieces = Pieces::new(f.blocks.len());
     for (bi, b) in f.blocks.iter().enumerate() {
         mapper.origin = None;
@@ -181,7 +183,12 @@ pub(crate) fn map_function(
             &b.name,
         );
     }
-    let blocks = pieces.finish();
+    let mut blocks = pieces.finish();
+    let first = group_prelude.first().map(|i| i.sid);
+    if let (Some(entry), Some(sid)) = (blocks.first_mut(), first) {
+        entry.origin = Some(sid);
+        entry.insts.splice(0..0, group_prelude);
+    }
     let mut cfg = Cfg {
         name: plain(&f.name),
         params,
@@ -506,6 +513,7 @@ impl<'a> FnMapper<'a> {
                     token: None,
                 });
             }
+            K::Generic(g) if g.opcode == "atomicrmw" => self.atomicrmw(inst, g, out)?,
             K::Generic(g) => {
                 if !self.float_inst(inst, g, out)? {
                     return unsup(generic_construct(&g.opcode), line);

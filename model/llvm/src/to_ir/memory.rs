@@ -40,7 +40,8 @@
 //! width, so that it is compared). A load from a `constant` global with an
 //! initializer (not `externally_initialized`) reads the initializer
 //! ([`super::constants`]): a pure value, no event. Labels are `load @buf`
-//! and `store @buf`. Atomic accesses are outside the model.
+//! and `store @buf`. `atomicrmw` is [`super::atomics`]; `load atomic`,
+//! `store atomic` and `cmpxchg` are outside the model.
 #![deny(unsafe_code)]
 
 use std::collections::{HashMap, HashSet};
@@ -443,7 +444,7 @@ impl<'a> FnMapper<'a> {
 
     /// Where an access through `ptr` goes: its space, the base name for
     /// labels, and what the mapping knows of a global root.
-    fn location(&self, ptr: &TypedValue) -> (Space, String, Option<GlobalInfo>) {
+    pub(crate) fn location(&self, ptr: &TypedValue) -> (Space, String, Option<GlobalInfo>) {
         let by_type = space_of(ptr.ty.addrspace().unwrap_or(0));
         match self.root(&ptr.value, 0, &mut HashSet::new()) {
             Some(Root::Global(g)) => match self.ctx.globals.get(&g) {
@@ -513,6 +514,7 @@ impl<'a> FnMapper<'a> {
             Access {
                 bytes: size.min(8) as u32,
                 volatile: l.volatile,
+                atomic: 0,
             }
         };
         let e = Expr::Load {
@@ -640,6 +642,7 @@ impl<'a> FnMapper<'a> {
             Access {
                 bytes: size.min(8) as u32,
                 volatile: s.volatile,
+                atomic: 0,
             }
         };
         out.push(Inst {
@@ -654,6 +657,11 @@ impl<'a> FnMapper<'a> {
             token: None,
         });
         Ok(())
+    }
+
+    /// The byte address of an access of `size` bytes (not an element).
+    pub(crate) fn access_address(&mut self, ptr: &TypedValue, size: u64, line: u32) -> R<Expr> {
+        self.access_index(ptr, size, false, line)
     }
 
     /// The index of an element of the arrays [`crate::write`] prints, or

@@ -36,6 +36,7 @@
 #![deny(unsafe_code)]
 
 pub(crate) mod analyse;
+mod atomics;
 mod builtins;
 mod calls;
 mod constants;
@@ -43,6 +44,8 @@ mod conventions;
 mod domains;
 mod floats;
 mod func;
+mod groups;
+mod intrinsics;
 mod layout;
 mod memory;
 mod poison;

@@ -236,8 +236,15 @@ impl Emitter<'_, '_> {
             t
         };
         let volatile = if access.volatile { "volatile " } else { "" };
+        // An atomic is written as an atomic store, which the reader leaves
+        // outside the model (its operation lives in the label alone).
+        let (atomic, ordering) = if access.atomic != 0 {
+            ("atomic ", " monotonic")
+        } else {
+            ("", "")
+        };
         self.line(format!(
-            "store {volatile}i{bits} {stored}, {ptr} {a}, align 1{md}"
+            "store {atomic}{volatile}i{bits} {stored}, {ptr} {a}{ordering}, align 1{md}"
         ));
         v
     }

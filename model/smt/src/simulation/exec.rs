@@ -505,6 +505,12 @@ impl Eval<'_, '_> {
                         self.side.module.label(*op)
                     ));
                 }
+                if access.atomic != 0 {
+                    return Err(format!(
+                        "not modelled by the simulation: an atomic (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                }
                 let v = self.eval(value, true)?;
                 let addr = self.eval(index, true)?;
                 self.event(

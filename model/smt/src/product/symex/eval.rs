@@ -112,7 +112,8 @@ impl Exec<'_, '_> {
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
-                if access.bytes > 0 {
+                // An atomic leaves no value to read back (`exec::memory`).
+                if access.bytes > 0 && access.atomic == 0 {
                     self.store_bytes(st, *space, &addr, *access, &v);
                     if *space == Space::Local {
                         return Ok(v);

@@ -1,0 +1,389 @@
+//! The integer intrinsics as exact expressions of the model's own operators
+//! (LangRef "Bit Manipulation Intrinsics", "Arithmetic with Saturation
+//! Intrinsics"; issue 21 item 1).
+//!
+//! Every intrinsic here is written with the operators both engines already
+//! share (`+`, `&`, `lshr`, `ult`, `select`, ...), so the explicit
+//! interpreter and the z3 encoding give it the same value by construction:
+//! no engine has a rule of its own for it. Each expansion is linear in the
+//! operand's width `N` (at most 64 copies of an operand, which is a local
+//! or a constant, never an expression with effects).
+//!
+//! | intrinsic | expression (`x` the operand, `x'` its zero extension from `N` bits) |
+//! | --- | --- |
+//! | `llvm.ctpop.iN(x)` | `Σ_{k<N} ((x lshr k) & 1)` |
+//! | `llvm.ctlz.iN(x, z)` | `Σ_{k<N} (x' ult 2^k)` (`N` at `x = 0`) |
+//! | `llvm.cttz.iN(x, z)` | `Σ_{k=1..N} ((x & (2^k - 1)) == 0)` (`N` at `x = 0`) |
+//! | `llvm.bswap.iN(x)` | bytes moved one by one |
+//! | `llvm.bitreverse.iN(x)` | bits moved one by one |
+//! | `llvm.fshl.iN(a, b, s)` | `s' == 0 ? a : (a << s') \| (b' lshr (N - s'))`, `s' = s' mod N` |
+//! | `llvm.fshr.iN(a, b, s)` | `s' == 0 ? b : (b' lshr s') \| (a << (N - s'))` |
+//! | `llvm.uadd.sat.iN(a, b)` | `(a + b)' ult a' ? -1 : a + b` |
+//! | `llvm.usub.sat.iN(a, b)` | `a' ult b' ? 0 : a - b` |
+//! | `llvm.sadd.sat.iN(a, b)` | on signed overflow (`sextN((r ^ a) & (r ^ b)) < 0`, `r = a + b`) the bound of `a`'s sign, else `r` |
+//! | `llvm.ssub.sat.iN(a, b)` | likewise with `sextN((a ^ b) & (a ^ r)) < 0`, `r = a - b` |
+//!
+//! The NVVM spellings `llvm.nvvm.popc.i`/`.ll`, `llvm.nvvm.clz.i`/`.ll`
+//! and `llvm.nvvm.brev32`/`64` are the same operations (their result of
+//! `clz(0)` is the width, as `ctlz` with `z = false`).
+//!
+//! **Poison.** `ctlz` and `cttz` with `is_zero_poison = true` are poison at
+//! `x = 0`. The model has no poison values (a `poison` constant is 0, see
+//! `func.rs`): the result is taken to be `N` there, one of the values
+//! poison may be. A target that computes the same operation is equal to
+//! its source; a target that turns a defined `cttz(x, false)` into
+//! `cttz(x, true)` where `x` may be 0 is less defined and is not caught
+//! (FIXME(issue 20 item 3); `examples/semantics/f-cttz-zero-poison-added`).
+//! The result is exact below bit 7 and above it 0, so it is its own
+//! zero extension.
+#![deny(unsafe_code)]
+
+use convcheck_ir::{BinOp, Expr};
+
+use super::values::{bin, sext, zext, Norm};
+
+/// An integer intrinsic the model computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IntOp {
+    /// `llvm.ctpop`
+    Ctpop,
+    /// `llvm.ctlz`
+    Ctlz,
+    /// `llvm.cttz`
+    Cttz,
+    /// `llvm.bswap`
+    Bswap,
+    /// `llvm.bitreverse`
+    Bitreverse,
+    /// `llvm.fshl`
+    Fshl,
+    /// `llvm.fshr`
+    Fshr,
+    /// `llvm.uadd.sat`, `llvm.sadd.sat`
+    AddSat { signed: bool },
+    /// `llvm.usub.sat`, `llvm.ssub.sat`
+    SubSat { signed: bool },
+}
+
+impl IntOp {
+    /// How many integer operands the expansion reads (a trailing `i1`
+    /// flag, as `ctlz`'s, is not one).
+    pub fn operands(self) -> usize {
+        match self {
+            IntOp::Ctpop | IntOp::Ctlz | IntOp::Cttz | IntOp::Bswap | IntOp::Bitreverse => 1,
+            IntOp::AddSat { .. } | IntOp::SubSat { .. } => 2,
+            IntOp::Fshl | IntOp::Fshr => 3,
+        }
+    }
+}
+
+/// The integer intrinsic called `stem` (the name without its `.iN` type
+/// suffix), if the model computes it.
+pub(crate) fn int_op(stem: &str) -> Option<IntOp> {
+    Some(match stem {
+        "llvm.ctpop" | "llvm.nvvm.popc.i" | "llvm.nvvm.popc.ll" => IntOp::Ctpop,
+        "llvm.ctlz" | "llvm.nvvm.clz.i" | "llvm.nvvm.clz.ll" => IntOp::Ctlz,
+        "llvm.cttz" => IntOp::Cttz,
+        "llvm.bswap" => IntOp::Bswap,
+        "llvm.bitreverse" | "llvm.nvvm.brev32" | "llvm.nvvm.brev64" => IntOp::Bitreverse,
+        "llvm.fshl" => IntOp::Fshl,
+        "llvm.fshr" => IntOp::Fshr,
+        "llvm.uadd.sat" => IntOp::AddSat { signed: false },
+        "llvm.sadd.sat" => IntOp::AddSat { signed: true },
+        "llvm.usub.sat" => IntOp::SubSat { signed: false },
+        "llvm.ssub.sat" => IntOp::SubSat { signed: true },
+        _ => return None,
+    })
+}
+
+fn c(v: i64) -> Expr {
+    Expr::Const(v)
+}
+
+fn select(t: Expr, a: Expr, b: Expr) -> Expr {
+    match t {
+        Expr::Const(0) => b,
+        Expr::Const(_) => a,
+        t => Expr::Select(Box::new(t), Box::new(a), Box::new(b)),
+    }
+}
+
+/// `Σ terms` (0 when empty), folding constants.
+fn sum(terms: impl IntoIterator<Item = Expr>) -> Expr {
+    terms
+        .into_iter()
+        .reduce(|a, b| bin(BinOp::Add, a, b))
+        .unwrap_or(c(0))
+}
+
+/// `x`'s bits `k..k+len` moved to `to`: `((x lshr k) & mask) << to`.
+fn field(x: &Expr, k: u32, len: u32, to: u32) -> Expr {
+    let mask = if len >= 64 { -1 } else { (1i64 << len) - 1 };
+    let bits = bin(
+        BinOp::BitAnd,
+        bin(BinOp::LShr, x.clone(), c(i64::from(k))),
+        c(mask),
+    );
+    bin(BinOp::Shl, bits, c(i64::from(to)))
+}
+
+/// The expression of `op` on operands `args` of width `n` (1 to 64), or
+/// why it has none (a width `bswap` does not take).
+pub(crate) fn expand(op: IntOp, n: u32, args: &[Expr]) -> Result<Expr, String> {
+    let n = n.clamp(1, 64);
+    let x = args.first().cloned().unwrap_or(c(0));
+    let y = args.get(1).cloned().unwrap_or(c(0));
+    let all = if n >= 64 { -1 } else { (1i64 << n) - 1 };
+    Ok(match op {
+        IntOp::Ctpop => sum((0..n).map(|k| field(&x, k, 1, 0))),
+        IntOp::Ctlz => {
+            let xz = zext(x, n, Norm::default());
+            // `1 << 63` is 2^63 to the unsigned comparison.
+            sum((0..n).map(|k| bin(BinOp::ULt, xz.clone(), c(1i64 << k))))
+        }
+        IntOp::Cttz => sum((1..=n).map(|k| {
+            let mask = if k >= 64 {
+                -1
+            } else {
+                ((1u64 << k) - 1) as i64
+            };
+            bin(BinOp::Eq, bin(BinOp::BitAnd, x.clone(), c(mask)), c(0))
+        })),
+        IntOp::Bswap => {
+            if n % 16 != 0 {
+                return Err(format!(
+                    "llvm.bswap on i{n} (LangRef: a multiple of 16 bits)"
+                ));
+            }
+            let bytes = n / 8;
+            (0..bytes)
+                .map(|i| field(&x, 8 * i, 8, 8 * (bytes - 1 - i)))
+                .reduce(|a, b| bin(BinOp::BitOr, a, b))
+                .unwrap_or(c(0))
+        }
+        IntOp::Bitreverse => (0..n)
+            .map(|i| field(&x, i, 1, n - 1 - i))
+            .reduce(|a, b| bin(BinOp::BitOr, a, b))
+            .unwrap_or(c(0)),
+        IntOp::Fshl | IntOp::Fshr => {
+            let s = args.get(2).cloned().unwrap_or(c(0));
+            let sz = zext(s, n, Norm::default());
+            let amount = if n.is_power_of_two() {
+                bin(BinOp::BitAnd, sz, c(i64::from(n) - 1))
+            } else {
+                bin(BinOp::URem, sz, c(i64::from(n)))
+            };
+            let rest = bin(BinOp::Sub, c(i64::from(n)), amount.clone());
+            let (a, b) = (x, zext(y, n, Norm::default()));
+            let (zero, shifted) = if op == IntOp::Fshl {
+                let hi = bin(BinOp::Shl, a.clone(), amount.clone());
+                let lo = bin(BinOp::LShr, b, rest);
+                (a, bin(BinOp::BitOr, hi, lo))
+            } else {
+                let lo = bin(BinOp::LShr, b.clone(), amount.clone());
+                let hi = bin(BinOp::Shl, a, rest);
+                (b, bin(BinOp::BitOr, hi, lo))
+            };
+            select(bin(BinOp::Eq, amount, c(0)), zero, shifted)
+        }
+        IntOp::AddSat { signed: false } => {
+            let r = bin(BinOp::Add, x.clone(), y);
+            let wrapped = bin(
+                BinOp::ULt,
+                zext(r.clone(), n, Norm::default()),
+                zext(x, n, Norm::default()),
+            );
+            select(wrapped, c(all), r)
+        }
+        IntOp::SubSat { signed: false } => {
+            let below = bin(
+                BinOp::ULt,
+                zext(x.clone(), n, Norm::default()),
+                zext(y.clone(), n, Norm::default()),
+            );
+            select(below, c(0), bin(BinOp::Sub, x, y))
+        }
+        IntOp::AddSat { signed: true } | IntOp::SubSat { signed: true } => {
+            let add = matches!(op, IntOp::AddSat { .. });
+            let r = bin(
+                if add { BinOp::Add } else { BinOp::Sub },
+                x.clone(),
+                y.clone(),
+            );
+            let crossed = if add {
+                bin(
+                    BinOp::BitAnd,
+                    bin(BinOp::BitXor, r.clone(), x.clone()),
+                    bin(BinOp::BitXor, r.clone(), y),
+                )
+            } else {
+                bin(
+                    BinOp::BitAnd,
+                    bin(BinOp::BitXor, x.clone(), y),
+                    bin(BinOp::BitXor, x.clone(), r.clone()),
+                )
+            };
+            let overflow = bin(BinOp::Lt, sext(crossed, n, Norm::default()), c(0));
+            let min = if n >= 64 {
+                i64::MIN
+            } else {
+                -(1i64 << (n - 1))
+            };
+            let max = if n >= 64 {
+                i64::MAX
+            } else {
+                (1i64 << (n - 1)) - 1
+            };
+            let negative = bin(BinOp::Lt, sext(x, n, Norm::default()), c(0));
+            select(overflow, select(negative, c(min), c(max)), r)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use convcheck_ir::expr::{binary, unary};
+
+    /// The value of a closed expression, with the model's own arithmetic
+    /// (what both engines compute for these operators).
+    fn eval(e: &Expr) -> i64 {
+        match e {
+            Expr::Const(v) => *v,
+            Expr::Unary(op, a) => unary(*op, eval(a)),
+            Expr::Binary(op, a, b) => binary(*op, eval(a), eval(b)),
+            Expr::Select(t, a, b) => {
+                if eval(t) != 0 {
+                    eval(a)
+                } else {
+                    eval(b)
+                }
+            }
+            other => panic!("not closed: {other:?}"),
+        }
+    }
+
+    fn run(op: IntOp, n: u32, args: &[i64]) -> u64 {
+        let args: Vec<Expr> = args.iter().map(|v| c(*v)).collect();
+        let e = expand(op, n, &args).unwrap();
+        let v = eval(&e) as u64;
+        if n >= 64 {
+            v
+        } else {
+            v & ((1u64 << n) - 1)
+        }
+    }
+
+    /// Against Rust's own bit operations on the edge values of each width.
+    #[test]
+    fn expansions_agree_with_rust() {
+        for v in [
+            0u64,
+            1,
+            2,
+            0x80,
+            0x8000_0000,
+            0xffff_ffff,
+            0x00f0_1230,
+            u64::MAX,
+            1 << 63,
+        ] {
+            let v32 = v as u32;
+            let x = v as i64;
+            assert_eq!(run(IntOp::Ctpop, 32, &[x]), u64::from(v32.count_ones()));
+            assert_eq!(run(IntOp::Ctpop, 64, &[x]), u64::from(v.count_ones()));
+            assert_eq!(run(IntOp::Ctlz, 32, &[x]), u64::from(v32.leading_zeros()));
+            assert_eq!(run(IntOp::Ctlz, 64, &[x]), u64::from(v.leading_zeros()));
+            assert_eq!(run(IntOp::Cttz, 32, &[x]), u64::from(v32.trailing_zeros()));
+            assert_eq!(run(IntOp::Cttz, 64, &[x]), u64::from(v.trailing_zeros()));
+            assert_eq!(run(IntOp::Bswap, 32, &[x]), u64::from(v32.swap_bytes()));
+            assert_eq!(run(IntOp::Bswap, 64, &[x]), v.swap_bytes());
+            assert_eq!(
+                run(IntOp::Bitreverse, 32, &[x]),
+                u64::from(v32.reverse_bits())
+            );
+            assert_eq!(run(IntOp::Bitreverse, 64, &[x]), v.reverse_bits());
+            for w in [0u64, 1, 0x7fff_ffff, 0x8000_0000, u64::MAX] {
+                let (w32, y) = (w as u32, w as i64);
+                assert_eq!(
+                    run(IntOp::AddSat { signed: false }, 32, &[x, y]),
+                    u64::from(v32.saturating_add(w32))
+                );
+                assert_eq!(
+                    run(IntOp::SubSat { signed: false }, 32, &[x, y]),
+                    u64::from(v32.saturating_sub(w32))
+                );
+                assert_eq!(
+                    run(IntOp::AddSat { signed: true }, 32, &[x, y]),
+                    u64::from((v32 as i32).saturating_add(w32 as i32) as u32)
+                );
+                assert_eq!(
+                    run(IntOp::SubSat { signed: true }, 32, &[x, y]),
+                    u64::from((v32 as i32).saturating_sub(w32 as i32) as u32)
+                );
+                assert_eq!(
+                    run(IntOp::AddSat { signed: true }, 64, &[x, y]),
+                    (x.saturating_add(y)) as u64
+                );
+                assert_eq!(
+                    run(IntOp::SubSat { signed: true }, 64, &[x, y]),
+                    (x.saturating_sub(y)) as u64
+                );
+                assert_eq!(
+                    run(IntOp::AddSat { signed: false }, 64, &[x, y]),
+                    v.saturating_add(w)
+                );
+                for s in [0i64, 1, 7, 31, 32, 33, 63, 64, -1] {
+                    let s32 = (s as u32) % 32;
+                    let fl = if s32 == 0 {
+                        v32
+                    } else {
+                        (v32 << s32) | (w32 >> (32 - s32))
+                    };
+                    let fr = if s32 == 0 {
+                        w32
+                    } else {
+                        (w32 >> s32) | (v32 << (32 - s32))
+                    };
+                    assert_eq!(
+                        run(IntOp::Fshl, 32, &[x, y, s]),
+                        u64::from(fl),
+                        "fshl {v:#x} {w:#x} {s}"
+                    );
+                    assert_eq!(
+                        run(IntOp::Fshr, 32, &[x, y, s]),
+                        u64::from(fr),
+                        "fshr {v:#x} {w:#x} {s}"
+                    );
+                    let s64 = (s as u64) % 64;
+                    let fl = if s64 == 0 {
+                        v
+                    } else {
+                        (v << s64) | (w >> (64 - s64))
+                    };
+                    assert_eq!(run(IntOp::Fshl, 64, &[x, y, s]), fl);
+                }
+            }
+        }
+    }
+
+    /// Garbage above bit `N` of an operand changes nothing.
+    #[test]
+    fn high_bits_of_operands_are_ignored() {
+        let garbage = 0x5a5a_0000_0000_0000i64;
+        for op in [
+            IntOp::Ctpop,
+            IntOp::Ctlz,
+            IntOp::Cttz,
+            IntOp::Bswap,
+            IntOp::Bitreverse,
+        ] {
+            assert_eq!(
+                run(op, 32, &[0x10 | garbage]),
+                run(op, 32, &[0x10]),
+                "{op:?}"
+            );
+            assert_eq!(run(op, 16, &[garbage]), run(op, 16, &[0]), "{op:?}");
+        }
+    }
+}
