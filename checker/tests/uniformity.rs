@@ -398,6 +398,26 @@ fn a_campaign_resumed_with_from_finds_what_the_whole_run_found_there() {
     );
 }
 
+/// The 10^5 campaign's minimized cycle-exit phi (#216100's class): a
+/// finding on opt-19 and still on opt-22.
+#[test]
+fn the_campaigns_cycle_exit_phi_is_a_finding_on_opt_19_and_opt_22() {
+    let test = "the_campaigns_cycle_exit_phi_is_a_finding_on_opt_19_and_opt_22";
+    let file = "examples/uniformity/minimized-phi-join-at-cycle-exit.ll";
+    for opt in ["opt-19", "opt-22"] {
+        if !have(opt, test) {
+            continue;
+        }
+        let (code, v) = run_json(file, &["--opt-bin", opt]);
+        assert_eq!(code, 1, "{opt}: {v}");
+        assert_eq!(
+            values(&v),
+            vec![("%v2".into(), "phi-join-at-cycle-exit".into())],
+            "{opt}: {v}"
+        );
+    }
+}
+
 #[test]
 fn the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22() {
     let test = "the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22";

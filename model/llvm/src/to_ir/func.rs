@@ -102,13 +102,13 @@ pub(crate) fn map_function(
         norm: HashMap::new(),
         blocks: HashMap::new(),
         origin: None,
-        maybe: if ctx.opts.unchecked_poison {
-            HashSet::new()
-        } else {
-            super::poison::maybe_poison(f)
-        },
+        maybe: HashSet::new(),
     };
     mapper.analyse()?;
+    if !ctx.opts.unchecked_poison {
+        let slots: HashSet<&Name> = mapper.promoted.keys().copied().collect();
+        mapper.maybe = super::poison::maybe_poison(f, &slots);
+    }
     let mut params = Vec::new();
     let mut param_oracles = Vec::new();
     let kernel = ctx.m.is_kernel(f);
@@ -133,8 +133,10 @@ pub(crate) fn map_function(
         params.push(name);
         param_oracles.push(o);
     }
-    // The per-group values a kernel reads, at the top of its entry block.
-    let group_prelude = mapper.group_prelude();
+    // The per-group values a kernel reads, at the top of its entry block,
+    // and the promoted slots' definedness (undefined until stored).
+    let mut group_prelude = mapper.group_prelude();
+    group_prelude.extend(mapper.slot_prelude());
     let mut pieces = Pieces::new(f.blocks.len());
     for (bi, b) in f.blocks.iter().enumerate() {
         mapper.origin = None;
@@ -195,7 +197,7 @@ pub(crate) fn map_function(
         param_oracles,
         blocks,
     };
-    drop_written_entry(&mut cfg);
+    super::blocks::drop_written_entry(&mut cfg);
     Ok(cfg)
 }
 
@@ -227,38 +229,6 @@ fn assumes_false(inst: &Instruction) -> bool {
                     .is_some_and(|a| undefined(&a.value) || a.value == Value::Int(0))
         }
         _ => false,
-    }
-}
-
-/// The block [`crate::write`] adds when the IR's entry block has
-/// predecessors (LLVM's entry block may have none) is dropped again: a
-/// first block named `convcheck.entry` that holds no instruction once its
-/// allocas are promoted and branches to the second block, the IR's entry.
-fn drop_written_entry(cfg: &mut Cfg) {
-    let droppable = cfg.blocks.len() > 1
-        && cfg.blocks[0].name == "convcheck.entry"
-        && cfg.blocks[0].insts.is_empty()
-        && cfg.blocks[0].term == Term::Br(1)
-        && !cfg.blocks.iter().skip(1).any(|b| {
-            b.term.succs().contains(&0)
-                || b.insts.iter().any(|i| {
-                    matches!(&i.kind, InstKind::Phi { incoming, .. }
-                        if incoming.iter().any(|(p, _)| *p == 0))
-                })
-        });
-    if !droppable {
-        return;
-    }
-    cfg.blocks.remove(0);
-    for block in &mut cfg.blocks {
-        block.term.map_succs(|b| b - 1);
-        for i in &mut block.insts {
-            if let InstKind::Phi { incoming, .. } = &mut i.kind {
-                for (p, _) in incoming.iter_mut() {
-                    *p -= 1;
-                }
-            }
-        }
     }
 }
 

@@ -608,12 +608,13 @@ impl<'a> FnMapper<'a> {
                 let sid = self.stmt_op(&format!("store %{slot}"), inst);
                 out.push(Inst {
                     kind: InstKind::SetLocal {
-                        name: slot,
+                        name: slot.clone(),
                         value: Some(value),
                     },
                     sid,
                     token: None,
                 });
+                self.slot_stored(&slot, &s.value.value, inst, out);
                 return Ok(());
             }
         }

@@ -37,6 +37,7 @@
 
 pub(crate) mod analyse;
 mod atomics;
+mod blocks;
 mod builtins;
 mod calls;
 mod constants;

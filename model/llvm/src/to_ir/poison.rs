@@ -55,14 +55,14 @@ use crate::value::{Name, Value};
 
 /// The values of `f` that may be poison (see the module documentation):
 /// a fixed point over the function's instructions.
-pub(crate) fn maybe_poison(f: &Function) -> HashSet<Name> {
+pub(crate) fn maybe_poison(f: &Function, slots: &HashSet<&Name>) -> HashSet<Name> {
     let mut maybe: HashSet<Name> = HashSet::new();
     loop {
         let before = maybe.len();
         for b in &f.blocks {
             for inst in &b.instructions {
                 let Some(r) = &inst.result else { continue };
-                if !maybe.contains(r) && may_be_poison(inst, &maybe) {
+                if !maybe.contains(r) && (slot_load(inst, slots) || may_be_poison(inst, &maybe)) {
                     maybe.insert(r.clone());
                 }
             }
@@ -71,6 +71,15 @@ pub(crate) fn maybe_poison(f: &Function) -> HashSet<Name> {
             return maybe;
         }
     }
+}
+
+/// Whether `inst` is an integer load of a promoted slot: `undef` where
+/// nothing was stored yet (LangRef: a load of memory never written reads
+/// `undef`), else what was stored, poison included.
+fn slot_load(inst: &Instruction, slots: &HashSet<&Name>) -> bool {
+    matches!(&inst.kind, K::Load(l)
+        if matches!(l.ty, Type::Int(_))
+            && matches!(&l.ptr.value, Value::Local(p) if slots.contains(p)))
 }
 
 /// Whether an operand is poison, `undef`, or a value that may be poison.
@@ -268,6 +277,13 @@ impl<'a> FnMapper<'a> {
                 }
                 all(parts)
             }
+            K::Load(l) => match &l.ptr.value {
+                Value::Local(p) => match self.promoted.get(p) {
+                    Some(slot) => Expr::Var(slot_shadow(slot)),
+                    None => return Ok(None),
+                },
+                _ => return Ok(None),
+            },
             K::Select(s) => {
                 let c = self.cond(&s.cond.value, line)?;
                 let arms = Expr::Select(
@@ -630,5 +646,59 @@ impl<'a> FnMapper<'a> {
             token: None,
         });
         Ok(())
+    }
+}
+
+/// The shadow of a promoted slot: 1 where its value is defined.
+pub(crate) fn slot_shadow(slot: &str) -> String {
+    format!("{slot}.defined")
+}
+
+impl<'a> FnMapper<'a> {
+    /// Every promoted slot undefined at the function's entry (a load before
+    /// any store reads `undef`).
+    pub fn slot_prelude(&mut self) -> Vec<Inst> {
+        if self.ctx.opts.unchecked_poison {
+            return Vec::new();
+        }
+        let mut slots: Vec<String> = self.promoted.values().cloned().collect();
+        slots.sort();
+        slots.dedup();
+        let span = super::span_at(self.f.span.line, self.f.span.col);
+        slots
+            .into_iter()
+            .map(|slot| {
+                let sid = self.t.op(convcheck_ir::OpInfo {
+                    label: format!("{slot} undefined"),
+                    span,
+                    kind: OpKind::Stmt,
+                    func: self.fid,
+                });
+                Inst {
+                    kind: InstKind::SetLocal {
+                        name: slot_shadow(&slot),
+                        value: Some(Expr::Const(0)),
+                    },
+                    sid,
+                    token: None,
+                }
+            })
+            .collect()
+    }
+
+    /// After a store of `v` to a promoted slot: the slot's definedness.
+    pub fn slot_stored(&mut self, slot: &str, v: &Value, inst: &Instruction, out: &mut Vec<Inst>) {
+        if self.ctx.opts.unchecked_poison {
+            return;
+        }
+        let sid = self.op("defined", OpKind::Stmt, inst);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name: slot_shadow(slot),
+                value: Some(self.defined(v)),
+            },
+            sid,
+            token: None,
+        });
     }
 }
