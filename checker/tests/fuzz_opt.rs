@@ -449,7 +449,9 @@ fn an_oracle_read_stays_when_a_pass_drops_its_branch() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("EarlyCSEPass on kernel (opt-bisect 7): proved (every iteration count)")
+        out.lines().any(|l| l.starts_with("stage")
+            && l.contains("EarlyCSEPass on kernel (opt-bisect 7)")
+            && l.ends_with("proved (every iteration count)"))
             && out.contains("verdict: proved"),
         "{out}"
     );
