@@ -251,23 +251,7 @@ impl FnMapper<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use convcheck_ir::expr::{binary, unary};
-
-    fn eval(e: &Expr) -> i64 {
-        match e {
-            Expr::Const(v) => *v,
-            Expr::Unary(op, a) => unary(*op, eval(a)),
-            Expr::Binary(op, a, b) => binary(*op, eval(a), eval(b)),
-            Expr::Select(t, a, b) => {
-                if eval(t) != 0 {
-                    eval(a)
-                } else {
-                    eval(b)
-                }
-            }
-            other => panic!("not closed: {other:?}"),
-        }
-    }
+    use crate::to_ir::intrinsics::tests::eval;
 
     /// Every 64-bit value lands in the range, and the small ones are kept.
     #[test]

@@ -241,13 +241,13 @@ pub(crate) fn expand(op: IntOp, n: u32, args: &[Expr]) -> Result<Expr, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use convcheck_ir::expr::{binary, unary};
 
     /// The value of a closed expression, with the model's own arithmetic
     /// (what both engines compute for these operators).
-    fn eval(e: &Expr) -> i64 {
+    pub(crate) fn eval(e: &Expr) -> i64 {
         match e {
             Expr::Const(v) => *v,
             Expr::Unary(op, a) => unary(*op, eval(a)),
