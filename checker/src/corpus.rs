@@ -197,6 +197,16 @@ pub struct Case {
     /// `timeout`).
     #[serde(default)]
     pub timeout: Option<u64>,
+    /// The launch's block shape, `"X[,Y[,Z]]"` (`check --block-dim`): the
+    /// case's group is its threads (the file's `threads` does not apply).
+    #[serde(default)]
+    pub block_dim: Option<String>,
+    /// The launch's grid shape, `"X[,Y[,Z]]"` (`check --grid-dim`).
+    #[serde(default)]
+    pub grid_dim: Option<String>,
+    /// The warp size (`check --warp-size`).
+    #[serde(default)]
+    pub warp_size: Option<u32>,
 }
 
 impl Case {
@@ -328,6 +338,9 @@ fn one_kernel(a: &CorpusArgs) -> Expectations {
         clang_args: Vec::new(),
         opt_args: Vec::new(),
         timeout: None,
+        block_dim: None,
+        grid_dim: None,
+        warp_size: None,
     };
     Expectations {
         root: None,

@@ -12,12 +12,13 @@
 pub mod debug;
 pub mod dumps;
 pub mod frontend;
+pub mod launch;
 pub mod names;
 pub mod tools;
 
 use crate::config::CheckJob;
 use crate::error::{Error, Result};
-use convcheck_llvm::to_ir::{to_module, Mapped};
+use convcheck_llvm::to_ir::{to_module_with, GpuFacts, MapOptions, Mapped};
 use std::collections::HashMap;
 
 pub use frontend::{Frontend, GpuTarget};
@@ -46,6 +47,9 @@ pub struct LlvmOptions {
     pub target: Option<GpuTarget>,
     /// Seconds each run of an external tool may take.
     pub tool_timeout: u64,
+    /// What the user states about the launch (`--block-dim`, `--grid-dim`,
+    /// `--warp-size`).
+    pub gpu: GpuFacts,
 }
 
 impl Default for LlvmOptions {
@@ -59,11 +63,20 @@ impl Default for LlvmOptions {
             clang_args: Vec::new(),
             target: None,
             tool_timeout: 60,
+            gpu: GpuFacts::default(),
         }
     }
 }
 
 impl LlvmOptions {
+    /// How the mapper reads modules under these options.
+    pub fn map_options(&self) -> MapOptions {
+        MapOptions {
+            gpu: self.gpu,
+            ..MapOptions::default()
+        }
+    }
+
     /// How clang compiles a source under these options.
     pub fn clang(&self) -> frontend::ClangOptions {
         frontend::ClangOptions {
@@ -165,7 +178,16 @@ impl Loaded {
 
 /// Reads LLVM IR text. Errors name file, line and column, one per line.
 pub fn read_ll(file: &str, text: &str) -> std::result::Result<Loaded, String> {
-    parse_ll(file, text).map_err(|e| e.to_string())
+    read_ll_with(file, text, &MapOptions::default())
+}
+
+/// [`read_ll`] mapped with `opts` (the launch the user states).
+pub fn read_ll_with(
+    file: &str,
+    text: &str,
+    opts: &MapOptions,
+) -> std::result::Result<Loaded, String> {
+    parse_ll_with(file, text, opts).map_err(|e| e.to_string())
 }
 
 /// [`read_ll`] with the parse errors as a list, each with its line and
@@ -174,8 +196,16 @@ pub fn parse_ll(
     file: &str,
     text: &str,
 ) -> std::result::Result<Loaded, convcheck_llvm::ParseErrors> {
+    parse_ll_with(file, text, &MapOptions::default())
+}
+
+fn parse_ll_with(
+    file: &str,
+    text: &str,
+    opts: &MapOptions,
+) -> std::result::Result<Loaded, convcheck_llvm::ParseErrors> {
     let m = convcheck_llvm::parse_module(text, file)?;
-    let mapped = to_module(&m, file);
+    let mapped = to_module_with(&m, file, opts);
     let lines: Vec<&str> = text.lines().collect();
     let mut defined = Vec::new();
     let mut bodies = HashMap::new();
@@ -254,16 +284,21 @@ fn normalized(line: &str) -> String {
 
 /// Reads an `.ll` file; errors name file, line and column.
 pub fn load_ll(path: &str) -> Result<Loaded> {
+    load_ll_with(path, &MapOptions::default())
+}
+
+/// [`load_ll`] mapped with `opts` (the launch the user states).
+pub fn load_ll_with(path: &str, opts: &MapOptions) -> Result<Loaded> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::usage(format!("{path}: cannot read: {e}")))?;
-    read_ll(path, &text).map_err(Error::input)
+    read_ll_with(path, &text, opts).map_err(Error::input)
 }
 
 /// Compiles `path` with clang as `o` says and reads the output
 /// (`PATH.ll` in messages) with its ops at their source positions.
 pub fn load_source(path: &str, o: &LlvmOptions) -> Result<(Loaded, frontend::Compiled)> {
     let compiled = frontend::compile_with(path, &o.clang(), o.timeout()).map_err(Error::tool)?;
-    let loaded = read_ll(&format!("{path}.ll"), &compiled.text)
+    let loaded = read_ll_with(&format!("{path}.ll"), &compiled.text, &o.map_options())
         .map_err(|e| {
             Error::tool(format!(
                 "{}: convcheck cannot read its output: {e}",

@@ -106,7 +106,7 @@ pub fn run(a: &RunArgs) -> Result<Output, Error> {
     let loaded = if a.llvm.frontend.is_some() {
         crate::llvm::load_source(&a.file, &a.llvm)?.0
     } else {
-        crate::llvm::load_ll(&a.file)?
+        crate::llvm::load_ll_with(&a.file, &a.llvm.map_options())?
     };
     let name = entry_name(&loaded, a.function.as_deref()).map_err(Error::usage)?;
     if let Some(v) = loaded.violations.iter().find(|v| v.function == name) {
@@ -136,6 +136,17 @@ pub fn run(a: &RunArgs) -> Result<Output, Error> {
         threads
     };
     let group = group_of(a, threads.len()).map_err(Error::usage)?;
+    if a.llvm.gpu.block.is_some() {
+        // A stated block is the group: a run in another group would read
+        // the block's shape for a group it is not.
+        let stated = crate::llvm::launch::group_size(0, &a.llvm.gpu).map_err(Error::usage)?;
+        let size = group.as_ref().map_or(threads.len() as u32, |g| g.size);
+        if size != stated {
+            return Err(Error::usage(format!(
+                "--block-dim states a group of {stated} threads; give --group {stated}"
+            )));
+        }
+    }
     let stages = crate::apply_passes(module, &a.passes)?;
     let after = stages
         .last()

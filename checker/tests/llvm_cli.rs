@@ -467,3 +467,222 @@ fn reduce_keeps_the_violation_in_a_smaller_file() {
     assert_eq!(code, 2, "{text}{err}");
     assert!(err.contains("nothing to reduce"), "{err}");
 }
+
+/// The verdict line of a check of `examples/launch` files with `extra`.
+fn launch_verdict(src: &str, tgt: &str, extra: &[&str]) -> (i32, String) {
+    let (s, t) = (
+        format!("examples/launch/{src}"),
+        format!("examples/launch/{tgt}"),
+    );
+    let mut args = vec!["check", s.as_str(), t.as_str(), "--timeout", "120"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = convcheck(&args);
+    let verdict = out
+        .lines()
+        .find(|l| l.starts_with("verdict:"))
+        .unwrap_or_else(|| panic!("no verdict: {out}{err}"))
+        .to_string();
+    (code, format!("{verdict}\n{out}{err}"))
+}
+
+/// `--block-dim` (issue 21 item 5): a test of `blockDim.x == 64` folded to
+/// false is a change when blocks may be 64 wide, and none when the launch
+/// says they are 32 wide; in both engines, and the replay lines state the
+/// launch again (a run in that group reproduces the reference's table).
+#[test]
+fn a_stated_block_shape_decides_what_the_group_size_can_be() {
+    // Without a launch the width may be 64; the explicit engine alone
+    // tries few widths and says which (the product is the engine that
+    // reasons about every width).
+    let (code, v) = launch_verdict("block.ll", "block-folded.ll", &["--engine", "explicit"]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v.contains("inexact domain of `group_size.x`"), "{v}");
+    for engine in ["auto", "explicit", "smt"] {
+        let (code, v) = launch_verdict("block.ll", "block-folded.ll", &["--engine", engine]);
+        assert_eq!(
+            code,
+            if engine == "explicit" { 0 } else { 1 },
+            "{engine}: {v}"
+        );
+        let (code, v) = launch_verdict(
+            "block.ll",
+            "block-folded.ll",
+            &["--engine", engine, "--block-dim", "32,2"],
+        );
+        assert_eq!(code, 0, "{engine}: {v}");
+        assert!(v.contains("launch (stated): block 32x2x1"), "{v}");
+        let (code, v) = launch_verdict(
+            "block.ll",
+            "block-folded.ll",
+            &["--engine", engine, "--block-dim", "64,2"],
+        );
+        assert_eq!(code, 1, "{engine}: {v}");
+        assert!(
+            v.contains("--group 128") && v.contains("--block-dim 64,2,1"),
+            "{v}"
+        );
+    }
+    let (_, v) = launch_verdict(
+        "block.ll",
+        "block-folded.ll",
+        &["--engine", "explicit", "--block-dim", "64,2"],
+    );
+    let line = v
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("replay: convcheck "))
+        .expect("a replay line");
+    let words = shell_words(line);
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (code, out, err) = convcheck(&args);
+    assert_eq!(code, 0, "{line}\n{out}{err}");
+    assert!(
+        out.contains("group: N=128") && out.contains("shfl"),
+        "{out}"
+    );
+    // The same run in a group the launch is not is refused.
+    let mut wrong = args.clone();
+    let at = wrong.iter().position(|w| *w == "128").unwrap();
+    wrong[at] = "64";
+    let (code, _, err) = convcheck(&wrong);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("give --group 128"), "{err}");
+}
+
+/// A replay line's words (single quotes as the report writes them).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                any = true;
+            }
+            ' ' if !quoted => {
+                if any || !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+                any = false;
+            }
+            c => word.push(c),
+        }
+    }
+    if any || !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
+/// `%laneid` is the thread's linear index modulo 32: `tid.x & 31` in a
+/// one-dimensional block (proved), not in a block 16 wide and 2 tall,
+/// where the second row's lanes are 16 to 31 (violated).
+#[test]
+fn the_lane_index_counts_threads_across_rows() {
+    let (code, v) = launch_verdict("lane.ll", "lane-tid.ll", &[]);
+    assert_eq!(code, 0, "{v}");
+    let (code, v) = launch_verdict("lane.ll", "lane-tid.ll", &["--block-dim", "32,2"]);
+    assert_eq!(code, 0, "{v}");
+    for engine in ["auto", "smt"] {
+        let (code, v) = launch_verdict(
+            "lane.ll",
+            "lane-tid.ll",
+            &["--engine", engine, "--block-dim", "16,2"],
+        );
+        assert_eq!(code, 1, "{engine}: {v}");
+    }
+    // The explicit engine alone tries threads 0, 1, 30 and 31 and names
+    // the lane test as a value it does not invert (a bounded verdict).
+    let (code, v) = launch_verdict(
+        "lane.ll",
+        "lane-tid.ll",
+        &["--engine", "explicit", "--block-dim", "16,2"],
+    );
+    assert_eq!(code, 0, "{v}");
+    assert!(v.contains("inexact domain of `tid`"), "{v}");
+}
+
+/// A group's index is below the group count, stated or not: the test
+/// `blockIdx.x >= gridDim.x` folded to false changes nothing.
+#[test]
+fn a_group_index_is_below_the_group_count() {
+    for engine in ["auto", "explicit", "smt"] {
+        for extra in [&[][..], &["--grid-dim", "4"][..]] {
+            let mut args = vec!["--engine", engine];
+            args.extend_from_slice(extra);
+            let (code, v) = launch_verdict("grid.ll", "grid-folded.ll", &args);
+            assert_eq!(code, 0, "{engine} {extra:?}: {v}");
+        }
+    }
+}
+
+/// The wave size: an AMDGPU function whose target features do not state
+/// it is outside the model until `--warp-size` states it; a lane mask of
+/// 31 is the wave's only with a wave of 32.
+#[test]
+fn the_wave_size_comes_from_the_target_or_the_user() {
+    let (code, v) = launch_verdict("wave.ll", "wave32.ll", &[]);
+    assert_eq!(code, 3, "{v}");
+    assert!(v.contains("give --warp-size"), "{v}");
+    let (code, v) = launch_verdict("wave.ll", "wave32.ll", &["--warp-size", "32"]);
+    assert_eq!(code, 0, "{v}");
+    for engine in ["auto", "smt"] {
+        let (code, v) = launch_verdict(
+            "wave.ll",
+            "wave32.ll",
+            &["--engine", engine, "--warp-size", "64"],
+        );
+        assert_eq!(code, 1, "{engine}: {v}");
+    }
+    // The function's own `+wavefrontsize64` states it.
+    let featured = |file: &str| {
+        let text = std::fs::read_to_string(common::root().join("examples/launch").join(file))
+            .unwrap()
+            .replace(
+                "@k(ptr addrspace(1) %out) {",
+                "@k(ptr addrspace(1) %out) #0 {",
+            )
+            + "\nattributes #0 = { \"target-features\"=\"+wavefrontsize64\" }\n";
+        temp(file, &text)
+    };
+    let (s, t) = (featured("wave.ll"), featured("wave32.ll"));
+    let (code, out, err) = convcheck(&["check", &s, &t, "--engine", "smt"]);
+    assert_eq!(code, 1, "{out}{err}");
+}
+
+/// Bad launches are usage errors.
+#[test]
+fn bad_launches_are_usage_errors() {
+    for (args, says) in [
+        (&["--block-dim", "4,x"][..], "`x` is not a positive integer"),
+        (&["--block-dim", "1024,2"][..], "at most 1024"),
+        (&["--block-dim", "8", "--threads", "4"][..], "disagree"),
+        (&["--warp-size", "48"][..], "power of two"),
+    ] {
+        let mut all = vec![
+            "check",
+            "examples/launch/block.ll",
+            "examples/launch/block-folded.ll",
+        ];
+        all.extend_from_slice(args);
+        let (code, out, err) = convcheck(&all);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // A kernel-language check has no launch to state: `--threads` is its
+    // group.
+    let (code, _, err) = convcheck(&[
+        "check",
+        "examples/seed/goto.c",
+        "--pass",
+        "simplifycfg",
+        "--block-dim",
+        "8",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("kernel-language check takes --threads"),
+        "{err}"
+    );
+}

@@ -31,6 +31,7 @@ fn concrete_divergence(text: &str) -> BTreeSet<String> {
         opaque_calls: true,
         undef_oracle: true,
         unchecked_poison: true,
+        ..Default::default()
     };
     let mapped = to_module_with(&llvm, "f.ll", &opts);
     assert!(mapped.skipped.is_empty(), "{:?}", mapped.skipped);

@@ -163,7 +163,26 @@ impl Runner<'_> {
                 )
             })?),
         };
+        let dims = |d: &Option<String>, key: &str| match d.as_deref() {
+            None => Ok(None),
+            Some(d) => crate::llvm::launch::parse_dims(d)
+                .map(Some)
+                .map_err(|e| self.bad(c, format!("{key} {e}"))),
+        };
+        let warp = match c.warp_size {
+            None => None,
+            Some(w) => Some(
+                crate::llvm::launch::parse_warp(&w.to_string())
+                    .map_err(|e| self.bad(c, format!("warp_size {e}")))?,
+            ),
+        };
+        let gpu = convcheck_llvm::to_ir::GpuFacts {
+            block: dims(&c.block_dim, "block_dim")?,
+            grid: dims(&c.grid_dim, "grid_dim")?,
+            warp,
+        };
         Ok(LlvmOptions {
+            gpu,
             opt: c.opt.clone(),
             opt_args: c.opt_args.clone(),
             frontend,
@@ -185,7 +204,12 @@ impl Runner<'_> {
             ));
         }
         let path = self.path_of(&c.kernel);
-        let (threads, max_iters) = self.bounds(c);
+        let (mut threads, max_iters) = self.bounds(c);
+        let llvm = self.llvm_options(c)?;
+        if llvm.gpu.block.is_some() {
+            threads = crate::llvm::launch::group_size(c.threads.unwrap_or(0), &llvm.gpu)
+                .map_err(|e| self.bad(c, e))?;
+        }
         let job = CheckJob {
             src: path.clone(),
             tgt: c.target.as_deref().map(|t| self.path_of(t)),
@@ -196,7 +220,7 @@ impl Runner<'_> {
             ..CheckJob::default()
         };
         let mut settings = crate::pipeline::Settings {
-            llvm: self.llvm_options(c)?,
+            llvm,
             ..crate::pipeline::Settings::default()
         };
         if let Some(t) = c.timeout.or(self.file.timeout).filter(|t| *t > 0) {

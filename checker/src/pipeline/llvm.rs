@@ -33,7 +33,7 @@ use super::{Code, Entry, FunctionPlan, Plan, Policy, Settings, StagePlan, Target
 use crate::config::{CheckJob, Reference};
 use crate::engine::{Allowance, Finding, Outcome, Property};
 use crate::error::{Error, Result};
-use crate::llvm::{is_ll, load_ll, Loaded};
+use crate::llvm::{is_ll, Loaded};
 use crate::report::{LlvmOrigin, Method, Replay, Reproduce, Stage};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_lang::sema::Kernel;
@@ -103,6 +103,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
             .iter()
             .find_map(|n| n.strip_prefix("front end: "))
             .map(str::to_string),
+        launch: crate::llvm::launch::flags(&o.gpu),
         clang_flags: if o.frontend.is_some() {
             let mut f = vec!["--frontend".to_string(), "clang".to_string()];
             f.extend(o.clang_flags());
@@ -113,7 +114,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
     };
     if let Some(t) = &a.tgt {
         let loaded = if is_ll(t) {
-            load_ll(t)?
+            crate::llvm::load_ll_with(t, &o.map_options())?
         } else {
             lowered_ll(&super::kernel::load_kernel(t)?, a.tokens)?
         };
@@ -147,6 +148,7 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         )));
     }
     let mut final_module = last.clone();
+    notes.extend(crate::llvm::launch::describe(&o.gpu));
     if let Some(p) = &o.opt {
         let p = &pipeline(p);
         let started = std::time::Instant::now();

@@ -50,6 +50,9 @@ pub struct LlvmOrigin {
     /// source again as the check did (`--frontend clang`, `--target`,
     /// `--clang-arg`...).
     pub clang_flags: Vec<String>,
+    /// The launch the check stated (`--block-dim 64,2,1`...), which every
+    /// `run` line states again.
+    pub launch: Vec<String>,
 }
 
 /// How the stage after a pass of `opt` is reproduced: the command with
@@ -121,7 +124,7 @@ impl Replay {
     pub fn reference(&self, fr: &FunctionReport, stage: &Stage, f: &Finding) -> Option<String> {
         match self {
             Replay::Kernel { file, .. } => Some(kernel_reference(file, fr, stage, f)),
-            Replay::Llvm(o) => o.reference(fr, stage, f),
+            Replay::Llvm(o) => o.reference(fr, stage, f).map(|l| o.launched(l)),
             Replay::None => None,
         }
     }
@@ -138,7 +141,7 @@ impl Replay {
             Replay::Kernel { file, target_file } => {
                 kernel_target(target_file.as_deref().unwrap_or(file), fr, i, f).ok_or(None)
             }
-            Replay::Llvm(o) => o.target(fr, i, f),
+            Replay::Llvm(o) => o.target(fr, i, f).map(|l| o.launched(l)),
             Replay::None => Err(None),
         }
     }
@@ -192,6 +195,14 @@ fn kernel_target(file: &str, fr: &FunctionReport, i: usize, f: &Finding) -> Opti
 }
 
 impl LlvmOrigin {
+    /// `line` with the stated launch's flags.
+    fn launched(&self, mut line: String) -> String {
+        for f in &self.launch {
+            let _ = write!(line, " {}", q(f));
+        }
+        line
+    }
+
     /// The commands that write `SRC.ll` when the source is compiled by
     /// clang: `convcheck lower SRC --frontend clang ... --emit ll`, which
     /// prints clang's output as the check read it (the prelude included,

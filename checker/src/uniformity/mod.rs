@@ -173,6 +173,7 @@ fn compare(
         opaque_calls: true,
         undef_oracle: true,
         unchecked_poison: true,
+        ..Default::default()
     };
     let mapped = convcheck_llvm::to_ir::to_module_with(llvm, file, &opts);
     let functions: Vec<&convcheck_llvm::Function> = llvm

@@ -424,6 +424,40 @@ pub struct LlvmFlags {
     /// Seconds each run of opt or clang may take.
     #[arg(long, default_value_t = 60)]
     pub tool_timeout: u64,
+    /// The launch a GPU would run (`--block-dim`, `--grid-dim`,
+    /// `--warp-size`).
+    #[command(flatten)]
+    pub launch: LaunchFlags,
+}
+
+/// The launch a user states (`check` and `run` on LLVM IR and clang
+/// sources; docs/src/gpu-code.md).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct LaunchFlags {
+    /// The launch's block shape `X[,Y[,Z]]` (CUDA's blockDim): the group
+    /// is its `X·Y·Z` threads and the group-size builtins read it.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = convcheck::llvm::launch::parse_dims)]
+    pub block_dim: Option<[u32; 3]>,
+    /// The launch's grid shape `X[,Y[,Z]]` (CUDA's gridDim): the group
+    /// count builtins read it and the group index stays below it.
+    #[arg(long, value_name = "X[,Y[,Z]]", value_parser = convcheck::llvm::launch::parse_dims)]
+    pub grid_dim: Option<[u32; 3]>,
+    /// The warp (wave) size: the lane index is `tid mod W` and `warpSize`
+    /// is `W` (default: 32 on NVPTX, the AMDGPU function's wavefrontsize
+    /// feature).
+    #[arg(long, value_name = "W", value_parser = convcheck::llvm::launch::parse_warp)]
+    pub warp_size: Option<u32>,
+}
+
+impl LaunchFlags {
+    /// The stated facts, as the mapper takes them.
+    pub fn facts(&self) -> convcheck_llvm::to_ir::GpuFacts {
+        convcheck_llvm::to_ir::GpuFacts {
+            block: self.block_dim,
+            grid: self.grid_dim,
+            warp: self.warp_size,
+        }
+    }
 }
 
 /// How clang compiles a source (`check`, `run` and `lower` with
@@ -473,6 +507,7 @@ impl LlvmFlags {
             opt_bin: self.opt_bin.clone(),
             opt_args: self.opt_args.clone(),
             tool_timeout: self.tool_timeout,
+            gpu: self.launch.facts(),
             ..self.clang.options()
         }
     }
@@ -515,6 +550,18 @@ impl CheckCommand {
             }
             Some(n) => args.threads = n,
             None => args.threads = 0,
+        }
+        let llvm = self.llvm.options();
+        if llvm.gpu != convcheck_llvm::to_ir::GpuFacts::default() {
+            if !convcheck::llvm::applies(&args, &llvm) {
+                return Err(
+                    "--block-dim, --grid-dim and --warp-size state a GPU launch: they apply to \
+                     LLVM IR, `--opt` and `--frontend clang` checks (a kernel-language check \
+                     takes --threads)"
+                        .into(),
+                );
+            }
+            args.threads = convcheck::llvm::launch::group_size(args.threads, &llvm.gpu)?;
         }
         if self.timeout == 0 {
             return Err("--timeout 0: give a time budget of at least one second".into());
@@ -633,6 +680,9 @@ pub struct RunArgs {
     /// A source compiled by clang instead: the run is of clang's output.
     #[command(flatten)]
     pub clang: ClangFlags,
+    /// The launch a check stated (LLVM IR and clang sources).
+    #[command(flatten)]
+    pub launch: LaunchFlags,
 }
 
 /// Engines that compute converged-with.

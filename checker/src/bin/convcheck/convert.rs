@@ -96,7 +96,10 @@ impl From<&RunArgs> for convcheck::run::RunArgs {
                 Engine::Smt => Relation::Smt,
             },
             passes: a.passes.clone(),
-            llvm: a.clang.options(),
+            llvm: convcheck::llvm::LlvmOptions {
+                gpu: a.launch.facts(),
+                ..a.clang.options()
+            },
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::StageModule;
 use crate::engine::Allowance;
 use crate::error::{Error, Result};
-use crate::llvm::{dumps, read_ll, tools, LlvmOptions, Loaded};
+use crate::llvm::{dumps, read_ll_with, tools, LlvmOptions, Loaded};
 use crate::report::Reproduce;
 use std::time::Duration;
 
@@ -78,7 +78,7 @@ pub(super) fn opt_stages(
             None => d.pass.clone(),
         };
         let file = format!("{} after {}", input.file, d.pass);
-        let loaded = at_source(read_ll(&file, &d.text).map_err(|e| {
+        let loaded = at_source(read_ll_with(&file, &d.text, &o.map_options()).map_err(|e| {
             Error::tool(format!(
                 "{shown}: convcheck cannot read the module after {} (standard error line {}): {e}",
                 d.pass, d.line
@@ -121,8 +121,12 @@ pub(super) fn opt_stages(
         return Ok((stages, output, shown));
     }
     let output = at_source(
-        read_ll(&format!("{} after opt", input.file), &run.stdout)
-            .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?,
+        read_ll_with(
+            &format!("{} after opt", input.file),
+            &run.stdout,
+            &o.map_options(),
+        )
+        .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?,
     );
     Ok((stages, output, shown))
 }

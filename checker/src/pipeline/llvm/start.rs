@@ -7,7 +7,7 @@ use super::{Ref, StageModule};
 use crate::config::{CheckJob, Reference};
 use crate::engine::Allowance;
 use crate::error::{Error, Result};
-use crate::llvm::{is_ll, load_ll, read_ll, LlvmOptions, Loaded};
+use crate::llvm::{is_ll, load_ll_with, read_ll, LlvmOptions, Loaded};
 use convcheck_lang::sema::Kernel;
 use std::time::Duration;
 
@@ -80,7 +80,10 @@ impl Start {
 /// convcheck.
 pub(super) fn load_source(a: &CheckJob, o: &LlvmOptions) -> Result<Start> {
     if is_ll(&a.src) {
-        return Ok(Start::ll(load_ll(&a.src)?, Vec::new()));
+        return Ok(Start::ll(
+            load_ll_with(&a.src, &o.map_options())?,
+            Vec::new(),
+        ));
     }
     if o.frontend.is_some() {
         let started = std::time::Instant::now();

@@ -14,6 +14,12 @@
 //!   size in x: `N · group_count.x`. The thread index and group size in
 //!   dimensions y and z: [`Builtin::ThreadIn`], [`Builtin::SizeIn`], from
 //!   the group's shape ([`super::groups`]).
+//! - the lane index (`llvm.nvvm.read.ptx.sreg.laneid`): [`Builtin::LaneId`],
+//!   the linear thread index modulo the warp size; the warp size
+//!   (`llvm.nvvm.read.ptx.sreg.warpsize`, `llvm.amdgcn.wavefrontsize`):
+//!   [`Builtin::WarpSize`], 32 on NVPTX, on AMDGPU the function's
+//!   `+wavefrontsize32`/`+wavefrontsize64` target feature, else what the
+//!   user states (`--warp-size`), else outside the model.
 //! - barriers: `llvm.nvvm.barrier0`, `llvm.nvvm.barrier.sync`,
 //!   `llvm.nvvm.bar.sync`, `llvm.amdgcn.s.barrier`, `__syncthreads`,
 //!   OpenCL's `barrier` and `work_group_barrier`, SPIR-V's
@@ -80,6 +86,10 @@ pub(crate) enum Builtin {
     ThreadIn(u8),
     /// The group size in dimension 1 or 2 ([`super::groups`]).
     SizeIn(u8),
+    /// The lane index within the warp (`%laneid`): `tid urem W`.
+    LaneId,
+    /// The warp (wave) size `W` (`warpSize`, `llvm.amdgcn.wavefrontsize`).
+    WarpSize,
 }
 
 /// The base name of a simple Itanium-mangled name: `_Z12get_local_idj` is
@@ -123,6 +133,9 @@ pub(crate) fn classify(name: &str, dim: Dim) -> Option<Builtin> {
     }
     if let Some(id) = name.strip_prefix("llvm.amdgcn.workitem.id.") {
         return Some(by_dim_letter(id, Tid, ThreadIn, "thread index", name));
+    }
+    if name == "llvm.amdgcn.wavefrontsize" {
+        return Some(WarpSize);
     }
     if let Some(id) = name.strip_prefix("llvm.amdgcn.workgroup.id.") {
         return Some(per_group(id, GroupValue::Id, name));
@@ -175,6 +188,10 @@ fn nvvm_sreg(sreg: &str, name: &str) -> Builtin {
         per_group(d, GroupValue::Id, name)
     } else if let Some(d) = sreg.strip_prefix("nctaid.") {
         per_group(d, GroupValue::Count, name)
+    } else if sreg == "laneid" {
+        LaneId
+    } else if sreg == "warpsize" {
+        WarpSize
     } else {
         Unsupported(format!("the special register {name}"))
     }

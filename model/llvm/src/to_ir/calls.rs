@@ -354,6 +354,14 @@ impl FnMapper<'_> {
                 let n = self.size_in(0, line);
                 value(self, bin(IrBin::Mul, g, n), out)
             }
+            Builtin::LaneId => {
+                let w = self.warp_size(name, line)?;
+                value(self, bin(IrBin::URem, Expr::Tid, Expr::Const(w)), out)
+            }
+            Builtin::WarpSize => {
+                let w = self.warp_size(name, line)?;
+                value(self, Expr::Const(w), out)
+            }
             Builtin::Oracle(n) => {
                 let o = self.t.oracle(&n, OracleClass::Varying, span);
                 if self.used(inst) {

@@ -29,7 +29,11 @@
 //! consecutive linear indices. A function that reads only dimension x
 //! keeps `threadIdx.x = tid` and `blockDim.x = N`.
 //!
-//! **Ranges.** The values are those clang's and LLVM's `range` attributes
+//! **Ranges.** A kernel that reads both a group index and the group count
+//! of one dimension sees the index below the count (the index is the
+//! oracle's value when it is below the count, else 0), as on every GPU.
+//!
+//! **Ranges of the values.** The values are those clang's and LLVM's `range` attributes
 //! on the NVVM special registers state (`IntrinsicsNVVM.td`): the group
 //! index in `[0, 2^31 - 1)` in x and `[0, 65535)` in y and z, the group
 //! count in `[1, 2^31)` in x and `[1, 65536)` in y and z. The oracle's
@@ -37,6 +41,13 @@
 //! engine meets a scenario no GPU can
 //! produce (a group index of `2^62`, which made IPSCCP's `zext nneg` look
 //! like a change).
+//!
+//! **Stated facts.** A user who knows the launch states it
+//! ([`GpuFacts`]: `--block-dim`, `--grid-dim`, `--warp-size`): the group's
+//! shape is then those constants in every function (`threadIdx.x = tid urem
+//! X` even in a function that reads only dimension x, since the group has
+//! `X·Y·Z` threads), the group count is constant and the group index
+//! ranges over `[0, count)`, and the lane index is `tid urem W`.
 #![deny(unsafe_code)]
 
 use convcheck_ir::{BinOp, Expr, Inst, InstKind, OpInfo, OpKind, OracleClass};
@@ -59,6 +70,52 @@ pub(crate) enum GroupValue {
 }
 
 const DIMS: [&str; 3] = ["x", "y", "z"];
+
+/// What the user states about a launch (DESIGN.md 2.9, issue 21 item 5):
+/// a GPU runs a kernel with one block shape, one grid shape and one warp
+/// size, and a check that knows them meets only the scenarios of that
+/// launch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GpuFacts {
+    /// The group's shape `[x, y, z]` (CUDA's `blockDim`, OpenCL's local
+    /// size): a group has `x·y·z` threads and the group size reads these
+    /// constants.
+    pub block: Option<[u32; 3]>,
+    /// The group count `[x, y, z]` (CUDA's `gridDim`, OpenCL's number of
+    /// groups): the count reads these constants and the group index in
+    /// dimension `d` ranges over `[0, grid[d])`.
+    pub grid: Option<[u32; 3]>,
+    /// The warp (wave) size: the lane index (`%laneid`) is `tid urem W`
+    /// and the warp size (`warpSize`, `llvm.amdgcn.wavefrontsize`) is `W`.
+    pub warp: Option<u32>,
+}
+
+impl GpuFacts {
+    /// The threads of a group with the stated shape, if one is stated.
+    pub fn threads(&self) -> Option<u64> {
+        self.block
+            .map(|b| b.iter().map(|&d| u64::from(d)).product())
+    }
+
+    /// The stated constant for `w` in dimension `dim`, if any.
+    fn constant(&self, w: GroupValue, dim: u8) -> Option<i64> {
+        let d = usize::from(dim.min(2));
+        match w {
+            GroupValue::Size => self.block.map(|b| i64::from(b[d])),
+            GroupValue::Count => self.grid.map(|g| i64::from(g[d])),
+            GroupValue::Id => None,
+        }
+    }
+
+    /// The values `w` takes in dimension `dim`: the stated grid bounds the
+    /// group index.
+    fn range(&self, w: GroupValue, dim: u8) -> (i64, i64) {
+        match (w, self.grid) {
+            (GroupValue::Id, Some(g)) => (0, i64::from(g[usize::from(dim.min(2))]).max(1)),
+            _ => w.range(dim),
+        }
+    }
+}
 
 impl GroupValue {
     /// The oracle's name in dimension `dim` (0 to 2): `group_id.x`.
@@ -134,7 +191,10 @@ impl FnMapper<'_> {
     /// The thread index in dimension `dim`: `tid` in a one-dimensional
     /// function, else from the group's shape.
     pub fn thread_in(&mut self, dim: u8, line: u32) -> Expr {
-        if !self.is_3d() {
+        if let Some([_, 1, 1]) = self.ctx.opts.gpu.block {
+            return if dim == 0 { Expr::Tid } else { Expr::Const(0) };
+        }
+        if !self.is_3d() && self.ctx.opts.gpu.block.is_none() {
             return Expr::Tid;
         }
         let nx = self.group_value(GroupValue::Size, 0, line);
@@ -149,6 +209,9 @@ impl FnMapper<'_> {
     /// The group size in dimension `dim`: `N` in a one-dimensional
     /// function, else the shape's (z: the fewest planes that hold `N`).
     pub fn size_in(&mut self, dim: u8, line: u32) -> Expr {
+        if let Some(c) = self.ctx.opts.gpu.constant(GroupValue::Size, dim) {
+            return Expr::Const(c);
+        }
         if !self.is_3d() {
             return Expr::GroupSize;
         }
@@ -165,6 +228,39 @@ impl FnMapper<'_> {
                 );
                 bin(BinOp::UDiv, up, plane)
             }
+        }
+    }
+
+    /// The warp size `W` where `name` reads it (or the lane index): what
+    /// the user states, else 32 on NVPTX (PTX's `WARP_SZ`), else the AMDGPU
+    /// function's `+wavefrontsize32` or `+wavefrontsize64` target feature;
+    /// without any of these the function is outside the model (a wave of
+    /// 32 or 64 threads changes which threads share a lane mask).
+    pub fn warp_size(&self, name: &str, line: u32) -> super::R<i64> {
+        if let Some(w) = self.ctx.opts.gpu.warp {
+            return Ok(i64::from(w));
+        }
+        let triple = self.ctx.m.triple.as_deref().unwrap_or("");
+        if triple.starts_with("nvptx") || name.starts_with("llvm.nvvm.") {
+            return Ok(32);
+        }
+        let features = super::conventions::str_attr(self.ctx.m, &self.f.attrs, "target-features")
+            .unwrap_or("");
+        // The last mention wins, as in LLVM's feature strings.
+        let stated = features.split(',').rev().find_map(|f| match f {
+            "+wavefrontsize32" | "-wavefrontsize64" => Some(32),
+            "+wavefrontsize64" | "-wavefrontsize32" => Some(64),
+            _ => None,
+        });
+        match stated {
+            Some(w) => Ok(w),
+            None => super::unsup(
+                format!(
+                    "the wave size ({name}) of a function whose target features do not state \
+                     it (give --warp-size)"
+                ),
+                line,
+            ),
         }
     }
 
@@ -197,7 +293,10 @@ impl FnMapper<'_> {
                 _ => {}
             }
         }
-        out.into_iter().collect()
+        let gpu = self.ctx.opts.gpu;
+        out.into_iter()
+            .filter(|&(w, d)| gpu.constant(w, d).is_none())
+            .collect()
     }
 
     /// The reads a kernel makes at the top of its entry block, one per
@@ -209,25 +308,51 @@ impl FnMapper<'_> {
         }
         let span = span_at(self.f.span.line, self.f.span.col);
         let mut out = Vec::new();
+        // The counts first: a group's index is below the count in its
+        // dimension (`blockIdx.x < gridDim.x` on every GPU), so an index
+        // whose count the kernel also reads is taken modulo it.
+        let counted: Vec<u8> = values
+            .iter()
+            .filter(|(w, _)| *w == GroupValue::Count)
+            .map(|&(_, d)| d)
+            .collect();
+        let mut values = values;
+        values.sort_by_key(|&(w, d)| (w != GroupValue::Count, w, d));
         for (w, dim) in values {
             let o = self
                 .t
                 .oracle(&w.oracle_name(dim), OracleClass::Uniform, span);
-            let (lo, hi) = w.range(dim);
+            let (lo, hi) = self.ctx.opts.gpu.range(w, dim);
             let sid = self.t.op(OpInfo {
                 label: w.oracle_name(dim),
                 span,
                 kind: OpKind::Stmt,
                 func: self.fid,
             });
-            out.push(Inst {
+            let set = |value: Expr| Inst {
                 kind: InstKind::SetLocal {
                     name: local(w, dim),
-                    value: Some(in_range(Expr::Oracle(o), lo, hi)),
+                    value: Some(value),
                 },
                 sid,
                 token: None,
-            });
+            };
+            if w == GroupValue::Id && counted.contains(&dim) {
+                // Below the count, which is itself within the index's
+                // range: the oracle's value (read once) when it is below,
+                // else 0. A comparison rather than a remainder: z3 decides
+                // it at once where a 64-bit remainder by a variable stalls.
+                let id = Expr::Var(local(w, dim));
+                let count = Expr::Var(local(GroupValue::Count, dim));
+                out.push(set(Expr::Oracle(o)));
+                out.push(set(Expr::Select(
+                    Box::new(bin(BinOp::ULt, id.clone(), count)),
+                    Box::new(id),
+                    Box::new(Expr::Const(0)),
+                )));
+            } else {
+                out.push(set(in_range(Expr::Oracle(o), lo, hi)));
+            }
         }
         out
     }
@@ -235,6 +360,9 @@ impl FnMapper<'_> {
     /// The value of a per-group value where the function reads it: the
     /// kernel's local, or in a called function an invariant oracle.
     pub fn group_value(&mut self, w: GroupValue, dim: u8, line: u32) -> Expr {
+        if let Some(c) = self.ctx.opts.gpu.constant(w, dim) {
+            return Expr::Const(c);
+        }
         if !self.is_called() {
             return Expr::Var(local(w, dim));
         }
@@ -243,7 +371,7 @@ impl FnMapper<'_> {
             OracleClass::Invariant,
             span_at(line, 1),
         );
-        let (lo, hi) = w.range(dim);
+        let (lo, hi) = self.ctx.opts.gpu.range(w, dim);
         in_range(Expr::Oracle(o), lo, hi)
     }
 }

@@ -234,7 +234,14 @@ pub struct MapOptions {
     /// uniformity oracle, whose claims name LLVM's blocks and values, and
     /// which reads `undef` through [`Self::undef_oracle`]). Default off.
     pub unchecked_poison: bool,
+    /// What the user states about the launch (`--block-dim`, `--grid-dim`,
+    /// `--warp-size`): group sizes, group counts and the warp size become
+    /// those constants instead of values within their ranges
+    /// ([`groups`]). Default: nothing stated.
+    pub gpu: GpuFacts,
 }
+
+pub use groups::GpuFacts;
 
 /// The oracle `undef` and `poison` operands read under
 /// [`MapOptions::undef_oracle`].
