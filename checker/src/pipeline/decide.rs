@@ -29,8 +29,8 @@
 //! `auto`, so that the product can still decide what it leaves
 //! inconclusive); under `auto`, the product on each stage the explicit
 //! engine left inconclusive, and a short counterexample search by the
-//! product (a tenth of the budget) on each stage it preserved while
-//! listing untried values or capped group sizes.
+//! product (a tenth of the budget for all the stages together) on each
+//! stage it preserved while listing untried values or capped group sizes.
 
 use super::{empty_report, Entry, FunctionPlan, Policy, Progress, StagePlan, Target};
 use crate::config::{CheckConfig, CheckJob, Engine as EngineChoice, Reference};

@@ -246,6 +246,13 @@ impl Decider<'_> {
         };
         let c = explicit.batch(self.reference, &targets);
         let gap = gaps(&c.coverage);
+        // The product's search where the explicit engine left values
+        // untried has a tenth of the time budget for all the stages
+        // together (a pipeline of 18 stages would otherwise spend the
+        // whole budget on it, deciding nothing more on most kernels).
+        let gap_until = self
+            .deadline
+            .min(Instant::now() + self.budget.timeout.unwrap_or_default() / 10);
         fr.coverage = Some(c.coverage);
         for (&j, o) in open.iter().zip(c.outcomes) {
             let Some(q) = self.query(j, self.deadline) else {
@@ -253,7 +260,7 @@ impl Decider<'_> {
             };
             let mut notes = std::mem::take(&mut b.notes[j]);
             let (outcome, method) = if after {
-                self.after_explicit(o, &q, gap.as_deref(), &mut notes)
+                self.after_explicit(o, &q, gap.as_deref().map(|g| (g, gap_until)), &mut notes)
             } else {
                 (o, Method::Explicit)
             };
@@ -268,15 +275,16 @@ impl Decider<'_> {
     }
 
     /// Under `auto`, the product after the explicit engine: on a stage it
-    /// left inconclusive, and (under a tenth of the time budget) looking
-    /// for a counterexample where it left values or group sizes untried;
-    /// what the product proves or cannot decide there leaves the explicit
-    /// verdict as it is.
+    /// left inconclusive, and (until `gap`'s instant: a tenth of the time
+    /// budget for every stage together) looking for a counterexample where
+    /// it left values or group sizes untried; what the product proves or
+    /// cannot decide there leaves the explicit verdict as it is, with a
+    /// note when its search was cut.
     fn after_explicit(
         &self,
         o: Outcome,
         q: &Query,
-        gap: Option<&str>,
+        gap: Option<(&str, Instant)>,
         notes: &mut Vec<String>,
     ) -> (Outcome, Method) {
         match &o {
@@ -302,13 +310,23 @@ impl Decider<'_> {
                 }
             }
             Outcome::Preserved { .. } if gap.is_some() => {
+                let Some((untried, until)) = gap else {
+                    return (o, Method::Explicit);
+                };
+                let share = self.budget.timeout.unwrap_or_default() / 10;
+                if Instant::now() >= until {
+                    notes.push(format!(
+                        "not searched by the symbolic product where the explicit engine left \
+                         values untried: its share of the time budget ({} s for every stage) \
+                         was spent at earlier stages",
+                        share.as_secs_f64()
+                    ));
+                    return (o, Method::Explicit);
+                }
                 self.progress
                     .report(&format!("@{}: symbolic product", self.f.name));
-                let short = self
-                    .deadline
-                    .min(Instant::now() + self.budget.timeout.unwrap_or_default() / 10);
                 let sq = Query {
-                    deadline: short,
+                    deadline: until,
                     reference: q.reference,
                     target: q.target,
                     allow: q.allow,
@@ -316,10 +334,18 @@ impl Decider<'_> {
                 match self.product().decide(&sq) {
                     Answer::Decided(v @ Outcome::Violated(_), m) => {
                         notes.push(format!(
-                            "the explicit engine found none ({}): {FOUND_NOTE}",
-                            gap.unwrap_or_default()
+                            "the explicit engine found none ({untried}): {FOUND_NOTE}"
                         ));
                         (v, m)
+                    }
+                    Answer::Unknown(w) if w.is_budget() => {
+                        notes.push(format!(
+                            "the symbolic product's search where the explicit engine left \
+                         values untried ({untried}) ran out of its share of the time \
+                         budget ({} s for every stage)",
+                            share.as_secs_f64()
+                        ));
+                        (o, Method::Explicit)
                     }
                     _ => (o, Method::Explicit),
                 }
