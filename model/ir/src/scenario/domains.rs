@@ -56,6 +56,15 @@
 //! the default engine sends the stage to the symbolic product.
 
 use crate::cfg::Module;
+
+/// The prefix of the blocks of undefined behaviour that the LLVM mapping's
+/// tests of fresh objects branch to (an access through a pointer of
+/// unknown origin lands in none of the function's sealed allocas;
+/// `convcheck-llvm`'s `to_ir/fresh.rs`). The analysis leaves the condition
+/// of a branch to one out: its values (addresses inside an alloca) are
+/// never those of a defined run of the reference, and reading it would
+/// make every pointer's domain inexact.
+pub const FRESH_BLOCK: &str = "ub.fresh-objects";
 use crate::ops::FuncId;
 use std::collections::{BTreeMap, BTreeSet};
 

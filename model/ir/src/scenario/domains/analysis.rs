@@ -134,7 +134,15 @@ impl<'m> Analysis<'m> {
                     }
                 }
                 match &block.term {
-                    Term::CondBr { cond, .. } => self.truth(f, cond),
+                    Term::CondBr { cond, els, .. } => {
+                        let fresh = cfg
+                            .blocks
+                            .get(*els)
+                            .is_some_and(|b| b.name.starts_with(super::FRESH_BLOCK));
+                        if !fresh {
+                            self.truth(f, cond);
+                        }
+                    }
                     Term::Switch { value, cases, .. } => {
                         let v = self.eval(f, value);
                         self.full_read(f, value, &v);
@@ -264,8 +272,12 @@ impl<'m> Analysis<'m> {
                 let x = self.eval(f, a);
                 let y = self.eval(f, b);
                 if let Some(kind) = cmp_of(*op) {
-                    self.full_read(f, a, &x);
-                    self.full_read(f, b, &y);
+                    if only_constants(&y) {
+                        self.full_read(f, a, &x);
+                    }
+                    if only_constants(&x) {
+                        self.full_read(f, b, &y);
+                    }
                     let text = self.text(e);
                     self.compare(&x, &y, kind, &text);
                     return boolean();
@@ -391,8 +403,8 @@ impl<'m> Analysis<'m> {
     }
 
     /// Records that the subjects `e` (with the values `v`) is a linear
-    /// function of are compared at their full 64 bits, when `e` is no
-    /// narrow view (`Facts::full`).
+    /// function of are compared with a constant at their full 64 bits, when
+    /// `e` is no narrow view (`Facts::full`).
     fn full_read(&mut self, f: FuncId, e: &Expr, v: &Av) {
         if !self.record || self.is_view(f, e) {
             return;
@@ -509,6 +521,11 @@ impl<'m> Analysis<'m> {
             (Alt::Const(_), _) => {}
         }
     }
+}
+
+/// Whether every alternative of `v` is a constant.
+fn only_constants(v: &Av) -> bool {
+    v.iter().all(|a| matches!(a, Alt::Const(_)))
 }
 
 /// The pseudo-subject that marks a loop counter in an abstract value.
