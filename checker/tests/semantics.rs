@@ -21,6 +21,10 @@
 //! default; the expected verdict must come out under every engine.
 //! `error` expects exit 2 (input LLVM's verifier rejects), with the
 //! message in the report.
+//!
+//! A pair of kernel files `NAME.src.c` and `NAME.tgt.c` is a case too, with
+//! the same lines in the first as `//` comments (`// CLASS: m`), checked
+//! with `convcheck check NAME.src.c NAME.tgt.c` at the source level.
 
 mod common;
 use common::{convcheck, root, temp};
@@ -36,6 +40,8 @@ struct Case {
     args: Vec<String>,
     src: String,
     tgt: String,
+    /// `ll` for an LLVM pair, `c` for two kernel files.
+    ext: &'static str,
 }
 
 /// The `define` block of `@name` (from its `define` line to its closing
@@ -50,8 +56,44 @@ fn block(lines: &[&str], name: &str) -> Option<(usize, usize)> {
 
 fn header(text: &str, key: &str) -> Option<String> {
     text.lines()
-        .find_map(|l| l.strip_prefix(&format!("; {key}:")))
+        .find_map(|l| {
+            l.strip_prefix(&format!("; {key}:"))
+                .or_else(|| l.strip_prefix(&format!("// {key}:")))
+        })
         .map(|v| v.trim().to_string())
+}
+
+/// The headers of a case (`; KEY:` or `// KEY:` lines of `text`), with the
+/// two programs given.
+fn with_headers(name: String, text: &str, src: String, tgt: String, ext: &'static str) -> Case {
+    Case {
+        class: header(text, "CLASS").unwrap_or_else(|| panic!("{name}: no `CLASS:` line")),
+        expect: header(text, "EXPECT").unwrap_or_else(|| panic!("{name}: no `EXPECT:` line")),
+        message: header(text, "EXPECT-MESSAGE"),
+        per_engine: ["explicit", "smt", "auto"]
+            .iter()
+            .filter_map(|e| header(text, &format!("EXPECT-{e}")).map(|v| (e.to_string(), v)))
+            .collect(),
+        args: header(text, "ARGS")
+            .map(|a| a.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default(),
+        src,
+        tgt,
+        name,
+        ext,
+    }
+}
+
+/// A pair of kernel files: `path` is `NAME.src.c`.
+fn read_kernels(path: &std::path::Path) -> Case {
+    let text = std::fs::read_to_string(path).expect("a corpus file");
+    let tpath = path.to_string_lossy().replace(".src.c", ".tgt.c");
+    let tgt = std::fs::read_to_string(&tpath).unwrap_or_else(|_| panic!("{tpath}: missing"));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    with_headers(name, &text, text.clone(), tgt, "c")
 }
 
 fn read(path: &std::path::Path) -> Case {
@@ -82,21 +124,8 @@ fn read(path: &std::path::Path) -> Case {
         }
         out
     };
-    Case {
-        class: header(&text, "CLASS").unwrap_or_else(|| panic!("{name}: no `; CLASS:` line")),
-        expect: header(&text, "EXPECT").unwrap_or_else(|| panic!("{name}: no `; EXPECT:` line")),
-        message: header(&text, "EXPECT-MESSAGE"),
-        per_engine: ["explicit", "smt", "auto"]
-            .iter()
-            .filter_map(|e| header(&text, &format!("EXPECT-{e}")).map(|v| (e.to_string(), v)))
-            .collect(),
-        args: header(&text, "ARGS")
-            .map(|a| a.split_whitespace().map(str::to_string).collect())
-            .unwrap_or_default(),
-        src: side(t, "tgt", false),
-        tgt: side(s, "src", true),
-        name,
-    }
+    let (src, tgt) = (side(t, "tgt", false), side(s, "src", true));
+    with_headers(name, &text, src, tgt, "ll")
 }
 
 /// Every case, in file order.
@@ -105,26 +134,37 @@ fn cases() -> Vec<Case> {
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("examples/semantics")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with(".srctgt.ll"))
+        .filter(|p| {
+            let n = p.to_string_lossy();
+            n.ends_with(".srctgt.ll") || n.ends_with(".src.c")
+        })
         .collect();
     files.sort();
-    files.iter().map(|p| read(p)).collect()
+    files
+        .iter()
+        .map(|p| {
+            if p.to_string_lossy().ends_with(".src.c") {
+                read_kernels(p)
+            } else {
+                read(p)
+            }
+        })
+        .collect()
 }
 
 /// The verdict of `check` under `engine`, and the whole report.
 fn run(case: &Case, engine: &str) -> (String, String) {
-    let stem = case.name.trim_end_matches(".srctgt.ll");
-    let src = temp(&format!("{stem}.src.ll"), &case.src);
-    let tgt = temp(&format!("{stem}.tgt.ll"), &case.tgt);
-    let mut args = vec![
-        "check",
-        src.as_str(),
-        tgt.as_str(),
-        "--function",
-        "src",
-        "--engine",
-        engine,
-    ];
+    let stem = case
+        .name
+        .trim_end_matches(".srctgt.ll")
+        .trim_end_matches(".src.c");
+    let ext = case.ext;
+    let src = temp(&format!("{stem}.src.{ext}"), &case.src);
+    let tgt = temp(&format!("{stem}.tgt.{ext}"), &case.tgt);
+    let mut args = vec!["check", src.as_str(), tgt.as_str(), "--engine", engine];
+    if ext == "ll" {
+        args.extend(["--function", "src"]);
+    }
     args.extend(case.args.iter().map(String::as_str));
     let (code, out, err) = convcheck(&args);
     let report = format!("{out}{err}");

@@ -409,6 +409,7 @@ fn module_report(
             stages: vec![stage],
             stand_in: None,
             decided: Vec::new(),
+            target_stand_in: None,
         }],
         not_compared: Vec::new(),
         replay: Replay::Kernel {

@@ -42,6 +42,7 @@ use crate::report::{FunctionReport, Method, Stage};
 use std::time::Instant;
 
 mod batch;
+use batch::gaps;
 
 /// The note of a stage whose counterexample the quick explicit search
 /// found before the product ran.
@@ -347,13 +348,56 @@ impl Decider<'_> {
             ..*self.budget
         };
         let c = self.explicit(half).batch(reference, &[(target, allow)]);
+        let outcome = first_outcome(c.outcomes);
+        let gap = gaps(&c.coverage);
         fr.coverage = Some(c.coverage);
+        if let (Some(gap), Outcome::Preserved { .. }) = (gap, &outcome) {
+            if let Some(d) = self.stand_ins_found(allow, &gap) {
+                return d;
+            }
+        }
         Decided {
-            outcome: first_outcome(c.outcomes),
+            outcome,
             method: Method::Explicit,
             against: None,
             reference: source_module,
             notes: Vec::new(),
+        }
+    }
+
+    /// A target kernel file preserved by the explicit engine with values
+    /// or group sizes untried (`gap`): under `auto` and `smt`, the product
+    /// compares the two kernels' token stand-ins (each the source level of
+    /// its kernel; issue 20 class m: a stage whose domains are not exact
+    /// goes to the product) with the time left. Only a counterexample
+    /// changes the verdict.
+    fn stand_ins_found(&self, allow: Allowance, gap: &str) -> Option<Decided> {
+        let (Some(r), Some(t)) = (&self.f.stand_in, &self.f.target_stand_in) else {
+            return None;
+        };
+        if self.engine == EngineChoice::Explicit {
+            return None;
+        }
+        self.progress
+            .report(&format!("@{}: symbolic product", self.f.name));
+        let q = Query {
+            reference: r,
+            target: t,
+            allow,
+            deadline: self.deadline,
+        };
+        match self.product().decide(&q) {
+            Answer::Decided(o @ Outcome::Violated(_), m) => Some(Decided {
+                outcome: o,
+                method: m,
+                against: Some(STAND_IN),
+                reference: r.code.module().clone(),
+                notes: vec![
+                    format!("the explicit engine found none ({gap}): {FOUND_NOTE}"),
+                    STAND_IN_NOTE.into(),
+                ],
+            }),
+            _ => None,
         }
     }
 

@@ -214,12 +214,19 @@ pub fn plan_kernels(
         Engine::Explicit => Policy::Batch { prove: false },
         Engine::Auto | Engine::Smt => Policy::Staged,
     };
-    let stand_in = (job.reference == Reference::Source && !source_target_file)
+    let stand_in = (job.reference == Reference::Source)
         .then(|| token_stand_in(&kernel))
         .flatten()
         .map(|p| Entry {
             code: Rc::new(Code::Cfg(p)),
             func: entry,
+        });
+    let target_stand_in = source_target_file
+        .then(|| token_stand_in(tk))
+        .flatten()
+        .map(|p| Entry {
+            code: Rc::new(Code::Cfg(p)),
+            func: tentry,
         });
     Ok(Plan {
         file: file.to_string(),
@@ -234,6 +241,7 @@ pub fn plan_kernels(
             stages,
             stand_in,
             decided: Vec::new(),
+            target_stand_in,
         }],
         not_compared: Vec::new(),
         replay: Replay::Kernel {

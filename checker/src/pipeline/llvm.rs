@@ -314,6 +314,7 @@ fn function(
         stages: Vec::new(),
         stand_in: None,
         decided: Vec::new(),
+        target_stand_in: None,
     };
     let (ref_entry, ref_body) = match reference {
         Ref::Ll(l) => match reference_entry(name, l, stages) {

@@ -131,6 +131,10 @@ pub struct FunctionPlan {
     /// Stages of the report decided before any comparison (the reference
     /// outside the model, ...), put before the compared ones.
     pub decided: Vec<crate::report::Stage>,
+    /// For a target kernel file at the source level: its token stand-in,
+    /// so that the product can decide what the explicit engine's inexact
+    /// domains leave open (issue 20 class m).
+    pub target_stand_in: Option<Entry>,
 }
 
 /// Which procedure orders the engines (DESIGN.md 2.7; docs/src/checking.md

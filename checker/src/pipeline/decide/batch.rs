@@ -365,7 +365,7 @@ struct Batch {
 }
 
 /// What the explicit engine's coverage left untried, if anything.
-fn gaps(c: &Coverage) -> Option<String> {
+pub(super) fn gaps(c: &Coverage) -> Option<String> {
     let mut g: Vec<String> = Vec::new();
     if !c.inexact.is_empty() {
         g.push(format!(

@@ -190,6 +190,9 @@ impl<'a> FnMapper<'a> {
                 self.virt.insert(r);
                 let name = format!("@{}.%{}", self.f.name, plain(r));
                 self.alloca_base.insert(r, base_of(&name));
+                if aliases.len() <= 64 && aliases.iter().all(|n| !escapes.contains(n)) {
+                    self.sealed.push(base_of(&name));
+                }
             }
         }
         for (_, inst) in f.instructions() {

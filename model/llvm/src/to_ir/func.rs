@@ -62,6 +62,9 @@ pub(crate) struct FnMapper<'a> {
     pub lin_memo: HashMap<Name, Lin>,
     /// The base address of each alloca kept in memory.
     pub alloca_base: HashMap<&'a Name, i64>,
+    /// The bases of those whose address goes nowhere but their own
+    /// accesses ([`super::fresh`]).
+    pub sealed: Vec<i64>,
     /// What is known of locals' high bits.
     pub norm: HashMap<String, Norm>,
     pub blocks: HashMap<&'a Name, BlockId>,
@@ -99,6 +102,7 @@ pub(crate) fn map_function(
         virt: HashSet::new(),
         lin_memo: HashMap::new(),
         alloca_base: HashMap::new(),
+        sealed: Vec::new(),
         norm: HashMap::new(),
         blocks: HashMap::new(),
         origin: None,
@@ -147,6 +151,12 @@ pub(crate) fn map_function(
         // there on the run stops, as at `unreachable`.
         let mut ub = false;
         for inst in &b.instructions {
+            if let Some((ok, name)) = (!ub).then(|| mapper.fresh_access(inst)).flatten() {
+                let origin = mapper.origin.take();
+                let ub_op = mapper.op("undefined behaviour", OpKind::Stmt, inst);
+                mapper.origin = None;
+                pieces.split_to(&b.name, name, ok, &mut insts, origin, ub_op);
+            }
             // Poison reaching an instruction where it is undefined
             // behaviour: the block goes on only where it is defined.
             if !ub && !undefined_branch(inst) && !assumes_false(inst) {

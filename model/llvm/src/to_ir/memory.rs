@@ -442,6 +442,15 @@ impl<'a> FnMapper<'a> {
         }
     }
 
+    /// Whether `ptr` is based on an alloca or a global (its root), not on
+    /// a value of unknown origin ([`super::fresh`]).
+    pub(crate) fn based_on_an_object(&self, ptr: &TypedValue) -> bool {
+        matches!(
+            self.root(&ptr.value, 0, &mut HashSet::new()),
+            Some(Root::Alloca(_) | Root::Global(_))
+        )
+    }
+
     /// Where an access through `ptr` goes: its space, the base name for
     /// labels, and what the mapping knows of a global root.
     pub(crate) fn location(&self, ptr: &TypedValue) -> (Space, String, Option<GlobalInfo>) {

@@ -44,6 +44,7 @@ mod constants;
 mod conventions;
 mod domains;
 mod floats;
+mod fresh;
 mod func;
 mod groups;
 mod intrinsics;

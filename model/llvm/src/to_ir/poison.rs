@@ -539,8 +539,23 @@ impl Pieces {
     ) {
         // One block of undefined behaviour per instruction, named after it
         // so that a counterexample says where the run stopped.
+        let ub_name = format!("ub.{}.line{}", at.opcode(), at.line());
+        self.split_to(name, ub_name, ok, insts, origin, ub_op);
+    }
+
+    /// [`Pieces::split`] with the block of undefined behaviour named
+    /// `ub_name`.
+    pub fn split_to(
+        &mut self,
+        name: &Name,
+        ub_name: String,
+        ok: Expr,
+        insts: &mut Vec<Inst>,
+        origin: Option<OpId>,
+        ub_op: OpId,
+    ) {
         self.blocks.push(Some(Block {
-            name: format!("ub.{}.line{}", at.opcode(), at.line()),
+            name: ub_name,
             insts: Vec::new(),
             term: Term::Unreachable,
             origin: Some(ub_op),

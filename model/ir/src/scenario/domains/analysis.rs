@@ -29,6 +29,10 @@ pub(super) struct Analysis<'m> {
     indices: BTreeMap<Space, Vec<(Av, String)>>,
     /// The functions analysed (those an entry can call); `None` for all.
     pub(super) only: Option<BTreeSet<FuncId>>,
+    /// Whether every value assigned to a local is a narrow view
+    /// (`sextN`/`zextN`, `N < 64`): a comparison of such a local at 64 bits
+    /// reads the view, not the full value.
+    views: BTreeMap<(FuncId, String), bool>,
 }
 
 impl<'m> Analysis<'m> {
@@ -46,6 +50,7 @@ impl<'m> Analysis<'m> {
             record: false,
             indices: BTreeMap::new(),
             only: None,
+            views: BTreeMap::new(),
         }
     }
 
@@ -111,6 +116,7 @@ impl<'m> Analysis<'m> {
                             self.eval(f, e);
                         }
                         InstKind::SetLocal { name, value } => {
+                            self.note_view(f, name, value.as_ref());
                             let v = match value {
                                 Some(e) => self.eval(f, e),
                                 None => konst(0),
@@ -119,6 +125,7 @@ impl<'m> Analysis<'m> {
                         }
                         InstKind::Phi { name, incoming } => {
                             for (_, e) in incoming {
+                                self.note_view(f, name, Some(e));
                                 let v = self.eval(f, e);
                                 self.join(f, name, v);
                             }
@@ -127,9 +134,18 @@ impl<'m> Analysis<'m> {
                     }
                 }
                 match &block.term {
-                    Term::CondBr { cond, .. } => self.truth(f, cond),
+                    Term::CondBr { cond, els, .. } => {
+                        let fresh = cfg
+                            .blocks
+                            .get(*els)
+                            .is_some_and(|b| b.name.starts_with(super::FRESH_BLOCK));
+                        if !fresh {
+                            self.truth(f, cond);
+                        }
+                    }
                     Term::Switch { value, cases, .. } => {
                         let v = self.eval(f, value);
+                        self.full_read(f, value, &v);
                         let text = self.text(value);
                         for (c, _) in cases {
                             self.compare(&v, &konst(*c), Cmp::Eq, &text);
@@ -256,6 +272,12 @@ impl<'m> Analysis<'m> {
                 let x = self.eval(f, a);
                 let y = self.eval(f, b);
                 if let Some(kind) = cmp_of(*op) {
+                    if only_constants(&y) {
+                        self.full_read(f, a, &x);
+                    }
+                    if only_constants(&x) {
+                        self.full_read(f, b, &y);
+                    }
                     let text = self.text(e);
                     self.compare(&x, &y, kind, &text);
                     return boolean();
@@ -363,6 +385,38 @@ impl<'m> Analysis<'m> {
         }
     }
 
+    /// Notes whether `value`, assigned to local `name`, is a narrow view.
+    fn note_view(&mut self, f: FuncId, name: &str, value: Option<&Expr>) {
+        let view = value.is_some_and(|e| self.is_view(f, e));
+        let e = self.views.entry((f, name.to_string())).or_insert(true);
+        *e &= view;
+    }
+
+    /// Whether `e` reads a narrow view (`sextN`/`zextN`, `N < 64`, or a
+    /// local only ever assigned such views).
+    fn is_view(&self, f: FuncId, e: &Expr) -> bool {
+        match e {
+            Expr::Unary(UnOp::SExt(n) | UnOp::ZExt(n), _) => *n < 64,
+            Expr::Var(n) => self.views.get(&(f, n.clone())).copied().unwrap_or(false),
+            _ => false,
+        }
+    }
+
+    /// Records that the subjects `e` (with the values `v`) is a linear
+    /// function of are compared with a constant at their full 64 bits, when
+    /// `e` is no narrow view (`Facts::full`).
+    fn full_read(&mut self, f: FuncId, e: &Expr, v: &Av) {
+        if !self.record || self.is_view(f, e) {
+            return;
+        }
+        for a in v {
+            if let Alt::Lin(s, ..) = a {
+                let s = s.clone();
+                self.facts(&s).full = true;
+            }
+        }
+    }
+
     fn facts(&mut self, s: &Subject) -> &mut Facts {
         self.facts.subjects.entry(s.clone()).or_default()
     }
@@ -467,6 +521,11 @@ impl<'m> Analysis<'m> {
             (Alt::Const(_), _) => {}
         }
     }
+}
+
+/// Whether every alternative of `v` is a constant.
+fn only_constants(v: &Av) -> bool {
+    v.iter().all(|a| matches!(a, Alt::Const(_)))
 }
 
 /// The pseudo-subject that marks a loop counter in an abstract value.
