@@ -353,7 +353,27 @@ pub fn compare_any_hierarchy(
     limits: Limits,
     limit: usize,
 ) -> Outcome {
-    let first = compare(reference, target, allow, limits);
+    compare_any_hierarchy_within(reference, target, allow, limits, limit, &Budget::default())
+}
+
+/// [`compare_any_hierarchy`] within `budget`: every hierarchy tried
+/// shares it (its time budget ends at one deadline for all of them), so
+/// that an irreducible reference with several hierarchies does not spend
+/// the budget once per hierarchy.
+pub fn compare_any_hierarchy_within(
+    reference: &Side,
+    target: &Side,
+    allow: Allowance,
+    limits: Limits,
+    limit: usize,
+    budget: &Budget,
+) -> Outcome {
+    let one = |r: &Side| {
+        compare_stages(r, &[(*target, allow)], limits, budget, &mut |_| {})
+            .outcomes
+            .swap_remove(0)
+    };
+    let first = one(reference);
     let Some(program) = reference.cfg else {
         return first;
     };
@@ -364,13 +384,24 @@ pub fn compare_any_hierarchy(
     // One more than the limit, to know whether the limit cut anything.
     let all = convcheck_ir::cycles::all_hierarchies(cfg, limit.saturating_add(1));
     let capped = all.len() > limit;
+    let mut unknown = None;
     for h in all.iter().take(limit).skip(1) {
         let mut alt = program.clone();
         alt.cycles[reference.entry] = h.clone();
         let side = Side::cfg(&alt, reference.entry);
-        if let Outcome::Preserved { pairs, cut } = compare(&side, target, allow, limits) {
-            return Outcome::Preserved { pairs, cut };
+        match one(&side) {
+            Outcome::Preserved { pairs, cut } => return Outcome::Preserved { pairs, cut },
+            Outcome::Inconclusive(why) => unknown = unknown.or(Some(why)),
+            Outcome::Violated(_) => {}
         }
+    }
+    // A hierarchy the budget cut may still be refined by the target: the
+    // violation under the others is no verdict.
+    if let Some(why) = unknown {
+        return Outcome::Inconclusive(format!(
+            "violated under LLVM's cycle hierarchy, but another hierarchy of the irreducible \
+             reference was not decided: {why}"
+        ));
     }
     if capped {
         return Outcome::Inconclusive(format!(

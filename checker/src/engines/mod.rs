@@ -27,8 +27,8 @@ pub mod structure;
 
 use crate::config::CheckConfig;
 use crate::engine::{
-    compare_any_hierarchy, compare_stages, Allowance, At, Budget, Comparison, Finding, Limits,
-    Outcome, Property, Which,
+    compare_any_hierarchy_within, compare_stages, Allowance, At, Budget, Comparison, Finding,
+    Limits, Outcome, Property, Which,
 };
 use crate::pipeline::Entry;
 use crate::report::bounds::MAX_COPIES;
@@ -112,10 +112,21 @@ impl Explicit<'_> {
             convcheck_ir::cycles::all_hierarchies(&p.module.functions[reference.func], 2).len() > 1
         });
         if several && !sides.is_empty() {
+            // Every stage under each hierarchy, all within the one budget
+            // (its deadline is the check's), the coverage of the first.
             let mut c = compare_stages(&r, &sides[..1], self.limits, &self.budget, &mut progress);
             c.outcomes = sides
                 .iter()
-                .map(|(t, allow)| compare_any_hierarchy(&r, t, *allow, self.limits, HIERARCHY_CAP))
+                .map(|(t, allow)| {
+                    compare_any_hierarchy_within(
+                        &r,
+                        t,
+                        *allow,
+                        self.limits,
+                        HIERARCHY_CAP,
+                        &self.budget,
+                    )
+                })
                 .collect();
             c
         } else {

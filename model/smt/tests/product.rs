@@ -416,3 +416,29 @@ fn a_tiny_timeout_is_unknown() {
         other => panic!("expected unknown, got {other:?}"),
     }
 }
+
+/// The encoding polls the deadline: a budget that runs out while the
+/// unrolled programs are encoded ends the answer there, named, instead of
+/// after the whole formula is built (`hoist_inner_loop4` of LLVM's
+/// `nontrivial-unswitch.ll` took 8.8 s under `--timeout 2`, all of it
+/// building the max-iters 8 formula).
+#[test]
+fn a_budget_spent_while_encoding_names_the_encoding() {
+    let src = example("seed/ambiguity-source.c");
+    let (r, t, id) = pass_programs(&src, "loop_nest", "simplifycfg");
+    let o = ProductOptions {
+        timeout: Duration::ZERO,
+        ..opts(8)
+    };
+    match compare(&r, &t, id, &o) {
+        Answer::Unknown(why) => {
+            assert_eq!(why.limit, Limit::Time, "{why}");
+            assert!(
+                why.to_string()
+                    .contains("ran out while encoding the unrolled programs (max-iters=8"),
+                "{why}"
+            );
+        }
+        other => panic!("expected unknown, got {other:?}"),
+    }
+}

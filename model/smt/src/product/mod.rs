@@ -481,6 +481,9 @@ fn attempt(
         ),
         symex::Prog::new(target, target_iters, opts.max_copies, name_of(target)),
     ];
+    for p in &mut progs {
+        p.deadline = Some(deadline);
+    }
     let mut longest = 0u64;
     for (p, &entry) in progs.iter_mut().zip(&entries) {
         match p.path_bound(entry, &mut HashMap::new()) {
@@ -525,7 +528,10 @@ fn attempt(
     };
     let runs = [rr, tr];
     let sites = [progs[0].site_count(), progs[1].site_count()];
-    let mut q = query::build(&g, &runs, opts.group, tags.list.len(), sites);
+    let mut q = match query::build(&g, &runs, opts.group, tags.list.len(), sites, deadline) {
+        Ok(q) => q,
+        Err(e) => return unknown(e),
+    };
     q.memory_mb = memory_watermark(opts.memory_mb);
     let ask = |a: &[&Bool]| {
         let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();

@@ -36,6 +36,8 @@
 
 use super::symex::Run;
 use super::Globals;
+use crate::Unknown;
+use std::time::Instant;
 use z3::ast::{Bool, BV};
 use z3::Solver;
 
@@ -110,14 +112,17 @@ fn literal(solver: &Solver, name: &str, f: &Bool) -> Bool {
 }
 
 /// Builds the query. `runs[p][i]` is program `p` (0 reference, 1 target)
-/// run by thread `i`; `tags` and `sites` bound the numbers used.
+/// run by thread `i`; `tags` and `sites` bound the numbers used. Stops
+/// with a time [`Unknown`] at `deadline` (checked at every event: a large
+/// unrolling asserts hundreds of thousands of them).
 pub(crate) fn build(
     g: &Globals,
     runs: &[[Run; 2]; 2],
     group: Option<u32>,
     tags: usize,
     sites: [usize; 2],
-) -> Query {
+    deadline: Instant,
+) -> Result<Query, Unknown> {
     let solver = Solver::new_for_logic("QF_UFBV").unwrap_or_default();
     for per in runs {
         for run in per {
@@ -172,6 +177,12 @@ pub(crate) fn build(
                 convergent: Bool::fresh_const(&format!("conv{p}{i}")),
             };
             for e in &run.events {
+                if Instant::now() >= deadline {
+                    return Err(Unknown::time(format!(
+                        "timeout: the time budget ran out while building the query ({} events)",
+                        run.events.len()
+                    )));
+                }
                 let here = Bool::and(&[e.guard.clone(), e.pos.eq(&k[i])]);
                 let mut is = vec![d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w))];
                 for (v, slot) in d.vals.iter().enumerate() {
@@ -271,7 +282,7 @@ pub(crate) fn build(
         ub(1, 1).not(),
     ]);
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
-    Query {
+    Ok(Query {
         memory_mb: 0,
         ref_ok: literal(&solver, "ref_ok", &ref_ok),
         ref_in_bounds: literal(&solver, "ref_in", &ref_in),
@@ -288,5 +299,5 @@ pub(crate) fn build(
         parts: [p1[0].clone(), p1[1].clone(), p2],
         site_w,
         solver,
-    }
+    })
 }

@@ -65,6 +65,7 @@ pub(crate) use record::Values;
 use state::{merge, merge2, unreachable_state, State};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+use std::time::Instant;
 use z3::ast::{Ast, Bool, BV};
 
 /// What an observable event is, as single-thread behaviour compares it.
@@ -163,6 +164,10 @@ pub(crate) struct Prog<'a> {
     def_sites: HashMap<(Option<u32>, FuncId, Where, u32), u32>,
     /// Block copies executed, over both threads and all inlined calls.
     pub copies: usize,
+    /// When the encoding must stop (the engine's time budget): checked at
+    /// every block copy, so that building a large formula does not run
+    /// past the budget before z3 is even asked.
+    pub deadline: Option<Instant>,
 }
 
 impl<'a> Prog<'a> {
@@ -183,6 +188,7 @@ impl<'a> Prog<'a> {
             read_sites: HashMap::new(),
             def_sites: HashMap::new(),
             copies: 0,
+            deadline: None,
         }
     }
 
@@ -453,6 +459,13 @@ impl<'p, 'a> Exec<'p, 'a> {
             let states = std::mem::take(&mut incoming[n]);
             if states.is_empty() {
                 continue;
+            }
+            if self.prog.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Unknown::time(format!(
+                    "timeout: the time budget ran out while encoding the unrolled programs \
+                     (max-iters={}, {} block copies so far)",
+                    self.prog.bound, self.prog.copies
+                )));
             }
             let node = &un.nodes[n];
             let block = &cfg.blocks[node.block];

@@ -201,6 +201,7 @@ pub fn uniformity(
         .map(|o| names.binary_search(&o.name).unwrap_or(0))
         .collect();
     let mut prog = Prog::new(program, opts.max_iters, opts.max_copies, name_of);
+    prog.deadline = Some(deadline);
     let longest = prog.path_bound(entry, &mut HashMap::new())?;
     let w = width_for(longest.saturating_add(2))
         .saturating_add(1)
