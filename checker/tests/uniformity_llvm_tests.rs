@@ -326,6 +326,7 @@ fn assertions(test: &str, printout: &str) -> BTreeMap<String, Assertions> {
     .expect("directive regex");
     let named = Regex::new(r"for function '([^']+)'|-LABEL:\s*'([^']+)'").expect("regex");
     let divergent_word = Regex::new(r"DIVERGENT\s*:?").expect("regex");
+    let definition = Regex::new(r"%[-A-Za-z0-9_.$]+ =").expect("regex");
     let mut out: BTreeMap<String, Assertions> = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in test.lines() {
@@ -377,10 +378,7 @@ fn assertions(test: &str, printout: &str) -> BTreeMap<String, Assertions> {
                         a.divergent.insert(it.subject.clone());
                     }
                 }
-            } else if Regex::new(r"%[-A-Za-z0-9_.$]+ =")
-                .expect("regex")
-                .is_match(body)
-            {
+            } else if definition.is_match(body) {
                 // A positive check of a definition without DIVERGENT: the
                 // test means it uniform (phi-undef.ll anchors it with
                 // `{{^  *}}`; phi_div_loop.ll's `%uni_a` does not).
