@@ -27,7 +27,8 @@
 //! An undecided value (out of time) is never a failure; budgets are small
 //! (`--timeout 20` per file). The reader of FileCheck lines is tested on
 //! its own, without LLVM's files, in
-//! `the_check_line_reader_follows_filecheck_rules`.
+//! `the_check_line_reader_follows_filecheck_rules`, and against FileCheck
+//! itself on LLVM's files in `the_reader_finds_every_value_filecheck_protects`.
 
 mod common;
 
@@ -180,6 +181,10 @@ struct Item {
     subject: String,
     /// The instruction (or argument) as printed, without `DIVERGENT:`.
     text: String,
+    /// Its line in the printout (from 0).
+    line: usize,
+    /// Whether opt printed it `DIVERGENT:`.
+    divergent: bool,
 }
 
 /// opt's printout, per function.
@@ -188,7 +193,7 @@ fn printed(printout: &str) -> BTreeMap<String, Vec<Item>> {
     let mut function = String::new();
     let mut block = String::new();
     let mut terms = false;
-    for line in printout.lines() {
+    for (n, line) in printout.lines().enumerate() {
         if let Some(rest) = line.strip_prefix("UniformityInfo for function '") {
             function = rest.trim_end_matches("':").to_string();
             out.entry(function.clone()).or_default();
@@ -231,6 +236,8 @@ fn printed(printout: &str) -> BTreeMap<String, Vec<Item>> {
             items.push(Item {
                 subject,
                 text: body.to_string(),
+                line: n,
+                divergent: t.starts_with("DIVERGENT:"),
             });
         }
     }
@@ -594,4 +601,106 @@ ALL VALUES UNIFORM
     assert_eq!(prefixes("; RUN: opt %s | FileCheck %s"), vec!["CHECK"]);
     assert!(pattern("DIVERGENT:{{.*}}%exit.phi").is_match("DIVERGENT: %exit.phi = phi i32"));
     assert!(!pattern("DIVERGENT:   %acc").is_match("DIVERGENT: %iv = phi i32"));
+}
+
+/// A FileCheck that runs: `$FILECHECK`, LLVM 19's (CI installs it with
+/// llvm-19-tools), or any other on this machine.
+fn filecheck() -> Option<String> {
+    let mut candidates: Vec<String> = std::env::var("FILECHECK").into_iter().collect();
+    for c in [
+        "/usr/lib/llvm-19/bin/FileCheck",
+        "FileCheck-19",
+        "/usr/lib/llvm-22/bin/FileCheck",
+        "FileCheck",
+        "/usr/lib/llvm-14/bin/FileCheck",
+    ] {
+        candidates.push(c.to_string());
+    }
+    candidates.into_iter().find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// Whether FileCheck (`bin`, with the file's prefixes) accepts `printout`
+/// for the test file `test`.
+fn filecheck_accepts(bin: &str, test: &Path, prefixes: &[String], printout: &str) -> bool {
+    use std::io::Write as _;
+    let mut child = Command::new(bin)
+        .arg(format!("--check-prefixes={}", prefixes.join(",")))
+        .arg(test)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("FileCheck runs");
+    if let Some(mut input) = child.stdin.take() {
+        input
+            .write_all(printout.as_bytes())
+            .expect("FileCheck reads");
+    }
+    child.wait().is_ok_and(|s| s.success())
+}
+
+/// The reader against FileCheck itself: on every file of [`SUBSET`] whose
+/// CHECK lines accept opt-19's printout, each value or branch opt calls
+/// uniform is marked `DIVERGENT:` in a copy of the printout; when FileCheck
+/// then rejects the copy, the file asserts that value uniform, and the
+/// reader must say so too. (The reader may say more: it reads a
+/// `CHECK-NOT` for its whole function, where FileCheck checks only the
+/// lines up to the next match.)
+#[test]
+fn the_reader_finds_every_value_filecheck_protects() {
+    let test = "the_reader_finds_every_value_filecheck_protects";
+    let dir = match data_dir() {
+        Ok(d) => d,
+        Err(why) => {
+            println!("skipping {test}: {why}");
+            return;
+        }
+    };
+    if !have("opt-19", test) {
+        return;
+    }
+    let Some(fc) = filecheck() else {
+        println!("skipping {test}: no FileCheck (apt-get install llvm-19-tools)");
+        return;
+    };
+    let (mut files, mut protected) = (0, 0);
+    for f in SUBSET {
+        let p = dir.join(f);
+        let text = std::fs::read_to_string(&p).expect("read");
+        let printout = opt_printout("opt-19", &p, &text);
+        let prefixes = prefixes(&text);
+        if !filecheck_accepts(&fc, &p, &prefixes, &printout) {
+            continue;
+        }
+        files += 1;
+        let asserted = assertions(&text, &printout);
+        let lines: Vec<&str> = printout.lines().collect();
+        for (func, items) in printed(&printout) {
+            for it in items
+                .iter()
+                .filter(|i| !i.divergent && !i.subject.starts_with("arg "))
+            {
+                let mut copy: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                copy[it.line] = format!("  DIVERGENT:   {}", it.text);
+                if filecheck_accepts(&fc, &p, &prefixes, &(copy.join("\n") + "\n")) {
+                    continue;
+                }
+                protected += 1;
+                assert!(
+                    asserted
+                        .get(&func)
+                        .is_some_and(|a| a.asserts_uniform(&it.subject)),
+                    "{f}: FileCheck protects {} of @{func} as uniform, the reader does not",
+                    it.subject
+                );
+            }
+        }
+    }
+    assert!(files >= 10, "only {files} files pass FileCheck with opt-19");
+    println!("{fc}: {files} files pass on opt-19; {protected} values FileCheck protects, all read");
 }
