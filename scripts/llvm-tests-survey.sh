@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # Survey: convcheck on LLVM's own tests of convergent operations.
 #
-# Usage: scripts/llvm-tests-survey.sh DIR [CONVCHECK [OPT]]
+# Usage: scripts/llvm-tests-survey.sh [DIR [CONVCHECK [OPT]]]
 #
-# For every DIR/*.ll and every RUN line of it that runs `opt`, runs that
+# DIR defaults to $CONVCHECK_LLVM_CONVERGENT_TESTS, else
+# ../shared/llvm-tests/Transforms beside the repository. When DIR holds the
+# files of examples/llvm-project-tests/manifest.tsv (LLVM's files, not in
+# this repository: see the README there), under their manifest names
+# (LoopUnroll__convergent.ll) or their paths below llvm/test/Transforms/
+# (LoopUnroll/convergent.ll), those files are surveyed, in the manifest's
+# order and under their manifest names, each after checking its SHA-256: a
+# file missing or not the manifest's is a row with verdict `missing` and
+# counted in the totals. When DIR holds none of them, every DIR/*.ll is
+# surveyed as it is.
+#
+# For every file and every RUN line of it that runs `opt`, runs that
 # opt pipeline on the file (OUT), then `convcheck check IN OUT --format
 # json`, and prints one row per (file, RUN line, function):
 #
@@ -21,22 +32,33 @@
 # and the inconclusive/error reasons counted by kind.
 #
 # CONVCHECK defaults to target/debug/convcheck, OPT to opt-19, FileCheck
-# to $FILECHECK or /usr/lib/llvm-19/bin/FileCheck or FileCheck. Extra
+# to $FILECHECK or /usr/lib/llvm-19/bin/FileCheck or FileCheck (none: the
+# llvm column is `-`). Extra
 # convcheck options can be given in CONVCHECK_ARGS (e.g. "--max-iters 4").
-# Needs bash, jq, sed, awk.
+# Needs bash, jq, sed, awk, sha256sum.
 set -u
 
-dir=${1:?usage: $0 DIR [CONVCHECK [OPT]]}
 here=$(cd "$(dirname "$0")/.." && pwd)
+dir=${1:-${CONVCHECK_LLVM_CONVERGENT_TESTS:-$here/../shared/llvm-tests/Transforms}}
+manifest=$here/examples/llvm-project-tests/manifest.tsv
+if [ ! -d "$dir" ]; then
+    echo "$0: no folder $dir: LLVM's convergent tests are not in this repository;" \
+        "examples/llvm-project-tests/README.md says how to get them" >&2
+    exit 2
+fi
 convcheck=${2:-$here/target/debug/convcheck}
 opt=${3:-opt-19}
 extra=${CONVCHECK_ARGS:-}
 filecheck=${FILECHECK:-/usr/lib/llvm-19/bin/FileCheck}
 command -v "$filecheck" >/dev/null 2>&1 || filecheck=FileCheck
+if ! command -v "$filecheck" >/dev/null 2>&1; then
+    echo "$0: no FileCheck (set FILECHECK): the llvm column is \`-\` throughout" >&2
+    filecheck=
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/llvm-tests-survey.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-for tool in jq "$opt" "$convcheck"; do
+for tool in jq sha256sum "$opt" "$convcheck"; do
     if ! command -v "$tool" >/dev/null 2>&1; then
         echo "$0: \`$tool\` not found" >&2
         exit 2
@@ -55,9 +77,33 @@ run_lines() {
         awk '{ if (sub(/\\[[:space:]]*$/, "")) { buf = buf $0 " " } else { print buf $0; buf = "" } }'
 }
 
-for in in "$dir"/*.ll; do
-    [ -e "$in" ] || continue
-    base=$(basename "$in")
+# The files: NAME<TAB>PATH, or NAME<TAB>- when a manifest file is missing
+# or differs.
+list=$work/files
+: >"$list"
+while IFS=$'\t' read -r name path _commit _bytes sum; do
+    [ "$name" = file ] && continue
+    in=$dir/$name
+    [ -e "$in" ] || in=$dir/${path#llvm/test/Transforms/}
+    if [ "$(sha256sum "$in" 2>/dev/null | cut -d' ' -f1)" = "$sum" ]; then
+        printf '%s\t%s\n' "$name" "$in" >>"$list"
+    else
+        printf '%s\t-\n' "$name" >>"$list"
+    fi
+done <"$manifest"
+if ! grep -qv $'\t-$' "$list"; then
+    echo "$0: $dir holds none of the files of $manifest: surveying $dir/*.ll as they are" >&2
+    : >"$list"
+    for in in "$dir"/*.ll; do
+        [ -e "$in" ] && printf '%s\t%s\n' "$(basename "$in")" "$in" >>"$list"
+    done
+fi
+
+while IFS=$'\t' read -r base in; do
+    if [ "$in" = - ]; then
+        printf '%s\t-\t-\t-\tmissing\tmissing, or not the file of the manifest\n' "$base" >>"$rows"
+        continue
+    fi
     n=0
     while IFS= read -r run; do
         n=$((n + 1))
@@ -144,7 +190,7 @@ for in in "$dir"/*.ll; do
             continue
         fi
         llvm=-
-        if [ -n "$fc" ]; then
+        if [ -n "$fc" ] && [ -n "$filecheck" ]; then
             llvm=fail
             fcargs=()
             bare=$(printf '%s\n' "$fc" | sed -e "s/'[^']*'//g" -e 's/"[^"]*"//g')
@@ -177,7 +223,7 @@ for in in "$dir"/*.ll; do
                   | first // "" | gsub("[\t\n]"; " ") | .[0:160] ) ]
             | @tsv' "$work/out.json" >>"$rows"
     done < <(run_lines "$in")
-done
+done <"$list"
 
 printf 'file\trun\tfunction\tllvm\tverdict\treason\n'
 cat "$rows"
@@ -186,6 +232,7 @@ cat "$rows"
 # `reference, N=2: thread 0:` prefix taken out.
 awk -F'\t' '
     $5 == "opt-error" { operr++; next }
+    $5 == "missing" { missing++; next }
     {
         for (k = 0; k < 2; k++) {
             if (k == 1 && $4 == "fail") continue
@@ -212,5 +259,6 @@ awk -F'\t' '
         printf "violated: %d\n", violated[0]
         printf "pairs whose test does not fail: %d, verdicts %d (%.1f%%), violated %d\n",
             pairs[1], verdicts[1], pairs[1] ? 100 * verdicts[1] / pairs[1] : 0, violated[1]
+        if (missing) printf "files missing, or not the files of the manifest: %d\n", missing
         for (r in reasons) printf "  %4d  %s\n", reasons[r], r | "sort -rn"
     }' "$rows"

@@ -32,10 +32,11 @@
 
 mod common;
 
-use common::{convcheck, have, root};
+use common::llvm_files::UA_TESTS;
+use common::{convcheck, have};
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// The files the test runs (paths under `UniformityAnalysis/`): every file
@@ -133,58 +134,6 @@ fn expected(opt: &str) -> BTreeSet<(String, String, String)> {
     v.into_iter()
         .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
         .collect()
-}
-
-/// Where LLVM's files are, if they are anywhere.
-fn data_dir() -> Result<PathBuf, String> {
-    if let Some(d) = std::env::var_os("CONVCHECK_LLVM_UA_TESTS") {
-        let d = PathBuf::from(d);
-        return if d.is_dir() {
-            Ok(d)
-        } else {
-            Err(format!(
-                "CONVCHECK_LLVM_UA_TESTS={} is no folder",
-                d.display()
-            ))
-        };
-    }
-    let d = root().join("../shared/llvm-tests/UniformityAnalysis");
-    if d.is_dir() {
-        Ok(d)
-    } else {
-        Err(format!(
-            "LLVM's UniformityAnalysis tests are not here (set CONVCHECK_LLVM_UA_TESTS, or put \
-             them in {}; examples/uniformity-tests/README.md says which files and commits)",
-            d.display()
-        ))
-    }
-}
-
-/// The manifest: path -> (bytes, sha256).
-fn manifest() -> BTreeMap<String, (u64, String)> {
-    let text = std::fs::read_to_string(root().join("examples/uniformity-tests/manifest.tsv"))
-        .expect("the manifest");
-    text.lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let c: Vec<&str> = l.split('\t').collect();
-            assert!(c.len() >= 4, "manifest row {l:?}");
-            (
-                c[0].to_string(),
-                (c[2].parse().expect("bytes"), c[3].to_string()),
-            )
-        })
-        .collect()
-}
-
-fn sha256(path: &Path) -> String {
-    let out = Command::new("sha256sum")
-        .arg(path)
-        .output()
-        .expect("sha256sum runs");
-    let s = String::from_utf8_lossy(&out.stdout);
-    s.split_whitespace().next().unwrap_or_default().to_string()
 }
 
 /// One value, argument or terminator as opt printed it.
@@ -468,27 +417,21 @@ fn findings(opt: &str, file: &Path) -> Result<(BTreeSet<(String, String)>, usize
 #[test]
 fn llvm_uniformity_tests_get_no_finding_on_what_they_assert_uniform() {
     let test = "llvm_uniformity_tests_get_no_finding_on_what_they_assert_uniform";
-    let dir = match data_dir() {
-        Ok(d) => d,
+    let dir = match UA_TESTS.files() {
+        Ok((d, files)) => {
+            for f in SUBSET {
+                assert!(
+                    files.iter().any(|(e, _)| e.file == *f),
+                    "{f}: not in the manifest"
+                );
+            }
+            d
+        }
         Err(why) => {
             println!("skipping {test}: {why}");
             return;
         }
     };
-    let manifest = manifest();
-    for f in SUBSET {
-        let (bytes, sum) = manifest
-            .get(*f)
-            .unwrap_or_else(|| panic!("{f}: not in the manifest"));
-        let p = dir.join(f);
-        let len = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
-        assert_eq!(
-            (len, sha256(&p)),
-            (*bytes, sum.clone()),
-            "{}: not the file of the manifest (size, SHA-256)",
-            p.display()
-        );
-    }
     let mut ran = 0;
     for opt in ["opt-19", "opt-22"] {
         if !have(opt, test) {
@@ -671,8 +614,8 @@ fn filecheck_accepts(bin: &str, test: &Path, prefixes: &[String], printout: &str
 #[test]
 fn the_reader_finds_every_value_filecheck_protects() {
     let test = "the_reader_finds_every_value_filecheck_protects";
-    let dir = match data_dir() {
-        Ok(d) => d,
+    let dir = match UA_TESTS.files() {
+        Ok((d, _)) => d,
         Err(why) => {
             println!("skipping {test}: {why}");
             return;

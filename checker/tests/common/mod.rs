@@ -3,6 +3,8 @@
 //! allowance.
 #![allow(dead_code)]
 
+pub mod llvm_files;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
