@@ -369,7 +369,8 @@ impl Decider<'_> {
     /// or group sizes untried (`gap`): under `auto` and `smt`, the product
     /// compares the two kernels' token stand-ins (each the source level of
     /// its kernel; issue 20 class m: a stage whose domains are not exact
-    /// goes to the product) with the time left. Only a counterexample
+    /// goes to the product) with a tenth of the time budget, as the batch
+    /// policy's search after the explicit engine. Only a counterexample
     /// changes the verdict.
     fn stand_ins_found(&self, allow: Allowance, gap: &str) -> Option<Decided> {
         let (Some(r), Some(t)) = (&self.f.stand_in, &self.f.target_stand_in) else {
@@ -380,11 +381,14 @@ impl Decider<'_> {
         }
         self.progress
             .report(&format!("@{}: symbolic product", self.f.name));
+        let short = self
+            .deadline
+            .min(Instant::now() + self.budget.timeout.unwrap_or(DEFAULT_TIMEOUT) / 10);
         let q = Query {
             reference: r,
             target: t,
             allow,
-            deadline: self.deadline,
+            deadline: short,
         };
         match self.product().decide(&q) {
             Answer::Decided(o @ Outcome::Violated(_), m) => Some(Decided {
