@@ -12,7 +12,8 @@
 //! 3. a loop out of the bounds because of a parameter's value cuts the
 //!    scenarios with that value, listed among the bounds, while the other
 //!    values are compared (and a target wrong for one of them is caught);
-//!    when every value is cut the check stays inconclusive.
+//!    when every value is cut the bound is raised (doubled, up to 32),
+//!    and past that the check stays inconclusive.
 //!
 //! Tests that need `opt-19` print why they skip when it is absent.
 
@@ -391,7 +392,25 @@ fn a_loop_out_of_bounds_for_every_small_parameter_value_is_left_to_the_product()
             twice_unrolled(2).replace("mul i32 %n, 2", "mul i32 %n, 12")
         ),
     );
+    // The explicit engine alone raises its bound when every run left it:
+    // at 16, `n = 1` runs 12 iterations and is compared.
     let (code, out, err) = convcheck(&["check", &a, &b, "--engine", "explicit"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("max-iters raised from 8 to 16: at 8 every run of the reference left"),
+        "{out}"
+    );
+    assert!(out.contains("max-iters=16: cut"), "{out}");
+    // `64 * n` leaves even the raised bound (32) for every value: the
+    // check stays inconclusive.
+    let far =
+        |name: &str, text: &str| temp(name, &text.replace("mul i32 %n, 12", "mul i32 %n, 64"));
+    let a64 = far("sixty-four.ll", &std::fs::read_to_string(&a).unwrap());
+    let b64 = far(
+        "sixty-four-unrolled.ll",
+        &std::fs::read_to_string(&b).unwrap(),
+    );
+    let (code, out, err) = convcheck(&["check", &a64, &b64, "--engine", "explicit"]);
     assert_eq!(code, 3, "{out}{err}");
     assert!(out.contains("whatever its oracles"), "{out}");
     assert!(!out.contains("preserved"), "{out}");

@@ -108,8 +108,68 @@ fn limits(job: &CheckJob) -> Limits {
     }
 }
 
-/// Decides every stage of `f` under `policy`.
+/// The iteration bound a check raises its own to, at most, when every
+/// run of a reference was out of the bound ([`function`]).
+pub const RAISED_MAX_ITERS: u32 = 32;
+
+/// What a stage says when every run of its reference was out of the
+/// iteration bound, whatever the oracles (the explicit engine's words).
+const ALL_CUT: &str = "whatever its oracles";
+
+/// Decides every stage of `f` under `policy`. Under the batch policy, a
+/// check whose stages are inconclusive because every run of the reference
+/// left the iteration bound (a loop of LLVM's tests that runs 12 times or
+/// more) is decided again with the bound doubled, up to
+/// [`RAISED_MAX_ITERS`] and within the same time budget; the report's
+/// bounds are the raised ones, with a note. A larger bound only adds
+/// scenarios, so a verdict at it holds at the smaller one too.
 pub fn function(
+    f: &FunctionPlan,
+    policy: Policy,
+    job: &CheckJob,
+    engine: EngineChoice,
+    budget: &Budget,
+    progress: &dyn Progress,
+) -> FunctionReport {
+    let all_cut = |fr: &FunctionReport| {
+        fr.stages
+            .iter()
+            .filter(|s| matches!(&s.outcome, Outcome::Inconclusive(w) if w.contains(ALL_CUT)))
+            .count()
+    };
+    let mut fr = function_once(f, policy, job, engine, budget, progress);
+    if !matches!(policy, Policy::Batch { .. }) {
+        return fr;
+    }
+    let deadline = budget.start + budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+    let mut raised = job.clone();
+    while all_cut(&fr) > 0
+        && raised.max_iters < RAISED_MAX_ITERS
+        && std::time::Instant::now() < deadline
+    {
+        let from = raised.max_iters;
+        raised.max_iters = (from.max(1) * 2).min(RAISED_MAX_ITERS);
+        let again = function_once(f, policy, &raised, engine, budget, progress);
+        if all_cut(&again) >= all_cut(&fr) && again.verdict() == fr.verdict() {
+            continue;
+        }
+        fr = again;
+        if let Some(first) = fr.stages.first_mut() {
+            first.notes.insert(
+                0,
+                format!(
+                    "max-iters raised from {} to {}: at {} every run of the reference left \
+                     its loops' bound whatever its oracles",
+                    job.max_iters, raised.max_iters, job.max_iters
+                ),
+            );
+        }
+    }
+    fr
+}
+
+/// [`function`] at `job`'s bounds.
+fn function_once(
     f: &FunctionPlan,
     policy: Policy,
     job: &CheckJob,
