@@ -236,3 +236,35 @@ fn names_are_unique_and_every_convergent_operation_is_named() {
         }
     }
 }
+
+#[test]
+fn tid_bounds_make_thread_dependent_counted_loops_and_only_then() {
+    // `tid_bounds` (issue 25): counted loops to `tid + K`, valid,
+    // terminating and within the budget like every other kernel.
+    let on = Config {
+        tid_bounds: true,
+        loop_weight: 12,
+        iteration_bound: 1,
+        ..Config::default()
+    };
+    let mut with = 0;
+    for seed in 0..300 {
+        let file = generate_seeded(&on, seed);
+        check(&on, seed, &file);
+        with += usize::from(print(&file).contains(" < tid + 1; "));
+    }
+    assert!(
+        with > 30,
+        "only {with} of 300 kernels have a loop to tid + K"
+    );
+    // Off (the default), the same seeds give the programs they gave before
+    // the setting existed: no such loop, and no byte read for it.
+    let off = Config {
+        tid_bounds: false,
+        ..on
+    };
+    for seed in 0..300 {
+        let text = print(&generate_seeded(&off, seed));
+        assert!(!text.contains("< tid +"), "seed {seed}:\n{text}");
+    }
+}
