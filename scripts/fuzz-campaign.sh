@@ -34,6 +34,7 @@ RUNS=(
   "scfg-switch-22|opt-22|sroa,simplifycfg|switchy|"
   "gvnsink-diam-22|opt-22|sroa,simplifycfg<keep-loops>,gvn-sink|diamonds|"
   "flatten-tid-22|opt-22|$pre,loop(loop-flatten)|tid-counted|--max-iters 2"
+  "o3-tidtests-22|opt-22|default<O3>|tid-counted-tests|$nv --max-iters 2"
   "o3-nests-19|opt-19|default<O3>|loop-nests|$nv"
   "o3-tid-19|opt-19|default<O3>|tid-counted|$nv --max-iters 2"
   "unroll-tid-19|opt-19|$pre,loop-unroll|tid-counted|--max-iters 2"

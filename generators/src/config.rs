@@ -132,6 +132,12 @@ pub struct Config {
     /// Default off (then no byte of the input is read for it, so every
     /// other configuration generates what it did before).
     pub tid_bounds: bool,
+    /// In a loop of [`Config::tid_bounds`], half the time, a test of the
+    /// counter at the end of the body guarding an observation point:
+    /// `if (i == 0)` (the first iteration) or `if (i == tid + K - 1)` (the
+    /// last), the compares that make LoopPeel peel a first or last
+    /// iteration (finding 13.1). Default off (no byte read for it).
+    pub counter_tests: bool,
 }
 
 impl Default for Config {
@@ -176,6 +182,7 @@ impl Default for Config {
             uniform: true,
             invariant: true,
             tid_bounds: false,
+            counter_tests: false,
         }
     }
 }
@@ -343,6 +350,7 @@ impl<'a> Arbitrary<'a> for Config {
             // Like `iteration_bound`, a contract with the enumeration
             // bounds (a thread-dependent trip count needs more iterations).
             tid_bounds: false,
+            counter_tests: false,
         })
     }
 }

@@ -253,7 +253,26 @@ impl Gen<'_, '_, '_> {
                     (k, int(i64::from(k)))
                 };
                 let pb = budget.powf(1.0 / f64::from(trips)).max(1.0);
-                let (body, p) = self.list(body_ctx, pb, into, false);
+                // A test of the counter doubles the body's paths.
+                let test = kind == LoopKind::TidBounded
+                    && self.cfg.counter_tests
+                    && pb >= 2.0
+                    && self.d.chance(50);
+                let (mut body, mut p) =
+                    self.list(body_ctx, if test { pb / 2.0 } else { pb }, into, false);
+                if test && self.obs_left() && self.fuel_left() {
+                    let at = if self.d.chance(50) {
+                        int(0)
+                    } else if k == 1 {
+                        tid()
+                    } else {
+                        bin(BinOp::Add, tid(), int(i64::from(k) - 1))
+                    };
+                    let obs = self.observe();
+                    self.statements += 1;
+                    body.push(if_(bin(BinOp::Eq, name(&v), at), obs, None));
+                    p *= 2.0;
+                }
                 let s = st(StmtKind::For {
                     init: Some(Box::new(assign(
                         Place::Var(v.clone()),
