@@ -57,6 +57,7 @@ use opt::{OptTarget, Tools};
 mod args;
 mod campaign;
 mod cases;
+pub mod dedup;
 mod generator;
 mod kernel_target;
 mod opt;
@@ -163,6 +164,8 @@ struct Summary {
     time_detail: String,
     /// What a violation's header says of where the kernel is.
     save: SaveHint,
+    /// The table of distinct findings (`--opt`), printed after the verdict.
+    distinct: Option<String>,
 }
 
 /// What a violation's header says of where its program is.
@@ -257,6 +260,7 @@ fn run_kernel(
         stats: BTreeMap::new(),
         time_detail: String::new(),
         save: SaveHint::Replay,
+        distinct: None,
     };
     Ok((campaign, summary))
 }
@@ -306,6 +310,18 @@ fn run_opt(
     let share = |x: f64| 100.0 * x / secs.max(1e-9);
     let mut fields = serde_json::Map::new();
     fields.insert("pipeline".into(), pipeline.into());
+    let distinct = dedup::distinct(
+        campaign
+            .found
+            .iter()
+            .filter_map(|f| f.key.as_ref().map(|k| (f.index, k))),
+    );
+    fields.insert(
+        "distinct_findings".into(),
+        serde_json::to_value(&distinct).unwrap_or_default(),
+    );
+    let table = (campaign.counts.violations > 0)
+        .then(|| dedup::table_text(&distinct, campaign.counts.violations as usize));
     let summary = Summary {
         name: format!("opt -passes={pipeline}"),
         heading: format!("opt -passes={}", crate::pass_cmd::shell_quote(pipeline)),
@@ -325,6 +341,7 @@ fn run_opt(
             share(other)
         ),
         save: SaveHint::Commands,
+        distinct: table,
     };
     Ok((campaign, summary))
 }
@@ -453,6 +470,9 @@ fn render(
                 let _ = writeln!(out, "first {} failure: {w}", s.failure);
             }
             let _ = writeln!(out, "verdict: {verdict}");
+            if let Some(t) = &s.distinct {
+                out.push_str(t);
+            }
             let _ = writeln!(
                 out,
                 "time: {:.2} s, {rate:.1} programs/s{}",

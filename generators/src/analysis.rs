@@ -242,7 +242,9 @@ fn scan<'a>(
 ///   the loop is `for (;;)` whose body starts with `if (guard) break;`,
 ///   or a counted loop
 ///   `for (i = 0; i < K; i += 1)` over a local `i` that nothing else
-///   assigns, with `K <= max_trip`;
+///   assigns, with `K <= max_trip` or `K` written `tid + K'` with
+///   `K' <= max_trip` (finite in every group: a thread runs `tid + K'`
+///   iterations);
 /// - every backward `goto` is the whole `then` of an `if (guard)`;
 /// - the file has no call cycle.
 ///
@@ -386,8 +388,8 @@ fn check_stmt<'a>(
     }
 }
 
-/// `for (v = 0; v < K; v += 1)` with `K <= max_trip` and `v` assigned
-/// nowhere else.
+/// `for (v = 0; v < K; v += 1)` with `K <= max_trip` (or `K` written
+/// `tid + K'` with `K' <= max_trip`) and `v` assigned nowhere else.
 fn counted(
     init: Option<&Stmt>,
     cond: &Expr,
@@ -413,9 +415,16 @@ fn counted(
     if value.kind != ExprKind::Int(0) {
         return false;
     }
+    let small =
+        |e: &Expr| matches!(e.kind, ExprKind::Int(k) if (0..=i64::from(max_trip)).contains(&k));
+    // `tid + K` (`Config::tid_bounds`): finite in every group, one more
+    // iteration per thread index.
+    let tid_plus = |e: &Expr| {
+        matches!(&e.kind, ExprKind::Binary(BinOp::Add, t, k)
+        if t.kind == ExprKind::Tid && small(k))
+    };
     let bound_ok = matches!(&cond.kind, ExprKind::Binary(BinOp::Lt, a, b)
-        if a.kind == ExprKind::Name(v.clone())
-            && matches!(b.kind, ExprKind::Int(k) if (0..=i64::from(max_trip)).contains(&k)));
+        if a.kind == ExprKind::Name(v.clone()) && (small(b) || tid_plus(b)));
     let step_ok = matches!(step, Some(Expr { kind: ExprKind::Assign {
             place: Place::Var(w), op: AssignOp::Add, value }, .. })
         if w == v && value.kind == ExprKind::Int(1));

@@ -122,6 +122,22 @@ pub struct Config {
     /// Invariant conditions `invariant(k1)`, `invariant(tid < 1)`. Default
     /// on. (Conditions over `tid` alone are always available.)
     pub invariant: bool,
+    /// Counted loops whose bound depends on the thread,
+    /// `for (i = 0; i < tid + K; i += 1)` with `1 <= K <= iteration_bound`:
+    /// a per-thread trip count in canonical form, the shape that loop
+    /// peeling, unrolling with a remainder, IRCE and vectorization act on
+    /// (issue 25). A thread runs `tid + K` iterations, so a check needs
+    /// `max_iters` of at least `iteration_bound + N - 1` for a group of `N`
+    /// threads to see every iteration. Needs [`Config::for_loops`].
+    /// Default off (then no byte of the input is read for it, so every
+    /// other configuration generates what it did before).
+    pub tid_bounds: bool,
+    /// In a loop of [`Config::tid_bounds`], half the time, a test of the
+    /// counter at the end of the body guarding an observation point:
+    /// `if (i == 0)` (the first iteration) or `if (i == tid + K - 1)` (the
+    /// last), the compares that make LoopPeel peel a first or last
+    /// iteration (finding 13.1). Default off (no byte read for it).
+    pub counter_tests: bool,
 }
 
 impl Default for Config {
@@ -165,6 +181,8 @@ impl Default for Config {
             varying: true,
             uniform: true,
             invariant: true,
+            tid_bounds: false,
+            counter_tests: false,
         }
     }
 }
@@ -329,6 +347,10 @@ impl<'a> Arbitrary<'a> for Config {
             varying: u.arbitrary()?,
             uniform: u.arbitrary()?,
             invariant: u.arbitrary()?,
+            // Like `iteration_bound`, a contract with the enumeration
+            // bounds (a thread-dependent trip count needs more iterations).
+            tid_bounds: false,
+            counter_tests: false,
         })
     }
 }

@@ -236,3 +236,79 @@ fn names_are_unique_and_every_convergent_operation_is_named() {
         }
     }
 }
+
+/// Valid and terminating, with every path of both threads enumerated at
+/// `max_iters` 2 (the iteration a thread-bounded loop adds for tid 1). The
+/// path budget assumes `iteration_bound` iterations of the guarded loops,
+/// which the enumeration at 2 exceeds, so it is not asserted here.
+fn check_valid(config: &Config, seed: u64, file: &File) {
+    let text = print(file);
+    let kernel = Kernel::new("g.c", file.clone())
+        .unwrap_or_else(|d| panic!("seed {seed}: rejected\n{d}\n{text}"));
+    let entry = kernel
+        .entry(None)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+    check_termination(file, config.iteration_bound)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+    let program = SourceProgram::new(&kernel)
+        .unwrap_or_else(|e| panic!("seed {seed}: does not compile: {e}\n{text}"));
+    let bounds = Bounds {
+        max_iters: 2,
+        ..Bounds::default()
+    };
+    for tid in [0, 1] {
+        let set = enumerate(&program, entry, tid, 2, bounds);
+        assert!(
+            set.incomplete.is_none(),
+            "seed {seed}: {:?}\n{text}",
+            set.incomplete
+        );
+    }
+}
+
+#[test]
+fn tid_bounds_make_thread_dependent_counted_loops_and_only_then() {
+    // `tid_bounds` (issue 25): counted loops to `tid + K`, valid and
+    // terminating like every other kernel.
+    let on = Config {
+        tid_bounds: true,
+        loop_weight: 12,
+        iteration_bound: 1,
+        ..Config::default()
+    };
+    let mut with = 0;
+    for seed in 0..300 {
+        let file = generate_seeded(&on, seed);
+        check_valid(&on, seed, &file);
+        with += usize::from(print(&file).contains(" < tid + 1; "));
+    }
+    assert!(
+        with > 30,
+        "only {with} of 300 kernels have a loop to tid + K"
+    );
+    // Off (the default), the same seeds give the programs they gave before
+    // the setting existed: no such loop, and no byte read for it.
+    let off = Config {
+        tid_bounds: false,
+        ..on
+    };
+    for seed in 0..300 {
+        let text = print(&generate_seeded(&off, seed));
+        assert!(!text.contains("< tid +"), "seed {seed}:\n{text}");
+    }
+    // With `counter_tests`, some loops test their counter for the first
+    // or the last iteration; still valid and terminating.
+    let tests = Config {
+        counter_tests: true,
+        ..on
+    };
+    let (mut first, mut last) = (0, 0);
+    for seed in 0..300 {
+        let file = generate_seeded(&tests, seed);
+        check_valid(&tests, seed, &file);
+        let text = print(&file);
+        first += usize::from(text.contains(" == 0)"));
+        last += usize::from(text.contains(" == tid)"));
+    }
+    assert!(first > 5 && last > 5, "first {first}, last {last} of 300");
+}

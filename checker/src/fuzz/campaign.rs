@@ -94,6 +94,8 @@ pub(super) struct Found {
     pub notes: Vec<String>,
     /// What an external command was given and printed.
     pub exchanged: Option<(String, String)>,
+    /// A violation's deduplication key (set by [`run`]).
+    pub key: Option<super::dedup::Key>,
 }
 
 /// What a fuzz run checks programs against.
@@ -103,6 +105,9 @@ pub(super) trait Target {
 
     /// The case of `c`, minimized to `small`, that examining gave `first`.
     fn case(&mut self, c: &Candidate, small: &File, first: &Examined) -> Found;
+
+    /// The pass a violation without a class is blamed on.
+    fn name(&self) -> String;
 }
 
 /// The counts of a run.
@@ -193,7 +198,19 @@ pub(super) fn run(
         }
         if let Some(kind) = first.kind() {
             let small = minimized(target, &c, &first);
-            found.push(target.case(&c, &small, &first));
+            let mut case = target.case(&c, &small, &first);
+            if let Examined::Violated {
+                property, class, ..
+            } = &first
+            {
+                case.key = Some(super::dedup::Key {
+                    pass: class.clone().unwrap_or_else(|| target.name()),
+                    property: property.name().to_string(),
+                    nest: super::dedup::loop_nest(&small),
+                    shape: super::dedup::shape(&small),
+                });
+            }
+            found.push(case);
             if a.stop_at_first && kind == "violation" {
                 counts.programs += 1;
                 break;

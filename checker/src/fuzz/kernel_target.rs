@@ -363,6 +363,14 @@ impl Target for KernelTarget<'_> {
             commands: Vec::new(),
             notes: Vec::new(),
             exchanged: full.exchanged,
+            key: None,
+        }
+    }
+
+    fn name(&self) -> String {
+        match &self.transform {
+            Transform::Pass(p) => p.name(),
+            Transform::Command { cmd, .. } => format!("command `{cmd}`"),
         }
     }
 }

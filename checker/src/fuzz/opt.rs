@@ -277,6 +277,10 @@ impl Target for OptTarget<'_> {
             (statements(&c.file), statements(small)),
         )
     }
+
+    fn name(&self) -> String {
+        format!("opt -passes={}", self.tools.pipeline)
+    }
 }
 
 impl OptTarget<'_> {
@@ -414,6 +418,7 @@ impl OptTarget<'_> {
             ],
             notes,
             exchanged: None,
+            key: None,
         }
     }
 }

@@ -32,7 +32,8 @@
 //! (see the `exprs` module): every evaluation reads a varying or uniform
 //! oracle first, and that oracle alone can end the repetition. The only
 //! exceptions are counted loops `for (i = 0; i < K; i++)` with `K` at most
-//! the iteration bound. `for (;;)` always starts its body with
+//! the iteration bound, and with `Config::tid_bounds` counted loops
+//! `for (i = 0; i < tid + K; i++)`, finite in every group. `for (;;)` always starts its body with
 //! `if (G) break;`. So a run that would pass the iteration bound has made a
 //! decision and is cut (`Stop::Cut`), never out of bounds, and the run
 //! whose guards all choose to stop stays within the bound.
@@ -189,6 +190,8 @@ enum LoopKind {
     ForBreak,
     ForDots,
     Counted,
+    /// `for (i = 0; i < tid + K; i += 1)` (`Config::tid_bounds`).
+    TidBounded,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

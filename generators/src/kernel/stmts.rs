@@ -126,6 +126,9 @@ impl Gen<'_, '_, '_> {
         if c.for_loops && self.iters() >= 1 {
             v.push(LoopKind::Counted);
         }
+        if c.for_loops && c.tid_bounds && self.iters() >= 1 {
+            v.push(LoopKind::TidBounded);
+        }
         v
     }
 
@@ -236,20 +239,47 @@ impl Gen<'_, '_, '_> {
                 });
                 (s, while_paths(q, p, i))
             }
-            LoopKind::Counted => {
+            LoopKind::Counted | LoopKind::TidBounded => {
                 let k = self.d.range(1, i as usize) as u32;
                 self.counters += 1;
                 let v = format!("i{}", self.counters);
                 self.f.counters.push(v.clone());
-                let pb = budget.powf(1.0 / f64::from(k)).max(1.0);
-                let (body, p) = self.list(body_ctx, pb, into, false);
+                // A thread-dependent bound runs one more iteration in the
+                // second thread of a group of two, which the path estimate
+                // counts.
+                let (trips, bound) = if kind == LoopKind::TidBounded {
+                    (k + 1, bin(BinOp::Add, tid(), int(i64::from(k))))
+                } else {
+                    (k, int(i64::from(k)))
+                };
+                let pb = budget.powf(1.0 / f64::from(trips)).max(1.0);
+                // A test of the counter doubles the body's paths.
+                let test = kind == LoopKind::TidBounded
+                    && self.cfg.counter_tests
+                    && pb >= 2.0
+                    && self.d.chance(50);
+                let (mut body, mut p) =
+                    self.list(body_ctx, if test { pb / 2.0 } else { pb }, into, false);
+                if test && self.obs_left() && self.fuel_left() {
+                    let at = if self.d.chance(50) {
+                        int(0)
+                    } else if k == 1 {
+                        tid()
+                    } else {
+                        bin(BinOp::Add, tid(), int(i64::from(k) - 1))
+                    };
+                    let obs = self.observe();
+                    self.statements += 1;
+                    body.push(if_(bin(BinOp::Eq, name(&v), at), obs, None));
+                    p *= 2.0;
+                }
                 let s = st(StmtKind::For {
                     init: Some(Box::new(assign(
                         Place::Var(v.clone()),
                         AssignOp::Set,
                         int(0),
                     ))),
-                    cond: Some(bin(BinOp::Lt, name(&v), int(i64::from(k)))),
+                    cond: Some(bin(BinOp::Lt, name(&v), bound)),
                     step: Some(ex(ExprKind::Assign {
                         place: Place::Var(v),
                         op: AssignOp::Add,
@@ -257,7 +287,7 @@ impl Gen<'_, '_, '_> {
                     })),
                     body: Box::new(compound(body)),
                 });
-                (s, p.powi(k as i32))
+                (s, p.powi(trips as i32))
             }
         }
     }
