@@ -96,33 +96,6 @@ fn cases() -> Vec<Case> {
         .case
 }
 
-/// Splits a replay line as a POSIX shell would (words, single quotes).
-fn words(line: &str) -> Vec<String> {
-    let (mut out, mut cur, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
-    for ch in line.chars() {
-        match ch {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut cur));
-                }
-                any = false;
-            }
-            c => {
-                cur.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(cur);
-    }
-    out
-}
-
 /// Runs the replay lines of a violated check's report: each must run, and
 /// the reference's and the target's tables must differ (the replay shows
 /// the counterexample).
@@ -136,8 +109,9 @@ fn replays(text: &str, what: &str) {
     let outputs: Vec<String> = lines
         .iter()
         .map(|l| {
-            let o =
-                common::main_with_args(std::iter::once("convcheck".to_string()).chain(words(l)));
+            let o = common::main_with_args(
+                std::iter::once("convcheck".to_string()).chain(common::shell_words(l)),
+            );
             assert_ne!(o.code, 2, "{what}: replay `{l}` fails: {}", o.stderr);
             o.stdout
         })

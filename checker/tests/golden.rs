@@ -8,6 +8,8 @@
 //! convcheck --test golden` rewrites the files instead of failing; review
 //! the diff before committing it.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -16,37 +18,6 @@ fn root() -> PathBuf {
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(".."))
-}
-
-/// Splits a `# RUN:` line into words; single quotes group words, as in a
-/// shell.
-fn words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut cur));
-                    any = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(cur);
-    }
-    out
 }
 
 struct Case {
@@ -81,7 +52,7 @@ fn read(path: &Path) -> Case {
     );
     Case {
         path: path.to_path_buf(),
-        args: words(cmd),
+        args: common::shell_words(cmd),
         exit,
         stdout: lines.collect(),
     }
@@ -145,8 +116,8 @@ fn command_line_outputs_match_their_golden_files() {
 #[test]
 fn run_lines_split_like_a_shell() {
     assert_eq!(
-        words("run f.c --thread 'c=1,0 d=0' --level cfg"),
+        common::shell_words("run f.c --thread 'c=1,0 d=0' --level cfg"),
         ["run", "f.c", "--thread", "c=1,0 d=0", "--level", "cfg"]
     );
-    assert_eq!(words("a '' b"), ["a", "", "b"]);
+    assert_eq!(common::shell_words("a '' b"), ["a", "", "b"]);
 }

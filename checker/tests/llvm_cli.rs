@@ -531,7 +531,7 @@ fn a_stated_block_shape_decides_what_the_group_size_can_be() {
         .lines()
         .find_map(|l| l.trim().strip_prefix("replay: convcheck "))
         .expect("a replay line");
-    let words = shell_words(line);
+    let words = common::shell_words(line);
     let args: Vec<&str> = words.iter().map(String::as_str).collect();
     let (code, out, err) = convcheck(&args);
     assert_eq!(code, 0, "{line}\n{out}{err}");
@@ -546,33 +546,6 @@ fn a_stated_block_shape_decides_what_the_group_size_can_be() {
     let (code, _, err) = convcheck(&wrong);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("give --group 128"), "{err}");
-}
-
-/// A replay line's words (single quotes as the report writes them).
-fn shell_words(line: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any || !word.is_empty() {
-                    out.push(std::mem::take(&mut word));
-                }
-                any = false;
-            }
-            c => word.push(c),
-        }
-    }
-    if any || !word.is_empty() {
-        out.push(word);
-    }
-    out
 }
 
 /// `%laneid` is the thread's linear index modulo 32: `tid.x & 31` in a
