@@ -29,8 +29,9 @@
 //! `auto`, so that the product can still decide what it leaves
 //! inconclusive); under `auto`, the product on each stage the explicit
 //! engine left inconclusive, and a short counterexample search by the
-//! product (a tenth of the budget) on each stage it preserved while
-//! listing untried values or capped group sizes.
+//! product (a tenth of the budget, `product::hunt_at`) on the stages it
+//! preserved while listing untried values or capped group sizes: the
+//! last of them first, the earlier ones only where that one is violated.
 
 use super::{empty_report, Entry, FunctionPlan, Policy, Progress, StagePlan, Target};
 use crate::config::{CheckConfig, CheckJob, Engine as EngineChoice, Reference};
