@@ -30,6 +30,11 @@ impl Decider<'_> {
         // count (a later stage proved against it is proved against the
         // reference: the two proofs compose).
         let mut last: Option<&Entry> = None;
+        // The stages that are the stage before them up to names, order and
+        // merged straight-line chains (the structural rule): they take its
+        // verdict, whatever it is, instead of being decided again.
+        let mut linked = vec![false; self.f.stages.len()];
+        let mut before: Option<&Entry> = None;
         for (j, s) in self.f.stages.iter().enumerate() {
             b.decided[j] = match &s.target {
                 Target::Decided(o) => Some(self.static_stage(o)),
@@ -38,9 +43,21 @@ impl Decider<'_> {
                     .or_else(|| self.proved(t, s.allow)),
                 Target::Code(_) => None,
             };
+            if let (None, Target::Code(t), Some(p)) = (&b.decided[j], &s.target, before) {
+                if prove && s.allow == Allowance::Exact && self.same_as(p, t) {
+                    linked[j] = true;
+                    b.decided[j] = Some(self.static_stage(&Outcome::Inconclusive(
+                        "the stage before it decides".into(),
+                    )));
+                }
+            }
             last = match (&s.target, &b.decided[j]) {
                 (Target::Code(t), Some(d)) if unbounded(&d.method) => Some(t),
                 _ => None,
+            };
+            before = match &s.target {
+                Target::Code(t) => Some(t),
+                Target::Decided(_) => None,
             };
         }
         if b.product && self.auto() {
@@ -50,6 +67,17 @@ impl Decider<'_> {
             self.product_first(&mut b);
         }
         self.explicit_batch(&mut b, fr);
+        for j in 1..self.f.stages.len() {
+            if linked[j] {
+                b.decided[j] = b.decided[j - 1].as_ref().map(|d| Decided {
+                    outcome: d.outcome.clone(),
+                    method: d.method.clone(),
+                    against: d.against,
+                    reference: d.reference.clone(),
+                    notes: vec![LINKED_NOTE.into()],
+                });
+            }
+        }
         for (j, s) in self.f.stages.iter().enumerate() {
             let mut d = b.decided[j].take().unwrap_or_else(|| Decided {
                 outcome: Outcome::Inconclusive("not compared".into()),
@@ -120,6 +148,20 @@ impl Decider<'_> {
             reference: last.code.module().clone(),
             notes: vec![CHAINED_NOTE.into()],
         })
+    }
+
+    /// Whether `target` is `before` up to names, order and merged
+    /// straight-line chains (the structural rule): the same behaviours
+    /// for every scenario and iteration count, so the same verdict against
+    /// the reference, bounded or not.
+    fn same_as(&self, before: &Entry, target: &Entry) -> bool {
+        let q = Query {
+            reference: before,
+            target,
+            allow: Allowance::Exact,
+            deadline: self.deadline,
+        };
+        matches!(Structure.decide(&q), Answer::Decided(..))
     }
 
     /// The structural proof of a stage, if it applies.
@@ -367,6 +409,12 @@ impl Decider<'_> {
 pub const NOT_SEARCHED_NOTE: &str = "values the explicit engine left untried were searched by \
 the symbolic product on the last stage of the pipeline only, where it found no counterexample \
 (a violation that a later pass undoes would go unseen)";
+
+/// The note of a stage that is the stage before it up to names, order and
+/// merged straight-line chains, and takes its verdict.
+pub const LINKED_NOTE: &str = "the stage before it up to names, block order and merged \
+straight-line chains (the structural rule, every iteration count): its verdict against the \
+reference, within the same bounds, is this stage's";
 
 /// The stages of a batch as they are decided.
 struct Batch {
