@@ -22,7 +22,9 @@
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
 //! not apply, under `auto` and `smt`, the simulation engine (half the
-//! time left, at most 5 s); then, under `auto`, the quick explicit search
+//! time left, at most 5 s); a stage the structural rule relates to the
+//! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
+//! then, under `auto`, the quick explicit search
 //! (max-iters 1, 100 ms) on each open stage; under `smt`,
 //! the product on each open stage; the explicit engine on every stage
 //! still open, on one stream of scenarios (half the time left under
