@@ -187,6 +187,19 @@ pub struct Product {
 
 impl Engine for Product {
     fn decide(&self, q: &Query) -> Answer {
+        self.run(q, false)
+    }
+}
+
+impl Product {
+    /// A search for a counterexample alone ([`product::hunt_at`]): a
+    /// violation, or `Unknown` (none found, or the budget ran out).
+    pub fn hunt(&self, q: &Query) -> Answer {
+        self.run(q, true)
+    }
+
+    /// [`Engine::decide`], or [`Product::hunt`] when `hunt`.
+    fn run(&self, q: &Query, hunt: bool) -> Answer {
         let left = q.deadline.saturating_duration_since(Instant::now());
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
             return Answer::Unknown(Unknown::unsupported("smt: the product compares two CFGs"));
@@ -202,7 +215,13 @@ impl Engine for Product {
             max_copies: MAX_COPIES,
             memory_mb: self.memory_mb,
         };
-        match product::compare_at(r, t, [q.reference.func, q.target.func], &opts) {
+        let entries = [q.reference.func, q.target.func];
+        let answer = if hunt {
+            product::hunt_at(r, t, entries, &opts)
+        } else {
+            product::compare_at(r, t, entries, &opts)
+        };
+        match answer {
             SmtAnswer::Proved(p) => {
                 Answer::Decided(Outcome::Preserved { pairs: 0, cut: 0 }, Method::Product(p))
             }

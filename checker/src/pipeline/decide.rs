@@ -22,15 +22,18 @@
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
 //! not apply, under `auto` and `smt`, the simulation engine (half the
-//! time left, at most 5 s); then, under `auto`, the quick explicit search
+//! time left, at most 5 s); a stage the structural rule relates to the
+//! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
+//! then, under `auto`, the quick explicit search
 //! (max-iters 1, 100 ms) on each open stage; under `smt`,
 //! the product on each open stage; the explicit engine on every stage
 //! still open, on one stream of scenarios (half the time left under
 //! `auto`, so that the product can still decide what it leaves
 //! inconclusive); under `auto`, the product on each stage the explicit
 //! engine left inconclusive, and a short counterexample search by the
-//! product (a tenth of the budget for all the stages together) on each
-//! stage it preserved while listing untried values or capped group sizes.
+//! product (a tenth of the budget, `product::hunt_at`) on the stages it
+//! preserved while listing untried values or capped group sizes: the
+//! last of them first, the earlier ones only where that one is violated.
 
 use super::{empty_report, Entry, FunctionPlan, Policy, Progress, StagePlan, Target};
 use crate::config::{CheckConfig, CheckJob, Engine as EngineChoice, Reference};

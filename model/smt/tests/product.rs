@@ -17,7 +17,9 @@ use convcheck_ir::scenario::ValuesSource;
 use convcheck_ir::{FuncId, Module};
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
-use convcheck_smt::product::{compare, Counterexample, Preserved, ProductOptions, Proof, Property};
+use convcheck_smt::product::{
+    compare, hunt_at, Counterexample, Preserved, ProductOptions, Proof, Property,
+};
 use convcheck_smt::{Answer, Limit};
 use std::time::Duration;
 
@@ -438,6 +440,24 @@ fn a_budget_spent_while_encoding_names_the_encoding() {
                     .contains("ran out while encoding the unrolled programs (max-iters=8"),
                 "{why}"
             );
+        }
+        other => panic!("expected unknown, got {other:?}"),
+    }
+}
+
+/// The search alone (`hunt_at`, what the default engine runs on values
+/// the explicit engine left untried) finds the counterexample `compare`
+/// finds, and answers `Unknown`, never `Proved`, where there is none.
+#[test]
+fn the_search_alone_finds_counterexamples_and_proves_nothing() {
+    let src = example("seed/ambiguity-source.c");
+    let (r, t, id) = pass_programs(&src, "loop_nest", "simplifycfg");
+    let c = violated(hunt_at(&r, &t, [id, id], &opts(8)), &r, &t, id);
+    assert_eq!(c.property, Property::Convergence, "{}", c.message);
+    let (r, t, id) = pass_programs(&src, "loop_continue", "simplifycfg");
+    match hunt_at(&r, &t, [id, id], &opts(4)) {
+        Answer::Unknown(why) => {
+            assert!(why.to_string().contains("no counterexample found"), "{why}")
         }
         other => panic!("expected unknown, got {other:?}"),
     }

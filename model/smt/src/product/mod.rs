@@ -267,6 +267,41 @@ pub fn compare_at(
     entries: [FuncId; 2],
     opts: &ProductOptions,
 ) -> Answer<Preserved, Counterexample> {
+    compare_mode(reference, target, entries, opts, false)
+}
+
+/// A search for a counterexample alone, as [`compare_at`] looks for one
+/// (small bounds first, then the monolithic query at `opts.max_iters`
+/// under the quick resource limit, the target unrolled further where a
+/// scenario needs it), without the proof by matching: an answer is a
+/// replayed `Counterexample`, or `Unknown` (none found, or a budget ran
+/// out), never `Proved`. What a caller runs where another engine has
+/// already decided the stage within its own domains and only a missed
+/// counterexample would change the verdict (the default engine's search
+/// of values the explicit engine left untried): the proof steps cost the
+/// most and could change nothing there.
+pub fn hunt_at(
+    reference: &CfgProgram,
+    target: &CfgProgram,
+    entries: [FuncId; 2],
+    opts: &ProductOptions,
+) -> Answer<Preserved, Counterexample> {
+    match compare_mode(reference, target, entries, opts, true) {
+        Answer::Proved(_) => Answer::Unknown(Unknown::incomplete(
+            "no counterexample found (a search, not a proof)",
+        )),
+        a => a,
+    }
+}
+
+/// [`compare_at`], or [`hunt_at`] when `hunt`.
+fn compare_mode(
+    reference: &CfgProgram,
+    target: &CfgProgram,
+    entries: [FuncId; 2],
+    opts: &ProductOptions,
+    hunt: bool,
+) -> Answer<Preserved, Counterexample> {
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
         if n < 2 {
@@ -325,13 +360,13 @@ pub fn compare_at(
                 ..*opts
             };
             if let Answer::Counterexample(c) =
-                search(reference, target, entries, &o, small_deadline)
+                search(reference, target, entries, &o, small_deadline, hunt)
             {
                 return Answer::Counterexample(c);
             }
         }
     }
-    search(reference, target, entries, opts, deadline)
+    search(reference, target, entries, opts, deadline, hunt)
 }
 
 /// The bounded search at `opts.max_iters`, unrolling the target further
@@ -342,11 +377,20 @@ fn search(
     entries: [FuncId; 2],
     opts: &ProductOptions,
     deadline: Instant,
+    hunt: bool,
 ) -> Answer<Preserved, Counterexample> {
     let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
     let mut target_iters = opts.max_iters;
     loop {
-        match attempt(reference, target, entries, opts, target_iters, deadline) {
+        match attempt(
+            reference,
+            target,
+            entries,
+            opts,
+            target_iters,
+            deadline,
+            hunt,
+        ) {
             Step::Done(a) => return a,
             Step::TargetCut(why) => {
                 if target_iters >= cap {
@@ -453,6 +497,7 @@ fn attempt(
     opts: &ProductOptions,
     target_iters: u32,
     deadline: Instant,
+    hunt: bool,
 ) -> Step {
     let unknown = |u: Unknown| Step::Done(Answer::Unknown(u));
     // Oracle names of both modules, matched by name.
@@ -537,29 +582,33 @@ fn attempt(
         let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();
         check(&q, &a, deadline)
     };
-    // 1. Some reference run is within bounds (no vacuous proof).
-    match ask(&[&q.ref_ok]) {
-        Err(e) => return unknown(e),
-        Ok(None) => {
-            let why = match ask(&[&q.ref_in_bounds]) {
-                Err(e) => return unknown(e),
-                Ok(None) => format!(
-                    "no scenario within bounds: every run of the reference leaves max-iters={}",
-                    opts.max_iters
-                ),
-                Ok(Some(m)) => format!(
-                    "no scenario within bounds: every reference run within max-iters={} stops out of bounds or has undefined behaviour ({})",
-                    opts.max_iters,
-                    which(&m, &runs[0][0].stuck)
-                        .or_else(|| which(&m, &runs[0][1].stuck))
-                        .or_else(|| which(&m, &runs[0][0].ub))
-                        .or_else(|| which(&m, &runs[0][1].ub))
-                        .unwrap_or_default()
-                ),
-            };
-            return unknown(Unknown::new(Limit::Size, why));
+    // 1. Some reference run is within bounds (no vacuous proof; a search
+    // proves nothing, and this query alone can take seconds where the
+    // addresses multiply).
+    if !hunt {
+        match ask(&[&q.ref_ok]) {
+            Err(e) => return unknown(e),
+            Ok(None) => {
+                let why = match ask(&[&q.ref_in_bounds]) {
+                    Err(e) => return unknown(e),
+                    Ok(None) => format!(
+                        "no scenario within bounds: every run of the reference leaves max-iters={}",
+                        opts.max_iters
+                    ),
+                    Ok(Some(m)) => format!(
+                        "no scenario within bounds: every reference run within max-iters={} stops out of bounds or has undefined behaviour ({})",
+                        opts.max_iters,
+                        which(&m, &runs[0][0].stuck)
+                            .or_else(|| which(&m, &runs[0][1].stuck))
+                            .or_else(|| which(&m, &runs[0][0].ub))
+                            .or_else(|| which(&m, &runs[0][1].ub))
+                            .unwrap_or_default()
+                    ),
+                };
+                return unknown(Unknown::new(Limit::Size, why));
+            }
+            Ok(Some(_)) => {}
         }
-        Ok(Some(_)) => {}
     }
     // 2. A violation within bounds, or a proof, by the monolithic query
     // under a short budget: it decides small programs and finds most
@@ -658,6 +707,12 @@ fn attempt(
             return Step::TargetCut(why);
         }
         Ok(None) => {}
+    }
+    // A search stops here: what follows proves.
+    if hunt {
+        return unknown(Unknown::incomplete(
+            "no counterexample found (a search, not a proof)",
+        ));
     }
     // 4. A run within bounds that stops out of bounds.
     match ask(&[&q.ref_in_bounds, &q.stuck]) {

@@ -1,0 +1,65 @@
+//! A stage of an LLVM pipeline that is the stage before it up to names,
+//! block order and merged straight-line chains takes that stage's verdict
+//! (bounded or not) instead of being decided again
+//! (`checker/src/pipeline/decide/batch.rs`, `LINKED_NOTE`): TailCallElim
+//! only marks calls `tail` after InstCombine's preserved (not proved)
+//! stage of a function with loads and a barrier, which the simulation
+//! refuses; InstCombine's own stage is decided by an engine.
+
+mod common;
+use common::{convcheck, have, temp};
+
+const KERNEL: &str = r#"declare void @llvm.nvvm.barrier0() convergent
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @use(i32)
+
+@buf = addrspace(3) global [4 x i32] zeroinitializer
+
+define void @k(i32 %n) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr [4 x i32], ptr addrspace(3) @buf, i32 0, i32 %t
+  %a = add i32 %n, 0
+  store i32 %a, ptr addrspace(3) %p
+  call void @llvm.nvvm.barrier0()
+  %v = load i32, ptr addrspace(3) @buf
+  %c = icmp ne i32 %v, 0
+  br i1 %c, label %then, label %exit
+then:
+  call void @use(i32 %v)
+  br label %exit
+exit:
+  ret void
+}
+"#;
+
+const NOTE: &str = "the stage before it up to names, block order and merged straight-line chains";
+
+#[test]
+fn a_stage_equal_to_the_one_before_takes_its_verdict() {
+    if !have(
+        "opt-19",
+        "a_stage_equal_to_the_one_before_takes_its_verdict",
+    ) {
+        return;
+    }
+    let file = temp("linked.ll", KERNEL);
+    let (code, out, err) = convcheck(&["check", &file, "--opt", "instcombine,tailcallelim"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let stage2 = out
+        .split("stage 2: TailCallElimPass")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no TailCallElim stage: {out}"));
+    assert!(
+        stage2.starts_with(" on k (opt-bisect 2): preserved"),
+        "{out}"
+    );
+    assert!(stage2.contains(NOTE), "{out}");
+    // InstCombine's own stage is decided by an engine, not linked.
+    let stage1 = out.split("stage 2:").next().unwrap_or_default();
+    assert!(
+        stage1.contains("InstCombinePass on k (opt-bisect 1): preserved"),
+        "{out}"
+    );
+    assert!(!stage1.contains(NOTE), "{out}");
+}
