@@ -320,23 +320,41 @@ fn check_reports_verdicts_with_exit_codes() {
     assert!(stage_says(&text, "stage 1: lower", "VIOLATED"), "{text}");
     let (code, _, _) = convcheck(&["check", exit, "--tokens", "--max-iters", "2"]);
     assert_eq!(code, 0);
-    // A bound that no scenario fits in is inconclusive, never a pass.
+    // A bound that no scenario fits in is raised (doubled, up to 32) and
+    // the check says so; past 32 it is inconclusive, never a pass.
     let fixed = temp_kernel(
         "fixed.c",
         "void k() {\n  for (int i = 0; i < 9; i++) {\n    ... // A\n  }\n}\n",
     );
-    let (code, text, _) = convcheck(&[
-        "check",
-        &fixed,
-        "--pass",
-        "simplifycfg",
-        "--max-iters",
-        "2",
-        "--engine",
-        "explicit",
-    ]);
+    let explicit = |file: &str| {
+        convcheck(&[
+            "check",
+            file,
+            "--pass",
+            "simplifycfg",
+            "--max-iters",
+            "2",
+            "--engine",
+            "explicit",
+        ])
+    };
+    let (code, text, _) = explicit(&fixed);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("max-iters raised from 2 to 16: at 2 every run of the reference left"),
+        "{text}"
+    );
+    let far = temp_kernel(
+        "far.c",
+        "void k() {\n  for (int i = 0; i < 40; i++) {\n    ... // A\n  }\n}\n",
+    );
+    let (code, text, _) = explicit(&far);
     assert_eq!(code, 3, "{text}");
-    assert!(text.contains("max-iters=2"), "{text}");
+    assert!(
+        text.contains("max-iters raised up to 32 did not bring"),
+        "{text}"
+    );
+    assert!(!text.contains("preserved"), "{text}");
     // The product's structural rule needs no bound: every stage keeps the
     // loop's structure, so the check is proved for all nine iterations.
     let (code, text, _) =

@@ -146,6 +146,7 @@ pub fn function(
     }
     let deadline = budget.start + budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
     let mut raised = job.clone();
+    let mut improved = false;
     while all_cut(&fr) > 0
         && raised.max_iters < RAISED_MAX_ITERS
         && std::time::Instant::now() < deadline
@@ -157,6 +158,7 @@ pub fn function(
             continue;
         }
         fr = again;
+        improved = true;
         if let Some(first) = fr.stages.first_mut() {
             first.notes.insert(
                 0,
@@ -164,6 +166,18 @@ pub fn function(
                     "max-iters raised from {} to {}: at {} every run of the reference left \
                      its loops' bound whatever its oracles",
                     job.max_iters, raised.max_iters, job.max_iters
+                ),
+            );
+        }
+    }
+    if !improved && raised.max_iters > job.max_iters {
+        if let Some(first) = fr.stages.first_mut() {
+            first.notes.insert(
+                0,
+                format!(
+                    "max-iters raised up to {} did not bring any run of the reference within \
+                     the bound",
+                    raised.max_iters
                 ),
             );
         }
