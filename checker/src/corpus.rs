@@ -295,6 +295,9 @@ pub struct CorpusArgs {
     pub max_iters: Option<u32>,
     /// Output format.
     pub format: crate::config::Format,
+    /// Cases checked at once (1: one after the other); the results keep
+    /// the file's order.
+    pub jobs: usize,
 }
 
 /// Reads an expectations file; returns it with the folder its kernels are
@@ -372,8 +375,8 @@ pub fn corpus(a: &CorpusArgs, inv: &Invocation) -> Result<Output, Error> {
         keep_reports: a.format != crate::config::Format::Text,
     };
     let mut results = Vec::new();
-    for c in &file.case {
-        results.extend(run.case(c)?);
+    for r in run_cases(&run, &file.case, a.jobs) {
+        results.extend(r?);
     }
     let tables = run.tables()?;
     let outcome = render::Outcome::of(&file, results, tables);
@@ -387,4 +390,31 @@ pub fn corpus(a: &CorpusArgs, inv: &Invocation) -> Result<Output, Error> {
         status: outcome.status,
         remark: None,
     })
+}
+
+/// Every case's results, in the file's order, checked `jobs` at a time
+/// (each worker takes the next case not yet taken).
+fn run_cases(
+    run: &cases::Runner,
+    all: &[Case],
+    jobs: usize,
+) -> Vec<Result<Vec<cases::CaseResult>, Error>> {
+    if jobs <= 1 || all.len() <= 1 {
+        return all.iter().map(|c| run.case(c)).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(all.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(c) = all.get(i) else { break };
+                let r = run.case(c);
+                done.lock().unwrap_or_else(|e| e.into_inner()).push((i, r));
+            });
+        }
+    });
+    let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }

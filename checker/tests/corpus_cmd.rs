@@ -167,3 +167,18 @@ fn every_function_of_a_kernel_file_in_one_call() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("2 functions: 2 preserved"), "{out}");
 }
+
+/// `--jobs` checks cases at once and reports them in the file's order:
+/// the same text as one after the other, byte for byte.
+#[test]
+fn cases_checked_at_once_report_in_the_files_order() {
+    let file = "examples/launch/expectations.toml";
+    let (code1, one, _) = convcheck(&["corpus", file]);
+    let (code3, three, err) = convcheck(&["corpus", file, "--jobs", "3"]);
+    assert_eq!((code1, code3), (0, 0), "{three}{err}");
+    assert!(
+        one.contains("7 cases and 0 tables: 7 as expected, 0 not"),
+        "{one}"
+    );
+    assert_eq!(one, three);
+}

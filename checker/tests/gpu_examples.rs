@@ -19,7 +19,7 @@ fn gpu_examples_meet_their_expectations() {
     if !have("clang-19", test) || !have("opt-19", test) {
         return;
     }
-    let (code, out, err) = convcheck(&["corpus", "examples/gpu/expectations.toml"]);
+    let (code, out, err) = convcheck(&["corpus", "examples/gpu/expectations.toml", "--jobs", "2"]);
     let out = format!("{out}{err}");
     assert_eq!(code, 0, "{out}");
     assert!(out.contains(" 0 not"), "{out}");
@@ -56,7 +56,7 @@ fn the_float_reduction_is_preserved_under_the_risky_passes() {
     if !have("clang-19", test) || !have("opt-19", test) {
         return;
     }
-    let (code, out, err) = convcheck(&["corpus", "examples/gpu/floats.toml"]);
+    let (code, out, err) = convcheck(&["corpus", "examples/gpu/floats.toml", "--jobs", "2"]);
     let out = format!("{out}{err}");
     assert_eq!(code, 0, "{out}");
     assert!(

@@ -284,6 +284,11 @@ pub struct CorpusArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
     pub format: ReportFormat,
+    /// Cases checked at once (each on its own thread; the report keeps the
+    /// file's order). A case's time budget is wall-clock time, so cases
+    /// that share the cores may end inconclusive where one alone would not.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
 }
 
 /// Arguments of `convcheck bench`.

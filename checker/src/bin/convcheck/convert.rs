@@ -164,6 +164,7 @@ impl From<&CorpusArgs> for convcheck::corpus::CorpusArgs {
             threads: a.threads,
             max_iters: a.max_iters,
             format: a.format.into(),
+            jobs: a.jobs,
         }
     }
 }
