@@ -31,7 +31,7 @@
 //!   shows Markdown source and is not examined.
 //!
 //! After a deliberate change of output, `CONVCHECK_BLESS=1 cargo test -p
-//! convcheck --test docs` rewrites the outputs in the book instead of
+//! convcheck --test integration docs::` rewrites the outputs in the book instead of
 //! failing (as wasm-tools' bless does). A prefix (`...` last) keeps its
 //! length; an output with `...` elsewhere cannot be blessed and is
 //! reported, to be rewritten by hand. Review the diff before committing.

@@ -5,7 +5,7 @@
 //! root.
 //!
 //! After a deliberate change of output, `CONVCHECK_BLESS=1 cargo test -p
-//! convcheck --test golden` rewrites the files instead of failing; review
+//! convcheck --test integration golden::` rewrites the files instead of failing; review
 //! the diff before committing it.
 
 mod common;

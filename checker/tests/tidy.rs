@@ -11,6 +11,8 @@
 //!   kernel language; the model crates do no file, process or environment
 //!   I/O and print nothing; no source file passes 800 lines unless its top
 //!   says why.
+//! - Each crate's integration tests are one binary: every file of its
+//!   `tests/` is a module of `tests/integration.rs`.
 
 use std::path::{Path, PathBuf};
 
@@ -122,6 +124,96 @@ fn every_seed_example_is_documented_in_the_book() {
         missing.is_empty(),
         "these seed examples are mentioned in neither docs/src/model.md nor docs/src/language.md:\n  {}",
         missing.join("\n  ")
+    );
+}
+
+/// The crates whose integration tests are one binary (their
+/// `tests/integration.rs` names each file of `tests/` as a module).
+const ONE_TEST_BINARY: [&str; 9] = [
+    "checker",
+    "model/llvm",
+    "model/smt",
+    "model/lang",
+    "model/ir",
+    "generators",
+    "gpu",
+    "transforms",
+    "proofs",
+];
+
+/// The test files of `tests/` that `integration.rs` does not name as a
+/// module: with `autotests = false` cargo builds only `integration.rs`, so
+/// a new file that is not listed there would never run.
+fn unlisted_test_files(tests: &Path) -> Vec<String> {
+    let listing = std::fs::read_to_string(tests.join("integration.rs")).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e}",
+            tests.join("integration.rs").display()
+        )
+    });
+    // A file `X.rs`, or a folder `X/` with a `main.rs` (a test of several
+    // files), is the module `X`.
+    let mut files: Vec<(String, String)> = std::fs::read_dir(tests)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", tests.display()))
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            if n.ends_with(".rs") && n != "integration.rs" {
+                Some((n.trim_end_matches(".rs").to_string(), n))
+            } else if e.path().join("main.rs").is_file() {
+                Some((n.clone(), format!("{n}/main.rs")))
+            } else {
+                None
+            }
+        })
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter(|(module, file)| !listing.contains(&format!("#[path = \"{file}\"]\nmod {module};")))
+        .map(|(_, file)| file)
+        .collect()
+}
+
+#[test]
+fn every_test_file_runs_in_its_crates_one_test_binary() {
+    let r = root();
+    let mut missing = Vec::new();
+    for krate in ONE_TEST_BINARY {
+        let manifest = std::fs::read_to_string(r.join(krate).join("Cargo.toml"))
+            .unwrap_or_else(|e| panic!("cannot read {krate}/Cargo.toml: {e}"));
+        assert!(
+            manifest.contains("autotests = false")
+                && manifest.contains("path = \"tests/integration.rs\""),
+            "{krate}/Cargo.toml: expected `autotests = false` and one [[test]] at tests/integration.rs"
+        );
+        for n in unlisted_test_files(&r.join(krate).join("tests")) {
+            missing.push(format!("{krate}/tests/{n}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "these test files are not modules of their crate's tests/integration.rs, so they never run \
+         (add `#[path = \"FILE.rs\"]\\nmod FILE;` there):\n  {}",
+        missing.join("\n  ")
+    );
+}
+
+#[test]
+fn the_listing_check_catches_a_file_left_out() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("integration.rs"),
+        "#[path = \"a.rs\"]\nmod a;\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("a.rs"), "").unwrap();
+    std::fs::write(dir.path().join("b.rs"), "").unwrap();
+    std::fs::create_dir(dir.path().join("c")).unwrap();
+    std::fs::write(dir.path().join("c/main.rs"), "").unwrap();
+    assert_eq!(
+        unlisted_test_files(dir.path()),
+        vec!["b.rs".to_string(), "c/main.rs".to_string()]
     );
 }
 

@@ -107,7 +107,7 @@ const FRAGMENTS: &[&str] = &[
 ];
 
 /// The number of cases: `default`, or `PROPTEST_CASES` for a longer run
-/// (`PROPTEST_CASES=100000 cargo test --release --test robustness`).
+/// (`PROPTEST_CASES=100000 cargo test --release -p convcheck-llvm --test integration robustness::`).
 fn cases(default: u32) -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()

@@ -1,0 +1,25 @@
+//! Every integration test of this crate in one test binary.
+//!
+//! Each file beside this one is a module here (`#[path]`), not a test
+//! binary of its own: cargo runs test binaries one after another, so a
+//! binary with one long test left the machine's other core idle, and
+//! every binary linked the library again. In one binary the harness
+//! runs the tests of every file on the same threads
+//! (docs/src/architecture.md, "Tests"). Run one file's tests with
+//! `cargo test -p CRATE --test integration FILE::`; the tidy test checks
+//! that every file beside this one is listed here.
+
+#[path = "cfg.rs"]
+mod cfg;
+#[path = "generate.rs"]
+mod generate;
+#[path = "ir_text.rs"]
+mod ir_text;
+#[path = "oracles.rs"]
+mod oracles;
+#[path = "regressions.rs"]
+mod regressions;
+#[path = "shrink.rs"]
+mod shrink;
+#[path = "uniform_fn.rs"]
+mod uniform_fn;

@@ -1,0 +1,33 @@
+//! Every integration test of this crate in one test binary.
+//!
+//! Each file beside this one is a module here (`#[path]`), not a test
+//! binary of its own: cargo runs test binaries one after another, so a
+//! binary with one long test left the machine's other core idle, and
+//! every binary linked the library again. In one binary the harness
+//! runs the tests of every file on the same threads
+//! (docs/src/architecture.md, "Tests"). Run one file's tests with
+//! `cargo test -p CRATE --test integration FILE::`; the tidy test checks
+//! that every file beside this one is listed here.
+
+#[path = "branch_dist.rs"]
+mod branch_dist;
+#[path = "engine.rs"]
+mod engine;
+#[path = "engine_rule.rs"]
+mod engine_rule;
+#[path = "hoist_sink.rs"]
+mod hoist_sink;
+#[path = "keys.rs"]
+mod keys;
+#[path = "keys_relational.rs"]
+mod keys_relational;
+#[path = "simplifycfg.rs"]
+mod simplifycfg;
+#[path = "simulation.rs"]
+mod simulation;
+#[path = "source_rules.rs"]
+mod source_rules;
+#[path = "uniformity.rs"]
+mod uniformity;
+#[path = "unswitch.rs"]
+mod unswitch;

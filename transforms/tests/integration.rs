@@ -1,0 +1,17 @@
+//! Every integration test of this crate in one test binary.
+//!
+//! Each file beside this one is a module here (`#[path]`), not a test
+//! binary of its own: cargo runs test binaries one after another, so a
+//! binary with one long test left the machine's other core idle, and
+//! every binary linked the library again. In one binary the harness
+//! runs the tests of every file on the same threads
+//! (docs/src/architecture.md, "Tests"). Run one file's tests with
+//! `cargo test -p CRATE --test integration FILE::`; the tidy test checks
+//! that every file beside this one is listed here.
+
+#[path = "branch_dist.rs"]
+mod branch_dist;
+#[path = "ir_only/main.rs"]
+mod ir_only;
+#[path = "passes.rs"]
+mod passes;
