@@ -25,7 +25,7 @@ use convcheck_ir::exec::{
     run_thread, Bounds, Event, EventKind, OracleSource, Program, Stop, Trace,
 };
 use convcheck_ir::key::Key;
-use convcheck_ir::ops::{OracleClass, OracleId};
+use convcheck_ir::ops::OracleId;
 use convcheck_ir::Module;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -37,7 +37,7 @@ struct StreamSource<'a>(&'a Streams);
 impl OracleSource for StreamSource<'_> {
     fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop> {
         let info = &module.oracles[oracle];
-        let k = if info.class == OracleClass::Invariant {
+        let k = if info.class.is_invariant() {
             0
         } else {
             k as usize

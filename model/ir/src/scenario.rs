@@ -9,7 +9,10 @@
 //! read the same value; threads that reach it in different instances (an
 //! extra evaluation in a divergent branch, another iteration) may read
 //! different values. Whether a scenario respects that is known once its
-//! threads have run ([`uniform_conflict`]).
+//! threads have run ([`uniform_conflict`]). Uniform-invariant oracles are
+//! both: each thread reads its first value at every evaluation, and all
+//! threads that read one read the same value (one site for the whole run,
+//! [`crate::exec::ReadSite::whole_run`]).
 //!
 //! Values are integers; [`domains`] decides which ones are worth trying.
 //!
@@ -20,8 +23,9 @@
 //! has two threads; thread `t`'s k-th evaluation (from 0) of a varying
 //! oracle returns 1 for `k < t` and 0 after (thread 0 always reads 0,
 //! thread 1 reads one 1 first), uniform oracles return 1 at their first
-//! evaluation and 0 after in every thread, and invariant oracles are 1 in
-//! thread 0 and 0 elsewhere. It ends every loop whose exit depends on an
+//! evaluation and 0 after in every thread, invariant oracles are 1 in
+//! thread 0 and 0 elsewhere, and uniform-invariant oracles are 1 in every
+//! thread. It ends every loop whose exit depends on an
 //! oracle, and the two threads diverge at their first varying decision.
 
 pub mod domains;
@@ -176,6 +180,7 @@ impl Scenario {
                     OracleClass::Varying => vec![1; t as usize],
                     OracleClass::Uniform => vec![1],
                     OracleClass::Invariant => vec![i64::from(t == 0)],
+                    OracleClass::UniformInvariant => vec![1],
                 };
                 map.insert(o.name.clone(), vals);
             }
