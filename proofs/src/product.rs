@@ -19,7 +19,9 @@
 //! (label, occurrence), is the same in reference and target, for every
 //! pair of instances of one label (one per thread, any occurrences). A pair whose
 //! reference runs read a uniform oracle at one converged site with
-//! different values is not a scenario (DESIGN.md 2.2) and is skipped.
+//! different values is not a scenario (DESIGN.md 2.2) and is skipped, as
+//! is one whose threads read a uniform-invariant oracle with different
+//! values in either program (one value for the whole run).
 
 use convcheck_ir::exec::{
     run_thread, Bounds, Event, EventKind, OracleSource, Program, Stop, Trace,
@@ -248,9 +250,30 @@ pub enum Difference {
 }
 
 /// Whether two threads' reference runs form a scenario (uniform oracles
-/// read at converged sites agree).
+/// read at converged sites agree), and the two threads read each
+/// uniform-invariant oracle, in either program, with one value.
 pub fn admissible(a: &Behaviour, b: &Behaviour) -> bool {
-    convcheck_ir::scenario::uniform_conflict(&a.reference, &b.reference).is_none()
+    if convcheck_ir::scenario::uniform_conflict(&a.reference, &b.reference).is_some() {
+        return false;
+    }
+    let (x, y) = (whole_run_values(a), whole_run_values(b));
+    x.iter().all(|(o, v)| y.get(o).is_none_or(|w| w == v))
+}
+
+/// The value a thread's runs read from each uniform-invariant oracle
+/// (its whole-run read site, in the reference or the target).
+fn whole_run_values(x: &Behaviour) -> BTreeMap<OracleId, i64> {
+    let mut out = BTreeMap::new();
+    for t in [&x.reference, &x.target] {
+        for (i, site) in &t.uniform {
+            if let Some(&(o, _, v)) = t.reads.get(*i) {
+                if *site == convcheck_ir::exec::ReadSite::whole_run(o) {
+                    out.insert(o, v);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Compares one pair of threads (DESIGN.md 2.7, items 1 and 2).
