@@ -256,24 +256,11 @@ pub fn admissible(a: &Behaviour, b: &Behaviour) -> bool {
     if convcheck_ir::scenario::uniform_conflict(&a.reference, &b.reference).is_some() {
         return false;
     }
-    let (x, y) = (whole_run_values(a), whole_run_values(b));
-    x.iter().all(|(o, v)| y.get(o).is_none_or(|w| w == v))
-}
-
-/// The value a thread's runs read from each uniform-invariant oracle
-/// (its whole-run read site, in the reference or the target).
-fn whole_run_values(x: &Behaviour) -> BTreeMap<OracleId, i64> {
-    let mut out = BTreeMap::new();
-    for t in [&x.reference, &x.target] {
-        for (i, site) in &t.uniform {
-            if let Some(&(o, _, v)) = t.reads.get(*i) {
-                if *site == convcheck_ir::exec::ReadSite::whole_run(o) {
-                    out.insert(o, v);
-                }
-            }
-        }
-    }
-    out
+    convcheck_ir::scenario::whole_run_conflict(
+        &[&a.reference, &a.target],
+        &[&b.reference, &b.target],
+    )
+    .is_none()
 }
 
 /// Compares one pair of threads (DESIGN.md 2.7, items 1 and 2).

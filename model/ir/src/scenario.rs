@@ -252,6 +252,33 @@ pub fn uniform_conflict(a: &Trace, b: &Trace) -> Option<(OracleId, i64, i64)> {
     None
 }
 
+/// The first uniform-invariant oracle that two threads read with
+/// different values, each thread given by all its runs (a reference run
+/// and a target run read from one thread's values): one value for the
+/// whole run, in every program. Returns the oracle and the two values.
+pub fn whole_run_conflict(a: &[&Trace], b: &[&Trace]) -> Option<(OracleId, i64, i64)> {
+    let values = |runs: &[&Trace]| -> HashMap<OracleId, i64> {
+        let mut out = HashMap::new();
+        for t in runs {
+            for (i, site) in &t.uniform {
+                if let Some(&(o, _, v)) = t.reads.get(*i) {
+                    if *site == ReadSite::whole_run(o) {
+                        out.insert(o, v);
+                    }
+                }
+            }
+        }
+        out
+    };
+    let (x, y) = (values(a), values(b));
+    let mut found: Vec<(OracleId, i64, i64)> = x
+        .iter()
+        .filter_map(|(&o, &v)| y.get(&o).filter(|&&w| w != v).map(|&w| (o, v, w)))
+        .collect();
+    found.sort_unstable();
+    found.first().copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::ThreadValues;
