@@ -205,6 +205,7 @@ fn run_once(
     scenario.validate(module).map_err(Error::usage)?;
     let traces = run_scenario(code.program(), entry, scenario, fuel)
         .map_err(|(t, why)| Error::inconclusive(format!("thread {t}: {why}")))?;
+    not_a_scenario(module, &traces).map_err(Error::usage)?;
     let values = traces.iter().map(|tr| tr.values(module)).collect();
     let rows = (0..traces.len()).map(|t| format!("tid {t}")).collect();
     let runs: Vec<&[_]> = traces.iter().map(|t| t.events.as_slice()).collect();
@@ -216,6 +217,33 @@ fn run_once(
         hierarchy: None,
         hazards,
     })
+}
+
+/// An error when two threads read a uniform oracle in one converged
+/// dynamic instance, or a uniform-invariant one anywhere, with different
+/// values: such values are no scenario of the kernel (DESIGN.md 2.2).
+fn not_a_scenario(
+    module: &convcheck_ir::Module,
+    traces: &[convcheck_ir::exec::Trace],
+) -> Result<(), String> {
+    for (a, ta) in traces.iter().enumerate() {
+        for (b, tb) in traces.iter().enumerate().skip(a + 1) {
+            if let Some((o, v, w)) = convcheck_ir::scenario::uniform_conflict(ta, tb) {
+                let info = &module.oracles[o];
+                let at = if info.class == convcheck_ir::OracleClass::Uniform {
+                    " in one converged dynamic instance"
+                } else {
+                    ""
+                };
+                return Err(format!(
+                    "not a scenario: threads {a} and {b} read the {} oracle `{}`{at} as {v} and {w}",
+                    info.class.name().replace('_', "-"),
+                    info.name
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The JSON object of `run --format json` (docs/src/cli.md): the table,

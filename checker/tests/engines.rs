@@ -393,3 +393,56 @@ fn the_default_engine_meets_the_corpus_expectations() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     assert!(run >= 20, "{run} cases run");
 }
+
+/// The cross-check on kernels with uniform-invariant conditions (issue 20
+/// class n; the generator's `uniform_invariant`, off by default): seeded
+/// kernels through both loop-unswitch passes and SimplifyCFG. The engines
+/// agree wherever both decide, the safe `loop-unswitch` is never violated,
+/// and some kernel with a uniform-invariant condition is compared.
+/// `CONVCHECK_CROSS_CASES=N` runs N kernels (default 16).
+#[test]
+fn uniform_invariant_kernels() {
+    let mut config = convcheck::fuzz::fuzz_config();
+    config.uniform_invariant = true;
+    // More `if`s than the fuzz configuration makes, so that invariant
+    // conditions (drawn for `if`s, never for loop guards) are common.
+    config.if_weight = 10;
+    config.max_statements = 14;
+    let mut t = Tally::default();
+    let (mut with_class, mut safe_violated) = (0, Vec::new());
+    for seed in 0..cases() {
+        let file = generate_seeded(&config, seed);
+        let text = print(&file);
+        let has = text.contains("uniform(invariant(");
+        for pass in ["loop-unswitch", "loop-unswitch.unsafe", "simplifycfg"] {
+            let b = CrossBounds {
+                max_iters: env("CONVCHECK_CROSS_ITERS", 1) as u32,
+                group: env("CONVCHECK_CROSS_GROUP", 2) as u32,
+                ..CrossBounds::default()
+            };
+            let pair = cross_check(&file, pass, b);
+            if let Some(p) = &pair {
+                if has && p.agree() == Some(true) {
+                    with_class += 1;
+                }
+                if pass == "loop-unswitch" && matches!(p.explicit, Judged::Violated(_)) {
+                    safe_violated.push(format!("seed {seed}: {p:?}\n{text}"));
+                }
+            }
+            tally(&mut t, &format!("seed {seed}, {pass}\n{text}"), pair);
+        }
+    }
+    eprintln!("{t:#?}\n{with_class} compared with a uniform-invariant condition");
+    assert!(
+        t.disagreements.is_empty(),
+        "{}",
+        t.disagreements.join("\n\n")
+    );
+    assert!(safe_violated.is_empty(), "{}", safe_violated.join("\n\n"));
+    assert!(
+        with_class > 0,
+        "no kernel with the class was compared: {t:?}"
+    );
+    let compared = t.both_violated + t.both_hold;
+    assert!(compared * 2 >= t.cases, "fewer than half compared: {t:?}");
+}

@@ -138,6 +138,13 @@ pub struct Config {
     /// last), the compares that make LoopPeel peel a first or last
     /// iteration (finding 13.1). Default off (no byte read for it).
     pub counter_tests: bool,
+    /// Half the invariant conditions (of [`Config::invariant`]) become
+    /// uniform-invariant, `uniform(invariant(w<n>))`: one value for the
+    /// whole run in every thread, the conditions loop unswitching moves
+    /// out of loops with convergent operations (issue 20 class n). Default
+    /// off (then no byte of the input is read for it, so every other
+    /// configuration generates what it did before).
+    pub uniform_invariant: bool,
 }
 
 impl Default for Config {
@@ -183,6 +190,7 @@ impl Default for Config {
             invariant: true,
             tid_bounds: false,
             counter_tests: false,
+            uniform_invariant: false,
         }
     }
 }
@@ -351,6 +359,7 @@ impl<'a> Arbitrary<'a> for Config {
             // bounds (a thread-dependent trip count needs more iterations).
             tid_bounds: false,
             counter_tests: false,
+            uniform_invariant: false,
         })
     }
 }

@@ -50,6 +50,12 @@ pub fn scenario(
                     m.insert(o.name.clone(), v);
                 }
             }
+            OracleClass::UniformInvariant => {
+                let v = pick(&mut d, 1);
+                for m in &mut maps {
+                    m.insert(o.name.clone(), v.clone());
+                }
+            }
         }
     }
     Scenario {

@@ -312,3 +312,29 @@ fn tid_bounds_make_thread_dependent_counted_loops_and_only_then() {
     }
     assert!(first > 5 && last > 5, "first {first}, last {last} of 300");
 }
+
+/// `uniform_invariant` (issue 20 class n): some invariant conditions
+/// become `uniform(invariant(w<n>))`, and every kernel stays valid and
+/// terminating; off (the default), the same seeds give the programs they
+/// gave before the setting existed.
+#[test]
+fn uniform_invariant_conditions() {
+    let on = Config {
+        uniform_invariant: true,
+        if_weight: 10,
+        ..Config::default()
+    };
+    let off = Config {
+        uniform_invariant: false,
+        ..on
+    };
+    let mut with = 0;
+    for seed in 0..100 {
+        let file = generate_seeded(&on, seed);
+        check_valid(&on, seed, &file);
+        with += usize::from(print(&file).contains("uniform(invariant(w"));
+        let before = print(&generate_seeded(&off, seed));
+        assert!(!before.contains("(w"), "seed {seed}:\n{before}");
+    }
+    assert!(with > 10, "only {with} of 100 kernels have the class");
+}

@@ -198,7 +198,7 @@ pub fn instrument(
         .map(|o| (o.name.as_str(), o.class))
         .collect();
     let reader = |name: &str| {
-        if class.get(name) == Some(&OracleClass::Invariant) {
+        if class.get(name).is_some_and(|c| c.is_invariant()) {
             "convcheck_hw_read_first"
         } else {
             "convcheck_hw_read"

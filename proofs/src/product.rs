@@ -19,13 +19,15 @@
 //! (label, occurrence), is the same in reference and target, for every
 //! pair of instances of one label (one per thread, any occurrences). A pair whose
 //! reference runs read a uniform oracle at one converged site with
-//! different values is not a scenario (DESIGN.md 2.2) and is skipped.
+//! different values is not a scenario (DESIGN.md 2.2) and is skipped, as
+//! is one whose threads read a uniform-invariant oracle with different
+//! values in either program (one value for the whole run).
 
 use convcheck_ir::exec::{
     run_thread, Bounds, Event, EventKind, OracleSource, Program, Stop, Trace,
 };
 use convcheck_ir::key::Key;
-use convcheck_ir::ops::{OracleClass, OracleId};
+use convcheck_ir::ops::OracleId;
 use convcheck_ir::Module;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -37,7 +39,7 @@ struct StreamSource<'a>(&'a Streams);
 impl OracleSource for StreamSource<'_> {
     fn value(&mut self, module: &Module, oracle: OracleId, k: u32) -> Result<i64, Stop> {
         let info = &module.oracles[oracle];
-        let k = if info.class == OracleClass::Invariant {
+        let k = if info.class.is_invariant() {
             0
         } else {
             k as usize
@@ -248,9 +250,17 @@ pub enum Difference {
 }
 
 /// Whether two threads' reference runs form a scenario (uniform oracles
-/// read at converged sites agree).
+/// read at converged sites agree), and the two threads read each
+/// uniform-invariant oracle, in either program, with one value.
 pub fn admissible(a: &Behaviour, b: &Behaviour) -> bool {
-    convcheck_ir::scenario::uniform_conflict(&a.reference, &b.reference).is_none()
+    if convcheck_ir::scenario::uniform_conflict(&a.reference, &b.reference).is_some() {
+        return false;
+    }
+    convcheck_ir::scenario::whole_run_conflict(
+        &[&a.reference, &a.target],
+        &[&b.reference, &b.target],
+    )
+    .is_none()
 }
 
 /// Compares one pair of threads (DESIGN.md 2.7, items 1 and 2).

@@ -43,10 +43,16 @@ struct Case {
 }
 
 fn domain() -> Vec<Case> {
+    domain_of(&[OracleClass::Uniform, OracleClass::Invariant], pick(5, 27))
+}
+
+/// The domain with the condition's oracle of each of `classes`, every
+/// `step`-th CFG. A uniform-invariant oracle is read by the branch itself
+/// (at every iteration, one value for the run), the others through `u`.
+fn domain_of(classes: &[OracleClass], step: usize) -> Vec<Case> {
     let ts = shapes::terminators(5);
     let mut out = Vec::new();
     let mut k = 0usize;
-    let step = pick(5, 27);
     let mut succ = vec![vec![1usize]; 5];
     for a in &ts {
         for b in &ts {
@@ -68,18 +74,22 @@ fn domain() -> Vec<Case> {
                     let in_cycle = |x: usize| !ci.containing[x].is_empty();
                     for br in (1..5).filter(|&x| succ[x].len() == 2 && in_cycle(x)) {
                         for loop_ops in [true, false] {
-                            for class in [OracleClass::Uniform, OracleClass::Invariant] {
+                            for &class in classes {
                                 let ops: Vec<bool> =
                                     (0..5).map(|x| x == 0 || loop_ops || !in_cycle(x)).collect();
                                 let mut m = shapes::with_ops(&succ, &ops);
                                 let u = shapes::add_oracle(&mut m, "U", class);
-                                m.functions[0].blocks[0]
-                                    .insts
-                                    .insert(0, shapes::set_local("u", Expr::Oracle(u)));
-                                shapes::branch_on(&mut m, br, Expr::Var("u".into()));
+                                if class == OracleClass::UniformInvariant {
+                                    shapes::branch_on(&mut m, br, Expr::Oracle(u));
+                                } else {
+                                    m.functions[0].blocks[0]
+                                        .insts
+                                        .insert(0, shapes::set_local("u", Expr::Oracle(u)));
+                                    shapes::branch_on(&mut m, br, Expr::Var("u".into()));
+                                }
                                 out.push(Case {
                                     module: m,
-                                    hypothesis: class == OracleClass::Uniform || !loop_ops,
+                                    hypothesis: class.is_uniform() || !loop_ops,
                                     text: format!(
                                         "CFG {succ:?}, block {br} branches on u = {} U, ops {}",
                                         class.name(),
@@ -223,4 +233,49 @@ fn unswitch_mutant_divergent_condition() {
         }
     }
     panic!("unswitching on a divergent condition must break convergence somewhere in the domain");
+}
+
+/// The theorem for a condition that reads a uniform-invariant oracle in
+/// the loop (issue 20 class n, seed 001), every 54th CFG: every
+/// unswitching that leaves each convergent operation in as many cycles
+/// keeps convergence, and `loop-unswitch` unswitches such loops although
+/// they hold convergent operations, keeping convergence on every rewrite.
+#[test]
+fn unswitch_on_uniform_invariant_oracles() {
+    let start = Instant::now();
+    let cases = domain_of(&[OracleClass::UniformInvariant], pick(5, 54));
+    let (mut kept, mut safe, mut safe_with_ops, mut pairs) = (0, 0, 0, 0);
+    for c in &cases {
+        let reference = CfgProgram::new(c.module.clone());
+        if let Some(t) = transform("loop-unswitch.unsafe", &c.module) {
+            if depths(&t) == depths(&c.module) {
+                let v = check(&reference, &CfgProgram::new(t), Limits::default());
+                pairs += v.pairs;
+                kept += 1;
+                assert!(v.difference.is_none(), "{}: {:?}", c.text, v.difference);
+            }
+        }
+        if let Some(t) = transform("loop-unswitch", &c.module) {
+            safe += 1;
+            safe_with_ops += usize::from(c.text.ends_with("in every block"));
+            let v = check(&reference, &CfgProgram::new(t), Limits::default());
+            pairs += v.pairs;
+            assert!(v.difference.is_none(), "{}: {:?}", c.text, v.difference);
+        }
+    }
+    assert!(
+        kept > 20 && safe_with_ops > 10,
+        "{kept} {safe} {safe_with_ops}"
+    );
+    proved(
+        "unswitch (uniform-invariant)",
+        &format!(
+            "{} loops of CFGs of 5 blocks{} branching on a uniform-invariant oracle: the {kept} unswitchings that leave every \
+             convergent operation in as many cycles keep convergence; loop-unswitch keeps it on all its {safe} rewrites ({safe_with_ops} \
+             of loops with convergent operations); {pairs} thread pairs; exhaustion; {:.1}s",
+            cases.len(),
+            pick(" (every 5th)", " (every 54th)"),
+            start.elapsed().as_secs_f64()
+        ),
+    );
 }

@@ -5,8 +5,9 @@
 //! whose class is not uniform (varying ones, and invariant ones: one value
 //! per thread, different across threads), loaded values, and the values of
 //! calls that are not uniform (convergent operations, non-convergent
-//! external calls, real calls). Uniform: literals, `N`, uniform oracles
-//! (kernel parameters are read from uniform oracles), and the results of
+//! external calls, real calls). Uniform: literals, `N`, uniform and
+//! uniform-invariant oracles (kernel parameters are read from uniform
+//! oracles), and the results of
 //! barriers and fences. An expression is divergent when any part of it is,
 //! arguments of calls included (a data-carrying barrier with a divergent
 //! predicate counts as divergent, conservatively).
@@ -34,7 +35,7 @@
 //! It is conservative: "uniform" is a proof, "divergent" may be spurious.
 
 use convcheck_ir::cycles::CycleInfo;
-use convcheck_ir::{BlockId, CallKind, Cfg, Expr, InstKind, Module, OracleClass, Term};
+use convcheck_ir::{BlockId, CallKind, Cfg, Expr, InstKind, Module, Term};
 use std::collections::BTreeSet;
 
 /// The result for one function.
@@ -65,7 +66,7 @@ fn oracle_divergent(module: &Module, o: usize) -> bool {
     module
         .oracles
         .get(o)
-        .is_none_or(|info| info.class != OracleClass::Uniform)
+        .is_none_or(|info| !info.class.is_uniform())
 }
 
 fn expr_divergent(module: &Module, e: &Expr, vars: &BTreeSet<String>) -> bool {

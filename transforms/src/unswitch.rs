@@ -1,9 +1,10 @@
 //! Loop unswitching (LLVM `SimpleLoopUnswitch`).
 //!
 //! A two-way branch inside a reducible loop whose condition is
-//! *loop-invariant* (it reads only oracles of class `invariant`, `N`,
-//! `tid`, constants and locals that the loop never assigns, a phi of the
-//! loop counting as an assignment) is hoisted out of the loop:
+//! *loop-invariant* (it reads only oracles of class `invariant` or
+//! `uniform_invariant`, `N`, `tid`, constants and locals that the loop
+//! never assigns, a phi of the loop counting as an assignment) is hoisted
+//! out of the loop:
 //!
 //! - **trivial** unswitching, when the branch is the loop header's
 //!   terminator, the header has no instructions and one successor leaves
@@ -44,7 +45,7 @@ use crate::uniformity;
 use crate::{Pass, PassError};
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::tokens::is_convergent;
-use convcheck_ir::{Block, BlockId, CallKind, Cfg, Expr, InstKind, Module, OracleClass, Term};
+use convcheck_ir::{Block, BlockId, CallKind, Cfg, Expr, InstKind, Module, Term};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// `loop-unswitch` and `loop-unswitch.unsafe`.
@@ -125,14 +126,15 @@ fn collect_assigns(e: &Expr, out: &mut BTreeSet<String>) {
 }
 
 /// Whether `e` has the same value at every evaluation inside the loop: it
-/// reads only constants, `tid`, `N`, invariant oracles and locals the loop
-/// never assigns (parameters included: they are set once, on entry).
+/// reads only constants, `tid`, `N`, invariant and uniform-invariant
+/// oracles and locals the loop never assigns (parameters included: they
+/// are set once, on entry).
 fn loop_invariant(module: &Module, e: &Expr, assigned: &BTreeSet<String>) -> bool {
     let invariant = |o: usize| {
         module
             .oracles
             .get(o)
-            .is_some_and(|info| info.class == OracleClass::Invariant)
+            .is_some_and(|info| info.class.is_invariant())
     };
     !e.any(&mut |x| match x {
         Expr::Const(_)

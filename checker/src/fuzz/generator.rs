@@ -50,7 +50,7 @@ knobs! {
     switches: bool, forward_gotos: bool, backward_gotos: bool, jumps_into_loops: bool,
     noconvergent: bool, barriers: bool, data_barriers: bool, memory: bool,
     helper_calls: bool, convergent_calls: bool, varying: bool, uniform: bool, invariant: bool,
-    tid_bounds: bool, counter_tests: bool,
+    tid_bounds: bool, counter_tests: bool, uniform_invariant: bool,
 }
 
 /// The generator configuration of a run: [`fuzz_config`] (without

@@ -4,7 +4,9 @@
 //! configuration allows (DESIGN.md 2.1): varying oracles `c<n>` (also
 //! written `c<n>()`, `!c<n>` and the anonymous `...`), uniform ones
 //! `uniform(u<n>)`, invariant ones `invariant(k<n>)` / `invariant(tid < 1)`,
-//! and conditions over `tid` alone, which are always available. Each
+//! uniform-invariant ones `uniform(invariant(w<n>))` (when
+//! `Config::uniform_invariant` is on), and conditions over `tid` alone,
+//! which are always available. Each
 //! oracle class has its own name prefix, so no name is ever used in two
 //! classes (which `sema` rejects).
 //!
@@ -61,7 +63,11 @@ impl Gen<'_, '_, '_> {
                 ex(ExprKind::Uniform(Box::new(name(&n))))
             }
             Atom::Invariant => {
-                if self.d.chance(25) {
+                if self.cfg.uniform_invariant && self.d.chance(50) {
+                    let n = self.oracle_name("w", 4);
+                    let w = ex(ExprKind::Invariant(Box::new(name(&n))));
+                    ex(ExprKind::Uniform(Box::new(w)))
+                } else if self.d.chance(25) {
                     let c = bin(BinOp::Lt, tid(), int(1));
                     ex(ExprKind::Invariant(Box::new(c)))
                 } else {

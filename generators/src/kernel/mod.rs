@@ -22,7 +22,7 @@
 //! - every convergent operation (observation point, barrier, helper call,
 //!   external convergent call) is named `// O<n>`, unique in the file, so
 //!   instances match across a transform; names, labels (`L<n>`), loop
-//!   counters (`i<n>`) and oracles (`c<n>`, `u<n>`, `k<n>`, `s<n>`) never
+//!   counters (`i<n>`) and oracles (`c<n>`, `u<n>`, `k<n>`, `s<n>`, `w<n>`) never
 //!   clash;
 //! - helper functions only call helpers generated before them, and every
 //!   helper is created by the call that first uses it, so the call graph is
@@ -71,7 +71,7 @@ pub fn generate_tree(config: &Config, d: Draw<'_, '_>) -> File {
         observations: 0,
         labels: 0,
         counters: 0,
-        oracles: [0; 4],
+        oracles: [0; 5],
         helpers: Vec::new(),
         helper_names: 0,
         done: Vec::new(),
@@ -98,8 +98,8 @@ pub(crate) struct Gen<'c, 'u, 'd> {
     observations: usize,
     labels: usize,
     counters: usize,
-    /// Names drawn so far per oracle prefix `c`, `u`, `k`, `s`.
-    oracles: [usize; 4],
+    /// Names drawn so far per oracle prefix `c`, `u`, `k`, `s`, `w`.
+    oracles: [usize; 5],
     /// Helpers made so far.
     helpers: Vec<Helper>,
     /// Helper names handed out (a helper gets its name when it starts).

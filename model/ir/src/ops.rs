@@ -72,6 +72,10 @@ pub enum OracleClass {
     Uniform,
     /// Never changes within a thread.
     Invariant,
+    /// Uniform and invariant: one value for the whole run, the same in
+    /// every thread (a kernel argument; `uniform(invariant(c))`).
+    #[serde(rename = "uniform_invariant")]
+    UniformInvariant,
 }
 
 impl OracleClass {
@@ -81,7 +85,20 @@ impl OracleClass {
             OracleClass::Varying => "varying",
             OracleClass::Uniform => "uniform",
             OracleClass::Invariant => "invariant",
+            OracleClass::UniformInvariant => "uniform_invariant",
         }
+    }
+
+    /// Whether threads that read it in one converged dynamic instance see
+    /// one value (`uniform` and `uniform_invariant`).
+    pub fn is_uniform(self) -> bool {
+        matches!(self, OracleClass::Uniform | OracleClass::UniformInvariant)
+    }
+
+    /// Whether a thread reads one value at every evaluation (`invariant`
+    /// and `uniform_invariant`).
+    pub fn is_invariant(self) -> bool {
+        matches!(self, OracleClass::Invariant | OracleClass::UniformInvariant)
     }
 
     /// The class called `name`.
@@ -90,6 +107,7 @@ impl OracleClass {
             "varying" => Some(OracleClass::Varying),
             "uniform" => Some(OracleClass::Uniform),
             "invariant" => Some(OracleClass::Invariant),
+            "uniform_invariant" => Some(OracleClass::UniformInvariant),
             _ => None,
         }
     }

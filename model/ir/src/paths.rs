@@ -32,7 +32,7 @@
 //! longer loops ([`Exploration::beyond`]).
 
 use crate::exec::{run_thread, Bounds, OracleSource, Program, Stop, Trace};
-use crate::ops::{FuncId, OracleClass, OracleId};
+use crate::ops::{FuncId, OracleId};
 use crate::scenario::ThreadValues;
 use crate::Module;
 use std::cmp::Reverse;
@@ -59,7 +59,7 @@ impl Path {
     pub fn uniform_reads(&self, module: &Module) -> BTreeMap<OracleId, Vec<i64>> {
         let mut map: BTreeMap<OracleId, Vec<i64>> = BTreeMap::new();
         for &(o, _, v) in &self.trace.reads {
-            if module.oracles[o].class == OracleClass::Uniform {
+            if module.oracles[o].class.is_uniform() {
                 map.entry(o).or_default().push(v);
             }
         }

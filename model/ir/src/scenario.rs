@@ -9,7 +9,10 @@
 //! read the same value; threads that reach it in different instances (an
 //! extra evaluation in a divergent branch, another iteration) may read
 //! different values. Whether a scenario respects that is known once its
-//! threads have run ([`uniform_conflict`]).
+//! threads have run ([`uniform_conflict`]). Uniform-invariant oracles are
+//! both: each thread reads its first value at every evaluation, and all
+//! threads that read one read the same value (one site for the whole run,
+//! [`crate::exec::ReadSite::whole_run`]).
 //!
 //! Values are integers; [`domains`] decides which ones are worth trying.
 //!
@@ -20,8 +23,9 @@
 //! has two threads; thread `t`'s k-th evaluation (from 0) of a varying
 //! oracle returns 1 for `k < t` and 0 after (thread 0 always reads 0,
 //! thread 1 reads one 1 first), uniform oracles return 1 at their first
-//! evaluation and 0 after in every thread, and invariant oracles are 1 in
-//! thread 0 and 0 elsewhere. It ends every loop whose exit depends on an
+//! evaluation and 0 after in every thread, invariant oracles are 1 in
+//! thread 0 and 0 elsewhere, and uniform-invariant oracles are 1 in every
+//! thread. It ends every loop whose exit depends on an
 //! oracle, and the two threads diverge at their first varying decision.
 
 pub mod domains;
@@ -176,6 +180,7 @@ impl Scenario {
                     OracleClass::Varying => vec![1; t as usize],
                     OracleClass::Uniform => vec![1],
                     OracleClass::Invariant => vec![i64::from(t == 0)],
+                    OracleClass::UniformInvariant => vec![1],
                 };
                 map.insert(o.name.clone(), vals);
             }
@@ -245,6 +250,33 @@ pub fn uniform_conflict(a: &Trace, b: &Trace) -> Option<(OracleId, i64, i64)> {
         }
     }
     None
+}
+
+/// The first uniform-invariant oracle that two threads read with
+/// different values, each thread given by all its runs (a reference run
+/// and a target run read from one thread's values): one value for the
+/// whole run, in every program. Returns the oracle and the two values.
+pub fn whole_run_conflict(a: &[&Trace], b: &[&Trace]) -> Option<(OracleId, i64, i64)> {
+    let values = |runs: &[&Trace]| -> HashMap<OracleId, i64> {
+        let mut out = HashMap::new();
+        for t in runs {
+            for (i, site) in &t.uniform {
+                if let Some(&(o, _, v)) = t.reads.get(*i) {
+                    if *site == ReadSite::whole_run(o) {
+                        out.insert(o, v);
+                    }
+                }
+            }
+        }
+        out
+    };
+    let (x, y) = (values(a), values(b));
+    let mut found: Vec<(OracleId, i64, i64)> = x
+        .iter()
+        .filter_map(|(&o, &v)| y.get(&o).filter(|&&w| w != v).map(|&w| (o, v, w)))
+        .collect();
+    found.sort_unstable();
+    found.first().copied()
 }
 
 #[cfg(test)]

@@ -526,7 +526,7 @@ fn error_expected_token() {
     );
     check_errors(
         "module \"m\"\noracle $o sometimes [0] at 1:1-1:2\n",
-        &["t.cir:2:11: expected an oracle class (varying, uniform or invariant), found 'sometimes'"],
+        &["t.cir:2:11: expected an oracle class (varying, uniform, invariant or uniform_invariant), found 'sometimes'"],
     );
     check_errors(
         "module \"m\"\nop #0 stmt \"\" in @f at 1:1-1:2\ndefine void @f() {\nentry:\n  #0 eval (1 + 2\n  ret void\n}\n",

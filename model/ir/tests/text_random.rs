@@ -253,6 +253,7 @@ fn arb_oracle() -> impl Strategy<Value = OracleInfo> {
         OracleClass::Varying,
         OracleClass::Uniform,
         OracleClass::Invariant,
+        OracleClass::UniformInvariant,
     ]);
     (arb_name(), class, vec(arb_i64(), 0..4), arb_span()).prop_map(|(name, class, domain, span)| {
         OracleInfo {

@@ -10,7 +10,7 @@ use super::{
     finish_others, grouped, scenario_values, Enumerated, Flow, PairNode, Search, Tally,
     SEARCH_WHEN_INCOMPLETE,
 };
-use convcheck_ir::scenario::uniform_conflict;
+use convcheck_ir::scenario::{uniform_conflict, whole_run_conflict};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -205,7 +205,9 @@ impl Search<'_> {
             'runs: for (e0, tp) in rp.paths.iter().enumerate() {
                 for (e1, tq) in rq.paths.iter().enumerate() {
                     if (rp.extended || rq.extended)
-                        && uniform_conflict(&tp.trace, &tq.trace).is_some()
+                        && (uniform_conflict(&tp.trace, &tq.trace).is_some()
+                            || whole_run_conflict(&[&p.trace, &tp.trace], &[&q.trace, &tq.trace])
+                                .is_some())
                     {
                         continue;
                     }

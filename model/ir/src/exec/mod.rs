@@ -38,7 +38,11 @@
 //! instruction execution that evaluates it, the expression it belongs to,
 //! and the occurrence of that pair in the run. Two threads' reads with
 //! equal sites must read equal values; a scenario is checked against that
-//! after its runs ([`crate::scenario::uniform_conflict`]).
+//! after its runs ([`crate::scenario::uniform_conflict`]). A
+//! uniform-invariant oracle is read once per thread (later reads return
+//! that value, as for an invariant one) at one site shared by every
+//! thread ([`ReadSite::whole_run`]), so all threads that read it read one
+//! value.
 
 pub mod cfg;
 pub mod memory;
@@ -222,6 +226,19 @@ pub struct ReadSite {
     pub expr: usize,
     /// How many earlier reads of this run had the same key and expression.
     pub occurrence: u32,
+}
+
+impl ReadSite {
+    /// The one site of a `uniform_invariant` oracle `o`: every thread's
+    /// first read of it, wherever it happens (the empty key, an expression
+    /// identity no expression has, `o` as the occurrence).
+    pub fn whole_run(o: OracleId) -> ReadSite {
+        ReadSite {
+            key: Vec::new(),
+            expr: usize::MAX,
+            occurrence: u32::try_from(o).unwrap_or(u32::MAX),
+        }
+    }
 }
 
 /// One thread's run.
@@ -541,7 +558,7 @@ impl<'p> Machine<'p> {
 
     /// Reads oracle `o` outside any expression (its site is the empty
     /// key): the next value of a varying or uniform oracle, the one value
-    /// of an invariant oracle.
+    /// of an invariant or uniform-invariant oracle.
     pub fn read(&mut self, o: OracleId) -> Result<i64, Stop> {
         self.read_at(o, &[], 0)
     }
@@ -553,7 +570,7 @@ impl<'p> Machine<'p> {
         let Some(info) = module.oracles.get(o) else {
             return Err(Stop::OutOfBounds(format!("internal: no oracle {o}")));
         };
-        if info.class == OracleClass::Invariant {
+        if info.class.is_invariant() {
             if let Some(v) = self.invariants.get(&o) {
                 return Ok(*v);
             }
@@ -561,7 +578,7 @@ impl<'p> Machine<'p> {
         let k = *self.counts.get(&o).unwrap_or(&0);
         let v = self.src.value(module, o, k)?;
         self.counts.insert(o, k + 1);
-        if info.class == OracleClass::Invariant {
+        if info.class.is_invariant() {
             self.invariants.insert(o, v);
         }
         if self.src.decided(module, o, k) {
@@ -578,6 +595,15 @@ impl<'p> Machine<'p> {
             *n += 1;
             self.charge(event_bytes(base.len()))?;
             self.trace.uniform.push((self.trace.reads.len(), site));
+        }
+        if info.class == OracleClass::UniformInvariant {
+            // One value for the whole run in every thread: the first (and
+            // only asked) read has a site of its own that every thread
+            // shares, whatever instance it happens in.
+            self.charge(event_bytes(0))?;
+            self.trace
+                .uniform
+                .push((self.trace.reads.len(), ReadSite::whole_run(o)));
         }
         self.trace.reads.push((o, k, v));
         Ok(v)

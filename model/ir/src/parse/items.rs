@@ -86,7 +86,7 @@ impl Parser<'_> {
         });
         let class = self.keyword(
             OracleClass::from_name,
-            "an oracle class (varying, uniform or invariant)",
+            "an oracle class (varying, uniform, invariant or uniform_invariant)",
         )?;
         self.punct("[", "'[' before the oracle's domain")?;
         let mut domain = Vec::new();

@@ -384,6 +384,7 @@ fn class_name(c: OracleClass) -> &'static str {
         OracleClass::Varying => "varying",
         OracleClass::Uniform => "uniform",
         OracleClass::Invariant => "invariant",
+        OracleClass::UniformInvariant => "uniform_invariant",
     }
 }
 

@@ -157,7 +157,7 @@ impl<'f> Analyser<'f> {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::GroupSize => {}
             ExprKind::Tid => {
-                if class == OracleClass::Uniform {
+                if class.is_uniform() {
                     self.error(
                         e.span,
                         "`tid` inside `uniform(...)`: the thread index is not uniform",
@@ -174,8 +174,8 @@ impl<'f> Analyser<'f> {
                 let id = self.auto_oracle(&name, class, e.span);
                 self.dots.insert(e.span.start, id);
             }
-            ExprKind::Uniform(a) => rec(self, a, OracleClass::Uniform),
-            ExprKind::Invariant(a) => rec(self, a, OracleClass::Invariant),
+            ExprKind::Uniform(a) => rec(self, a, marked(class, OracleClass::Uniform)),
+            ExprKind::Invariant(a) => rec(self, a, marked(class, OracleClass::Invariant)),
             ExprKind::Unary(_, a) => rec(self, a, class),
             ExprKind::Binary(_, a, b) => {
                 rec(self, a, class);
@@ -275,5 +275,21 @@ impl<'f> Analyser<'f> {
                 }
             }
         }
+    }
+}
+
+/// The class of an oracle under `marker` (`uniform(...)` or
+/// `invariant(...)`) inside an expression of class `outer`: the markers
+/// add up, so `uniform(invariant(c))`, `invariant(uniform(c))` and
+/// `uniform(c1 && invariant(c2))` (for `c2`) are uniform-invariant; a
+/// marker repeated (`uniform(uniform(c))`) means what it means once.
+fn marked(outer: OracleClass, marker: OracleClass) -> OracleClass {
+    let uniform = outer.is_uniform() || marker.is_uniform();
+    let invariant = outer.is_invariant() || marker.is_invariant();
+    match (uniform, invariant) {
+        (true, true) => OracleClass::UniformInvariant,
+        (true, false) => OracleClass::Uniform,
+        (false, true) => OracleClass::Invariant,
+        (false, false) => OracleClass::Varying,
     }
 }

@@ -164,7 +164,7 @@ impl<'w, 'm> Emitter<'w, 'm> {
             param_ll.push(local(&ll));
             let oracle = f.param_oracles.get(i).map(|&o| &self.w.m.oracles[o]);
             let mut attrs = String::new();
-            if oracle.is_some_and(|o| o.class == convcheck_ir::OracleClass::Uniform) {
+            if oracle.is_some_and(|o| o.class.is_uniform()) {
                 attrs.push_str("inreg ");
             }
             if let Some(o) = oracle.filter(|o| o.name != ll) {

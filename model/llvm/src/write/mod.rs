@@ -66,7 +66,7 @@ mod floats;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use convcheck_ir::{Module, OracleClass};
+use convcheck_ir::Module;
 
 use crate::to_ir::demangled_base;
 use crate::value::Name;
@@ -216,7 +216,7 @@ impl Writer<'_> {
 
     fn oracle_decl(&mut self, o: usize) -> String {
         let info = &self.m.oracles[o];
-        let invariant = info.class == OracleClass::Invariant;
+        let invariant = info.class.is_invariant();
         let attrs = if invariant {
             "nounwind willreturn memory(none)"
         } else {

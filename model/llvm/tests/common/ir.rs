@@ -129,6 +129,7 @@ pub fn scenarios(m: &Module) -> Vec<Scenario> {
                 OracleClass::Varying => (0..6).map(|k| pick(t * 3 + k * 7 + i)).collect(),
                 OracleClass::Uniform => (0..6).map(|k| pick(k * 5 + i)).collect(),
                 OracleClass::Invariant => vec![pick(t + i)],
+                OracleClass::UniformInvariant => vec![pick(i)],
             };
             map.insert(o.name.clone(), vals);
         }

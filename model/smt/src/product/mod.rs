@@ -30,8 +30,10 @@
 //!    equality of copies.
 //! 2. `symex`: each of the two threads runs each program symbolically over
 //!    the copies; oracle streams are uninterpreted functions of (name,
-//!    thread, evaluation index) shared by both programs; every observable
-//!    event gets a guard, a position and a site.
+//!    thread, evaluation index) shared by both programs (a
+//!    uniform-invariant oracle of the reference has one stream for both
+//!    threads, `streams`, and each reads it at index 0: one value); every
+//!    observable event gets a guard, a position and a site.
 //! 3. `query`: single-thread behaviour and convergence as one formula
 //!    linear in the events (a chosen position per thread and the
 //!    descriptors of the events there), with the scenario's constraints
@@ -74,6 +76,7 @@ mod fbv;
 mod matching;
 mod query;
 mod replay;
+mod streams;
 mod structure;
 mod support;
 mod symex;
@@ -547,11 +550,7 @@ fn attempt(
         w,
         tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
         n: BV::fresh_const("N", 64),
-        streams: names
-            .iter()
-            .enumerate()
-            .map(|(i, _)| [0, 1].map(|t| FuncDecl::new(format!("v{i}.t{t}"), &[&counter], &value)))
-            .collect(),
+        streams: streams::streams(&names, &reference.module, &counter, &value),
     };
     let mut tags = symex::Tags::default();
     let mut runs: Vec<[symex::Run; 2]> = Vec::new();

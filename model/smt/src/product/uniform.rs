@@ -54,7 +54,7 @@ use convcheck_ir::{FuncId, OracleId};
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, BV};
-use z3::{FuncDecl, Model, Params, SatResult, Solver, Sort};
+use z3::{Model, Params, SatResult, Solver, Sort};
 
 /// Options of one uniformity query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,11 +212,7 @@ pub fn uniformity(
         w,
         tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
         n: BV::fresh_const("N", 64),
-        streams: names
-            .iter()
-            .enumerate()
-            .map(|(i, _)| [0, 1].map(|t| FuncDecl::new(format!("v{i}.t{t}"), &[&counter], &value)))
-            .collect(),
+        streams: super::streams::streams(&names, &program.module, &counter, &value),
     };
     let mut tags = Tags::default();
     let mut runs = Vec::new();

@@ -13,7 +13,8 @@
 //! iteration), the pending loads of the two programs the same (the
 //! same oracle evaluation, or none), and the branch conditions of the path
 //! that first reached a pair, restated over the locals they read when
-//! those locals have not changed since ([`Pred`]: the condition a block
+//! those locals have not changed since, and over uniform-invariant oracles,
+//! which never change ([`Pred`]: the condition a block
 //! was duplicated under, as unswitching and jump threading do; `br i1 %c`
 //! reads `zext1(c)`, which a plain `c != 0` would not state).
 
@@ -215,9 +216,6 @@ fn conjuncts(b: &Bool, out: &mut Vec<Bool>) {
     }
 }
 
-/// Whether every leaf of `d` is a numeral, a truth value, a placeholder or
-/// a thread's id or group size: no oracle stream (an application of a
-/// function named `S<n>`, see `exec::Shared`) and no other constant.
 /// The most nodes a candidate condition's tree may have.
 const MAX_PRED_TREE: usize = 400;
 
@@ -234,6 +232,10 @@ fn small(d: &Dynamic, budget: &mut usize) -> bool {
     d.children().iter().all(|c| small(c, budget))
 }
 
+/// Whether every leaf of `d` is a numeral, a truth value, a placeholder or
+/// a thread's id or group size: no oracle stream (an application of a
+/// function named `S<n>`, see `exec::Shared`) but a uniform-invariant
+/// read, and no other constant.
 fn closed(d: &Dynamic, allowed: &[String]) -> bool {
     if d.kind() == z3::AstKind::Numeral {
         return true;
@@ -245,10 +247,38 @@ fn closed(d: &Dynamic, allowed: &[String]) -> bool {
     if d.is_const() {
         return name == "true" || name == "false" || allowed.contains(&name);
     }
-    if name.starts_with('S') && name[1..].chars().all(|c| c.is_ascii_digit()) {
-        return false;
+    if is_stream(&name) {
+        // A uniform-invariant read, `S_c(0, 0)`, is one value for the
+        // whole run in every thread (`exec`): a condition over it never
+        // changes. Any other read of a stream depends on the state.
+        return run_constant(d);
     }
     d.children().iter().all(|c| closed(c, allowed))
+}
+
+/// Whether `name` is an oracle stream's (`S<n>`, see `exec::Shared`).
+fn is_stream(name: &str) -> bool {
+    name.starts_with('S') && name.len() > 1 && name[1..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// Whether `d` is an application of a stream to numerals only: the read
+/// of a uniform-invariant oracle, the only reads whose thread argument is
+/// a numeral.
+fn run_constant(d: &Dynamic) -> bool {
+    d.is_app()
+        && is_stream(&d.decl().name())
+        && d.children()
+            .iter()
+            .all(|c| c.kind() == z3::AstKind::Numeral)
+}
+
+/// Whether some node of `d` is a read of a uniform-invariant oracle.
+fn reads_run_constant(d: &Dynamic, budget: &mut usize) -> bool {
+    if *budget == 0 || !d.is_app() {
+        return false;
+    }
+    *budget -= 1;
+    run_constant(d) || d.children().iter().any(|c| reads_run_constant(c, budget))
 }
 
 /// The branch conditions of a path into `locs`, restated over the locals
@@ -286,17 +316,22 @@ fn guard_preds(
             pairs.push((Dynamic::from_ast(v), Dynamic::from_ast(&placeholder(1, y))));
         }
     }
+    let mut parts = Vec::new();
+    for g in guards {
+        conjuncts(g, &mut parts);
+    }
     if pairs.is_empty() {
-        return Vec::new();
+        // With no kept local, only conditions on uniform-invariant oracles
+        // (the same at every point of the run) can be restated.
+        parts.retain(|g| reads_run_constant(&Dynamic::from_ast(g), &mut MAX_PRED_TREE.clone()));
+        if parts.is_empty() {
+            return Vec::new();
+        }
     }
     let refs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
     let mut allowed: Vec<String> = named.iter().map(|n| n.0.clone()).collect();
     allowed.push(thr.tid.decl().name());
     allowed.push(thr.n.decl().name());
-    let mut parts = Vec::new();
-    for g in guards {
-        conjuncts(g, &mut parts);
-    }
     let mut out = Vec::new();
     for g in parts {
         let f = g.substitute(&refs).simplify();

@@ -11,7 +11,8 @@
 //! for an uninterpreted function `S_c` shared by both programs (oracles
 //! match by name) and a thread symbol `th`; an invariant oracle is
 //! `S_c(th, 0)` at every read, as the interpreter asks its source once
-//! with `k = 0`. Lazy `&&`, `||` and `select` evaluate their arms under a
+//! with `k = 0`, and a uniform-invariant one `S_c(0, 0)`, the same term in
+//! every thread (the re-check's two copies of the symbols share it). Lazy `&&`, `||` and `select` evaluate their arms under a
 //! guard: oracle counters advance by `ite(guard, 1, 0)`. Events under a
 //! guard (a call or access inside a lazy arm) are not modelled.
 //!
@@ -318,6 +319,16 @@ impl Eval<'_, '_> {
         if self.side.module.oracles[o].class == OracleClass::Invariant {
             return Ok((
                 self.sh.value(name, &self.thr.th, &BV::from_u64(0, 64)),
+                None,
+            ));
+        }
+        if self.side.module.oracles[o].class == OracleClass::UniformInvariant {
+            // One value for every thread: the stream at thread 0, index 0,
+            // whatever the thread symbol (the class is the same in both
+            // programs, so nothing else reads this stream).
+            return Ok((
+                self.sh
+                    .value(name, &BV::from_u64(0, 8), &BV::from_u64(0, 64)),
                 None,
             ));
         }

@@ -422,6 +422,13 @@ fn describe_atom(a: &Atom, names: &[String]) -> String {
                 format!("reads of `{n}`: ref = tgt + {d}")
             }
         }
+        // A uniform-invariant oracle's one value (`exec::Shared`) by name.
+        Atom::Pred(_) => names.iter().enumerate().fold(a.to_string(), |t, (i, n)| {
+            t.replace(
+                &format!("(S{i} #x00 #x0000000000000000)"),
+                &format!("`{n}`"),
+            )
+        }),
         other => other.to_string(),
     }
 }

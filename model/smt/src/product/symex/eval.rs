@@ -243,14 +243,16 @@ impl Exec<'_, '_> {
         let f = &self.g.streams[name][self.thread];
         let zero = BV::from_u64(0, self.g.w);
         if let Some(vals) = self.values.as_mut() {
-            let after = if info.class == OracleClass::Invariant {
+            let after = if info.class.is_invariant() {
                 BV::from_u64(1, self.g.w)
             } else {
                 st.counts[name].bvadd(BV::from_u64(1, self.g.w))
             };
             vals.counts.push((name, st.guard.clone(), after));
         }
-        if info.class == OracleClass::Invariant {
+        // A uniform-invariant oracle reads the same stream in both
+        // threads (`product::streams`): one value for the whole run.
+        if info.class.is_invariant() {
             self.invariant.push((name, st.guard.clone()));
             return f
                 .apply(&[&zero])

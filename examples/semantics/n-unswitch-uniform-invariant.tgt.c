@@ -1,0 +1,15 @@
+// The target of n-unswitch-uniform-invariant.src.c.
+void k() {
+  if (uniform(invariant(sel))) {
+    while (more) {
+      body();
+      ballot();
+    }
+  } else {
+    while (more) {
+      body();
+      other();
+    }
+  }
+  done();
+}
