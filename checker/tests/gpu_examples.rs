@@ -93,8 +93,7 @@ fn counterexamples_name_objects_and_elements() {
     // The block's result stored as 0.
     let result = sroa
         .lines()
-        .filter(|l| l.trim_start().starts_with("store i32 %"))
-        .last()
+        .rfind(|l| l.trim_start().starts_with("store i32 %"))
         .expect("the result's store");
     let value = result.split_whitespace().nth(2).expect("its value");
     let no_result = temp(
