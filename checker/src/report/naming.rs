@@ -117,7 +117,10 @@ pub fn places(message: &str, params: &[(String, i64)]) -> Vec<Place> {
     let mut out: Vec<Place> = Vec::new();
     for c in re.captures_iter(message) {
         let raw = c[0].to_string();
-        if out.iter().any(|p| p.raw == raw) {
+        // A location's name with its phase (`@buf[8]:4@1`, a scenario's
+        // free value) is a name, not a place.
+        let whole = c.get(0).map_or(0, |m| m.end());
+        if message[whole..].starts_with('@') || out.iter().any(|p| p.raw == raw) {
             continue;
         }
         let off = &c["off"];
@@ -226,6 +229,7 @@ mod tests {
         assert_eq!(ps[0].via, "parameter value");
         // 2 bytes past `in`: not a whole element of `in`, so not named.
         assert!(!ps.iter().any(|p| p.raw == "global[6291458]:4"));
+        assert!(places("reads `@buf[8]:4@1`", &params).is_empty());
         let ps = places("`load @t[6]:4`", &params);
         assert_eq!(ps[0].name, "@t+6");
     }

@@ -182,6 +182,7 @@ fn parse(g: &Generic, rmw: bool, values: usize, line: u32) -> R<Parsed> {
             Some(n) => Value::Global(n.clone()),
             None => return not_understood(),
         },
+        ["null"] => Value::Null,
         _ => {
             return unsup(
                 format!("atomics ({what} through a constant expression)"),
