@@ -194,6 +194,7 @@ fn parse(g: &Generic, rmw: bool, values: usize, line: u32) -> R<Parsed> {
     for part in &parts[1..=values] {
         let mut vwords = part.split_whitespace();
         let tw = vwords.next().unwrap_or_default();
+        let tw = if tw.starts_with('<') { "vectors" } else { tw };
         let Some(ty) = operand_type(tw) else {
             let shown = if rmw {
                 format!("atomicrmw {op} on {tw}")
