@@ -104,13 +104,20 @@ fn counterexamples_name_objects_and_elements() {
         (&wrong_sum, "store sdata[", "@_ZZ10reduce_intPKiPiiE5sdata"),
         (&no_result, "store %out[0]", "%out"),
     ] {
-        // One block (`--grid-dim 1`): the result goes to `out[0]`.
+        // One block (`--grid-dim 1`): the result goes to `out[0]`. The
+        // product finds both in under a second; under the default policy
+        // the explicit engine's one scenario (free memory values read as
+        // 0 and 1) was once taken as the answer when the product's share
+        // of the budget ran out under load (FIXME(issue 22): that cut is
+        // not listed in the bounds).
         let (code, json, err) = convcheck(&[
             "check",
             &reference,
             target,
             "--function",
             "reduce_int",
+            "--engine",
+            "smt",
             "--threads",
             "2",
             "--grid-dim",
