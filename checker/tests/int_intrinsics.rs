@@ -6,7 +6,9 @@
 //! explicit engine and the z3 product must both find the pair preserved
 //! (the model computes the value LLVM folded), and a target whose folded
 //! constant is changed by one must be violated under both (the test can
-//! fail).
+//! fail). The `llvm.*.with.overflow` rows store both fields of the
+//! `{ iN, i1 }` result (read by `extractvalue`), so the flag LLVM folded
+//! is compared too.
 
 mod common;
 
@@ -59,6 +61,25 @@ fn cases() -> Vec<Case> {
             }
         }
     }
+    // The overflow arithmetic (`{ iN, i1 }`, both fields stored): each at
+    // one value of each width, chosen so that about half overflow.
+    for (bits, x) in [(32, -1), (64, i64::MIN)] {
+        for (name, y) in [
+            ("llvm.sadd.with.overflow", 1),
+            ("llvm.uadd.with.overflow", 1),
+            ("llvm.ssub.with.overflow", 1),
+            ("llvm.usub.with.overflow", 1),
+            ("llvm.smul.with.overflow", 3),
+            ("llvm.umul.with.overflow", 3),
+        ] {
+            out.push(Case {
+                name,
+                bits,
+                rest: vec![y],
+                x,
+            });
+        }
+    }
     out.push(Case {
         name: "llvm.bswap",
         bits: 16,
@@ -79,11 +100,24 @@ fn function(i: usize, c: &Case) -> String {
         };
         args.push(format!("{ty} {v}"));
     }
+    let (ret, result) = if c.name.ends_with(".with.overflow") {
+        // The value where `@cI` stores it, the flag in `@flags`.
+        (
+            format!("{{ {t}, i1 }}"),
+            format!(
+                "%v = extractvalue {{ {t}, i1 }} %r, 0\n  %o = extractvalue {{ {t}, i1 }} %r, 1\n  \
+                 %f = getelementptr [1024 x i8], ptr addrspace(1) @flags, i32 0, i32 %tid\n  \
+                 store i1 %o, ptr addrspace(1) %f\n  store {t} %v, ptr addrspace(1) %p"
+            ),
+        )
+    } else {
+        (t.clone(), format!("store {t} %r, ptr addrspace(1) %p"))
+    };
     format!(
         "define void @c{i}({t} %x) {{\nentry:\n  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  \
          %p = getelementptr [1024 x i64], ptr addrspace(1) @out, i32 0, i32 %tid\n  \
          %c = icmp eq {t} %x, {x}\n  br i1 %c, label %then, label %end\nthen:\n  \
-         %r = call {t} @{name}.{t}({args})\n  store {t} %r, ptr addrspace(1) %p\n  br label %end\n\
+         %r = call {ret} @{name}.{t}({args})\n  {result}\n  br label %end\n\
          end:\n  ret void\n}}\n",
         x = c.x,
         name = c.name,
@@ -104,7 +138,12 @@ fn declarations(cases: &[Case]) -> String {
                 t.clone()
             });
         }
-        let d = format!("declare {t} @{}.{t}({})\n", c.name, params.join(", "));
+        let ret = if c.name.ends_with(".with.overflow") {
+            format!("{{ {t}, i1 }}")
+        } else {
+            t.clone()
+        };
+        let d = format!("declare {ret} @{}.{t}({})\n", c.name, params.join(", "));
         if seen.insert(d.clone()) {
             out.push_str(&d);
         }
@@ -112,7 +151,8 @@ fn declarations(cases: &[Case]) -> String {
     out
 }
 
-/// The folded store of `@cI` in opt's output: the stored constant's text.
+/// The folded store of `@cI` in opt's output: the stored constant's text
+/// (of the value, not of a `with.overflow`'s flag, the `i1` store).
 fn folded(text: &str, i: usize) -> Option<String> {
     let start = text.find(&format!("define void @c{i}("))?;
     let body = &text[start..start + text[start..].find("\n}")?];
@@ -121,7 +161,7 @@ fn folded(text: &str, i: usize) -> Option<String> {
     }
     let line = body
         .lines()
-        .find(|l| l.trim_start().starts_with("store "))?;
+        .find(|l| l.trim_start().starts_with("store ") && !l.contains("store i1 "))?;
     let value = line.split_whitespace().nth(2)?;
     Some(value.trim_end_matches(',').to_string())
 }
@@ -151,7 +191,7 @@ fn intrinsics_agree_with_llvm_constant_folding_under_both_engines() {
     let cases = cases();
     let mut module = String::from(
         "target triple = \"nvptx64-nvidia-cuda\"\n@out = addrspace(1) global [1024 x i64] \
-         zeroinitializer\ndeclare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
+         zeroinitializer\n@flags = addrspace(1) global [1024 x i8] zeroinitializer\ndeclare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
     );
     module.push_str(&declarations(&cases));
     for (i, c) in cases.iter().enumerate() {

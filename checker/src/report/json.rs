@@ -55,6 +55,9 @@ pub struct CounterexampleJson {
     stage: String,
     property: Property,
     message: String,
+    /// The memory locations of `message`, named (`report::naming`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    places: Vec<super::naming::Place>,
     operation: Option<OperationJson>,
     group: u32,
     threads: Vec<ThreadJson>,
@@ -178,10 +181,12 @@ fn counterexample(
         Err(e) => (serde_json::json!({ "error": e }), Value::Null),
     };
     let target = report.replay.target(fr, i, f);
+    let (message, places) = super::named_message(fr, s, f);
     CounterexampleJson {
         stage: s.name.clone(),
         property: f.property,
-        message: f.message.clone(),
+        message,
+        places,
         operation: f.operation.as_ref().map(|a| {
             let (file, line, column) = location(report, s, a);
             OperationJson {

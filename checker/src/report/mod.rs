@@ -24,6 +24,7 @@
 
 pub mod bounds;
 pub mod json;
+pub mod naming;
 pub mod replay;
 pub mod sarif;
 mod tables;
@@ -228,6 +229,35 @@ impl Report {
             Verdict::Preserved
         }
     }
+}
+
+/// A counterexample's message with its memory locations named as the
+/// source names them ([`naming`]), and those locations.
+pub fn named_message(fr: &FunctionReport, s: &Stage, f: &Finding) -> (String, Vec<naming::Place>) {
+    let m = &s.reference_module;
+    let own: Vec<&convcheck_ir::Cfg> = m
+        .functions
+        .iter()
+        .filter(|c| c.name == fr.function)
+        .collect();
+    let cfgs = if own.is_empty() {
+        m.functions.iter().collect()
+    } else {
+        own
+    };
+    let mut params: Vec<String> = Vec::new();
+    for c in cfgs {
+        for o in &c.param_oracles {
+            if let Some(info) = m.oracles.get(*o) {
+                if !params.contains(&info.name) {
+                    params.push(info.name.clone());
+                }
+            }
+        }
+    }
+    let values = naming::parameter_values(&params, &f.threads);
+    let places = naming::places(&f.message, &values);
+    (naming::named(&f.message, &places), places)
 }
 
 /// The context of a rendering that is not part of the check: the command

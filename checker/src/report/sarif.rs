@@ -274,7 +274,7 @@ pub fn render(report: &Report, inv: &Invocation, exit_code: i32) -> String {
                         rule_id: f.property.id(),
                         level: "error",
                         message: Text {
-                            text: format!("{}: {}", s.name, f.message),
+                            text: format!("{}: {}", s.name, super::named_message(fr, s, f).0),
                         },
                         locations: vec![location(&file, line, Some(column))],
                     });

@@ -65,7 +65,8 @@ fn counterexample(out: &mut String, report: &Report, fr: &FunctionReport, i: usi
         .as_ref()
         .map(|a| format!(" at `{}` (line {})", a.label, a.line))
         .unwrap_or_default();
-    let _ = writeln!(out, "  {}{at}: {}", f.property.name(), f.message);
+    let (message, _) = super::named_message(fr, s, f);
+    let _ = writeln!(out, "  {}{at}: {message}", f.property.name());
     if f.tids.is_empty() {
         // A static rule broken: no scenario, tables or replay.
         return;

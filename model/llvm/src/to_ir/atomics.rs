@@ -1,12 +1,13 @@
-//! `atomicrmw` (DESIGN.md 2.6: "atomics are events that never race with
-//! each other; their results are free values named like loads"; issue 21
-//! item 1).
+//! `atomicrmw` and `cmpxchg` (DESIGN.md 2.6: "atomics are events that never
+//! race with each other; their results are free values named like loads";
+//! issue 21 item 1).
 //!
-//! `%r = atomicrmw [volatile] OP ptr P, iN V ORDERING` becomes
+//! `%r = atomicrmw [volatile] OP ptr P, T V ORDERING` becomes
 //!
-//! - an event: a store of `V` (its `N` bits) at `P`'s address with an
-//!   atomic access ([`convcheck_ir::Access::atomic`], the operation's
-//!   number in [`INT_OPS`] from 1, so the event names it), labelled
+//! - an event: a store of `V` (its bits: an integer's `N`, a float's bit
+//!   pattern) at `P`'s address with an atomic access
+//!   ([`convcheck_ir::Access::atomic`], the operation's number: [`INT_OPS`]
+//!   from 1, then [`FLOAT_OPS`], so the event names it), labelled
 //!   `atomicrmw OP @object`, so that a transform that duplicates, removes or
 //!   reorders an atomic, changes its operation, its address or its operand
 //!   changes the thread's events. Two atomics never race; an atomic and a
@@ -20,24 +21,55 @@
 //! - its result `%r`, when the instruction has one: a varying oracle named
 //!   after the label, read at every execution (used or not), so thread
 //!   `t`'s `k`-th atomic of that label returns the same free value in the
-//!   reference and the target, and any value at all.
+//!   reference and the target, and any value at all. A float result
+//!   (`fadd`, `fsub`, `fmax`, `fmin`, `fmaximum`, `fminimum`) is a free
+//!   float as a float load's is (the float values of
+//!   `docs/src/llvm.md`, NaNs canonical), so floats computed from it are
+//!   floats as [`super::floats`] models them.
+//!
+//! `%r = cmpxchg [weak] [volatile] ptr P, iN C, iN V SUCCESS FAILURE`
+//! (LangRef: it loads the value at `P`, compares it with `C` and stores `V`
+//! where they are equal; the result is `{ iN, i1 }`: the loaded value and
+//! whether the store happened) becomes
+//!
+//! - two events at `P`'s address: the comparison value `C` (atomic
+//!   operation [`CMPXCHG_COMPARE`], labelled `cmpxchg @object`) and the new
+//!   value `V` ([`CMPXCHG_NEW`], labelled `cmpxchg @object (new value)`),
+//!   so that a transform that changes either is caught. Both are writes to
+//!   the hazard rules, whether the exchange succeeds or not (a failed
+//!   `cmpxchg` only reads: a plain read of the location by another thread
+//!   in the same phase is reported as a race with it in the reference and
+//!   the target alike);
+//! - its result as two fields, `%r.field0` and `%r.field1`, read by
+//!   `extractvalue` ([`super::aggregates`]): the loaded value, a varying
+//!   oracle named `cmpxchg @object` as an `atomicrmw`'s result, and the
+//!   success flag `field0 == C` (as `N`-bit values). A **weak** `cmpxchg`
+//!   "is allowed to fail spuriously" (LangRef): its flag is `field0 == C`
+//!   and not a varying oracle `cmpxchg @object fails spuriously` (0 or 1),
+//!   so a target that weakens a strong `cmpxchg` fails where the
+//!   reference does not and is reported. The converse (a target that makes
+//!   a weak `cmpxchg` strong, which LangRef allows) is reported too, since
+//!   the check compares the two programs per scenario, spurious failures
+//!   included (FIXME(issue 21 item 1): refinement of that oracle).
 //!
 //! Orderings and sync scopes are not modelled (every ordering is at least
 //! `monotonic`, which is all these events need). Atomics on private memory,
-//! on floating point (`fadd`, `fmax`, ...) and `cmpxchg` (a `{iN, i1}`
-//! result, read through `extractvalue`) are outside the model.
+//! a `cmpxchg` of pointers or floats, and `atomicrmw` on vectors or
+//! pointers are outside the model (named).
 #![deny(unsafe_code)]
 
-use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, OracleClass, Space};
+use convcheck_ir::{Access, BinOp, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
 use super::conventions::attachment;
 use super::func::{value_type, FnMapper};
+use super::values::{bin, zext, Norm};
 use super::{plain, span_at, unsup, R};
 use crate::inst::{Generic, Instruction};
-use crate::types::Type;
+use crate::types::{FloatKind, Type};
 use crate::value::{TypedValue, Value};
 
-/// The integer operations of `atomicrmw` (LangRef).
+/// The integer operations of `atomicrmw` (LangRef): atomic operations 1 to
+/// 13 of the events.
 const INT_OPS: [&str; 13] = [
     "xchg",
     "add",
@@ -54,8 +86,18 @@ const INT_OPS: [&str; 13] = [
     "udec_wrap",
 ];
 
-/// The operands of an `atomicrmw` split at top-level commas.
-fn split_top(text: &str) -> Vec<&str> {
+/// The floating-point operations of `atomicrmw` (LangRef; `fmaximum` and
+/// `fminimum` since LLVM 20): atomic operations 14 to 19 (`xchg` of a
+/// float is operation 1, as of an integer).
+const FLOAT_OPS: [&str; 6] = ["fadd", "fsub", "fmax", "fmin", "fmaximum", "fminimum"];
+
+/// The atomic operation of a `cmpxchg`'s comparison value.
+pub(crate) const CMPXCHG_COMPARE: u8 = 20;
+/// The atomic operation of a `cmpxchg`'s new value.
+pub(crate) const CMPXCHG_NEW: u8 = 21;
+
+/// An instruction's operand text split at top-level commas.
+pub(super) fn split_top(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let (mut depth, mut quoted, mut start) = (0i32, false, 0);
     for (i, ch) in text.char_indices() {
@@ -74,79 +116,155 @@ fn split_top(text: &str) -> Vec<&str> {
     out
 }
 
-impl FnMapper<'_> {
-    /// Maps `atomicrmw` (see the module documentation).
-    pub fn atomicrmw(&mut self, inst: &Instruction, g: &Generic, out: &mut Vec<Inst>) -> R<()> {
-        let line = inst.line();
-        let parts = split_top(&g.operands);
-        let (Some(first), Some(second)) = (parts.first(), parts.get(1)) else {
-            return unsup("atomics (an atomicrmw not understood)", line);
-        };
-        let mut words = first.split_whitespace().peekable();
-        let volatile = words.next_if_eq(&"volatile").is_some();
-        let op = words.next().unwrap_or_default().to_string();
-        let Some(code) = INT_OPS.iter().position(|o| *o == op) else {
-            return unsup(format!("atomics (atomicrmw {op})"), line);
-        };
-        // The operation is part of the event: `add` and `sub` of one
-        // operand are different events.
-        let code = code as u8 + 1;
-        if words.next() != Some("ptr") {
-            return unsup("atomics (an atomicrmw through a typed pointer)", line);
+/// The event operation of `atomicrmw OP` on a value of type `ty`.
+fn rmw_code(op: &str, ty: &Type) -> Option<u8> {
+    let float = matches!(ty, Type::Float(_));
+    if let Some(k) = INT_OPS.iter().position(|o| *o == op) {
+        return (!float || op == "xchg").then_some(k as u8 + 1);
+    }
+    let k = FLOAT_OPS.iter().position(|o| *o == op)?;
+    float.then_some((INT_OPS.len() + k) as u8 + 1)
+}
+
+/// The type at the start of an operand (`i32 %v`, `float 1.0`).
+fn operand_type(word: &str) -> Option<Type> {
+    if let Some(b) = word.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
+        return Some(Type::Int(b));
+    }
+    FloatKind::from_keyword(word).map(Type::Float)
+}
+
+/// An atomic's parts, read from its operand text.
+struct Parsed {
+    volatile: bool,
+    /// `weak` (of a `cmpxchg`).
+    weak: bool,
+    /// The operation word (`add`, `fadd`; empty for `cmpxchg`).
+    op: String,
+    ptr: TypedValue,
+    /// The value operands with their types, in order.
+    values: Vec<(Type, Value)>,
+}
+
+/// Reads `[weak] [volatile] [OP] ptr [addrspace(K)] P, T V[, T V2] ...`:
+/// `values` value operands.
+fn parse(g: &Generic, rmw: bool, values: usize, line: u32) -> R<Parsed> {
+    let what = if rmw { "an atomicrmw" } else { "a cmpxchg" };
+    let not_understood = || unsup(format!("atomics ({what} not understood)"), line);
+    let parts = split_top(&g.operands);
+    if parts.len() < 1 + values {
+        return not_understood();
+    }
+    let mut words = parts[0].split_whitespace().peekable();
+    let weak = !rmw && words.next_if_eq(&"weak").is_some();
+    let volatile = words.next_if_eq(&"volatile").is_some();
+    let op = if rmw {
+        words.next().unwrap_or_default().to_string()
+    } else {
+        String::new()
+    };
+    if words.next() != Some("ptr") {
+        return unsup(format!("atomics ({what} through a typed pointer)"), line);
+    }
+    let mut addrspace = 0;
+    let mut rest: Vec<&str> = words.collect();
+    if let Some(a) = rest.first().and_then(|w| w.strip_prefix("addrspace(")) {
+        addrspace = a.trim_end_matches(')').parse().unwrap_or(0);
+        rest.remove(0);
+    }
+    let mut local_uses = g.uses.iter();
+    let ptr = match rest.as_slice() {
+        [p] if p.starts_with('%') => match local_uses.next().cloned() {
+            Some(n) => Value::Local(n),
+            None => return not_understood(),
+        },
+        [p] if p.starts_with('@') => match g.globals.first() {
+            Some(n) => Value::Global(n.clone()),
+            None => return not_understood(),
+        },
+        ["null"] => Value::Null,
+        _ => {
+            return unsup(
+                format!("atomics ({what} through a constant expression)"),
+                line,
+            )
         }
-        let mut addrspace = 0;
-        let mut rest: Vec<&str> = words.collect();
-        if let Some(a) = rest.first().and_then(|w| w.strip_prefix("addrspace(")) {
-            addrspace = a.trim_end_matches(')').parse().unwrap_or(0);
-            rest.remove(0);
-        }
-        let mut local_uses = g.uses.iter();
-        let ptr = match rest.as_slice() {
-            [p] if p.starts_with('%') => match local_uses.next() {
-                Some(n) => Value::Local(n.clone()),
-                None => return unsup("atomics (an atomicrmw not understood)", line),
-            },
-            [p] if p.starts_with('@') => match g.globals.first() {
-                Some(n) => Value::Global(n.clone()),
-                None => return unsup("atomics (an atomicrmw not understood)", line),
-            },
-            _ => return unsup("atomics (an atomicrmw through a constant expression)", line),
+    };
+    let mut vals = Vec::new();
+    for part in &parts[1..=values] {
+        let mut vwords = part.split_whitespace();
+        let tw = vwords.next().unwrap_or_default();
+        let tw = if tw.starts_with('<') { "vectors" } else { tw };
+        let Some(ty) = operand_type(tw) else {
+            let shown = if rmw {
+                format!("atomicrmw {op} on {tw}")
+            } else {
+                format!("cmpxchg on {tw}")
+            };
+            return unsup(format!("atomics ({shown})"), line);
         };
-        let mut vwords = second.split_whitespace();
-        let ty = vwords.next().unwrap_or_default();
-        let Some(bits) = ty.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) else {
-            return unsup(format!("atomics (atomicrmw {op} on {ty})"), line);
-        };
-        let vty = Type::Int(bits);
-        value_type(&vty, "an atomic's operand", line)?;
         let vtext = vwords.next().unwrap_or_default();
-        let operand = if vtext.starts_with('%') {
-            match local_uses.next() {
-                Some(n) => Value::Local(n.clone()),
-                None => return unsup("atomics (an atomicrmw not understood)", line),
+        let v = if vtext.starts_with('%') {
+            match local_uses.next().cloned() {
+                Some(n) => Value::Local(n),
+                None => return not_understood(),
             }
-        } else if let Ok(k) = vtext.parse::<i128>() {
-            Value::Int(k)
         } else if vtext == "true" || vtext == "false" {
             Value::Int(i128::from(vtext == "true"))
+        } else if matches!(ty, Type::Float(_)) {
+            Value::Float(vtext.to_string())
+        } else if let Ok(k) = vtext.parse::<i128>() {
+            Value::Int(k)
         } else {
-            return unsup(format!("atomics (an atomicrmw of {vtext})"), line);
+            return unsup(format!("atomics (an atomic operand {vtext})"), line);
         };
-        let ptr = TypedValue {
+        vals.push((ty, v));
+    }
+    Ok(Parsed {
+        volatile,
+        weak,
+        op,
+        ptr: TypedValue {
             ty: Type::Ptr { addrspace },
             value: ptr,
-        };
-        let (space, base, global) = self.location(&ptr);
+        },
+        values: vals,
+    })
+}
+
+impl FnMapper<'_> {
+    /// The location of an atomic: its space, its object's name and its
+    /// byte address for an access of type `ty`.
+    fn atomic_place(
+        &mut self,
+        ptr: &TypedValue,
+        ty: &Type,
+        line: u32,
+    ) -> R<(Space, String, Expr, u64)> {
+        let (space, base, global) = self.location(ptr);
         if space == Space::Local || global.as_ref().is_some_and(|g| g.elements) {
             return unsup("atomics on private memory", line);
         }
-        let (size, _) = self.ctx.layout.size_align(&vty, line)?;
-        let v = self.value(&operand, &vty, line)?;
-        let value = super::values::zext(v, bits, Default::default());
-        let index = self.access_address(&ptr, size, line)?;
-        let label = attachment(self.ctx.m, inst, "convcheck.label")
-            .unwrap_or_else(|| format!("atomicrmw {op} {base}"));
-        let sid = self.op(label.clone(), OpKind::Mem { space, write: true }, inst);
+        let (size, _) = self.ctx.layout.size_align(ty, line)?;
+        let index = self.access_address(ptr, size, line)?;
+        Ok((space, base, index, size))
+    }
+
+    /// The event of an atomic: a store of `value` with operation `code`.
+    #[allow(clippy::too_many_arguments)]
+    fn atomic_event(
+        &mut self,
+        inst: &Instruction,
+        label: String,
+        space: Space,
+        index: Expr,
+        value: Expr,
+        size: u64,
+        volatile: bool,
+        code: u8,
+        out: &mut Vec<Inst>,
+    ) {
+        let sid = self.op(label, OpKind::Mem { space, write: true }, inst);
         out.push(Inst {
             kind: InstKind::Eval(Expr::Store {
                 op: sid,
@@ -162,19 +280,142 @@ impl FnMapper<'_> {
             sid,
             token: None,
         });
+    }
+
+    /// An operand's bits as the event's value (`N` bits, zero-extended).
+    fn event_value(&mut self, ty: &Type, v: &Value, line: u32) -> R<Expr> {
+        let bits = value_type(ty, "an atomic's operand", line)?;
+        let e = self.value(v, ty, line)?;
+        Ok(zext(e, bits, Norm::default()))
+    }
+
+    /// The free value an atomic returns: a varying oracle named `label`
+    /// (a free float of `ty`'s format for a float).
+    fn atomic_result(&mut self, label: &str, ty: &Type, inst: &Instruction) -> Expr {
+        let span = span_at(inst.span.line, inst.span.col);
+        let o = self.t.oracle(label, OracleClass::Varying, span);
+        match super::floats::fty(ty) {
+            Some(t) => self.free_float(o, t),
+            None => Expr::Oracle(o),
+        }
+    }
+
+    /// Maps `atomicrmw` (see the module documentation).
+    pub fn atomicrmw(&mut self, inst: &Instruction, g: &Generic, out: &mut Vec<Inst>) -> R<()> {
+        let line = inst.line();
+        let p = parse(g, true, 1, line)?;
+        let (vty, operand) = &p.values[0];
+        let op = p.op.as_str();
+        let Some(code) = rmw_code(op, vty) else {
+            return unsup(format!("atomics (atomicrmw {op} on {vty})"), line);
+        };
+        let value = self.event_value(vty, operand, line)?;
+        let (space, base, index, size) = self.atomic_place(&p.ptr, vty, line)?;
+        let label = attachment(self.ctx.m, inst, "convcheck.label")
+            .unwrap_or_else(|| format!("atomicrmw {op} {base}"));
+        self.atomic_event(
+            inst,
+            label.clone(),
+            space,
+            index,
+            value,
+            size,
+            p.volatile,
+            code,
+            out,
+        );
         if let Some(r) = &inst.result {
-            let span = span_at(inst.span.line, inst.span.col);
-            let o = self.t.oracle(&label, OracleClass::Varying, span);
+            let e = self.atomic_result(&label, vty, inst);
             let sid = self.stmt_op(&label, inst);
             out.push(Inst {
                 kind: InstKind::SetLocal {
                     name: plain(r),
-                    value: Some(Expr::Oracle(o)),
+                    value: Some(e),
                 },
                 sid,
                 token: None,
             });
         }
+        Ok(())
+    }
+
+    /// Maps `cmpxchg` (see the module documentation): two events, then the
+    /// result's fields.
+    pub fn cmpxchg(&mut self, inst: &Instruction, g: &Generic, out: &mut Vec<Inst>) -> R<()> {
+        let line = inst.line();
+        let p = parse(g, false, 2, line)?;
+        let (cty, cmp) = &p.values[0];
+        let (nty, new) = &p.values[1];
+        let Type::Int(bits) = cty else {
+            return unsup(format!("atomics (cmpxchg on {cty})"), line);
+        };
+        if cty != nty {
+            return unsup("atomics (a cmpxchg not understood)", line);
+        }
+        let bits = *bits;
+        let compare = self.event_value(cty, cmp, line)?;
+        let value = self.event_value(nty, new, line)?;
+        let (space, base, index, size) = self.atomic_place(&p.ptr, cty, line)?;
+        let label = attachment(self.ctx.m, inst, "convcheck.label")
+            .unwrap_or_else(|| format!("cmpxchg {base}"));
+        let new_label = format!("{label} (new value)");
+        self.atomic_event(
+            inst,
+            label.clone(),
+            space,
+            index.clone(),
+            compare.clone(),
+            size,
+            p.volatile,
+            CMPXCHG_COMPARE,
+            out,
+        );
+        self.atomic_event(
+            inst,
+            new_label,
+            space,
+            index,
+            value,
+            size,
+            p.volatile,
+            CMPXCHG_NEW,
+            out,
+        );
+        let Some(r) = &inst.result else {
+            return Ok(());
+        };
+        let r = plain(r);
+        let loaded = self.atomic_result(&label, cty, inst);
+        let old = super::aggregates::field(&r, 0);
+        let sid = self.stmt_op(&label, inst);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name: old.clone(),
+                value: Some(loaded),
+            },
+            sid,
+            token: None,
+        });
+        let old_bits = zext(Expr::Var(old), bits, Norm::default());
+        let mut ok = bin(BinOp::Eq, old_bits, compare);
+        if p.weak {
+            let span = span_at(inst.span.line, inst.span.col);
+            let name = format!("{label} fails spuriously");
+            let o = self.t.oracle(&name, OracleClass::Varying, span);
+            let held = bin(BinOp::Eq, Expr::Oracle(o), Expr::Const(0));
+            ok = bin(BinOp::BitAnd, ok, held);
+        }
+        let flag = super::aggregates::field(&r, 1);
+        self.norm.insert(flag.clone(), Norm::boolean());
+        let sid = self.stmt_op(&label, inst);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name: flag,
+                value: Some(ok),
+            },
+            sid,
+            token: None,
+        });
         Ok(())
     }
 }
@@ -193,5 +434,20 @@ mod tests {
                 "align 4"
             ]
         );
+    }
+
+    #[test]
+    fn operations_are_numbered_by_type() {
+        assert_eq!(rmw_code("add", &Type::Int(32)), Some(2));
+        assert_eq!(rmw_code("xchg", &Type::Float(FloatKind::Float)), Some(1));
+        assert_eq!(rmw_code("fadd", &Type::Float(FloatKind::Float)), Some(14));
+        assert_eq!(
+            rmw_code("fminimum", &Type::Float(FloatKind::Double)),
+            Some(19)
+        );
+        assert_eq!(rmw_code("add", &Type::Float(FloatKind::Float)), None);
+        assert_eq!(rmw_code("fadd", &Type::Int(32)), None);
+        assert_eq!(rmw_code("frobnicate", &Type::Int(32)), None);
+        assert!(CMPXCHG_COMPARE as usize > INT_OPS.len() + FLOAT_OPS.len());
     }
 }

@@ -561,6 +561,14 @@ impl<'a> FnMapper<'a> {
     }
 
     /// A free value of float format `t` takes float values.
+    /// A free float of format `t` read from oracle `o` (an atomic's
+    /// result, [`super::atomics`]): the float values path enumeration
+    /// tries, NaNs canonical, as a float load's value.
+    pub(crate) fn free_float(&mut self, o: convcheck_ir::OracleId, t: FTy) -> Expr {
+        self.float_domain(o, t);
+        un(FUn::Canon(t), Expr::Oracle(o))
+    }
+
     pub(crate) fn float_domain(&mut self, o: convcheck_ir::OracleId, t: FTy) {
         let info: &mut OracleInfo = &mut self.t.oracles[o];
         if !self.t.stated.contains_key(&info.name) {

@@ -473,7 +473,7 @@ impl<'a> FnMapper<'a> {
             }
             K::Store(s) => self.store(inst, s, out)?,
             K::Call(c) => {
-                if !self.float_call(inst, c, out)? {
+                if !self.overflow_call(inst, c, out)? && !self.float_call(inst, c, out)? {
                     self.call(inst, c, out)?;
                 }
             }
@@ -494,6 +494,8 @@ impl<'a> FnMapper<'a> {
                 });
             }
             K::Generic(g) if g.opcode == "atomicrmw" => self.atomicrmw(inst, g, out)?,
+            K::Generic(g) if g.opcode == "cmpxchg" => self.cmpxchg(inst, g, out)?,
+            K::Generic(g) if g.opcode == "extractvalue" => self.extractvalue(inst, g, out)?,
             K::Generic(g) => {
                 if !self.float_inst(inst, g, out)? {
                     return unsup(generic_construct(&g.opcode), line);

@@ -23,6 +23,8 @@
 //! | `llvm.sadd.sat.iN(a, b)` | on signed overflow (`sextN((r ^ a) & (r ^ b)) < 0`, `r = a + b`) the bound of `a`'s sign, else `r` |
 //! | `llvm.ssub.sat.iN(a, b)` | likewise with `sextN((a ^ b) & (a ^ r)) < 0`, `r = a - b` |
 //!
+//! | `llvm.{s,u}{add,sub,mul}.with.overflow.iN(a, b)` | `{ r, o }` ([`expand_overflow`]): `r` the wrapped result; `o` as the saturating forms' test for `add`/`sub`; for `mul` up to 32 bits the exact 64-bit product does not fit `N` bits, above 32 bits `a != 0 & (r / a != b)` |
+//!
 //! The NVVM spellings `llvm.nvvm.popc.i`/`.ll`, `llvm.nvvm.clz.i`/`.ll`
 //! and `llvm.nvvm.brev32`/`64` are the same operations (their result of
 //! `clz(0)` is the width, as `ctlz` with `z = false`).
@@ -94,6 +96,115 @@ pub(crate) fn int_op(stem: &str) -> Option<IntOp> {
         "llvm.ssub.sat" => IntOp::SubSat { signed: true },
         _ => return None,
     })
+}
+
+/// The arithmetic of an `llvm.*.with.overflow` intrinsic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Overflow {
+    Add,
+    Sub,
+    Mul,
+}
+
+/// The `llvm.*.with.overflow` intrinsic called `stem` (without its `.iN`
+/// suffix): its arithmetic and whether it is signed.
+pub(crate) fn overflow_op(stem: &str) -> Option<(Overflow, bool)> {
+    Some(match stem {
+        "llvm.sadd.with.overflow" => (Overflow::Add, true),
+        "llvm.uadd.with.overflow" => (Overflow::Add, false),
+        "llvm.ssub.with.overflow" => (Overflow::Sub, true),
+        "llvm.usub.with.overflow" => (Overflow::Sub, false),
+        "llvm.smul.with.overflow" => (Overflow::Mul, true),
+        "llvm.umul.with.overflow" => (Overflow::Mul, false),
+        _ => return None,
+    })
+}
+
+/// The two fields of `llvm.{s,u}{add,sub,mul}.with.overflow.iN(x, y)`
+/// (LangRef): the wrapped result (its low `N` bits are the value) and the
+/// overflow flag, 0 or 1.
+pub(crate) fn expand_overflow(
+    op: Overflow,
+    signed: bool,
+    n: u32,
+    x: Expr,
+    y: Expr,
+) -> (Expr, Expr) {
+    let n = n.clamp(1, 64);
+    let z = |e: Expr| zext(e, n, Norm::default());
+    let s = |e: Expr| sext(e, n, Norm::default());
+    match (op, signed) {
+        (Overflow::Add, false) => {
+            let r = bin(BinOp::Add, x.clone(), y);
+            let o = bin(BinOp::ULt, z(r.clone()), z(x));
+            (r, o)
+        }
+        (Overflow::Sub, false) => {
+            let r = bin(BinOp::Sub, x.clone(), y.clone());
+            (r, bin(BinOp::ULt, z(x), z(y)))
+        }
+        (Overflow::Add | Overflow::Sub, true) => {
+            let add = op == Overflow::Add;
+            let r = bin(
+                if add { BinOp::Add } else { BinOp::Sub },
+                x.clone(),
+                y.clone(),
+            );
+            let crossed = if add {
+                bin(
+                    BinOp::BitAnd,
+                    bin(BinOp::BitXor, r.clone(), x),
+                    bin(BinOp::BitXor, r.clone(), y),
+                )
+            } else {
+                bin(
+                    BinOp::BitAnd,
+                    bin(BinOp::BitXor, x.clone(), y),
+                    bin(BinOp::BitXor, x, r.clone()),
+                )
+            };
+            (r, bin(BinOp::Lt, s(crossed), c(0)))
+        }
+        (Overflow::Mul, false) if n <= 32 => {
+            let p = bin(BinOp::Mul, z(x), z(y));
+            let o = bin(
+                BinOp::Ne,
+                bin(BinOp::LShr, p.clone(), c(i64::from(n))),
+                c(0),
+            );
+            (p, o)
+        }
+        (Overflow::Mul, true) if n <= 32 => {
+            let p = bin(BinOp::Mul, s(x), s(y));
+            (p.clone(), bin(BinOp::Ne, s(p.clone()), p))
+        }
+        (Overflow::Mul, false) => {
+            // `a·b mod 2^N` divided by `a` is `b` exactly when `a·b < 2^N`.
+            let (a, b) = (z(x), z(y));
+            let r = bin(BinOp::Mul, a.clone(), b.clone());
+            let back = bin(BinOp::UDiv, z(r.clone()), a.clone());
+            let o = bin(
+                BinOp::BitAnd,
+                bin(BinOp::Ne, a, c(0)),
+                bin(BinOp::Ne, back, b),
+            );
+            (r, o)
+        }
+        (Overflow::Mul, true) => {
+            // Likewise signed; `MIN / -1` is 0 to both engines
+            // (`convcheck_ir::expr::binary`), so `a = -1, b = MIN` (the
+            // product wraps to MIN) overflows as it must.
+            let (a, b) = (s(x), s(y));
+            let r = bin(BinOp::Mul, a.clone(), b.clone());
+            let back = bin(BinOp::Div, s(r.clone()), a.clone());
+            let o = bin(
+                BinOp::BitAnd,
+                bin(BinOp::Ne, a, c(0)),
+                bin(BinOp::Ne, back, b),
+            );
+            (r, o)
+        }
+    }
 }
 
 fn c(v: i64) -> Expr {
@@ -362,6 +473,155 @@ pub(crate) mod tests {
                         (v << s64) | (w >> (64 - s64))
                     };
                     assert_eq!(run(IntOp::Fshl, 64, &[x, y, s]), fl);
+                }
+            }
+        }
+    }
+
+    /// `with.overflow` against Rust's `overflowing_*` at 8, 32 and 64
+    /// bits (8 and 32 take the exact-product form of `mul`, 64 the
+    /// division form, also tried at 40 bits through `i64` values).
+    #[test]
+    fn overflow_fields_agree_with_rust() {
+        let ops = [Overflow::Add, Overflow::Sub, Overflow::Mul];
+        let edge = [
+            0i64,
+            1,
+            -1,
+            2,
+            3,
+            i64::MIN,
+            i64::MAX,
+            0x7fff_ffff,
+            -0x8000_0000,
+            0x1_0000_0001,
+            0x7f,
+            0x80,
+            0x5a5a_1234,
+        ];
+        let garbage = 0x3c00_0000_0000_0000i64;
+        for &a in &edge {
+            for &b in &edge {
+                for op in ops {
+                    for signed in [false, true] {
+                        let run = |n: u32| {
+                            // High bits above N are garbage to the width rule.
+                            let g = if n < 64 { garbage } else { 0 };
+                            let (mask, shift) = if n < 64 {
+                                ((1i64 << n) - 1, 64 - n)
+                            } else {
+                                (-1, 0)
+                            };
+                            let (x, y) = ((a & mask) | g, (b & mask) | g);
+                            let (r, o) = expand_overflow(op, signed, n, c(x), c(y));
+                            let r = eval(&r) & mask;
+                            let r = if signed { (r << shift) >> shift } else { r };
+                            (r, eval(&o))
+                        };
+                        let want8 = {
+                            let (x, y) = (a as u8, b as u8);
+                            let (r, o) = match (op, signed) {
+                                (Overflow::Add, false) => x.overflowing_add(y),
+                                (Overflow::Sub, false) => x.overflowing_sub(y),
+                                (Overflow::Mul, false) => x.overflowing_mul(y),
+                                (Overflow::Add, true) => {
+                                    let (r, o) = (x as i8).overflowing_add(y as i8);
+                                    (r as u8, o)
+                                }
+                                (Overflow::Sub, true) => {
+                                    let (r, o) = (x as i8).overflowing_sub(y as i8);
+                                    (r as u8, o)
+                                }
+                                (Overflow::Mul, true) => {
+                                    let (r, o) = (x as i8).overflowing_mul(y as i8);
+                                    (r as u8, o)
+                                }
+                            };
+                            (
+                                if signed {
+                                    i64::from(r as i8)
+                                } else {
+                                    i64::from(r)
+                                },
+                                i64::from(o),
+                            )
+                        };
+                        let want32 = {
+                            let (x, y) = (a as u32, b as u32);
+                            let (r, o) = match (op, signed) {
+                                (Overflow::Add, false) => x.overflowing_add(y),
+                                (Overflow::Sub, false) => x.overflowing_sub(y),
+                                (Overflow::Mul, false) => x.overflowing_mul(y),
+                                (Overflow::Add, true) => {
+                                    let (r, o) = (x as i32).overflowing_add(y as i32);
+                                    (r as u32, o)
+                                }
+                                (Overflow::Sub, true) => {
+                                    let (r, o) = (x as i32).overflowing_sub(y as i32);
+                                    (r as u32, o)
+                                }
+                                (Overflow::Mul, true) => {
+                                    let (r, o) = (x as i32).overflowing_mul(y as i32);
+                                    (r as u32, o)
+                                }
+                            };
+                            (
+                                if signed {
+                                    i64::from(r as i32)
+                                } else {
+                                    i64::from(r)
+                                },
+                                i64::from(o),
+                            )
+                        };
+                        let want64 = {
+                            let (x, y) = (a as u64, b as u64);
+                            let (r, o) = match (op, signed) {
+                                (Overflow::Add, false) => x.overflowing_add(y),
+                                (Overflow::Sub, false) => x.overflowing_sub(y),
+                                (Overflow::Mul, false) => x.overflowing_mul(y),
+                                (Overflow::Add, true) => {
+                                    let (r, o) = a.overflowing_add(b);
+                                    (r as u64, o)
+                                }
+                                (Overflow::Sub, true) => {
+                                    let (r, o) = a.overflowing_sub(b);
+                                    (r as u64, o)
+                                }
+                                (Overflow::Mul, true) => {
+                                    let (r, o) = a.overflowing_mul(b);
+                                    (r as u64, o)
+                                }
+                            };
+                            (r as i64, i64::from(o))
+                        };
+                        let what = format!("{op:?} signed={signed} {a:#x} {b:#x}");
+                        assert_eq!(run(8), want8, "i8 {what}");
+                        assert_eq!(run(32), want32, "i32 {what}");
+                        assert_eq!(run(64), want64, "i64 {what}");
+                        // 40 bits: the division forms against i128 arithmetic.
+                        let (m40, s40) = ((1i64 << 40) - 1, 24);
+                        let (x40, y40) = (a & m40, b & m40);
+                        let (xs, ys) = ((x40 << s40) >> s40, (y40 << s40) >> s40);
+                        let (xv, yv) = if signed {
+                            (i128::from(xs), i128::from(ys))
+                        } else {
+                            (i128::from(x40), i128::from(y40))
+                        };
+                        let exact = match op {
+                            Overflow::Add => xv + yv,
+                            Overflow::Sub => xv - yv,
+                            Overflow::Mul => xv * yv,
+                        };
+                        let fits = if signed {
+                            (-(1i128 << 39)..(1i128 << 39)).contains(&exact)
+                        } else {
+                            (0..(1i128 << 40)).contains(&exact)
+                        };
+                        let low = (exact as i64) & m40;
+                        let low = if signed { (low << s40) >> s40 } else { low };
+                        assert_eq!(run(40), (low, i64::from(!fits)), "i40 {what}");
+                    }
                 }
             }
         }

@@ -35,6 +35,7 @@
 //! writing a module and reading it back gives the same CFG.
 #![deny(unsafe_code)]
 
+mod aggregates;
 pub(crate) mod analyse;
 mod atomics;
 mod blocks;
