@@ -13,6 +13,8 @@
 mod cfg;
 #[path = "hazards.rs"]
 mod hazards;
+#[path = "markers.rs"]
+mod markers;
 #[path = "spec.rs"]
 mod spec;
 #[path = "syntax.rs"]

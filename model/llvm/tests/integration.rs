@@ -34,6 +34,8 @@ mod semantics;
 mod tidy;
 #[path = "to_ir.rs"]
 mod to_ir;
+#[path = "uniform_invariant.rs"]
+mod uniform_invariant;
 #[path = "verifier.rs"]
 mod verifier;
 #[path = "verifier_agrees.rs"]

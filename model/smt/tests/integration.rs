@@ -17,3 +17,5 @@ mod product_keys;
 mod simulation;
 #[path = "smt.rs"]
 mod smt;
+#[path = "uniform_invariant.rs"]
+mod uniform_invariant;
