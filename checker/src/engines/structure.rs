@@ -124,6 +124,7 @@ impl Numbering {
             span: Span::default(),
             kind,
             func,
+            memory_none: false,
         });
         Some(p)
     }
