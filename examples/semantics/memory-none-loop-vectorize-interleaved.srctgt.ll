@@ -1,5 +1,8 @@
 ; CLASS: memory-none
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of out are
+;  inexact, class m; the other engines prove or preserve it.)
 ; ARGS: --max-iters 9
 ; The LoopVectorize probe of docs/src/findings.md ("Probes"), with a trip
 ; count every thread shares (8): `for (i = 0; i < 8; i++) out[i] =

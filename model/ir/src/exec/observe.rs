@@ -214,6 +214,48 @@ pub fn barriers_by_hazards(module: &Module) -> bool {
     })
 }
 
+/// The labels of the convergent operations that access no memory
+/// ([`crate::OpInfo::memory_none`]) in every module of `modules` that has
+/// an operation of that label: the modules of one check (a reference and
+/// the stages after it) agree on them through [`keep_memory_none`].
+///
+/// Why: the IR parser of LLVM gives an intrinsic the attributes of its
+/// definition whatever the file declares, so opt's output declares
+/// `llvm.dx.wave.reduce.umax.i32` `memory(none)` where LLVM's own test
+/// (`SimpleLoopUnswitch/convergent-controlled.ll`) declares it
+/// `{ convergent }` alone. Read as written, the same call would be an
+/// operation that accesses no memory in the target only, and the two
+/// runs would differ in that alone. Where the modules disagree, the call
+/// is taken as one that may access memory in all of them: its order
+/// against memory accesses stays observed.
+pub fn memory_none_everywhere<'a>(
+    modules: impl IntoIterator<Item = &'a Module>,
+) -> std::collections::BTreeSet<String> {
+    let mut yes = std::collections::BTreeSet::new();
+    let mut no = std::collections::BTreeSet::new();
+    for m in modules {
+        for op in &m.ops {
+            if op.memory_none {
+                yes.insert(op.label.clone());
+            } else if op.is_convergent() {
+                no.insert(op.label.clone());
+            }
+        }
+    }
+    yes.retain(|l| !no.contains(l));
+    yes
+}
+
+/// Clears [`crate::OpInfo::memory_none`] on every op of `m` whose label is
+/// not in `labels` ([`memory_none_everywhere`]).
+pub fn keep_memory_none(m: &mut Module, labels: &std::collections::BTreeSet<String>) {
+    for op in &mut m.ops {
+        if op.memory_none && !labels.contains(&op.label) {
+            op.memory_none = false;
+        }
+    }
+}
+
 /// The observable events of `t`, a run of `module`, as one sequence that
 /// two runs have equal exactly when they behave alike.
 ///
