@@ -218,7 +218,12 @@ fn intrinsics_agree_with_llvm_constant_folding_under_both_engines() {
         };
         for engine in ["explicit", "smt"] {
             let (code, report) = verdict(&src, &tgt, i, engine);
-            if code != 0 {
+            // The explicit engine alone answers inconclusive where the
+            // intrinsic's bit tests make `x`'s domain inexact (issue 20
+            // class m); never violated.
+            let undecided =
+                engine == "explicit" && code == 3 && report.contains("inexact domains of");
+            if code != 0 && !undecided {
                 wrong.push(format!(
                     "{what} (LLVM folds it to {k}) under {engine}:\n{report}"
                 ));

@@ -393,9 +393,12 @@ fn a_loop_out_of_bounds_for_every_small_parameter_value_is_left_to_the_product()
         ),
     );
     // The explicit engine alone raises its bound when every run left it:
-    // at 16, `n = 1` runs 12 iterations and is compared.
+    // at 16, `n = 1` runs 12 iterations and is compared. `n` reaches the
+    // exit test through `12 * n`, which the domain analysis does not
+    // invert, so alone it decides nothing (issue 20 class m).
     let (code, out, err) = convcheck(&["check", &a, &b, "--engine", "explicit"]);
-    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("inexact domains of n"), "{out}");
     assert!(
         out.contains("max-iters raised from 8 to 16: at 8 every run of the reference left"),
         "{out}"

@@ -1,5 +1,8 @@
 ; CLASS: b
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of i are
+;  inexact, class m; the other engines prove or preserve it.)
 ; CallSiteSplitting duplicates the call of a non-convergent callee into
 ; its predecessors: a call of a function that is not convergent constrains
 ; no convergence, and the callee's store is the same event in both.

@@ -1,5 +1,8 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of group_size.x, group_size.y are
+;  inexact, class m; the other engines prove or preserve it.)
 ; EXPECT-smt: inconclusive
 ; ARGS: --timeout 10
 ; The symbolic product gives up: z3 does not decide 64-bit division by

@@ -1,10 +1,13 @@
 ; CLASS: f
 ; EXPECT: violated
 ; EXPECT-MESSAGE: store @tile
-; EXPECT-explicit: preserved
+; EXPECT-explicit: inconclusive
 ; The explicit engine tries one or two values of an input that no branch
 ; tests (its domains, DESIGN.md 2.2), here none that tells the two
-; apart; the symbolic product, which tries every value, finds it.
+; apart; the symbolic product, which tries every value, finds it. The
+; group sizes reach the address through arithmetic the analysis does not
+; invert (inexact domains of `group_size.x`, `group_size.y`), so the
+; explicit engine alone answers inconclusive (class m).
 ; The target indexes the tile by columns (`tx * blockDim.y + ty`) where
 ; the source indexes it by rows: for a block of 2 × 2 threads, thread 1
 ; (x = 1, y = 0) writes cell 2 instead of cell 1.

@@ -1,5 +1,8 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of @in are
+;  inexact, class m; the other engines prove or preserve it.)
 ; A float comparison decides which threads take part in a ballot; the target
 ; swaps the operands and the predicate (`x > 0.5` as `0.5 < x`) and folds
 ; `fadd x, -0.0` to `x` and `x * 2.0` to `x + x`, as InstCombine would: the same threads vote, with the

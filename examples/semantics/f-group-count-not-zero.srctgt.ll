@@ -1,5 +1,8 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of group_count.x, group_id.y are
+;  inexact, class m; the other engines prove or preserve it.)
 ; `gridDim.x` is at least 1 (`range(i32 1, -2147483648)`), so a branch on
 ; `gridDim.x == 0` never goes that way and a pass may fold it; likewise
 ; `blockIdx.y` is below 65535.

@@ -1,5 +1,8 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of group_id.x are
+;  inexact, class m; the other engines prove or preserve it.)
 ; A barrier duplicated into both arms of a branch on `blockIdx.x`: every
 ; thread of a group has the same group index, so all take the same arm
 ; and meet at the same barrier. A model that gave each thread its own

@@ -1,5 +1,8 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of group_id.x are
+;  inexact, class m; the other engines prove or preserve it.)
 ; IPSCCP knows `blockIdx.x` lies in [0, 2^31 - 1) (clang's `range`
 ; attribute) and turns its `sext` into `zext nneg`; the model's group
 ; index has that range, so no scenario has a negative one.

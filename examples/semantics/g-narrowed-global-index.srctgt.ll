@@ -1,11 +1,12 @@
 ; CLASS: g
 ; EXPECT: violated
-; EXPECT-explicit: preserved
+; EXPECT-explicit: inconclusive
 ; The same narrowing in a 64-bit address space is wrong: an offset of 2^31
 ; or more lands elsewhere. The explicit engine alone tries the values its
 ; domains give (0 and 1 for `%off`), lists `off` among the inexact
-; domains and finds nothing; the symbolic product tries every value, and
-; the default engine sends a stage with inexact domains to it.
+; domains and finds nothing, so it answers inconclusive naming them
+; (class m); the symbolic product tries every value, and the default
+; engine sends a stage with inexact domains to it.
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8"
 target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()

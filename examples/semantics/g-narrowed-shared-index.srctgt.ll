@@ -1,5 +1,8 @@
 ; CLASS: g
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of off are
+;  inexact, class m; the other engines prove or preserve it.)
 ; On amdgcn (`p3:32:32`) InstCombine narrows a shared-memory GEP index to
 ; i32: addresses are computed in the pointer width of their address space,
 ; so the two accesses are one location.

@@ -1,5 +1,8 @@
 ; CLASS: h
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of %in, in.coerce, k are
+;  inexact, class m; the other engines prove or preserve it.)
 ; HIP's -O0 code keeps a pointer argument in a private slot of another type
 ; (`ptr` written with a `ptr addrspace(1)`, so the slot stays in memory)
 ; and reads the argument back through it; SROA's target uses the argument.

@@ -1,5 +1,8 @@
 ; CLASS: h
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of %slot, out are
+;  inexact, class m; the other engines prove or preserve it.)
 ; HIP's -O0 code keeps a pointer argument in a private slot and reads it
 ; back through a generic pointer of another type; InferAddressSpaces and
 ; SROA remove the slot. Private memory is thread state, never an event.

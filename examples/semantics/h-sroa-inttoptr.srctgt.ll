@@ -1,5 +1,8 @@
 ; CLASS: h
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of out are
+;  inexact, class m; the other engines prove or preserve it.)
 ; SROA turns a pointer kept in an integer slot into `ptrtoint` and
 ; `inttoptr`: the pointer keeps its object through its integer
 ; (provenance), so the store goes where it went.

@@ -266,6 +266,7 @@ fn describe(mut blocks: Vec<Block>, ops: &[Vec<bool>]) -> Module {
             span: Span::default(),
             kind,
             func: 0,
+            memory_none: false,
         });
         OpId(table.len() as u32 - 1)
     };

@@ -82,6 +82,7 @@ pub fn add_op(module: &mut Module, label: &str, kind: OpKind) -> OpId {
         span: Span::default(),
         kind,
         func: 0,
+        memory_none: false,
     });
     id
 }

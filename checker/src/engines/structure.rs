@@ -45,9 +45,25 @@ pub fn proved(
     target: &Module,
     tentry: FuncId,
 ) -> Option<usize> {
-    let r = canonical(reference, rentry)?;
-    let t = canonical(target, tentry)?;
-    convcheck_smt::product::by_structure(&CfgProgram::new(r), &CfgProgram::new(t), 0)
+    let r = without_aligned_tokens(canonical(reference, rentry)?)?;
+    let t = without_aligned_tokens(canonical(target, tentry)?)?;
+    convcheck_smt::product::by_structure(&r, &t, 0)
+}
+
+/// The canonical module `m` with its convergence-control tokens erased
+/// where they are aligned with the cycle hierarchy
+/// (`convcheck_smt::product::tokens::erase_aligned`, the product's own
+/// rule: such tokens key operations as maximal convergence does), and
+/// numbered again; `m` as it is otherwise. Erased per function and its
+/// callees, not per file: ADCE's `baz` (`ADCE/convergence.ll`, opt-22
+/// deletes its aligned `entry` and `loop` tokens) is proved although
+/// `bar` in the same file has an anchor.
+fn without_aligned_tokens(m: Module) -> Option<CfgProgram> {
+    let p = CfgProgram::new(m);
+    match convcheck_smt::product::tokens::erase_aligned(&p) {
+        Some(erased) => Some(CfgProgram::new(canonical(&erased.module, 0)?)),
+        None => Some(p),
+    }
 }
 
 /// New identifiers in the order they are met.
@@ -124,6 +140,7 @@ impl Numbering {
             span: Span::default(),
             kind,
             func,
+            memory_none: info.memory_none,
         });
         Some(p)
     }

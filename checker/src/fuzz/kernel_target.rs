@@ -10,7 +10,8 @@ use crate::config::{CheckConfig, CheckJob, Engine, Reference, Verdict};
 use crate::engine::{check_pass_against_cfg, Allowance, Limits, Outcome};
 use crate::pass_cmd::{run_command, shell_quote, Exchange};
 use crate::pipeline::{
-    check_kernels, with_engine, Code, Entry, FunctionPlan, Plan, Policy, StagePlan, Target as Stage,
+    search_kernels, with_engine, Code, Entry, FunctionPlan, Plan, Policy, StagePlan,
+    Target as Stage,
 };
 use crate::report::{Invocation, Replay, Report};
 use convcheck_ir::exec::cfg::CfgProgram;
@@ -173,7 +174,7 @@ impl<'a> KernelTarget<'a> {
             Transform::Pass(pass) => {
                 let config = check_config(a, Reference::Cfg, vec![pass.name()]);
                 let settings = with_engine(Engine::Explicit);
-                match check_kernels(name, kernel, None, &config, &settings) {
+                match search_kernels(name, kernel, None, &config, &settings) {
                     Ok(r) => Full {
                         result: examined_of(&r),
                         report: Some(r),
@@ -222,7 +223,7 @@ impl<'a> KernelTarget<'a> {
                 Ok(target) => {
                     let config = check_config(a, Reference::Source, Vec::new());
                     let settings = with_engine(Engine::Explicit);
-                    match check_kernels(name, kernel, Some(target), &config, &settings) {
+                    match search_kernels(name, kernel, Some(target), &config, &settings) {
                         Ok(mut r) => {
                             r.target_file = Some(out_name.clone());
                             r.replay = Replay::Kernel {
@@ -425,7 +426,10 @@ fn module_report(
             target_file: None,
         },
         notes: Vec::new(),
-        policy: Policy::Batch { prove: false },
+        policy: Policy::Batch {
+            prove: false,
+            search_only: true,
+        },
         tool_times: Default::default(),
     };
     let settings = with_engine(Engine::Explicit);

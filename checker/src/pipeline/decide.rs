@@ -212,7 +212,7 @@ fn function_once(
     };
     match policy {
         Policy::Staged => d.staged(&mut fr),
-        Policy::Batch { prove } => d.batch(&mut fr, prove),
+        Policy::Batch { prove, search_only } => d.batch(&mut fr, prove, search_only),
     }
     fr
 }

@@ -211,7 +211,10 @@ pub fn plan_kernels(
         ));
     }
     let policy = match engine {
-        Engine::Explicit => Policy::Batch { prove: false },
+        Engine::Explicit => Policy::Batch {
+            prove: false,
+            search_only: false,
+        },
         Engine::Auto | Engine::Smt => Policy::Staged,
     };
     let stand_in = (job.reference == Reference::Source)

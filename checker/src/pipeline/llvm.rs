@@ -36,11 +36,12 @@ use crate::error::{Error, Result};
 use crate::llvm::{is_ll, Loaded};
 use crate::report::{LlvmOrigin, Method, Replay, Reproduce, Stage};
 use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::exec::observe;
 use convcheck_lang::sema::Kernel;
 use opt::opt_stages;
 pub use opt::pipeline;
 use start::{load_source, lowered_ll, Start};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -172,8 +173,9 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         final_module = output;
     }
     let (names, not_compared) = names_to_check(a, &reference, &final_module, &mut notes)?;
-    let programs = programs(&stages);
-    let reference_code = reference_code(&reference)?;
+    let no_memory = no_memory_labels(&reference, &stages);
+    let programs = programs(&stages, &no_memory);
+    let reference_code = reference_code(&reference, &no_memory)?;
     let functions = names
         .iter()
         .map(|name| function(name, &reference, &reference_code, &stages, &programs))
@@ -185,7 +187,10 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         not_compared,
         replay: Replay::Llvm(origin),
         notes,
-        policy: Policy::Batch { prove: true },
+        policy: Policy::Batch {
+            prove: true,
+            search_only: false,
+        },
         tool_times,
     })
 }
@@ -241,19 +246,45 @@ fn names_to_check(
     Ok((names, not_compared))
 }
 
+/// The labels of the convergent operations that every module of the
+/// check marks as accessing no memory (`convcheck_ir::exec::observe::
+/// memory_none_everywhere`: the modules must agree on them).
+/// None against a kernel's source level, whose operations all may access
+/// memory.
+fn no_memory_labels(reference: &Ref, stages: &[StageModule]) -> BTreeSet<String> {
+    match reference {
+        Ref::Ll(l) => observe::memory_none_everywhere(
+            std::iter::once(&l.mapped.module).chain(stages.iter().map(|s| &s.loaded.mapped.module)),
+        ),
+        Ref::Source(_) => BTreeSet::new(),
+    }
+}
+
+/// `m` with only the `no_memory` labels marked as accessing no memory.
+fn agreed(m: &convcheck_ir::Module, no_memory: &BTreeSet<String>) -> convcheck_ir::Module {
+    let mut m = m.clone();
+    observe::keep_memory_none(&mut m, no_memory);
+    m
+}
+
 /// Each stage module's code, shared by its functions.
-fn programs(stages: &[StageModule]) -> Vec<Rc<Code>> {
+fn programs(stages: &[StageModule], no_memory: &BTreeSet<String>) -> Vec<Rc<Code>> {
     stages
         .iter()
-        .map(|s| Rc::new(Code::Cfg(CfgProgram::new(s.loaded.mapped.module.clone()))))
+        .map(|s| {
+            Rc::new(Code::Cfg(CfgProgram::new(agreed(
+                &s.loaded.mapped.module,
+                no_memory,
+            ))))
+        })
         .collect()
 }
 
 /// The reference's code: the LLVM module's CFG program, or the kernel's
 /// source level.
-fn reference_code(reference: &Ref) -> Result<Rc<Code>> {
+fn reference_code(reference: &Ref, no_memory: &BTreeSet<String>) -> Result<Rc<Code>> {
     Ok(Rc::new(match reference {
-        Ref::Ll(l) => Code::Cfg(CfgProgram::new(l.mapped.module.clone())),
+        Ref::Ll(l) => Code::Cfg(CfgProgram::new(agreed(&l.mapped.module, no_memory))),
         Ref::Source(k) => super::kernel::source_code(k)?,
     }))
 }
@@ -518,8 +549,9 @@ pub fn plan_builtin_passes(loaded: &Loaded, function: &str, passes: &[String]) -
         });
     }
     let reference = Ref::Ll(Box::new(loaded.clone()));
-    let programs = programs(&stages);
-    let reference_code = reference_code(&reference)?;
+    let no_memory = no_memory_labels(&reference, &stages);
+    let programs = programs(&stages, &no_memory);
+    let reference_code = reference_code(&reference, &no_memory)?;
     let f = self::function(function, &reference, &reference_code, &stages, &programs)?;
     Ok(Plan {
         file: loaded.file.clone(),
@@ -528,7 +560,10 @@ pub fn plan_builtin_passes(loaded: &Loaded, function: &str, passes: &[String]) -
         not_compared: Vec::new(),
         replay: Replay::None,
         notes: Vec::new(),
-        policy: Policy::Batch { prove: false },
+        policy: Policy::Batch {
+            prove: false,
+            search_only: false,
+        },
         tool_times: Default::default(),
     })
 }

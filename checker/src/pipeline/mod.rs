@@ -152,6 +152,12 @@ pub enum Policy {
     Batch {
         /// Whether the structural proof runs.
         prove: bool,
+        /// Whether the check only looks for counterexamples (a fuzz
+        /// campaign): a stage the explicit engine alone preserved with
+        /// inexact value domains then stays preserved (no counterexample
+        /// among the values tried) instead of inconclusive
+        /// (`decide::batch`, issue 20 class m).
+        search_only: bool,
     },
 }
 
@@ -336,6 +342,33 @@ pub fn check_kernels(
     let job = CheckJob::of(file, config);
     let plan = kernel::plan_kernels(file, kernel, target, &job, settings.engine)?;
     Ok(run(plan, &job, settings, &Silent))
+}
+
+/// [`check_kernels`] for a campaign that only looks for counterexamples
+/// (`fuzz`): see [`Plan::search_only`].
+pub fn search_kernels(
+    file: &str,
+    kernel: convcheck_lang::sema::Kernel,
+    target: Option<convcheck_lang::sema::Kernel>,
+    config: &crate::config::CheckConfig,
+    settings: &Settings,
+) -> Result<Report> {
+    let job = CheckJob::of(file, config);
+    let plan = kernel::plan_kernels(file, kernel, target, &job, settings.engine)?;
+    Ok(run(plan.search_only(), &job, settings, &Silent))
+}
+
+impl Plan {
+    /// The plan of a check that only looks for counterexamples (a fuzz
+    /// campaign): under the batch policy, a stage the explicit engine alone
+    /// preserved with inexact value domains stays preserved, which counts
+    /// "no counterexample among the values tried", instead of inconclusive.
+    pub fn search_only(mut self) -> Plan {
+        if let Policy::Batch { search_only, .. } = &mut self.policy {
+            *search_only = true;
+        }
+        self
+    }
 }
 
 /// Settings with the engine `engine` and the default budgets.

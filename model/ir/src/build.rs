@@ -76,6 +76,7 @@ pub fn module_of(cfg: Cfg) -> Module {
             span: Span::default(),
             kind: OpKind::Stmt,
             func: 0,
+            memory_none: false,
         }],
         oracles: vec![OracleInfo {
             name: "c".into(),

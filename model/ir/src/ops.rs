@@ -213,6 +213,12 @@ pub struct OpInfo {
     pub kind: OpKind,
     /// The function it belongs to.
     pub func: FuncId,
+    /// A convergent operation that accesses no memory (LLVM's
+    /// `memory(none)` or `readnone` on the call or its callee): its order
+    /// against memory accesses is not observable, its order against other
+    /// convergent operations and its convergence are
+    /// (`crate::exec::observe`). False for every other op.
+    pub memory_none: bool,
 }
 
 impl OpInfo {

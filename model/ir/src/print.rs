@@ -23,7 +23,9 @@
 //! - `op #ID KIND "LABEL" in @FUNCTION at SPAN`: the op table, in id order;
 //!   `KIND` is `stmt`, `observe`, `token`, `mem SPACE read|write`, or
 //!   `call CALLKIND` with `CALLKIND` one of `real @f`, `op $o`, `plain $o`,
-//!   `oracle $o`, `barrier KIND [$o]`, `fence`.
+//!   `oracle $o`, `barrier KIND [$o]`, `fence`; a convergent operation that
+//!   accesses no memory ([`crate::OpInfo::memory_none`]) ends its line
+//!   with `memory(none)`.
 //! - `define void @f(%p = $o, ...) { BLOCK... }`: a function; each
 //!   parameter names the oracle that gives its value at a kernel launch.
 //! - a block: `NAME:` with `origin #ID` when it has one, instructions, and
@@ -416,11 +418,12 @@ pub fn module_text(m: &Module) -> String {
     for (i, op) in m.ops.iter().enumerate() {
         let _ = writeln!(
             out,
-            "op #{i} {} {} in {} at {}",
+            "op #{i} {} {} in {} at {}{}",
             op_kind(m, op.kind),
             quote(&op.label),
             func_ref(m, op.func),
-            span(op.span)
+            span(op.span),
+            if op.memory_none { " memory(none)" } else { "" }
         );
     }
     for f in &m.functions {

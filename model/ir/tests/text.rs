@@ -55,6 +55,7 @@ fn op(label: &str, kind: OpKind, func: usize) -> OpInfo {
         span: span(1, 1, 1, 2),
         kind,
         func,
+        memory_none: false,
     }
 }
 

@@ -360,11 +360,15 @@ impl Fix {
 
     fn op(&mut self, kind: OpKind) -> OpId {
         let (label, span) = self.pool[self.ops.len() % self.pool.len()].clone();
+        // Every third convergent operation accesses no memory, so that
+        // the `memory(none)` mark goes through the text form too.
+        let memory_none = matches!(kind, OpKind::Call(CallKind::Op(_))) && self.ops.len() % 3 == 0;
         self.ops.push(OpInfo {
             label,
             span,
             kind,
             func: self.func,
+            memory_none,
         });
         OpId(self.ops.len() as u32 - 1)
     }

@@ -111,6 +111,7 @@ pub fn ops(k: &Kernel) -> Vec<OpInfo> {
             span: n.span,
             kind: n.kind,
             func: n.func,
+            memory_none: false,
         })
         .collect()
 }

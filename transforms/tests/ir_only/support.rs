@@ -37,6 +37,7 @@ pub(crate) fn module(
                 span: line(i as u32 + 1),
                 kind: *kind,
                 func: 0,
+                memory_none: false,
             })
             .collect(),
         oracles: oracles

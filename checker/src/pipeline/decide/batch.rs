@@ -20,11 +20,12 @@ impl Decider<'_> {
     /// The structural proof, the product first under `smt`, the explicit
     /// engine on one stream for what is open, and the product after it
     /// under `auto` (see the module documentation).
-    pub(super) fn batch(&self, fr: &mut FunctionReport, prove: bool) {
+    pub(super) fn batch(&self, fr: &mut FunctionReport, prove: bool, search_only: bool) {
         let mut b = Batch {
             decided: self.f.stages.iter().map(|_| None).collect(),
             notes: vec![Vec::new(); self.f.stages.len()],
             product: self.product_applies(),
+            search_only,
         };
         // The last stage's function when it was proved for every iteration
         // count (a later stage proved against it is proved against the
@@ -288,6 +289,7 @@ impl Decider<'_> {
         };
         let c = explicit.batch(self.reference, &targets);
         let gap = gaps(&c.coverage);
+        let inexact = inexact(&c.coverage);
         fr.coverage = Some(c.coverage);
         // Stages preserved with values or group sizes left untried: the
         // product searches them for a counterexample after this loop.
@@ -302,6 +304,13 @@ impl Decider<'_> {
                     untried.push(j);
                     (o, Method::Explicit)
                 }
+                // No product after it (`--engine explicit`, or a stage the
+                // product does not take): a stage preserved with inexact
+                // domains is not decided (issue 20 class m).
+                Outcome::Preserved { .. } if !after && !b.search_only && inexact.is_some() => (
+                    Outcome::Inconclusive(inexact.clone().unwrap_or_default()),
+                    Method::Explicit,
+                ),
                 o if after => self.after_explicit(o, &q, &mut notes),
                 o => (o, Method::Explicit),
             };
@@ -423,6 +432,8 @@ struct Batch {
     notes: Vec<Vec<String>>,
     /// Whether the product may decide stages.
     product: bool,
+    /// Whether the check only looks for counterexamples (`Policy::Batch`).
+    search_only: bool,
 }
 
 /// What the explicit engine's coverage left untried, if anything.
@@ -438,6 +449,31 @@ pub(super) fn gaps(c: &Coverage) -> Option<String> {
         g.push("group sizes or indices capped".into());
     }
     (!g.is_empty()).then(|| g.join("; "))
+}
+
+/// Why a stage the explicit engine alone preserved is not decided when
+/// the value domains of its oracles are inexact (issue 20 class m: the
+/// values tried may miss one that matters), naming them; `None` when they
+/// are exact. The thread index and the group size (`tid`, `N`) are left
+/// out: where what decides them is inexact, every group size up to
+/// `engine::space::INEXACT_GROUPS_UP_TO` is tried with every index (every
+/// index of a fixed group up to `ALL_TIDS_UP_TO`), and the larger groups
+/// are a bound the report names, as `max-iters` is.
+pub(super) fn inexact(c: &Coverage) -> Option<String> {
+    let names: Vec<&str> = c
+        .inexact
+        .keys()
+        .map(String::as_str)
+        .filter(|n| !matches!(*n, "tid" | "N"))
+        .collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "inexact domains of {}: the explicit engine found no difference among the values \
+             its domain analysis tried, and a value that matters may be missing (the symbolic \
+             product, under the default engine or `--engine smt`, tries every value)",
+            names.join(", ")
+        )
+    })
 }
 
 /// Under `auto`, the explicit engine's share: half of the time left (whole

@@ -8,7 +8,10 @@
 //! shuffle reads, an explicit mask); data-carrying barriers with their
 //! predicate; stores with their space and address (and, for the
 //! byte-addressed memory of LLVM IR, width and stored value); loads whose
-//! value is used; volatile loads.
+//! value is used; volatile loads. A convergent operation that accesses no
+//! memory (`memory(none)`) is observed with its arguments and its order
+//! against the other convergent operations, not against memory accesses
+//! ([`observable`]: two projections).
 //!
 //! **Not observable** (DESIGN.md 2.7):
 //!
@@ -135,13 +138,26 @@ pub enum Obs {
     /// with [`Trace::ub`]): a reference run with it is not compared, so a
     /// target run that shows it where the reference's does not differs.
     Ub(String),
+    /// A convergent operation that accesses no memory
+    /// ([`crate::OpInfo::memory_none`]), by label, with its arguments:
+    /// shown as [`Obs::Op`] is, never equal to one.
+    OpNoMemory {
+        /// The label.
+        label: String,
+        /// The arguments' values.
+        args: Vec<i64>,
+    },
+    /// Where the second projection of a run starts (see [`observable`]).
+    Projection,
 }
 
 impl fmt::Display for Obs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Obs::Op { label, args } if args.is_empty() => write!(f, "{label}"),
-            Obs::Op { label, args } => {
+            Obs::Op { label, args } | Obs::OpNoMemory { label, args } if args.is_empty() => {
+                write!(f, "{label}")
+            }
+            Obs::Op { label, args } | Obs::OpNoMemory { label, args } => {
                 let a: Vec<String> = args.iter().map(i64::to_string).collect();
                 write!(f, "{label}({})", a.join(", "))
             }
@@ -171,6 +187,7 @@ impl fmt::Display for Obs {
                 }
             }
             Obs::Ub(why) => write!(f, "undefined behaviour ({why})"),
+            Obs::Projection => write!(f, "|"),
         }
     }
 }
@@ -197,8 +214,86 @@ pub fn barriers_by_hazards(module: &Module) -> bool {
     })
 }
 
-/// The observable events of `t`, a run of `module`.
+/// The labels of the convergent operations that access no memory
+/// ([`crate::OpInfo::memory_none`]) in every module of `modules` that has
+/// an operation of that label: the modules of one check (a reference and
+/// the stages after it) agree on them through [`keep_memory_none`].
+///
+/// Why: the IR parser of LLVM gives an intrinsic the attributes of its
+/// definition whatever the file declares, so opt's output declares
+/// `llvm.dx.wave.reduce.umax.i32` `memory(none)` where LLVM's own test
+/// (`SimpleLoopUnswitch/convergent-controlled.ll`) declares it
+/// `{ convergent }` alone. Read as written, the same call would be an
+/// operation that accesses no memory in the target only, and the two
+/// runs would differ in that alone. Where the modules disagree, the call
+/// is taken as one that may access memory in all of them: its order
+/// against memory accesses stays observed.
+pub fn memory_none_everywhere<'a>(
+    modules: impl IntoIterator<Item = &'a Module>,
+) -> std::collections::BTreeSet<String> {
+    let mut yes = std::collections::BTreeSet::new();
+    let mut no = std::collections::BTreeSet::new();
+    for m in modules {
+        for op in &m.ops {
+            if op.memory_none {
+                yes.insert(op.label.clone());
+            } else if op.is_convergent() {
+                no.insert(op.label.clone());
+            }
+        }
+    }
+    yes.retain(|l| !no.contains(l));
+    yes
+}
+
+/// Clears [`crate::OpInfo::memory_none`] on every op of `m` whose label is
+/// not in `labels` ([`memory_none_everywhere`]).
+pub fn keep_memory_none(m: &mut Module, labels: &std::collections::BTreeSet<String>) {
+    for op in &mut m.ops {
+        if op.memory_none && !labels.contains(&op.label) {
+            op.memory_none = false;
+        }
+    }
+}
+
+/// The observable events of `t`, a run of `module`, as one sequence that
+/// two runs have equal exactly when they behave alike.
+///
+/// **Operations that access no memory.** LangRef: a `memory(none)` call
+/// reads and writes no memory, so its order against loads and stores is
+/// not observable; its arguments, its order against the other convergent
+/// operations and its convergence are. A run with such an operation
+/// ([`Obs::OpNoMemory`]) is compared as two projections: every event but
+/// those operations, then [`Obs::Projection`], then the convergent
+/// operations alone (barriers as observed included) in their order. Two
+/// runs are alike iff both projections are equal: a store may move across
+/// a `memory(none)` call, two such calls may not swap, nor may one move
+/// across another convergent operation. A run without one is its single
+/// sequence as before (its second projection would be a subsequence of
+/// the first). The symbolic product compares the same two projections
+/// (`convcheck_smt`, `product::symex`).
 pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
+    let all = events(module, t, how);
+    if !all.iter().any(|o| matches!(o, Obs::OpNoMemory { .. })) {
+        return all;
+    }
+    let mut out: Vec<Obs> = all
+        .iter()
+        .filter(|o| !matches!(o, Obs::OpNoMemory { .. }))
+        .cloned()
+        .collect();
+    out.push(Obs::Projection);
+    out.extend(all.into_iter().filter(|o| {
+        matches!(
+            o,
+            Obs::Op { .. } | Obs::OpNoMemory { .. } | Obs::Barrier { .. }
+        )
+    }));
+    out
+}
+
+/// The observable events of `t` in the order the thread ran them.
+fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     let mut unused = t.unused_loads.iter().copied().peekable();
     t.events
         .iter()
@@ -206,6 +301,12 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
         .filter_map(|(i, e)| {
             let dead = unused.next_if_eq(&i).is_some();
             match &e.kind {
+                EventKind::Op { args } if module.op(e.sid).is_some_and(|o| o.memory_none) => {
+                    Some(Obs::OpNoMemory {
+                        label: module.label(e.sid).to_string(),
+                        args: args.clone(),
+                    })
+                }
                 EventKind::Op { args } => Some(Obs::Op {
                     label: module.label(e.sid).to_string(),
                     args: args.clone(),
@@ -243,20 +344,42 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
 }
 
 /// The sentence for the first difference of two observable sequences of
-/// thread `tid` (reference `a`, target `b`).
+/// thread `tid` (reference `a`, target `b`); where both have a second
+/// projection ([`observable`]) and only that differs, the sentence counts
+/// convergent operations.
 pub fn describe_difference(a: &[Obs], b: &[Obs], tid: u32) -> String {
+    let split = |s: &[Obs]| -> (Vec<Obs>, Vec<Obs>) {
+        match s.iter().position(|o| *o == Obs::Projection) {
+            Some(i) => (s[..i].to_vec(), s[i + 1..].to_vec()),
+            None => (
+                s.to_vec(),
+                s.iter()
+                    .filter(|o| matches!(o, Obs::Op { .. } | Obs::Barrier { .. }))
+                    .cloned()
+                    .collect(),
+            ),
+        }
+    };
+    let ((a1, a2), (b1, b2)) = (split(a), split(b));
+    if a1 != b1 {
+        return first_difference(&a1, &b1, tid, "event");
+    }
+    first_difference(&a2, &b2, tid, "convergent operation")
+}
+
+fn first_difference(a: &[Obs], b: &[Obs], tid: u32, what: &str) -> String {
     let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     match (a.get(k), b.get(k)) {
         (Some(x), Some(y)) => format!(
-            "event {} of thread {tid} is `{x}` in the reference but `{y}` in the target",
+            "{what} {} of thread {tid} is `{x}` in the reference but `{y}` in the target",
             k + 1
         ),
         (Some(x), None) => format!(
-            "thread {tid} stops before `{x}` (event {}) in the target",
+            "thread {tid} stops before `{x}` ({what} {}) in the target",
             k + 1
         ),
         (None, Some(y)) => format!(
-            "thread {tid} has an extra `{y}` (event {}) in the target",
+            "thread {tid} has an extra `{y}` ({what} {}) in the target",
             k + 1
         ),
         (None, None) => "the event sequences differ".into(),

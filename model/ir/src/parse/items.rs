@@ -122,18 +122,26 @@ impl Parser<'_> {
             span: Span::default(),
             kind: OpKind::Stmt,
             func: usize::MAX,
+            memory_none: false,
         });
         let kind = self.op_kind()?;
         let label = self.string("the op's label in quotes")?;
         self.word("in", "'in' and the op's function")?;
         let func = self.func_use("a function name (@name) after 'in'")?;
         let span = self.span()?;
+        let memory_none = self.eat_word("memory");
+        if memory_none {
+            self.punct("(", "'(' after 'memory'")?;
+            self.word("none", "'none' in 'memory(none)'")?;
+            self.punct(")", "')' after 'memory(none'")?;
+        }
         if let Some(op) = self.module.ops.last_mut() {
             *op = OpInfo {
                 label,
                 span,
                 kind,
                 func,
+                memory_none,
             };
         }
         Ok(())

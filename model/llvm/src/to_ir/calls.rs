@@ -35,6 +35,9 @@
 //! `memory(none)` (at the call site or on the callee) is a pure value,
 //! which LLVM may delete or duplicate freely: its oracle is read only when
 //! its value is used, as the model's interpreter does for an unused value.
+//! A convergent such call is marked `memory_none` in the op table: its
+//! order against memory accesses is not observed, only its order against
+//! the other convergent operations (`convcheck_ir::exec::observe`).
 //! The result of a data-carrying barrier (`__syncthreads_count`,
 //! `llvm.nvvm.barrier0.popc`) follows the same rule; the values of the
 //! other builtins (`tid`, the min/max intrinsics) are pure and taken only
@@ -150,6 +153,7 @@ impl FnMapper<'_> {
             let args = self.observed_args(c, line)?;
             let kind = CallKind::Op(o);
             let op = self.op(label, OpKind::Call(kind), inst);
+            self.mark_memory_none(op, c);
             let reads = reads_always(c, m);
             return self.push_call(inst, op, kind, shown, args, token, reads, out);
         }
@@ -242,8 +246,22 @@ impl FnMapper<'_> {
             CallKind::Plain(o)
         };
         let op = self.op(shown.clone(), OpKind::Call(kind), inst);
+        if convergent {
+            self.mark_memory_none(op, c);
+        }
         let reads = !matches!(c.ret_ty, Type::Void);
         self.push_call(inst, op, kind, shown, args, token, reads, out)
+    }
+
+    /// Marks convergent operation `op` as one that accesses no memory
+    /// when the call or its callee says `memory(none)` or `readnone`
+    /// (`convcheck_ir::OpInfo::memory_none`).
+    fn mark_memory_none(&mut self, op: convcheck_ir::OpId, c: &Call) {
+        if c.is_readnone(self.ctx.m) {
+            if let Some(info) = self.t.ops.get_mut(op.0 as usize) {
+                info.memory_none = true;
+            }
+        }
     }
 
     fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {

@@ -286,6 +286,7 @@ impl<'a> FnMapper<'a> {
             span: span_at(inst.span.line, inst.span.col),
             kind,
             func: self.fid,
+            memory_none: false,
         });
         self.origin.get_or_insert(id);
         id

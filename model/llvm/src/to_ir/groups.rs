@@ -328,6 +328,7 @@ impl FnMapper<'_> {
                 span,
                 kind: OpKind::Stmt,
                 func: self.fid,
+                memory_none: false,
             });
             let set = |value: Expr| Inst {
                 kind: InstKind::SetLocal {

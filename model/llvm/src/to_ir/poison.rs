@@ -688,6 +688,7 @@ impl<'a> FnMapper<'a> {
                     span,
                     kind: OpKind::Stmt,
                     func: self.fid,
+                    memory_none: false,
                 });
                 Inst {
                     kind: InstKind::SetLocal {

@@ -521,7 +521,10 @@ impl Emitter<'_, '_> {
                     .w
                     .declare(want_name, role, |n| format!("declare i64 {n}(...) #{g}"));
                 let oracle = m.oracles.get(o).map(|x| x.name.clone());
-                let attrs = self.site_attrs(&label, &name, oracle.as_deref());
+                let mut attrs = self.site_attrs(&label, &name, oracle.as_deref());
+                if convergent && m.op(op).is_some_and(|x| x.memory_none) {
+                    attrs.insert_str(0, " memory(none)");
+                }
                 let bundle = if convergent {
                     self.bundle(token)
                 } else {

@@ -17,7 +17,9 @@
 //!   is the named metadata `!convcheck.oracles`;
 //! - an observation point labelled `L` is `call void @L()`, declared
 //!   `convergent` with the string attribute `"convcheck.observe"`; a
-//!   convergent operation is a call to its callee declared `convergent`;
+//!   convergent operation is a call to its callee declared `convergent`
+//!   (with `memory(none)` at the call site when the op accesses no
+//!   memory, `convcheck_ir::OpInfo::memory_none`);
 //!   a call to a non-convergent external function a call to one declared
 //!   without it (both declared `i64 (...)`, and called as `void` where the
 //!   IR does not take the value, so that the reader reads no oracle

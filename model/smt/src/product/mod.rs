@@ -236,6 +236,11 @@ impl Counterexample {
 /// group size and the oracle streams (per name, per thread).
 pub(crate) struct Globals {
     pub w: u32,
+    /// Where a run's events are compared as two projections (either
+    /// program has a convergent operation that accesses no memory,
+    /// `convcheck_ir::OpInfo::memory_none`): the position of the second's
+    /// first event, above every position of the first (`symex`).
+    pub second: Option<u64>,
     pub tid: [BV; 2],
     pub n: BV,
     pub streams: Vec<[FuncDecl; 2]>,
@@ -544,10 +549,25 @@ fn attempt(
     let w = query::width_for(longest.saturating_add(2))
         .saturating_add(1)
         .min(64);
+    // Two projections: one more bit, its top one marking the second's
+    // positions.
+    let no_memory = |p: &CfgProgram| p.module.ops.iter().any(|o| o.memory_none);
+    let (w, second) = if no_memory(reference) || no_memory(target) {
+        if w >= 64 {
+            return unknown(Unknown::new(
+                Limit::Size,
+                "the runs are too long for positions in two projections".to_string(),
+            ));
+        }
+        (w + 1, Some(1u64 << w))
+    } else {
+        (w, None)
+    };
     let counter = Sort::bitvector(w);
     let value = Sort::bitvector(64);
     let g = Globals {
         w,
+        second,
         tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
         n: BV::fresh_const("N", 64),
         streams: streams::streams(&names, &reference.module, &counter, &value),

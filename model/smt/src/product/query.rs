@@ -17,7 +17,9 @@
 //! `e` (exactly one event of a run has a given position, so this only names
 //! it). The sequences differ iff the lengths differ or, below both
 //! lengths, the descriptors (tag, values, predicate) differ at some
-//! `K_i`: linear in the events, no pairs of events.
+//! `K_i`: linear in the events, no pairs of events. Where a run is
+//! compared as two projections (`symex`, `Exec::event`), the second's
+//! positions start at [`Globals::second`], and both lengths count.
 //!
 //! **Convergence** (property 2). Instances are matched by (thread, label,
 //! occurrence). When the observable sequences are equal (otherwise
@@ -101,6 +103,19 @@ fn and_all(terms: &[Bool]) -> Bool {
         [] => Bool::from_bool(true),
         [one] => one.clone(),
         _ => Bool::and(terms),
+    }
+}
+
+/// Whether position `k` holds an event of `run`: below its length, or, in
+/// the second projection ([`Globals::second`]), from its offset to its
+/// end.
+fn at_event(g: &Globals, k: &BV, run: &Run) -> Bool {
+    match (g.second, &run.len2) {
+        (Some(off), Some(end)) => Bool::or(&[
+            k.bvult(&run.len),
+            Bool::and(&[k.bvuge(BV::from_u64(off, g.w)), k.bvult(end)]),
+        ]),
+        _ => k.bvult(&run.len),
     }
 }
 
@@ -209,26 +224,33 @@ pub(crate) fn build(
         }
         desc.push(ds);
     }
-    // Property 1, per thread.
+    // Property 1, per thread: the lengths (of both projections, where
+    // there are two) or the events at `K_i` differ.
     let mut p1 = Vec::new();
     for i in 0..2 {
-        let (lr, lt) = (&runs[0][i].len, &runs[1][i].len);
+        let (rr, rt) = (&runs[0][i], &runs[1][i]);
         let (dr, dt) = (&desc[0][i], &desc[1][i]);
         let mut diff = vec![dr.tag.eq(&dt.tag).not(), dr.pred.eq(&dt.pred).not()];
         for (a, b) in dr.vals.iter().zip(&dt.vals) {
             diff.push(a.eq(b).not());
         }
         let differs = Bool::or(&diff);
-        p1.push(Bool::or(&[
-            lr.eq(lt).not(),
-            Bool::and(&[k[i].bvult(lr), k[i].bvult(lt), differs]),
+        let mut alt = vec![rr.len.eq(&rt.len).not()];
+        if let (Some(a), Some(b)) = (&rr.len2, &rt.len2) {
+            alt.push(a.eq(b).not());
+        }
+        alt.push(Bool::and(&[
+            at_event(g, &k[i], rr),
+            at_event(g, &k[i], rt),
+            differs,
         ]));
+        p1.push(Bool::or(&alt));
     }
     // Property 2.
     let mut within = Vec::new();
     for i in 0..2 {
-        within.push(k[i].bvult(&runs[0][i].len));
-        within.push(k[i].bvult(&runs[1][i].len));
+        within.push(at_event(g, &k[i], &runs[0][i]));
+        within.push(at_event(g, &k[i], &runs[1][i]));
     }
     let (r0, r1, g0, g1) = (&desc[0][0], &desc[0][1], &desc[1][0], &desc[1][1]);
     within.push(r0.convergent.clone());

@@ -81,6 +81,9 @@ pub(crate) enum Tag {
     /// A memory access: space, direction and access (element or bytes,
     /// volatile); its address (and a byte store's value) is compared too.
     Mem(Space, bool, convcheck_ir::Access),
+    /// A convergent operation that accesses no memory, by label and the
+    /// number of its arguments (never equal to a [`Tag::Args`]).
+    OpNoMemory(String, usize),
 }
 
 /// Interned tags and labels, shared by both programs.
@@ -121,8 +124,12 @@ pub(crate) struct Ev {
 /// One thread's symbolic run of one program.
 pub(crate) struct Run {
     pub events: Vec<Ev>,
-    /// The number of observable events at the exit.
+    /// The number of observable events at the exit (of the first
+    /// projection, where there are two).
     pub len: BV,
+    /// Where there are two projections ([`super::Globals::second`]): the
+    /// position after the second's last event at the exit.
+    pub len2: Option<BV>,
     /// Edges past the bound, with a description.
     pub cut: Vec<(Bool, String)>,
     /// Where the run stops out of bounds, with a description.
@@ -386,6 +393,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             locals: BTreeMap::new(),
             counts: vec![BV::from_u64(0, self.g.w); names],
             pos: BV::from_u64(0, self.g.w),
+            pos2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
             phase: BV::from_u64(0, self.g.w),
             log: Default::default(),
         };
@@ -404,6 +412,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         Ok(Run {
             events: self.events,
             len: end.pos,
+            len2: self.g.second.map(|_| end.pos2),
             cut: self.cut,
             stuck: self.stuck,
             ub: self.ub,
@@ -645,6 +654,9 @@ impl<'p, 'a> Exec<'p, 'a> {
             *v = n;
         };
         name(&mut s.pos, "pos", &mut self.defs);
+        if self.g.second.is_some() {
+            name(&mut s.pos2, "pos2", &mut self.defs);
+        }
         name(&mut s.phase, "phase", &mut self.defs);
         for c in s.counts.iter_mut() {
             name(c, "cnt", &mut self.defs);
@@ -706,6 +718,15 @@ impl<'p, 'a> Exec<'p, 'a> {
     }
 
     /// Records an observable event at the current state.
+    ///
+    /// **Two projections** (`convcheck_ir::exec::observe::observable`):
+    /// where either program has a convergent operation that accesses no
+    /// memory ([`super::Globals::second`]), a run's events are compared as
+    /// two sequences: every event but those operations at positions from
+    /// 0 (`pos`), and every convergent event, those operations included,
+    /// at positions from the offset (`pos2`), so that a convergent event
+    /// of another kind is recorded twice. The offset is above every
+    /// position of the first, so a position still names one event.
     #[allow(clippy::too_many_arguments)]
     fn event(
         &mut self,
@@ -717,15 +738,22 @@ impl<'p, 'a> Exec<'p, 'a> {
         pred: Option<Bool>,
         convergent: bool,
     ) {
+        let module = self.prog.module();
+        let second = self.g.second.is_some() && convergent;
+        let no_memory = second && module.op(op).is_some_and(|o| o.memory_none);
         let label = if convergent {
-            self.tags
-                .id(Tag::Label(self.prog.module().label(op).into()))
+            self.tags.id(Tag::Label(module.label(op).into()))
         } else {
             u32::MAX
         };
         let site = self.prog.site(at, op);
-        let tag = self.tags.id(tag);
-        self.events.push(Ev {
+        let tag = if no_memory {
+            self.tags
+                .id(Tag::OpNoMemory(module.label(op).into(), vals.len()))
+        } else {
+            self.tags.id(tag)
+        };
+        let ev = Ev {
             guard: st.guard.clone(),
             pos: st.pos.clone(),
             tag,
@@ -734,7 +762,18 @@ impl<'p, 'a> Exec<'p, 'a> {
             pred,
             site,
             convergent,
-        });
-        st.pos = st.pos.bvadd(BV::from_u64(1, self.g.w));
+        };
+        let one = BV::from_u64(1, self.g.w);
+        if second {
+            self.events.push(Ev {
+                pos: st.pos2.clone(),
+                ..ev.clone()
+            });
+            st.pos2 = st.pos2.bvadd(&one);
+        }
+        if !no_memory {
+            self.events.push(ev);
+            st.pos = st.pos.bvadd(&one);
+        }
     }
 }

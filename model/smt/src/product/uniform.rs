@@ -210,6 +210,7 @@ pub fn uniformity(
     let value = Sort::bitvector(64);
     let g = Globals {
         w,
+        second: None,
         tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
         n: BV::fresh_const("N", 64),
         streams: super::streams::streams(&names, &program.module, &counter, &value),

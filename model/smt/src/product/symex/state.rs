@@ -1,5 +1,5 @@
 //! A symbolic thread's state at one point of the unrolled program (its
-//! guard, locals, oracle counters, event position, barrier phase and store
+//! guard, locals, oracle counters, event positions, barrier phase and store
 //! log) and how states merge where paths join: every value an
 //! if-then-else over the edge guards, which exclude each other.
 
@@ -14,6 +14,9 @@ pub(super) struct State {
     pub locals: BTreeMap<String, BV>,
     pub counts: Vec<BV>,
     pub pos: BV,
+    /// The position in the second projection (`super::Exec::event`):
+    /// constant where there is none.
+    pub pos2: BV,
     /// The barrier phase: barriers passed.
     pub phase: BV,
     /// The bytes stored so far (`memory`).
@@ -50,6 +53,10 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         &guards,
         &states.iter().map(|s| s.pos.clone()).collect::<Vec<_>>(),
     );
+    let pos2 = choose(
+        &guards,
+        &states.iter().map(|s| s.pos2.clone()).collect::<Vec<_>>(),
+    );
     let phase = choose(
         &guards,
         &states.iter().map(|s| s.phase.clone()).collect::<Vec<_>>(),
@@ -60,6 +67,7 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         locals,
         counts,
         pos,
+        pos2,
         phase,
         log,
     }
@@ -72,6 +80,7 @@ pub(super) fn unreachable_state(w: u32, names: usize) -> State {
         locals: BTreeMap::new(),
         counts: vec![BV::from_u64(0, w); names],
         pos: BV::from_u64(0, w),
+        pos2: BV::from_u64(0, w),
         phase: BV::from_u64(0, w),
         log: Default::default(),
     }
@@ -102,6 +111,7 @@ pub(super) fn merge2(cond: &Bool, a: State, b: State) -> State {
             .map(|(x, y)| pick(x, y))
             .collect(),
         pos: pick(&a.pos, &b.pos),
+        pos2: pick(&a.pos2, &b.pos2),
         phase: pick(&a.phase, &b.phase),
         log: memory::union(&[&a.log, &b.log]),
     }
