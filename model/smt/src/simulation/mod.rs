@@ -47,6 +47,7 @@
 //! loads in a function with a barrier (an unused load is no event, so a
 //! load moved across a barrier, a race, would go unseen).
 
+mod anchors;
 mod atoms;
 mod exec;
 mod obligations;
@@ -185,9 +186,12 @@ fn with_sides<T>(
     opts: &SimOptions,
     f: impl FnOnce([&side::Side; 2], &exec::Shared, &[String]) -> T,
 ) -> Result<T, SimAnswer> {
+    let erase = |p: &CfgProgram, f: FuncId, side: &str| {
+        anchors::erase_function(p, f).map_err(|why| SimAnswer::NotFound(format!("{side}: {why}")))
+    };
     let erased = (
-        crate::product::tokens::erase_aligned(reference),
-        crate::product::tokens::erase_aligned(target),
+        erase(reference, ref_fn, "reference")?,
+        erase(target, tgt_fn, "target")?,
     );
     let reference = erased.0.as_ref().unwrap_or(reference);
     let target = erased.1.as_ref().unwrap_or(target);
