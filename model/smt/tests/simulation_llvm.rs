@@ -106,3 +106,154 @@ fn anchors_in_no_cycle() {
         "anchor moved into the loop: {a:?}"
     );
 }
+
+/// A loop calling `f` until `%x + 1` reaches `%n * MUL` (a multiple of
+/// `MUL`), as LoopUnroll's `runtime_unroll` test has it.
+fn counted(mul: u32) -> String {
+    format!(
+        "
+define void @k(i32 %n) {{
+entry:
+  %ctl = mul nsw i32 %n, {mul}
+  br label %h
+h:
+  %x = phi i32 [ 0, %entry ], [ %inc, %h ]
+  call void @f()
+  %inc = add nsw i32 %x, 1
+  %c = icmp eq i32 %inc, %ctl
+  br i1 %c, label %exit, label %h
+exit:
+  ret void
+}}"
+    )
+}
+
+/// The same loop unrolled `by` times, the exit test only after the last
+/// copy (what LoopUnroll does when `by` divides the trip multiple).
+fn unrolled_by(mul: u32, by: u32) -> String {
+    let calls = "  call void @f()\n".repeat(by as usize);
+    format!(
+        "
+define void @k(i32 %n) {{
+entry:
+  %ctl = mul nsw i32 %n, {mul}
+  br label %h
+h:
+  %x = phi i32 [ 0, %entry ], [ %inc, %h ]
+{calls}  %inc = add nsw i32 %x, {by}
+  %c = icmp eq i32 %inc, %ctl
+  br i1 %c, label %exit, label %h
+exit:
+  ret void
+}}"
+    )
+}
+
+#[test]
+fn loops_unrolled_by_a_factor() {
+    // The relation: the reference's induction variable ahead of the
+    // target's by the copy (`ref %x = tgt %x + j`), the target's a multiple
+    // of the factor and so the trip count (`mod 4 = 0`), the reference's
+    // cycle count `4 * tgt + j - 3`.
+    let a = sim(&counted(12), &unrolled_by(12, 4), "k");
+    let SimAnswer::Proved(c) = &a else {
+        panic!("unroll by 4 of a multiple of 12: {a:?}")
+    };
+    let facts: Vec<&String> = c.nodes.iter().flat_map(|n| &n.invariant).collect();
+    for want in ["mod 4 = 0", "= tgt %x + 1", "= 4 * tgt cycle count"] {
+        assert!(
+            facts.iter().any(|f| f.contains(want)),
+            "no `{want}` in {facts:?}"
+        );
+    }
+    let a = sim(&counted(2), &unrolled_by(2, 2), "k");
+    assert!(proved(&a), "unroll by 2 of a multiple of 2: {a:?}");
+    // Mutant of the side condition "the factor divides the trip count"
+    // (the residue atom): a multiple of 6 unrolled by 4. For n = 1 the
+    // reference calls `f` six times and returns; the target's `%inc`
+    // (4, 8, ...) never equals 6, so it calls `f` more than six times.
+    let a = sim(&counted(6), &unrolled_by(6, 4), "k");
+    assert!(!proved(&a), "a multiple of 6 unrolled by 4 proved: {a:?}");
+}
+
+#[test]
+fn unrolled_relation_mutants_are_refused_by_the_recheck() {
+    use convcheck_ir::exec::cfg::CfgProgram;
+    use convcheck_smt::simulation::{check_relation, find_relation, Atom};
+    let r = CfgProgram::new(module(&format!("{}\n{DECLS}", counted(4))));
+    let t = CfgProgram::new(module(&format!("{}\n{DECLS}", unrolled_by(4, 2))));
+    let f = r.module.function("k").unwrap();
+    let opts = SimOptions::default();
+    let rel = find_relation(&r, f, &t, f, &opts).expect("a relation");
+    assert!(check_relation(&r, f, &t, f, &rel, &opts).is_ok());
+    // Each mutant changes the first atom of one new kind (a claim that
+    // does not hold); the re-check must refuse every one.
+    let mut tried = Vec::new();
+    for (i, n) in rel.iter().enumerate() {
+        for (j, a) in n.atoms.iter().enumerate() {
+            let (kind, wrong) = match a {
+                Atom::CycMul(r_, t_, m, d) => ("cyc", Atom::CycMul(*r_, *t_, *m, d - 1)),
+                Atom::VarAff(x, y, d) => ("aff", Atom::VarAff(x.clone(), y.clone(), d + 1)),
+                Atom::VarMod(w, x, m, r_) => ("mod", Atom::VarMod(*w, x.clone(), *m, (r_ + 1) % m)),
+                _ => continue,
+            };
+            if tried.contains(&kind) {
+                continue;
+            }
+            let mut bad = rel.clone();
+            bad[i].atoms[j] = wrong.clone();
+            assert!(
+                check_relation(&r, f, &t, f, &bad, &opts).is_err(),
+                "node {i}: {a} replaced by {wrong} re-checked"
+            );
+            tried.push(kind);
+        }
+    }
+    assert_eq!(tried.len(), 3, "mutants of {tried:?} only");
+}
+
+/// A loop of four iterations (a constant trip count) and the same loop
+/// unrolled by two: the target's `add nuw` needs the bound `%x <u 4`.
+#[test]
+fn constant_trip_count_unrolled() {
+    let rf = |trip: u32| {
+        format!(
+            "
+define void @k() {{
+entry:
+  br label %h
+h:
+  %x = phi i32 [ 0, %entry ], [ %inc, %h ]
+  call void @f()
+  %inc = add nsw i32 %x, 1
+  %c = icmp eq i32 %inc, {trip}
+  br i1 %c, label %exit, label %h
+exit:
+  ret void
+}}"
+        )
+    };
+    let tg = "
+define void @k() {
+entry:
+  br label %h
+h:
+  %x = phi i32 [ 0, %entry ], [ %inc, %h ]
+  call void @f()
+  call void @f()
+  %inc = add nuw nsw i32 %x, 2
+  %c = icmp eq i32 %inc, 4
+  br i1 %c, label %exit, label %h
+exit:
+  ret void
+}";
+    let a = sim(&rf(4), tg, "k");
+    assert!(proved(&a), "{a:?}");
+    // Mutant: a trip count of 5 (the reference calls `f` five times, the
+    // target four).
+    let a = sim(&rf(5), tg, "k");
+    assert!(
+        !proved(&a),
+        "trip 5 against an unrolled trip 4 proved: {a:?}"
+    );
+}

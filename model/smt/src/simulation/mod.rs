@@ -235,7 +235,19 @@ fn search_only(
 ) -> Result<(Vec<RelNode>, usize), Fail> {
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new(sides, shared, &thr, opts, deadline);
-    s.run()?;
+    if let Err(first) = s.run() {
+        // A second try guessing constant bounds (a loop unrolled by a
+        // factor of its constant trip count, whose target the bound keeps
+        // from overflowing); the first answer stands if it fails too.
+        if !matches!(first, Fail::NotFound(_)) {
+            return Err(first);
+        }
+        let spent = s.z3.queries;
+        s = search::Search::new(sides, shared, &thr, opts, deadline);
+        s.bounds = true;
+        s.z3.queries = spent;
+        s.run().map_err(|_| first)?;
+    }
     // Nodes no current edge reaches any more (their source was weakened or
     // silenced since) are not part of the relation.
     let relation: Vec<RelNode> = s
