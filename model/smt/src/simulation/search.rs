@@ -483,20 +483,27 @@ impl<'s, 'a> Search<'s, 'a> {
         self.out.push(Vec::new());
         self.index.insert((true, locs[0], locs[1]), 0);
         self.dirty.push(0);
+        // The edges not checked since they were computed: an edge whose
+        // source is unchanged since it was checked needs no new check (a
+        // target that is weakened only gets easier to establish), and an
+        // edge whose source changed is replaced (`compute_edges`).
+        let mut pending: Vec<usize> = Vec::new();
         loop {
             while let Some(n) = self.dirty.pop() {
+                let before = self.edges.len();
                 self.compute_edges(n)?;
+                pending.extend(before..self.edges.len());
+            }
+            if pending.is_empty() {
+                return Ok(());
             }
             let mut weakened = Vec::new();
-            for k in 0..self.edges.len() {
+            for k in std::mem::take(&mut pending) {
                 if self.weaken(k)? {
                     if let Some(to) = self.edges[k].to {
                         weakened.push(to);
                     }
                 }
-            }
-            if weakened.is_empty() {
-                return Ok(());
             }
             weakened.sort_unstable();
             weakened.dedup();
