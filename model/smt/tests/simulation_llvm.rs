@@ -257,3 +257,69 @@ exit:
         "trip 5 against an unrolled trip 4 proved: {a:?}"
     );
 }
+
+/// Values in memory (DESIGN.md 2.6): where neither program writes memory
+/// or passes a barrier, a load reads its location's free value, a
+/// function of the address and the width.
+#[test]
+fn loads_of_values_in_memory() {
+    let f = |load: &str, extra: &str| {
+        format!(
+            "
+define void @k(ptr %p) {{
+entry:
+{extra}  %v = load i32, ptr {load}, align 4
+  %c = icmp eq i32 %v, 0
+  br i1 %c, label %then, label %exit
+then:
+  call void @f()
+  br label %exit
+exit:
+  ret void
+}}"
+        )
+    };
+    let reference = f("%p", "");
+    // The same location through another expression: one value.
+    let same = f("%q", "  %q = getelementptr i8, ptr %p, i64 0\n");
+    let a = sim(&reference, &same, "k");
+    assert!(proved(&a), "{a:?}");
+    // Mutant: another location (its value may differ, and with it the
+    // call).
+    let other = f("%q", "  %q = getelementptr i8, ptr %p, i64 4\n");
+    let a = sim(&reference, &other, "k");
+    assert!(!proved(&a), "a load of another location proved: {a:?}");
+    // Mutant of the side condition "no program writes memory": with a
+    // store between two loads of one location, the second load reads the
+    // store, not the location's free value; a target that reuses the
+    // first load's value is wrong (the reference calls `f` only when the
+    // location held 7), and the free-value model would prove it.
+    let twice = |reuse: bool| {
+        format!(
+            "
+define void @k(ptr %p) {{
+entry:
+  %v1 = load i32, ptr %p, align 4
+  store i32 7, ptr %p, align 4
+  {}
+  %c = icmp eq i32 %v2, %v1
+  br i1 %c, label %then, label %exit
+then:
+  call void @f()
+  br label %exit
+exit:
+  ret void
+}}",
+            if reuse {
+                "%v2 = add i32 %v1, 0"
+            } else {
+                "%v2 = load i32, ptr %p, align 4"
+            }
+        )
+    };
+    let a = sim(&twice(false), &twice(true), "k");
+    assert!(
+        matches!(&a, SimAnswer::NotFound(w) if w.contains("a load of values in memory")),
+        "a load across a store: {a:?}"
+    );
+}
