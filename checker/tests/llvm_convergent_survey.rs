@@ -216,7 +216,7 @@ fn the_survey_gives_the_committed_verdicts_on_llvms_files() {
             );
             slow += 1;
             println!(
-                "{opt}: {} @{}: {} for lack of time (committed: {})",
+                "{opt}: {} @{}: {} (committed: {}): the verdict depends on the time left",
                 got.file, got.function, got.verdict, want.verdict
             );
         }
