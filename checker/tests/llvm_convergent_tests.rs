@@ -329,7 +329,13 @@ fn a_parameter_bounded_loop_cuts_its_scenarios() {
         "twice-unrolled.ll",
         &format!("{DECLS}{}", twice_unrolled(2)),
     );
+    // Under `auto` the simulation proves the unrolling for every `n`
+    // (issue 22: `ref %i = tgt %i + 1`, `%count mod 2 = 0`); the bounded
+    // engine's cuts are what this test is about.
     let (code, out, err) = convcheck(&["check", &a, &b]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\nverdict: proved\n"), "{out}");
+    let (code, out, err) = convcheck(&["check", &a, &b, "--engine", "explicit"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.contains(
@@ -343,7 +349,7 @@ fn a_parameter_bounded_loop_cuts_its_scenarios() {
         "{out}"
     );
     assert!(out.contains("\nverdict: preserved\n"), "{out}");
-    let (_, out, _) = convcheck(&["check", &a, &b, "--format", "json"]);
+    let (_, out, _) = convcheck(&["check", &a, &b, "--format", "json", "--engine", "explicit"]);
     let v = json(&out);
     assert!(
         v["bounds"]["cut"]["max_iters"].as_u64().unwrap_or(0) > 0,
@@ -366,7 +372,7 @@ fn a_parameter_bounded_loop_cuts_its_scenarios() {
         let out_ll = opt(&["-passes=loop-unroll"], &a, "twice-opt.ll");
         let text = std::fs::read_to_string(&out_ll).expect("read");
         assert_eq!(text.matches("call void @f()").count(), 2, "{text}");
-        let (code, out, err) = convcheck(&["check", &a, &out_ll]);
+        let (code, out, err) = convcheck(&["check", &a, &out_ll, "--engine", "explicit"]);
         assert_eq!(code, 0, "{out}{err}");
         assert!(
             out.contains("not tried: scenarios with the parameter values n=0"),
@@ -417,17 +423,17 @@ fn a_loop_out_of_bounds_for_every_small_parameter_value_is_left_to_the_product()
     assert_eq!(code, 3, "{out}{err}");
     assert!(out.contains("whatever its oracles"), "{out}");
     assert!(!out.contains("preserved"), "{out}");
-    // The symbolic product tries every 32-bit `n`: `12 * n` wraps to at
-    // most 8 for some (n = 357913942 gives 8), so some runs stay within the
-    // bounds; it compares those and names what it cut.
+    // FIXME (issue 22): under `auto` the simulation now proves this
+    // unrolling for every `n` before the symbolic product runs, so the
+    // product's answer here (it tries every 32-bit `n`: `12 * n` wraps to
+    // at most 8 for some, n = 357913942 gives 8, and it compared those
+    // runs and named what it cut, "preserved (within max-iters=8,
+    // symbolic product)") is no longer reached; no engine choice runs the
+    // product without the simulation.
     let (code, out, err) = convcheck(&["check", &a, &b]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        out.contains("preserved (within max-iters=8, symbolic product)"),
-        "{out}"
-    );
-    assert!(out.contains("cut runs outside the bounds"), "{out}");
-    assert!(out.contains("decided by the symbolic product"), "{out}");
+    assert!(out.contains("\nverdict: proved\n"), "{out}");
+    assert!(out.contains("simulation"), "{out}");
 }
 
 #[test]

@@ -46,7 +46,12 @@ fn a_dropped_dead_load_is_no_violation_under_every_engine() {
         for engine in ["auto", "explicit", "smt"] {
             let (code, v) = check(src, tgt, "dead_load", &["--engine", engine]);
             assert_eq!(code, 0, "{src} {engine}: {v}");
-            assert_eq!(v["verdict"], "preserved", "{src} {engine}: {v}");
+            // `proved` where the simulation models the loads (no store,
+            // no barrier in the function: DESIGN.md 2.6's free values).
+            assert!(
+                v["verdict"] == "preserved" || v["verdict"] == "proved",
+                "{src} {engine}: {v}"
+            );
         }
     }
 }

@@ -15,6 +15,8 @@ mod product;
 mod product_keys;
 #[path = "simulation.rs"]
 mod simulation;
+#[path = "simulation_llvm.rs"]
+mod simulation_llvm;
 #[path = "smt.rs"]
 mod smt;
 #[path = "uniform_invariant.rs"]

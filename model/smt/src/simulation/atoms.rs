@@ -95,6 +95,18 @@ pub enum Atom {
     PendBefore(Which, String, usize),
     /// A branch condition over unchanged locals.
     Pred(Rc<Pred>),
+    /// `ref x = tgt y + d` (a loop unrolled by a factor: the reference's
+    /// induction variable runs ahead of the target's inside an unrolled
+    /// iteration).
+    VarAff(String, String, i64),
+    /// `x mod m = r` for a power of two `m` (the induction variable of a
+    /// loop unrolled `m` times, and a trip count it divides).
+    VarMod(Which, String, u64, u64),
+    /// `cyc_r[r] = m * cyc_t[t] + d`, `0 <= -d < m` (the reference's
+    /// iteration `m * i + j` is the target's iteration `i`, copy `j`).
+    CycMul(usize, usize, i64, i64),
+    /// `x <u c` (an induction variable below a constant trip count).
+    VarUlt(Which, String, i64),
 }
 
 fn side_name(w: Which) -> &'static str {
@@ -130,6 +142,12 @@ impl fmt::Display for Atom {
                 write!(f, "{} %{x} holds an earlier read, if any", side_name(*w))
             }
             Atom::Pred(p) => f.write_str(&p.text),
+            Atom::VarAff(x, y, d) => write!(f, "ref %{x} = tgt %{y} + {d}"),
+            Atom::VarMod(w, x, m, r) => write!(f, "{} %{x} mod {m} = {r}", side_name(*w)),
+            Atom::CycMul(r, t, m, d) => {
+                write!(f, "ref cycle count {r} = {m} * tgt cycle count {t} + {d}")
+            }
+            Atom::VarUlt(w, x, c) => write!(f, "{} %{x} <u {c}", side_name(*w)),
         }
     }
 }
@@ -192,8 +210,180 @@ impl Atom {
                 let refs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
                 p.f.substitute(&refs)
             }
+            Atom::VarAff(x, y, d) => s[0].vars.get(x)?.eq(s[1].vars.get(y)?.bvadd(bv64(*d))),
+            Atom::VarMod(w, x, m, r) => s[*w]
+                .vars
+                .get(x)?
+                .bvand(bv64(*m as i64 - 1))
+                .eq(bv64(*r as i64)),
+            Atom::CycMul(r, t, m, d) => {
+                s[0].cyc
+                    .get(*r)?
+                    .eq(s[1].cyc.get(*t)?.bvmul(bv64(*m)).bvadd(bv64(*d)))
+            }
+            Atom::VarUlt(w, x, c) => s[*w].vars.get(x)?.bvult(bv64(*c)),
         })
     }
+
+    /// What the convergence condition may assume besides the atom
+    /// (`recheck`, condition 5): for [`Atom::CycMul`], that the target's
+    /// count is below `2^64 / m`. Counts are 64-bit throughout the engine
+    /// (a count is taken to stay below `2^64`), and the atom holds of the
+    /// counts as natural numbers, not only modulo `2^64`: it is set up
+    /// with small constants and every step adds 0 or 1 to a count or
+    /// restarts it, so the two sides stay within `m` of each other's
+    /// multiple; then `m * cyc_t + d = cyc_r < 2^64`.
+    pub(crate) fn exact(&self, s: [&TState; 2]) -> Option<Bool> {
+        match self {
+            Atom::CycMul(_, t, m, _) => {
+                let c = s[1].cyc.get(*t)?;
+                Some(c.bvult(bv64((u64::MAX / *m as u64) as i64)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The largest constant bound guessed ([`Atom::VarUlt`]).
+const MAX_BOUND: i64 = 4096;
+
+/// The bounds guessed for a local that holds a constant: every integer
+/// constant `c` of the function in `2..=MAX_BOUND`, as `c` and `c + 1`,
+/// the largest two (the trip count; each bound that fails costs a round
+/// of weakening).
+fn bounds(side: &Side) -> Vec<i64> {
+    let mut out = std::collections::BTreeSet::new();
+    for b in &side.cfg.blocks {
+        for e in b.exprs() {
+            e.walk(&mut |x| {
+                if let convcheck_ir::Expr::Const(c) = x {
+                    if (2..=MAX_BOUND).contains(c) {
+                        out.insert(*c);
+                        out.insert(*c + 1);
+                    }
+                }
+            });
+        }
+    }
+    out.into_iter().rev().take(2).collect()
+}
+
+/// The most `|d|` of a guessed [`Atom::VarAff`].
+const MAX_AFF: i64 = 16;
+
+/// The factors tried for [`Atom::VarMod`] and [`Atom::CycMul`].
+const FACTORS: [u64; 3] = [2, 4, 8];
+
+/// The affine candidates of a node first reached from `pre` to `post`
+/// under the source's atoms `from`: the reference's pre-state terms
+/// rewritten, through the source's equalities, as the target's, so that a
+/// post-state difference that is a numeral is a guess (`ref x = tgt y +
+/// d`, `cyc_r = m cyc_t + d`), and the residues of locals modulo small
+/// powers of two.
+fn affine(
+    live: [&std::collections::BTreeSet<String>; 2],
+    from: &[Atom],
+    (pre, post): ([&TState; 2], [&TState; 2]),
+    known: &Known,
+    bounds: [Vec<i64>; 2],
+) -> Vec<Atom> {
+    let mut sub: Vec<(BV, BV)> = known.subst[0].clone();
+    for a in from {
+        let pair = match a {
+            Atom::VarEq(x, y) => pre[0]
+                .vars
+                .get(x)
+                .zip(pre[1].vars.get(y))
+                .map(|(r, t)| (r.clone(), t.clone())),
+            Atom::VarAff(x, y, d) => pre[0]
+                .vars
+                .get(x)
+                .zip(pre[1].vars.get(y))
+                .map(|(r, t)| (r.clone(), t.bvadd(bv64(*d)))),
+            Atom::CycAff(r, t, d) => pre[0]
+                .cyc
+                .get(*r)
+                .zip(pre[1].cyc.get(*t))
+                .map(|(r, t)| (r.clone(), t.bvadd(bv64(*d)))),
+            Atom::CycMul(r, t, m, d) => pre[0]
+                .cyc
+                .get(*r)
+                .zip(pre[1].cyc.get(*t))
+                .map(|(r, t)| (r.clone(), t.bvmul(bv64(*m)).bvadd(bv64(*d)))),
+            _ => None,
+        };
+        // Only a pre-state symbol is rewritten (a launch state's values
+        // are terms; rewriting a term inside others is no equation).
+        if let Some(p) = pair.filter(|p| p.0.is_const()) {
+            sub.push(p);
+        }
+    }
+    let refs: Vec<(&BV, &BV)> = sub.iter().map(|(a, b)| (a, b)).collect();
+    let tsub: Vec<(&BV, &BV)> = known.subst[1].iter().map(|(a, b)| (a, b)).collect();
+    let r_of = |v: &BV| v.substitute(&refs);
+    let t_of = |v: &BV| v.substitute(&tsub);
+    let mut out = Vec::new();
+    for x in live[0] {
+        let Some(rx) = post[0].vars.get(x).map(r_of) else {
+            continue;
+        };
+        for y in live[1] {
+            let Some(ty) = post[1].vars.get(y).map(t_of) else {
+                continue;
+            };
+            if let Some(d) = numeral(&rx.bvsub(&ty)) {
+                if d != 0 && d.abs() <= MAX_AFF {
+                    out.push(Atom::VarAff(x.clone(), y.clone(), d));
+                }
+            }
+        }
+    }
+    for (r, cr) in post[0].cyc.iter().enumerate() {
+        let cr = r_of(cr);
+        for (t, ct) in post[1].cyc.iter().enumerate() {
+            let ct = t_of(ct);
+            for m in FACTORS {
+                let m = m as i64;
+                if let Some(d) = numeral(&cr.bvsub(ct.bvmul(bv64(m)))) {
+                    if -m < d && d <= 0 {
+                        out.push(Atom::CycMul(r, t, m, d));
+                    }
+                }
+            }
+        }
+    }
+    // Residues: of a constant, carried by a step that adds a numeral, or
+    // zero (a trip count the factor divides); the search keeps what holds.
+    for w in 0..2 {
+        for x in live[w] {
+            let Some(v) = post[w].vars.get(x) else {
+                continue;
+            };
+            // A constant's bounds: the constants of the function above it
+            // (a constant trip count), at pairs of cycle headers only.
+            if let Some(c) = known.value(w, v).filter(|c| (0..=MAX_BOUND).contains(c)) {
+                for &b in bounds[w].iter().filter(|&&b| b > c) {
+                    out.push(Atom::VarUlt(w, x.clone(), b));
+                }
+            }
+            for m in FACTORS {
+                let mut r = known.value(w, v).map(|c| (c as u64) % m).unwrap_or(0);
+                for a in from {
+                    if let Atom::VarMod(w2, x2, m2, r2) = a {
+                        let k = pre[w].vars.get(x2).and_then(|p| numeral(&v.bvsub(p)));
+                        if let (true, Some(k)) = (*w2 == w && *m2 == m, k) {
+                            r = (r2.wrapping_add(k as u64)) % m;
+                        }
+                    }
+                }
+                out.push(Atom::VarMod(w, x.clone(), m, r));
+                if r != 0 {
+                    out.push(Atom::VarMod(w, x.clone(), m, 0));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The numeral a term simplifies to, if any.
@@ -402,13 +592,14 @@ impl Known {
 
 /// The candidate atoms of the node at `locs`, first reached from states
 /// `pre` along paths with `guards` to states `post` (constants and
-/// conditions are guessed from them).
+/// conditions are guessed from them); with `guess_bounds`, constant
+/// bounds too ([`Atom::VarUlt`]).
 pub(crate) fn candidates(
     sides: [&Side; 2],
     locs: [Loc; 2],
     first: ([&TState; 2], &[Bool], [&TState; 2]),
     from: &[Atom],
-    names: usize,
+    (names, guess_bounds): (usize, bool),
     thr: &Thread,
 ) -> Vec<Atom> {
     let eqs: Vec<(String, String)> = from
@@ -471,6 +662,17 @@ pub(crate) fn candidates(
             out.push(Atom::PendEq(x.clone(), y.clone()));
         }
     }
+    out.extend(affine(
+        [live[0], live[1]],
+        from,
+        (first.0, post),
+        &known,
+        if guess_bounds && (0..2).all(|w| sides[w].header[locs[w].block]) {
+            [bounds(sides[0]), bounds(sides[1])]
+        } else {
+            Default::default()
+        },
+    ));
     out.extend(guard_preds(sides, locs, first, &eqs, thr));
     // The source's conditions carry over while their locals stay live.
     out.extend(from.iter().filter(|a| matches!(a, Atom::Pred(_))).cloned());

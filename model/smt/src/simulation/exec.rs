@@ -82,6 +82,16 @@ impl Thread {
 pub(crate) struct Shared {
     pub names: Vec<String>,
     pub streams: Vec<FuncDecl>,
+    /// Whether loads of values in memory are modelled: neither program
+    /// stores, passes a barrier or accesses memory atomically, so a load
+    /// reads its location's free value (`memory_name`).
+    pub plain_memory: bool,
+}
+
+/// The name of the free values of `n`-byte locations of shared and global
+/// memory (one address space of locations, as `exec::memory` names them).
+pub(crate) fn memory_name(n: u32) -> String {
+    format!("the free values of {n}-byte locations")
 }
 
 impl Shared {
@@ -97,7 +107,21 @@ impl Shared {
                 )
             })
             .collect();
-        Shared { names, streams }
+        Shared {
+            names,
+            streams,
+            plain_memory: false,
+        }
+    }
+
+    /// The name index of an `n`-byte load's free values in `space`, when
+    /// such loads are modelled.
+    pub fn memory(&self, space: Space, n: u32, volatile: bool) -> Option<usize> {
+        if !self.plain_memory || volatile || space == Space::Local {
+            return None;
+        }
+        let name = memory_name(n.min(8));
+        self.names.iter().position(|x| *x == name)
     }
 
     /// `S_name(th, k)`.
@@ -443,16 +467,24 @@ impl Eval<'_, '_> {
                 value,
                 access,
             } => {
-                if access.bytes > 0 {
-                    // Values in memory (DESIGN.md 2.6: what a thread stored
-                    // is read back, private memory is thread state) are the
-                    // product's and the interpreter's; the simulation reads
-                    // every load as a fresh value, so it refuses.
-                    return Err(format!(
-                        "not modelled by the simulation: a load of values in memory (`{}`)",
-                        self.side.module.label(*op)
-                    ));
-                }
+                // Values in memory (DESIGN.md 2.6): where neither program
+                // stores, passes a barrier or accesses memory atomically
+                // (`Shared::memory`), a shared or global load reads the
+                // free value of its location, named by the address and the
+                // width alone: `S_mem:N(th, addr)`, its low N bytes. It is
+                // identified, as before, by its value oracle's evaluation
+                // (name and count), so that two loads of one address stay
+                // two loads and a load unused in one program does not put
+                // the others' counts out of step.
+                let memory = match access.bytes {
+                    0 => None,
+                    n => Some(self.sh.memory(*space, n, access.volatile).ok_or_else(|| {
+                        format!(
+                            "not modelled by the simulation: a load of values in memory where a program stores, passes a barrier, accesses memory atomically or volatilely, or in private memory (`{}`)",
+                            self.side.module.label(*op)
+                        )
+                    })?),
+                };
                 let addr = self.eval(index, true)?;
                 if !want {
                     // Recorded by the interpreter but unused at once: never
@@ -466,6 +498,18 @@ impl Eval<'_, '_> {
                     ));
                 };
                 let (v, id) = self.read(*o)?;
+                let v = match memory {
+                    Some(name) => {
+                        // The oracle's read only counts the load; the value
+                        // is the location's.
+                        let free = self.sh.value(name, &self.thr.th, &addr);
+                        match access.bytes {
+                            n if n >= 8 => free,
+                            n => free.bvand(BV::from_u64((1u64 << (8 * n)) - 1, 64)),
+                        }
+                    }
+                    None => v,
+                };
                 let Some(id) = id else {
                     return Err(format!(
                         "not modelled by the simulation: a load whose value is an invariant oracle (`{}`)",

@@ -28,7 +28,11 @@
 //! unswitching: one reference point related to several target points, the
 //! condition kept by the invariant), renamed and recomputed values and
 //! phis, loops fully unrolled (each iteration a point of the target with
-//! the reference's counts constant). Convergent operations duplicated
+//! the reference's counts constant), loops unrolled by a factor `m` that
+//! divides their trip count (`ref %x = tgt %x + j`, `x mod m = r`, the
+//! reference's cycle count `m * tgt + j - m + 1` inside copy `j`; see
+//! [`Atom`]), and convergence-control tokens aligned with the cycles,
+//! anchors outside cycles included (`anchors`). Convergent operations duplicated
 //! under a divergent condition, or whose cycle counts the transform
 //! changes (a folded loop nest), have no relation: that is what breaks
 //! convergence.
@@ -42,11 +46,13 @@
 //!
 //! Not modelled (answers `NotFound` with the construct named): calls of
 //! functions defined in the module, convergence-control tokens that are
-//! not aligned with the cycles (anchors), irreducible cycles, plain
+//! not aligned with the cycles (anchors inside cycles, a heart used after
+//! its cycle is left), irreducible cycles, plain
 //! barriers that the transform may remove, events under lazy operators,
 //! loads in a function with a barrier (an unused load is no event, so a
 //! load moved across a barrier, a race, would go unseen).
 
+mod anchors;
 mod atoms;
 mod exec;
 mod obligations;
@@ -61,7 +67,7 @@ pub use side::Loc;
 
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId, InstKind, Module, OracleClass};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 /// Options of a simulation proof.
@@ -175,7 +181,7 @@ pub fn prove(
 }
 
 /// Runs `f` on the two functions prepared ([`side::Side`]): tokens aligned
-/// with the cycles erased (`product::tokens::erase_aligned`), what is not
+/// with the cycles erased (`anchors::erase_function`), what is not
 /// modelled refused, the oracles the two read named once.
 fn with_sides<T>(
     reference: &CfgProgram,
@@ -185,9 +191,12 @@ fn with_sides<T>(
     opts: &SimOptions,
     f: impl FnOnce([&side::Side; 2], &exec::Shared, &[String]) -> T,
 ) -> Result<T, SimAnswer> {
+    let erase = |p: &CfgProgram, f: FuncId, side: &str| {
+        anchors::erase_function(p, f).map_err(|why| SimAnswer::NotFound(format!("{side}: {why}")))
+    };
     let erased = (
-        crate::product::tokens::erase_aligned(reference),
-        crate::product::tokens::erase_aligned(target),
+        erase(reference, ref_fn, "reference")?,
+        erase(target, tgt_fn, "target")?,
     );
     let reference = erased.0.as_ref().unwrap_or(reference);
     let target = erased.1.as_ref().unwrap_or(target);
@@ -210,8 +219,29 @@ fn with_sides<T>(
             }
         }
     }
-    let names: Vec<String> = classes.keys().cloned().collect();
-    let shared = exec::Shared::new(names.clone());
+    let mut names: Vec<String> = classes.keys().cloned().collect();
+    // Loads of values in memory, where neither function writes memory or
+    // passes a barrier (`exec::Shared::memory`): one stream of free values
+    // per width.
+    let plain = plain_memory(reference, ref_fn) && plain_memory(target, tgt_fn);
+    if plain {
+        let mut widths = BTreeSet::new();
+        for (p, f) in [(reference, ref_fn), (target, tgt_fn)] {
+            for_each_expr(p, f, &mut |e| {
+                if let Expr::Load { access, .. } = e {
+                    if access.bytes > 0 {
+                        widths.insert(access.bytes.min(8));
+                    }
+                }
+            });
+        }
+        names.extend(widths.into_iter().map(exec::memory_name));
+        // Sorted: the sides find oracles' names by binary search.
+        names.sort();
+        names.dedup();
+    }
+    let mut shared = exec::Shared::new(names.clone());
+    shared.plain_memory = plain;
     let r = side::Side::new(reference, ref_fn, &names)
         .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
     let t = side::Side::new(target, tgt_fn, &names)
@@ -231,7 +261,19 @@ fn search_only(
 ) -> Result<(Vec<RelNode>, usize), Fail> {
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new(sides, shared, &thr, opts, deadline);
-    s.run()?;
+    if let Err(first) = s.run() {
+        // A second try guessing constant bounds (a loop unrolled by a
+        // factor of its constant trip count, whose target the bound keeps
+        // from overflowing); the first answer stands if it fails too.
+        if !matches!(first, Fail::NotFound(_)) {
+            return Err(first);
+        }
+        let spent = s.z3.queries;
+        s = search::Search::new(sides, shared, &thr, opts, deadline);
+        s.bounds = true;
+        s.z3.queries = spent;
+        s.run().map_err(|_| first)?;
+    }
     // Nodes no current edge reaches any more (their source was weakened or
     // silenced since) are not part of the relation.
     let relation: Vec<RelNode> = s
@@ -431,6 +473,35 @@ fn describe_atom(a: &Atom, names: &[String]) -> String {
         }),
         other => other.to_string(),
     }
+}
+
+/// Calls `visit` on every subexpression of function `f` of `p`.
+fn for_each_expr(p: &CfgProgram, f: FuncId, visit: &mut dyn FnMut(&Expr)) {
+    if let Some(cfg) = p.module.functions.get(f) {
+        for b in &cfg.blocks {
+            for e in b.exprs() {
+                e.walk(&mut |x| visit(x));
+            }
+        }
+    }
+}
+
+/// Whether function `f` of `p` neither writes memory (a byte-addressed
+/// store, an atomic) nor passes a barrier: then every load of shared or
+/// global memory reads its location's free value of the one barrier
+/// phase (DESIGN.md 2.6), a function of the address and the width.
+fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
+    let mut plain = true;
+    for_each_expr(p, f, &mut |e| match e {
+        Expr::Store { access, .. } if access.bytes > 0 || access.atomic != 0 => plain = false,
+        Expr::Load { access, .. } if access.atomic != 0 => plain = false,
+        Expr::Call {
+            kind: CallKind::Barrier(..),
+            ..
+        } => plain = false,
+        _ => {}
+    });
+    plain
 }
 
 /// Why no relation is sought for function `f` of `p`, if none is.

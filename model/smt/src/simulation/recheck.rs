@@ -235,6 +235,7 @@ pub(crate) fn recheck(
     for (i, n) in rel.iter().enumerate() {
         let s = [&states[i][0], &states[i][1]];
         let ctx = inv(i, s)?;
+        let exact = all(n.atoms.iter().filter_map(|a| a.exact(s)).collect());
         // 2. Non-vacuity.
         if on.vacuity && z3.sat(&[&ctx], "a node's invariant")?.is_none() {
             return Err(not_found(format!(
@@ -314,7 +315,7 @@ pub(crate) fn recheck(
                             label: label_of(a).to_string(),
                             site: [a.site, b.site],
                             cyc: [a.cyc.clone(), b.cyc.clone()],
-                            ctx: all(vec![ctx.clone(), guards.clone()]),
+                            ctx: all(vec![ctx.clone(), guards.clone(), exact.clone()]),
                         });
                     }
                 }

@@ -141,6 +141,10 @@ pub(crate) struct Search<'s, 'a> {
     out: Vec<Vec<usize>>,
     dirty: Vec<usize>,
     pub z3: Z3,
+    /// Whether constant bounds are guessed at pairs of cycle headers
+    /// (`atoms::candidates`): a second try, since each bound that fails
+    /// costs rounds of weakening.
+    pub bounds: bool,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -162,6 +166,7 @@ impl<'s, 'a> Search<'s, 'a> {
             out: Vec::new(),
             dirty: Vec::new(),
             z3: Z3::new(deadline),
+            bounds: false,
         }
     }
 
@@ -229,10 +234,17 @@ impl<'s, 'a> Search<'s, 'a> {
         let (state, _) = node_state(&format!("n{id}"), self.sides, locs, names);
         // Only what the node's own state can state (a condition over a
         // local no longer live here is not a candidate).
-        let atoms = candidates(self.sides, locs, first, from, names, self.thr)
-            .into_iter()
-            .filter(|a| a.holds([&state[0], &state[1]]).is_some())
-            .collect();
+        let atoms = candidates(
+            self.sides,
+            locs,
+            first,
+            from,
+            (names, self.bounds),
+            self.thr,
+        )
+        .into_iter()
+        .filter(|a| a.holds([&state[0], &state[1]]).is_some())
+        .collect();
         self.nodes.push(Node {
             init: false,
             loc: locs,
@@ -471,20 +483,27 @@ impl<'s, 'a> Search<'s, 'a> {
         self.out.push(Vec::new());
         self.index.insert((true, locs[0], locs[1]), 0);
         self.dirty.push(0);
+        // The edges not checked since they were computed: an edge whose
+        // source is unchanged since it was checked needs no new check (a
+        // target that is weakened only gets easier to establish), and an
+        // edge whose source changed is replaced (`compute_edges`).
+        let mut pending: Vec<usize> = Vec::new();
         loop {
             while let Some(n) = self.dirty.pop() {
+                let before = self.edges.len();
                 self.compute_edges(n)?;
+                pending.extend(before..self.edges.len());
+            }
+            if pending.is_empty() {
+                return Ok(());
             }
             let mut weakened = Vec::new();
-            for k in 0..self.edges.len() {
+            for k in std::mem::take(&mut pending) {
                 if self.weaken(k)? {
                     if let Some(to) = self.edges[k].to {
                         weakened.push(to);
                     }
                 }
-            }
-            if weakened.is_empty() {
-                return Ok(());
             }
             weakened.sort_unstable();
             weakened.dedup();
