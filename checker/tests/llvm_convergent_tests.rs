@@ -335,8 +335,11 @@ fn a_parameter_bounded_loop_cuts_its_scenarios() {
     let (code, out, err) = convcheck(&["check", &a, &b]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("\nverdict: proved\n"), "{out}");
+    // Under the explicit engine alone the domain of `n` is inexact (the
+    // analysis does not invert `zext`), so the stage is inconclusive
+    // (issue 20 class m), and the cuts are in its report.
     let (code, out, err) = convcheck(&["check", &a, &b, "--engine", "explicit"]);
-    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(code, 3, "{out}{err}");
     assert!(
         out.contains(
             "not tried: scenarios with the parameter values n=0; n=5; n=6; n=7; n=8 (a loop \
@@ -348,7 +351,7 @@ fn a_parameter_bounded_loop_cuts_its_scenarios() {
         out.contains("values: n in {0, 1, 2, 3, 4, 5, 6, 7, 8}"),
         "{out}"
     );
-    assert!(out.contains("\nverdict: preserved\n"), "{out}");
+    assert!(out.contains("inconclusive: inexact domains of n"), "{out}");
     let (_, out, _) = convcheck(&["check", &a, &b, "--format", "json", "--engine", "explicit"]);
     let v = json(&out);
     assert!(
@@ -372,8 +375,12 @@ fn a_parameter_bounded_loop_cuts_its_scenarios() {
         let out_ll = opt(&["-passes=loop-unroll"], &a, "twice-opt.ll");
         let text = std::fs::read_to_string(&out_ll).expect("read");
         assert_eq!(text.matches("call void @f()").count(), 2, "{text}");
+        // Inconclusive under the explicit engine alone (`n` is inexact,
+        // class m), with its cuts named; `auto` decides it.
         let (code, out, err) = convcheck(&["check", &a, &out_ll, "--engine", "explicit"]);
-        assert_eq!(code, 0, "{out}{err}");
+        assert_eq!(code, 3, "{out}{err}");
+        let (code, auto, err) = convcheck(&["check", &a, &out_ll]);
+        assert!(code == 0, "{auto}{err}");
         assert!(
             out.contains("not tried: scenarios with the parameter values n=0"),
             "{out}"

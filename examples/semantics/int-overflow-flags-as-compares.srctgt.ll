@@ -1,5 +1,8 @@
 ; CLASS: int
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine alone decides nothing: the domains of the
+;  arguments a and b are inexact, class m; the other engines decide it.)
 ; The `llvm.*.with.overflow` intrinsics (`__builtin_add_overflow` and
 ; friends; InstCombine makes them from these idioms and back): each
 ; overflow flag written as the comparison that computes it, the sum and

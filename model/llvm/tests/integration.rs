@@ -9,6 +9,9 @@
 //! `cargo test -p CRATE --test integration FILE::`; the tidy test checks
 //! that every file beside this one is listed here.
 #![deny(unsafe_code)]
+// Each file keeps its own `mod common;`, so a helper module is compiled
+// once per file that uses it, as it was with a binary per file.
+#![allow(clippy::duplicate_mod)]
 
 #[path = "compiler_output.rs"]
 mod compiler_output;

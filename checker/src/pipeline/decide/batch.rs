@@ -341,46 +341,91 @@ impl Decider<'_> {
             return;
         };
         let mut searched = vec![last];
-        if self.search_one(b, last, gap) {
-            for &j in earlier {
-                searched.push(j);
-                if self.search_one(b, j, gap) {
-                    break;
+        let mut last_cut = None;
+        match self.search_one(b, last, gap) {
+            Hunt::Found => {
+                for &j in earlier {
+                    searched.push(j);
+                    if self.search_one(b, j, gap) == Hunt::Found {
+                        break;
+                    }
                 }
             }
+            Hunt::NoneFound => {}
+            Hunt::Cut(why) => last_cut = Some(why),
         }
         for &j in untried {
-            if !searched.contains(&j) {
-                if let Some(d) = b.decided[j].as_mut() {
-                    d.notes.push(format!("{NOT_SEARCHED_NOTE} ({gap})"));
-                }
+            if searched.contains(&j) {
+                continue;
+            }
+            let Some(d) = b.decided[j].as_mut() else {
+                continue;
+            };
+            match &last_cut {
+                Some(why) => d.notes.push(format!(
+                    "{CUT_NOTE} ({gap}) on the last stage did not finish ({why}); this stage \
+                     was not searched"
+                )),
+                None => d.notes.push(format!("{NOT_SEARCHED_NOTE} ({gap})")),
             }
         }
     }
 
     /// The product's counterexample search on stage `j` (preserved by the
     /// explicit engine with `gap` left untried), under a tenth of the time
-    /// budget: whether it found one (which then decides the stage).
-    fn search_one(&self, b: &mut Batch, j: usize, gap: &str) -> bool {
+    /// budget. A violation decides the stage; a search cut short (time,
+    /// memory, size) or a construct the product does not model leaves the
+    /// explicit engine's verdict with a note naming why: a cut search is
+    /// never reported as one that found nothing.
+    fn search_one(&self, b: &mut Batch, j: usize, gap: &str) -> Hunt {
         let short = self
             .deadline
             .min(Instant::now() + self.budget.timeout.unwrap_or_default() / 10);
         let Some(q) = self.query(j, short) else {
-            return false;
+            return Hunt::NoneFound;
         };
         self.progress
             .report(&format!("@{}: symbolic product", self.f.name));
-        let Answer::Decided(v @ Outcome::Violated(_), m) = self.product().hunt(&q) else {
-            return false;
+        let hunt = match self.product().hunt(&q) {
+            Answer::Decided(v @ Outcome::Violated(_), m) => {
+                if let Some(d) = b.decided[j].as_mut() {
+                    d.outcome = v;
+                    d.method = m;
+                    d.notes.push(format!(
+                        "the explicit engine found none ({gap}): {FOUND_NOTE}"
+                    ));
+                }
+                return Hunt::Found;
+            }
+            Answer::Unknown(w) if w.why.contains(convcheck_smt::product::NO_COUNTEREXAMPLE) => {
+                Hunt::NoneFound
+            }
+            // A construct the product does not model (an anchor; a
+            // difference only in unused loads or plain barriers, which the
+            // hazards judge): not a search cut by the machine's load, and
+            // the same on every run. The stage keeps the explicit
+            // engine's verdict, with the inexact domains in its bounds and
+            // a note saying the product could not search them.
+            Answer::Unknown(w) if w.limit == crate::engines::Limit::Unsupported => {
+                if let Some(d) = b.decided[j].as_mut() {
+                    d.notes.push(format!(
+                        "the symbolic product cannot search what the explicit engine left \
+                         untried ({gap}): {}",
+                        w.why.strip_prefix("smt: ").unwrap_or(&w.why)
+                    ));
+                }
+                return Hunt::NoneFound;
+            }
+            Answer::Unknown(w) => {
+                Hunt::Cut(w.why.strip_prefix("smt: ").unwrap_or(&w.why).to_string())
+            }
+            Answer::Decided(_, _) => Hunt::NoneFound,
         };
-        if let Some(d) = b.decided[j].as_mut() {
-            d.outcome = v;
-            d.method = m;
-            d.notes.push(format!(
-                "the explicit engine found none ({gap}): {FOUND_NOTE}"
-            ));
+        if let (Hunt::Cut(why), Some(d)) = (&hunt, b.decided[j].as_mut()) {
+            d.notes
+                .push(format!("{CUT_NOTE} ({gap}) did not finish ({why})"));
         }
-        true
+        hunt
     }
 
     /// Under `auto`, the product after the explicit engine on a stage it
@@ -419,11 +464,28 @@ pub const NOT_SEARCHED_NOTE: &str = "values the explicit engine left untried wer
 the symbolic product on the last stage of the pipeline only, where it found no counterexample \
 (a violation that a later pass undoes would go unseen)";
 
+/// The start of the note of a stage whose search of untried values by the
+/// product was cut short (time, memory, size): its verdict is the explicit
+/// engine's, on the values that engine tried.
+pub const CUT_NOTE: &str = "the verdict is the explicit engine's on the values it tried: the \
+symbolic product's search of what it left untried";
+
 /// The note of a stage that is the stage before it up to names, order and
 /// merged straight-line chains, and takes its verdict.
 pub const LINKED_NOTE: &str = "the stage before it up to names, block order and merged \
 straight-line chains (the structural rule, every iteration count): its verdict against the \
 reference, within the same bounds, is this stage's";
+
+/// How the product's search of untried values on one stage ended.
+#[derive(Debug, PartialEq)]
+enum Hunt {
+    /// A counterexample, which now decides the stage.
+    Found,
+    /// The search ran to its end within the bounds and found none.
+    NoneFound,
+    /// The search stopped before its end, for this reason.
+    Cut(String),
+}
 
 /// The stages of a batch as they are decided.
 struct Batch {

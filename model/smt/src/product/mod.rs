@@ -295,12 +295,14 @@ pub fn hunt_at(
     opts: &ProductOptions,
 ) -> Answer<Preserved, Counterexample> {
     match compare_mode(reference, target, entries, opts, true) {
-        Answer::Proved(_) => Answer::Unknown(Unknown::incomplete(
-            "no counterexample found (a search, not a proof)",
-        )),
+        Answer::Proved(_) => Answer::Unknown(Unknown::incomplete(NO_COUNTEREXAMPLE)),
         a => a,
     }
 }
+
+/// [`hunt_at`]'s reason when its search ended finding nothing (any other
+/// `Unknown` of it is a search cut short).
+pub const NO_COUNTEREXAMPLE: &str = "no counterexample found (a search, not a proof)";
 
 /// [`compare_at`], or [`hunt_at`] when `hunt`.
 fn compare_mode(
