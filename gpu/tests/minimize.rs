@@ -12,10 +12,20 @@ use convcheck_gpu::minimize::{
 use convcheck_gpu::runner::{Runner, SimulatedDevice};
 use convcheck_gpu::session::{generated, live_on, GpuConfig};
 
+/// The default config with less fuel: a generated loop that spins on its
+/// drawn values is given up sooner (generated loops end within a few
+/// hundred instructions otherwise).
+fn cfg() -> GpuConfig {
+    GpuConfig {
+        fuel: 20_000,
+        ..GpuConfig::default()
+    }
+}
+
 /// The first of seed 1's generated kernels with a loop whose comparison on
 /// the simulated device differs.
 fn differing_loop_kernel() -> (String, String) {
-    let cfg = GpuConfig::default();
+    let cfg = cfg();
     for (file, text) in generated(1, 40) {
         if !(text.contains("for (") || text.contains("while (")) || !text.contains("break") {
             continue;
@@ -35,7 +45,7 @@ fn differing_loop_kernel() -> (String, String) {
 #[test]
 fn a_divergent_loop_exit_is_minimized_and_still_differs() {
     let (file, text) = differing_loop_kernel();
-    let cfg = GpuConfig::default();
+    let cfg = cfg();
     let dev = SimulatedDevice;
     let rep = live_on(&[(file.clone(), text.clone())], &cfg, &dev).unwrap();
     let id = rep.replay.kernels[0].id.clone();
@@ -57,10 +67,16 @@ fn a_divergent_loop_exit_is_minimized_and_still_differs() {
     );
     assert!(!m.budget_cut, "{} runs", m.runs);
     assert!(
-        m.statements_after < m.statements_before && m.statements_after <= 8,
+        m.statements_after * 2 <= m.statements_before && m.statements_after <= 12,
         "{} -> {} statements:\n{}",
         m.statements_before,
         m.statements_after,
+        m.text
+    );
+    // The split comes from threads leaving the loop apart: the loop stays.
+    assert!(
+        m.text.contains("for (") || m.text.contains("while ("),
+        "{}",
         m.text
     );
     // The minimized kernel, run again, still shows the split at that level.
@@ -72,7 +88,7 @@ fn a_divergent_loop_exit_is_minimized_and_still_differs() {
 fn a_kernel_without_a_difference_is_not_touched() {
     let text = "void same() {\n  ... // A\n  ... // B\n}\n";
     let files = vec![("same.c".to_string(), text.to_string())];
-    let cfg = GpuConfig::default();
+    let cfg = cfg();
     let rep = live_on(&files, &cfg, &SimulatedDevice).unwrap();
     assert!(rep.replay.kernels.iter().all(|k| k.identical()));
     let m = minimize_differing(
@@ -91,7 +107,7 @@ fn the_budget_cut_is_reported() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = GpuConfig {
         record: Some(dir.path().to_path_buf()),
-        ..GpuConfig::default()
+        ..cfg()
     };
     let files = vec![(file.clone(), text)];
     let rep = live_on(&files, &cfg, &SimulatedDevice).unwrap();
