@@ -100,3 +100,42 @@ fn replay_of_loop_continue_finds_the_merge_and_sequential_loop_only_splits() {
         assert_eq!(r["same_behaviour"], r["scenarios"], "{r}");
     }
 }
+
+/// `fuzz --gpu --simulated-device`: the test double (never rejoins diverged
+/// threads) splits the first generated kernels; each is minimized under the
+/// budget, written beside its original, and listed with its budget cut.
+#[test]
+fn fuzz_gpu_on_the_simulated_device_minimizes_and_reports_the_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().display().to_string();
+    let (code, out, err) = convcheck(&[
+        "fuzz",
+        "--gpu",
+        "--simulated-device",
+        "--count",
+        "2",
+        "--min-runs",
+        "3",
+        "--out",
+        &out_dir,
+    ]);
+    assert!(code == 0 || code == 3, "{code}: {err}\n{out}");
+    assert!(out.contains("on simulated device (a test double"), "{out}");
+    assert!(out.contains("minimized kernels"), "{out}");
+    assert!(out.contains("3 of 3 (budget cut: not minimal)"), "{out}");
+    let min = dir.path().join("kernels/gen-0000.min.c");
+    assert!(out.contains(&min.display().to_string()), "{out}");
+    let text = std::fs::read_to_string(&min).unwrap();
+    assert!(text.starts_with("// minimized from gen-0000.c"), "{text}");
+    // With --min-runs 0 nothing is minimized.
+    let (_, out, _) = convcheck(&[
+        "fuzz",
+        "--gpu",
+        "--simulated-device",
+        "--count",
+        "2",
+        "--min-runs",
+        "0",
+    ]);
+    assert!(!out.contains("minimized kernels"), "{out}");
+}

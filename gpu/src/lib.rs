@@ -27,7 +27,11 @@
 //! layout of the first H200 measurement (`../shared/hw/h200-2026-11-27`),
 //! which is read as it is, so the comparison is tested on real hardware
 //! data without a GPU. [`session`] ties the steps together for `convcheck
-//! gpu` and `convcheck fuzz --gpu`; [`render`] prints reports.
+//! gpu` and `convcheck fuzz --gpu`; [`render`] prints reports. The device
+//! step is behind [`runner::Runner`] (the GPU, or a simulated device that
+//! is a test double), so [`minimize`], which shrinks a generated kernel
+//! whose device behaviour differs while the difference persists, is tested
+//! without a GPU.
 //!
 //! Architecture invariant: no module of this crate writes to standard
 //! output or standard error; only [`device`] uses `unsafe` (the driver's
@@ -37,10 +41,12 @@
 pub mod compare;
 pub mod device;
 pub mod instrument;
+pub mod minimize;
 pub mod model;
 pub mod record;
 pub mod render;
 pub mod replay;
+pub mod runner;
 pub mod scenarios;
 pub mod session;
 pub mod tools;

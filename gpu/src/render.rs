@@ -312,3 +312,44 @@ pub fn replay_text(rep: &ReplayReport, kernels: bool) -> String {
     }
     out
 }
+
+/// The table of minimized kernels of `fuzz --gpu` (empty when no kernel
+/// differed), then the kernels that differ but were not minimized.
+pub fn minimized_table(m: &crate::minimize::Minimization) -> String {
+    let mut out = String::new();
+    if m.minimized.is_empty() && m.failed.is_empty() {
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "\nminimized kernels (difference kept while shrinking):"
+    );
+    let _ = writeln!(
+        out,
+        "| kernel | difference | model level | statements | device runs | written to |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for k in &m.minimized {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} -> {} | {} of {}{} | {} |",
+            k.file,
+            k.difference.kind.name(),
+            k.difference.level,
+            k.statements_before,
+            k.statements_after,
+            k.runs,
+            k.budget,
+            if k.budget_cut {
+                " (budget cut: not minimal)"
+            } else {
+                ""
+            },
+            k.written.as_deref().unwrap_or("not written (no --out)")
+        );
+    }
+    for f in &m.failed {
+        let _ = writeln!(out, "not minimized: {}: {}", f.id, f.reason);
+    }
+    out
+}

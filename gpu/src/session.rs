@@ -11,6 +11,7 @@ use crate::record::{
     KernelEntry, Manifest, Recording, ResultLine, ScenarioEntry, VariantInfo, FORMAT,
 };
 use crate::replay::{replay, ReplayConfig, ReplayReport};
+use crate::runner::Runner;
 use crate::scenarios::{flatten, generate, Streams};
 use crate::tools::{self, Tools};
 use crate::GpuError;
@@ -115,6 +116,17 @@ pub struct Prepared {
 
 /// Instruments and compiles `file` (its text given) for the GPU.
 pub fn prepare(file: &str, text: &str, cfg: &GpuConfig) -> Result<Prepared, GpuError> {
+    prepare_with(file, text, cfg, true)
+}
+
+/// [`prepare`], with `llc` run only when `compile` (a runner that takes no
+/// PTX, [`crate::runner::SimulatedDevice`], leaves `ptx` empty).
+pub fn prepare_with(
+    file: &str,
+    text: &str,
+    cfg: &GpuConfig,
+    compile: bool,
+) -> Result<Prepared, GpuError> {
     let subject = Subject::from_text(file, text, cfg.function.as_deref())?;
     let cfg_module = subject.cfg();
     let mut tables = Tables {
@@ -123,7 +135,11 @@ pub fn prepare(file: &str, text: &str, cfg: &GpuConfig) -> Result<Prepared, GpuE
     };
     let ll = subject.llvm_after(cfg.pipeline.as_deref(), &cfg.tools)?;
     let ins = instrument(&ll, file, &subject.function, &mut tables, cfg.layout)?;
-    let ptx = tools::llc(&cfg.tools, &ins.text, cfg.llc_level())?;
+    let ptx = if compile {
+        tools::llc(&cfg.tools, &ins.text, cfg.llc_level())?
+    } else {
+        String::new()
+    };
     let l = cfg.layout;
     let scenarios = if cfg.threads.is_empty() {
         let oracles: Vec<(String, Vec<i64>)> = cfg_module
@@ -202,7 +218,11 @@ pub fn recording(
             p.subject.file.clone()
         };
         let ptx_rel = format!("ptx/{id}.{}.ptx", variant.replace('/', "_"));
-        files.push((ptx_rel.clone(), p.ptx.clone()));
+        // A runner that takes no PTX (the simulated device) leaves none.
+        let has_ptx = !p.ptx.is_empty();
+        if has_ptx {
+            files.push((ptx_rel.clone(), p.ptx.clone()));
+        }
         files.push((
             format!("ll/{id}.{}.ll", variant.replace('/', "_")),
             p.instrumented.clone(),
@@ -219,7 +239,11 @@ pub fn recording(
                 .iter()
                 .map(|o| (o.name.clone(), o.domain.clone()))
                 .collect(),
-            ptx: BTreeMap::from([(variant.clone(), ptx_rel)]),
+            ptx: if has_ptx {
+                BTreeMap::from([(variant.clone(), ptx_rel)])
+            } else {
+                BTreeMap::new()
+            },
             scenarios: p
                 .scenarios
                 .iter()
@@ -300,9 +324,32 @@ pub fn live(files: &[(String, String)], cfg: &GpuConfig) -> Result<LiveReport, G
         .map(|(f, t)| prepare(f, t, cfg))
         .collect::<Result<_, _>>()?;
     let device = Device::open(cfg.device)?;
+    measure_and_compare(prepared, cfg, &device)
+}
+
+/// [`live`] on any [`Runner`] (the simulated device in tests).
+pub fn live_on(
+    files: &[(String, String)],
+    cfg: &GpuConfig,
+    runner: &dyn Runner,
+) -> Result<LiveReport, GpuError> {
+    let prepared: Vec<Prepared> = files
+        .iter()
+        .map(|(f, t)| prepare_with(f, t, cfg, runner.needs_ptx()))
+        .collect::<Result<_, _>>()?;
+    measure_and_compare(prepared, cfg, runner)
+}
+
+/// Runs every prepared kernel on `runner`, records (into `cfg.record`, or
+/// a temporary folder) and compares with the model.
+pub fn measure_and_compare(
+    prepared: Vec<Prepared>,
+    cfg: &GpuConfig,
+    runner: &dyn Runner,
+) -> Result<LiveReport, GpuError> {
     let mut measured = Vec::new();
     for p in prepared {
-        let logs = measure(&p, cfg, &device)?;
+        let logs = runner.run(&p, cfg)?;
         measured.push((p, logs));
     }
     // The recording goes to --record's folder, or to a temporary one that
@@ -319,7 +366,8 @@ pub fn live(files: &[(String, String)], cfg: &GpuConfig) -> Result<LiveReport, G
         (None, Some(t)) => t.path().to_path_buf(),
         (None, None) => PathBuf::from("."),
     };
-    let (rec, extra) = recording(&dir, &measured, cfg, &device.name, true);
+    let name = runner.name();
+    let (rec, extra) = recording(&dir, &measured, cfg, &name, true);
     Recording::write(&dir, &rec.manifest, &rec.results, &extra)?;
     let recorded = cfg.record.as_ref().map(|d| d.display().to_string());
     let rcfg = ReplayConfig {
@@ -331,7 +379,7 @@ pub fn live(files: &[(String, String)], cfg: &GpuConfig) -> Result<LiveReport, G
     let replay = replay(&rec, &rcfg);
     drop(temp);
     Ok(LiveReport {
-        device: device.name.clone(),
+        device: name,
         variant: cfg.variant(),
         recorded,
         replay,

@@ -16,5 +16,7 @@
 mod compare_known;
 #[path = "instrument.rs"]
 mod instrument;
+#[path = "minimize.rs"]
+mod minimize;
 #[path = "replay_fixture.rs"]
 mod replay_fixture;

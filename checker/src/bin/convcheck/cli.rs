@@ -255,6 +255,16 @@ pub struct FuzzArgs {
     /// With --gpu: summarize recorded logs instead of running a GPU.
     #[arg(long = "replay", value_name = "DIR", requires = "gpu")]
     pub gpu_replay: Option<String>,
+    /// With --gpu: device runs one differing kernel's minimization may
+    /// use (0: do not minimize); minimized kernels go beside the originals
+    /// in `--out DIR/kernels/` as `NAME.min.c`.
+    #[arg(long, value_name = "N", default_value_t = 64, requires = "gpu")]
+    pub min_runs: usize,
+    /// With --gpu: run on the simulated device instead of a GPU, a test
+    /// double that never rejoins diverged threads (not a model of any
+    /// GPU; docs/src/hardware.md, "Minimization").
+    #[arg(long, requires = "gpu", conflicts_with = "gpu_replay")]
+    pub simulated_device: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -13,9 +13,12 @@ const EXIT_OK: i32 = 0;
 const EXIT_VIOLATION: i32 = 1;
 const EXIT_USAGE: i32 = 2;
 const EXIT_INCONCLUSIVE: i32 = 3;
+use convcheck_gpu::device::Device;
+use convcheck_gpu::minimize::{minimize_differing, MinimizeConfig};
 use convcheck_gpu::record::{Manifest, Recording};
 use convcheck_gpu::replay::{replay, ReplayConfig, ReplayReport};
-use convcheck_gpu::session::{generated, live, GpuConfig};
+use convcheck_gpu::runner::{Runner, SimulatedDevice};
+use convcheck_gpu::session::{generated, live, live_on, GpuConfig};
 use convcheck_gpu::tools::Tools;
 use convcheck_gpu::{render, GpuError};
 use convcheck_ir::scenario::ThreadValues;
@@ -257,13 +260,39 @@ pub fn fuzz_gpu(a: &FuzzArgs) -> Result<Printed, Error> {
         record: a.out.as_ref().map(PathBuf::from),
         ..GpuConfig::default()
     };
-    match live(&files, &cfg) {
-        Ok(r) => render(
-            &r.replay,
-            Some(&r.manifest),
-            &args,
-            format!("{} on {}\n", r.variant, r.device),
-        ),
-        Err(e) => Ok(error(&e)),
+    let mcfg = MinimizeConfig {
+        max_runs: a.min_runs,
+    };
+    let device;
+    let runner: &dyn Runner = if a.simulated_device {
+        &SimulatedDevice
+    } else {
+        // Without a driver: exit 3, "no CUDA driver", before any work.
+        match Device::open(cfg.device) {
+            Ok(d) => {
+                device = d;
+                &device
+            }
+            Err(e) => return Ok(error(&e)),
+        }
+    };
+    let r = match live_on(&files, &cfg, runner) {
+        Ok(r) => r,
+        Err(e) => return Ok(error(&e)),
+    };
+    let min = minimize_differing(&files, &r.replay, &cfg, runner, &mcfg);
+    let mut printed = render(
+        &r.replay,
+        Some(&r.manifest),
+        &args,
+        format!("{} on {}\n", r.variant, r.device),
+    )?;
+    match a.format {
+        Format::Text => printed.stdout.push_str(&render::minimized_table(&min)),
+        Format::Json => {
+            let both = serde_json::json!({ "replay": &r.replay, "minimization": &min });
+            printed.stdout = format!("{both}\n");
+        }
     }
+    Ok(printed)
 }
