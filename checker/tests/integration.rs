@@ -15,6 +15,8 @@ mod cli;
 mod corpus;
 #[path = "corpus_cmd.rs"]
 mod corpus_cmd;
+#[path = "determinism.rs"]
+mod determinism;
 #[path = "docs.rs"]
 mod docs;
 #[path = "engines.rs"]

@@ -358,24 +358,45 @@ fn compare_mode(
     // too, and the small queries are cheap. Measured on the seed's
     // loop_nest under `simplifycfg`: the search at max-iters 14 alone did
     // not finish in 120 s, while the counterexample at max-iters 1 takes
-    // under 0.1 s. The small searches get a tenth of the budget; what
-    // they prove or cannot decide is not an answer at the asked bound.
+    // under 0.1 s. What the small searches prove or cannot decide is not
+    // an answer at the asked bound, so they only search (no proof steps),
+    // and every z3 query of theirs is bounded by [`SMALL_RLIMIT`] units
+    // of work rather than by a share of the time: which counterexample is
+    // reported must not depend on the load. With a tenth of the time,
+    // `checker/tests/gpu_examples.rs`'s reduce-int pair printed other
+    // values in 1 run of 10 (the default engine's search gets a tenth of
+    // the budget, the small searches 0.6 s of it, which a loaded machine
+    // overran, and the model came from the query at max-iters 8). The
+    // half of the time left stays as a safety net (a cut there is a load
+    // effect, and the search at the asked bound still runs).
     if opts.max_iters > 2 {
-        let small_deadline = deadline.min(Instant::now() + opts.timeout / 10);
+        let small_deadline = deadline.min(Instant::now() + opts.timeout / 2);
         for small in [1, 2] {
             let o = ProductOptions {
                 max_iters: small,
                 ..*opts
             };
-            if let Answer::Counterexample(c) =
-                search(reference, target, entries, &o, small_deadline, hunt)
-            {
+            if let Answer::Counterexample(c) = search(
+                reference,
+                target,
+                entries,
+                &o,
+                small_deadline,
+                true,
+                SMALL_RLIMIT,
+            ) {
                 return Answer::Counterexample(c);
             }
         }
     }
-    search(reference, target, entries, opts, deadline, hunt)
+    search(reference, target, entries, opts, deadline, hunt, 0)
 }
+
+/// The work (units of z3's resource counter) each query of the searches
+/// at small bounds ([`compare_mode`]) gets: a count, not a time, so that
+/// whether they find a counterexample is the same on every machine and
+/// under any load. The quick query's own limit, [`QUICK_RLIMIT`].
+const SMALL_RLIMIT: u32 = QUICK_RLIMIT;
 
 /// The bounded search at `opts.max_iters`, unrolling the target further
 /// while some scenario needs it.
@@ -386,6 +407,7 @@ fn search(
     opts: &ProductOptions,
     deadline: Instant,
     hunt: bool,
+    rlimit: u32,
 ) -> Answer<Preserved, Counterexample> {
     let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
     let mut target_iters = opts.max_iters;
@@ -398,6 +420,7 @@ fn search(
             target_iters,
             deadline,
             hunt,
+            rlimit,
         ) {
             Step::Done(a) => return a,
             Step::TargetCut(why) => {
@@ -506,6 +529,7 @@ fn attempt(
     target_iters: u32,
     deadline: Instant,
     hunt: bool,
+    rlimit: u32,
 ) -> Step {
     let unknown = |u: Unknown| Step::Done(Answer::Unknown(u));
     // Oracle names of both modules, matched by name.
@@ -599,7 +623,7 @@ fn attempt(
     q.memory_mb = memory_watermark(opts.memory_mb);
     let ask = |a: &[&Bool]| {
         let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();
-        check(&q, &a, deadline)
+        check_limited(&q, &a, deadline, rlimit)
     };
     // 1. Some reference run is within bounds (no vacuous proof). A search
     // asks it too: with it skipped (it can take seconds on 64-bit address
@@ -645,7 +669,7 @@ fn attempt(
                     q.violated.clone(),
                     small,
                 ];
-                match check(&q, &a, deadline) {
+                match check_limited(&q, &a, deadline, rlimit) {
                     Ok(Some(m)) => {
                         model = m;
                         break;
@@ -709,10 +733,27 @@ fn attempt(
     }
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
     let mut proof = None;
-    match check_limited(&q, &a, deadline, QUICK_RLIMIT) {
+    let quick = if rlimit == 0 {
+        QUICK_RLIMIT
+    } else {
+        rlimit.min(QUICK_RLIMIT)
+    };
+    match check_limited(&q, &a, deadline, quick) {
         Ok(Some(model)) => return confirm(model),
         Ok(None) => proof = Some(Proof::Query),
-        // Out of its budget: the proof goes by matching below.
+        // Out of its work budget: the proof goes by matching below; a
+        // search asks the query again with the time left (nothing else
+        // would look for its counterexample). Out of time or memory, or
+        // out of the caller's own work budget: a search stops there, cut
+        // (never read as "none found"; a cut product search once let the
+        // default engine answer `preserved` on reduce-int's violated
+        // `add nsw` -> `sub` target under `--timeout 5`).
+        Err(e) if hunt && e.limit == Limit::Size && rlimit == 0 => match check(&q, &a, deadline) {
+            Ok(Some(model)) => return confirm(model),
+            Ok(None) => proof = Some(Proof::Query),
+            Err(e) => return unknown(e),
+        },
+        Err(e) if hunt => return unknown(e),
         Err(_) => {}
     }
     // 3. The target leaves its unrolling where the reference does not.
