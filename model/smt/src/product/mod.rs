@@ -72,6 +72,7 @@ pub mod uniform;
 pub mod unroll;
 
 pub(crate) mod bv;
+mod check;
 mod fbv;
 mod matching;
 mod query;
@@ -82,6 +83,7 @@ mod support;
 mod symex;
 
 use crate::{Answer, Limit, Unknown};
+use check::{check, check_limited, memory_watermark};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Trace;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
@@ -89,7 +91,7 @@ use convcheck_ir::{FuncId, OpId};
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, BV};
-use z3::{FuncDecl, Model, Params, SatResult, Sort};
+use z3::{FuncDecl, Model, Sort};
 
 /// How far the target may be unrolled, in multiples of `max_iters + 1`
 /// iterations per cycle: a transform that merges a loop nest into one
@@ -360,23 +362,24 @@ fn compare_mode(
     // too, and the small queries are cheap. Measured on the seed's
     // loop_nest under `simplifycfg`: the search at max-iters 14 alone did
     // not finish in 120 s, while the counterexample at max-iters 1 takes
-    // under 0.1 s. The small searches get a tenth of the budget; what
-    // they prove or cannot decide is not an answer at the asked bound.
+    // under 0.1 s. They only search (what they prove is not an answer at
+    // the asked bound), each z3 query within QUICK_RLIMIT units of work and
+    // half the time: a count, not a time share, picks the counterexample
+    // reported, whatever the load (docs/src/determinism.md).
     if opts.max_iters > 2 {
-        let small_deadline = deadline.min(Instant::now() + opts.timeout / 10);
+        let small_deadline = deadline.min(Instant::now() + opts.timeout / 2);
         for small in [1, 2] {
             let o = ProductOptions {
                 max_iters: small,
                 ..*opts
             };
-            if let Answer::Counterexample(c) =
-                search(reference, target, entries, &o, small_deadline, hunt)
-            {
+            let (d, r) = (small_deadline, QUICK_RLIMIT);
+            if let Answer::Counterexample(c) = search(reference, target, entries, &o, d, true, r) {
                 return Answer::Counterexample(c);
             }
         }
     }
-    search(reference, target, entries, opts, deadline, hunt)
+    search(reference, target, entries, opts, deadline, hunt, 0)
 }
 
 /// The bounded search at `opts.max_iters`, unrolling the target further
@@ -388,6 +391,7 @@ fn search(
     opts: &ProductOptions,
     deadline: Instant,
     hunt: bool,
+    rlimit: u32,
 ) -> Answer<Preserved, Counterexample> {
     let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
     let mut target_iters = opts.max_iters;
@@ -400,6 +404,7 @@ fn search(
             target_iters,
             deadline,
             hunt,
+            rlimit,
         ) {
             Step::Done(a) => return a,
             Step::TargetCut(why) => {
@@ -424,74 +429,8 @@ enum Step {
     TargetCut(String),
 }
 
-/// A satisfiability check under the remaining time: `Ok(Some(model))`,
-/// `Ok(None)` for unsat, `Err(reason)` for unknown.
-fn check(
-    q: &query::Query,
-    assumptions: &[Bool],
-    deadline: Instant,
-) -> Result<Option<Model>, Unknown> {
-    check_limited(q, assumptions, deadline, 0)
-}
-
 /// The default of [`ProductOptions::memory_mb`].
 pub const Z3_MEMORY_MB: u64 = 4000;
-
-/// Sets z3's `memory_high_watermark` (in bytes, an unsigned 32-bit
-/// parameter in z3 4.8.12, so at most 4095 MiB) to `mb` MiB: past it, a
-/// query answers unknown (`memout`). Process-wide, as z3 keeps it.
-fn memory_watermark(mb: u64) -> u64 {
-    let mb = mb.clamp(1, 4095);
-    z3::set_global_param("memory_high_watermark", &(mb << 20).to_string());
-    mb
-}
-
-/// [`check`] with at most `rlimit` units of z3's resource counter (0 for
-/// no limit): a bound on the work that, unlike a timeout, gives the same
-/// answer on every machine and under any load.
-fn check_limited(
-    q: &query::Query,
-    assumptions: &[Bool],
-    deadline: Instant,
-    rlimit: u32,
-) -> Result<Option<Model>, Unknown> {
-    let left = deadline.saturating_duration_since(Instant::now());
-    if left.is_zero() {
-        return Err(Unknown::time("timeout: the time budget ran out"));
-    }
-    let memory_mb = q.memory_mb;
-    let mut params = Params::new();
-    params.set_u32(
-        "timeout",
-        u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1),
-    );
-    params.set_u32("rlimit", rlimit);
-    q.solver.set_params(&params);
-    let r = q.solver.check_assumptions(assumptions);
-    match r {
-        SatResult::Sat => q
-            .solver
-            .get_model()
-            .map(Some)
-            .ok_or_else(|| Unknown::incomplete("internal: z3 said sat but gave no model")),
-        SatResult::Unsat => Ok(None),
-        SatResult::Unknown => {
-            let why = q
-                .solver
-                .get_reason_unknown()
-                .unwrap_or_else(|| "unknown".into());
-            let reason = Unknown::from_z3(&why);
-            Err(if reason.limit == Limit::Memory {
-                Unknown::new(
-                    Limit::Memory,
-                    format!("memory budget: z3 reached {memory_mb} MiB (--max-solver-memory)"),
-                )
-            } else {
-                reason
-            })
-        }
-    }
-}
 
 /// The first description whose guard holds in the model.
 fn which(model: &Model, list: &[(Bool, String)]) -> Option<String> {
@@ -508,6 +447,7 @@ fn attempt(
     target_iters: u32,
     deadline: Instant,
     hunt: bool,
+    rlimit: u32,
 ) -> Step {
     let unknown = |u: Unknown| Step::Done(Answer::Unknown(u));
     // Oracle names of both modules, matched by name.
@@ -601,7 +541,7 @@ fn attempt(
     q.memory_mb = memory_watermark(opts.memory_mb);
     let ask = |a: &[&Bool]| {
         let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();
-        check(&q, &a, deadline)
+        check_limited(&q, &a, deadline, rlimit)
     };
     // 1. Some reference run is within bounds (no vacuous proof). A search
     // asks it too: with it skipped (it can take seconds on 64-bit address
@@ -647,7 +587,7 @@ fn attempt(
                     q.violated.clone(),
                     small,
                 ];
-                match check(&q, &a, deadline) {
+                match check_limited(&q, &a, deadline, rlimit) {
                     Ok(Some(m)) => {
                         model = m;
                         break;
@@ -714,7 +654,15 @@ fn attempt(
     match check_limited(&q, &a, deadline, QUICK_RLIMIT) {
         Ok(Some(model)) => return confirm(model),
         Ok(None) => proof = Some(Proof::Query),
-        // Out of its budget: the proof goes by matching below.
+        // Out of its work budget: the proof goes by matching below; a
+        // search asks again with the time left. A search cut otherwise is
+        // cut, never "none found" (docs/src/determinism.md).
+        Err(e) if hunt && e.limit == Limit::Size && rlimit == 0 => match check(&q, &a, deadline) {
+            Ok(Some(model)) => return confirm(model),
+            Ok(None) => proof = Some(Proof::Query),
+            Err(e) => return unknown(e),
+        },
+        Err(e) if hunt => return unknown(e),
         Err(_) => {}
     }
     // 3. The target leaves its unrolling where the reference does not.
