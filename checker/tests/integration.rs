@@ -12,12 +12,6 @@
 // once per file that uses it, as it was with a binary per file.
 #![allow(clippy::duplicate_mod)]
 
-// Each file declares `mod common;` itself (it was a test binary of its
-// own), so the helpers are compiled once per file: harmless, and what
-// clippy's `duplicate_mod` names. FIXME: declare `common` once here and
-// `use crate::common` in the files.
-#![allow(clippy::duplicate_mod)]
-
 #[path = "cli.rs"]
 mod cli;
 #[path = "corpus.rs"]
