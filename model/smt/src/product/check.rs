@@ -62,6 +62,16 @@ pub(super) fn check_limited(
                 .get_reason_unknown()
                 .unwrap_or_else(|| "unknown".into());
             let reason = Unknown::from_z3(&why);
+            // z3 4.8 reports its resource counter running out as
+            // "canceled": with a counter set, that is the work budget.
+            let reason = if rlimit > 0 && matches!(reason.limit, Limit::Canceled | Limit::Size) {
+                Unknown::new(
+                    Limit::Size,
+                    format!("resource budget: the query did more than {rlimit} units of z3's work"),
+                )
+            } else {
+                reason
+            };
             Err(if reason.limit == Limit::Memory {
                 Unknown::new(
                     Limit::Memory,
