@@ -339,9 +339,7 @@ pub fn check_kernels(
     config: &crate::config::CheckConfig,
     settings: &Settings,
 ) -> Result<Report> {
-    let job = CheckJob::of(file, config);
-    let plan = kernel::plan_kernels(file, kernel, target, &job, settings.engine)?;
-    Ok(run(plan, &job, settings, &Silent))
+    kernels(file, kernel, target, config, settings, false)
 }
 
 /// [`check_kernels`] for a campaign that only looks for counterexamples
@@ -353,9 +351,26 @@ pub fn search_kernels(
     config: &crate::config::CheckConfig,
     settings: &Settings,
 ) -> Result<Report> {
+    kernels(file, kernel, target, config, settings, true)
+}
+
+/// [`check_kernels`], or [`search_kernels`] when `search_only`.
+fn kernels(
+    file: &str,
+    kernel: convcheck_lang::sema::Kernel,
+    target: Option<convcheck_lang::sema::Kernel>,
+    config: &crate::config::CheckConfig,
+    settings: &Settings,
+    search_only: bool,
+) -> Result<Report> {
     let job = CheckJob::of(file, config);
     let plan = kernel::plan_kernels(file, kernel, target, &job, settings.engine)?;
-    Ok(run(plan.search_only(), &job, settings, &Silent))
+    let plan = if search_only {
+        plan.search_only()
+    } else {
+        plan
+    };
+    Ok(run(plan, &job, settings, &Silent))
 }
 
 impl Plan {
