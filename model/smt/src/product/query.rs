@@ -142,6 +142,15 @@ pub(crate) fn build(
     for per in runs {
         for run in per {
             for d in &run.defs {
+                // z3 simplifies each assertion as it is asserted, which is
+                // not bounded by the solver's timeout: a long run's
+                // definitions are where the time goes before any check.
+                if Instant::now() >= deadline {
+                    return Err(Unknown::time(format!(
+                        "timeout: the time budget ran out while building the query ({} definitions)",
+                        run.defs.len()
+                    )));
+                }
                 solver.assert(d);
             }
         }
