@@ -317,9 +317,8 @@ exit:
             }
         )
     };
+    // Since stores are modelled (`simulation_memory.rs`) the second load
+    // reads the store; the target without it is not proved.
     let a = sim(&twice(false), &twice(true), "k");
-    assert!(
-        matches!(&a, SimAnswer::NotFound(w) if w.contains("a load of values in memory")),
-        "a load across a store: {a:?}"
-    );
+    assert!(!proved(&a), "a load across a store: {a:?}");
 }

@@ -44,17 +44,27 @@
 //! (the transform may still be correct: the bounded engines decide).
 //! `Unknown(reason)` when a budget ran out. Neither is a verdict.
 //!
+//! **Memory** (`memory`): where no program passes a barrier or accesses
+//! memory atomically, loads of shared and global memory read what the
+//! thread stored there, byte by byte, else the location's free value.
+//! Every node holds one memory for both programs and each step must leave
+//! the two memories equal; what a memory holds is not carried from node to
+//! node (a target that relies on the value a store left, as a load folded
+//! to it, is not proved).
+//!
 //! Not modelled (answers `NotFound` with the construct named): calls of
 //! functions defined in the module, convergence-control tokens that are
 //! not aligned with the cycles (anchors inside cycles, a heart used after
 //! its cycle is left), irreducible cycles, plain
 //! barriers that the transform may remove, events under lazy operators,
 //! loads in a function with a barrier (an unused load is no event, so a
-//! load moved across a barrier, a race, would go unseen).
+//! load moved across a barrier, a race, would go unseen), private memory
+//! (its stores are not events), atomics and volatile loads.
 
 mod anchors;
 mod atoms;
 mod exec;
+mod memory;
 mod obligations;
 mod recheck;
 mod search;
@@ -220,9 +230,9 @@ fn with_sides<T>(
         }
     }
     let mut names: Vec<String> = classes.keys().cloned().collect();
-    // Loads of values in memory, where neither function writes memory or
-    // passes a barrier (`exec::Shared::memory`): one stream of free values
-    // per width.
+    // Loads of values in memory, where neither function passes a barrier
+    // or accesses memory atomically (`exec::Shared::memory`): what the
+    // thread stored (`memory`), else one stream of free values per width.
     let plain = plain_memory(reference, ref_fn) && plain_memory(target, tgt_fn);
     if plain {
         let mut widths = BTreeSet::new();
@@ -242,6 +252,7 @@ fn with_sides<T>(
     }
     let mut shared = exec::Shared::new(names.clone());
     shared.plain_memory = plain;
+    shared.stores = plain && (stores(reference, ref_fn) || stores(target, tgt_fn));
     let r = side::Side::new(reference, ref_fn, &names)
         .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
     let t = side::Side::new(target, tgt_fn, &names)
@@ -486,14 +497,15 @@ fn for_each_expr(p: &CfgProgram, f: FuncId, visit: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// Whether function `f` of `p` neither writes memory (a byte-addressed
-/// store, an atomic) nor passes a barrier: then every load of shared or
-/// global memory reads its location's free value of the one barrier
-/// phase (DESIGN.md 2.6), a function of the address and the width.
+/// Whether function `f` of `p` neither accesses memory atomically nor
+/// passes a barrier: then every load of shared or global memory reads
+/// what the thread stored there, or else its location's free value of the
+/// one barrier phase (DESIGN.md 2.6), a function of the address and the
+/// width.
 fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     let mut plain = true;
     for_each_expr(p, f, &mut |e| match e {
-        Expr::Store { access, .. } if access.bytes > 0 || access.atomic != 0 => plain = false,
+        Expr::Store { access, .. } if access.atomic != 0 => plain = false,
         Expr::Load { access, .. } if access.atomic != 0 => plain = false,
         Expr::Call {
             kind: CallKind::Barrier(..),
@@ -502,6 +514,17 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
         _ => {}
     });
     plain
+}
+
+/// Whether function `f` of `p` stores bytes to memory.
+fn stores(p: &CfgProgram, f: FuncId) -> bool {
+    let mut any = false;
+    for_each_expr(p, f, &mut |e| {
+        if let Expr::Store { access, .. } = e {
+            any |= access.bytes > 0;
+        }
+    });
+    any
 }
 
 /// Why no relation is sought for function `f` of `p`, if none is.

@@ -37,7 +37,7 @@
 
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
-use super::obligations::{classify, compared, events_equal, settle, Step};
+use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
 use super::search::node_state;
 use super::side::{Loc, Side};
 use super::solve::Z3;
@@ -81,6 +81,9 @@ pub struct Conditions {
     pub progress: bool,
     /// 5: matched convergent instances are converged alike.
     pub convergence: bool,
+    /// 3: after every step the two programs' memories are equal (what
+    /// lets every node hold one memory for both; `memory`).
+    pub memory: bool,
 }
 
 impl Default for Conditions {
@@ -93,6 +96,7 @@ impl Default for Conditions {
             invariants: true,
             progress: true,
             convergence: true,
+            memory: true,
         }
     }
 }
@@ -274,6 +278,10 @@ pub(crate) fn recheck(
                 let used = if on.used { used } else { Bool::from_bool(true) };
                 let mut obligation = vec![events, used];
                 let mut names: Vec<String> = vec!["equal events".into(), "equal used loads".into()];
+                if on.memory && sh.stores {
+                    obligation.push(memories_equal(step, &post));
+                    names.push("equal memories".into());
+                }
                 if let Some(locs) = to {
                     let Some(&j) = index.get(&(false, locs[0], locs[1])) else {
                         return Err(not_found(format!(
