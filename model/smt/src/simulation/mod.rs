@@ -94,6 +94,11 @@ pub struct SimOptions {
     pub allow_barrier_removal: bool,
     /// The memory z3 may hold, in MiB (at most 4095).
     pub memory_mb: u64,
+    /// The work the whole proof may do, in z3's resource units (its
+    /// `rlimit` counter; 0: no budget but the timeout). Unlike the
+    /// timeout, what it cuts is the same on every machine and at every
+    /// load (`solve`): the checker sets it and a generous timeout.
+    pub work: u64,
 }
 
 impl Default for SimOptions {
@@ -104,6 +109,7 @@ impl Default for SimOptions {
             max_paths: 4096,
             allow_barrier_removal: false,
             memory_mb: crate::product::Z3_MEMORY_MB,
+            work: 0,
         }
     }
 }
@@ -136,6 +142,9 @@ pub struct Certificate {
     pub vacuous: usize,
     /// z3 queries, search and re-check.
     pub queries: usize,
+    /// z3's work units spent, search and re-check (0 where
+    /// [`SimOptions::work`] set no budget: it is counted only then).
+    pub work: u64,
 }
 
 /// The answer of a simulation proof.
@@ -269,9 +278,10 @@ fn search_only(
     shared: &exec::Shared,
     opts: &SimOptions,
     deadline: Instant,
+    work: &solve::Work,
 ) -> Result<(Vec<RelNode>, usize), Fail> {
     let thr = exec::Thread::new(0);
-    let mut s = search::Search::new(sides, shared, &thr, opts, deadline);
+    let mut s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
     if let Err(first) = s.run() {
         // A second try guessing constant bounds (a loop unrolled by a
         // factor of its constant trip count, whose target the bound keeps
@@ -280,7 +290,7 @@ fn search_only(
             return Err(first);
         }
         let spent = s.z3.queries;
-        s = search::Search::new(sides, shared, &thr, opts, deadline);
+        s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
         s.bounds = true;
         s.z3.queries = spent;
         s.run().map_err(|_| first)?;
@@ -310,8 +320,9 @@ pub fn prove_programs(
     opts: &SimOptions,
 ) -> SimAnswer {
     let deadline = Instant::now() + opts.timeout;
+    let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
-        let (relation, searched) = match search_only([r, t], shared, opts, deadline) {
+        let (relation, searched) = match search_only([r, t], shared, opts, deadline, &work) {
             Ok(x) => x,
             Err(f) => return answer_of(f),
         };
@@ -321,6 +332,7 @@ pub fn prove_programs(
             &relation,
             opts,
             deadline,
+            work.clone(),
             Conditions::default(),
         ) {
             Err(f) => answer_of(f),
@@ -365,6 +377,7 @@ pub fn prove_programs(
                         .collect(),
                     vacuous: c.vacuous,
                     queries: searched + c.queries,
+                    work: work.spent(opts.work),
                     relation,
                 })
             }
@@ -392,7 +405,7 @@ pub fn find_relation(
         target,
         tgt_fn,
         opts,
-        |sides, shared, _| search_only(sides, shared, opts, deadline),
+        |sides, shared, _| search_only(sides, shared, opts, deadline, &solve::Work::new(opts.work)),
     );
     match found {
         Ok(Ok((relation, _))) => Ok(relation),
@@ -441,7 +454,10 @@ pub fn check_relation_with(
         target,
         tgt_fn,
         opts,
-        |sides, shared, _| recheck::recheck(sides, shared, relation, opts, deadline, on),
+        |sides, shared, _| {
+            let work = solve::Work::new(opts.work);
+            recheck::recheck(sides, shared, relation, opts, deadline, work, on)
+        },
     );
     match checked {
         Ok(Ok(c)) => Ok(c.edges),

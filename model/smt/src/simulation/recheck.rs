@@ -40,7 +40,7 @@ use super::exec::{Ev, Exec, Shared, Site, Thread};
 use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
 use super::search::node_state;
 use super::side::{Loc, Side};
-use super::solve::Z3;
+use super::solve::{Work, Z3};
 use super::{Fail, SimOptions};
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -182,6 +182,7 @@ pub(crate) fn recheck(
     rel: &[RelNode],
     opts: &SimOptions,
     deadline: Instant,
+    work: Work,
     on: Conditions,
 ) -> Result<Checked, Fail> {
     let thr = Thread::new(0);
@@ -196,7 +197,7 @@ pub(crate) fn recheck(
     };
     let mut out = Checked::default();
     // A solver of its own, apart from the search's.
-    let mut z3 = Z3::new(deadline);
+    let mut z3 = Z3::new(deadline, work);
     let not_found = |s: String| Fail::NotFound(format!("re-check: {s}"));
     // 1. The launch node.
     let index: HashMap<(bool, Loc, Loc), usize> = rel

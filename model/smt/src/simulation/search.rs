@@ -23,7 +23,7 @@ use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
 use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
 use super::side::{Loc, Side};
-use super::solve::Z3;
+use super::solve::{Work, Z3};
 use super::{Fail, SimOptions};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
@@ -158,6 +158,7 @@ impl<'s, 'a> Search<'s, 'a> {
         thr: &'s Thread,
         opts: &'s SimOptions,
         deadline: Instant,
+        work: Work,
     ) -> Search<'s, 'a> {
         Search {
             sides,
@@ -169,7 +170,7 @@ impl<'s, 'a> Search<'s, 'a> {
             edges: Vec::new(),
             out: Vec::new(),
             dirty: Vec::new(),
-            z3: Z3::new(deadline),
+            z3: Z3::new(deadline, work),
             bounds: false,
         }
     }
