@@ -12,16 +12,29 @@ use crate::report::Method;
 use convcheck_smt::simulation::{prove_programs, SimAnswer, SimOptions};
 use std::time::{Duration, Instant};
 
-/// The longest a simulation search may take on one stage.
-pub const MAX_TIME: Duration = Duration::from_secs(5);
+/// The work a simulation proof may do on one stage, in z3's resource
+/// units (`SimOptions::work`; about 5 s of one core here): the budget that
+/// decides, the same on every run and at every load.
+pub const WORK: u64 = 10_000_000;
 
-/// The simulation engine, within half the time left before the query's
-/// deadline (at most [`MAX_TIME`]). Half, not a tenth: the functions of a
-/// file share `--timeout` (60 s over LLVM's 48 functions of
-/// `nontrivial-unswitch.ll` is 2 s each), a tenth of that is shorter than
-/// most proofs take on this machine, and a proof found early leaves the
-/// rest of the time to the functions after it; a search that finds no
-/// relation mostly ends early (a pair of paths whose events differ).
+/// The longest a simulation search may take on one stage: a safety net
+/// far above what [`WORK`] takes on a quiet machine, so that a loaded one
+/// reaches the same answer (what was load-dependent with a 5 s cap:
+/// LoopUnroll's `pragma_unroll`, 3.2 million units, 1 to 3 s of CPU).
+pub const MAX_TIME: Duration = Duration::from_secs(20);
+
+/// The simulation engine, within [`WORK`] and the time left before the
+/// query's deadline (at most [`MAX_TIME`]). The work budget is what
+/// decides where the machine is not starved; the wall clock only where it
+/// is. All of the time left, not a part: the functions of a file share
+/// `--timeout` (60 s over the 12 functions of LoopUnroll's
+/// `convergent.controlled.ll` is 5 s each), and with half or three
+/// quarters of that `pragma_unroll`'s proof (3.2 million units, 1 to 3 s of
+/// CPU) was cut at load 10 on 2 cores, which made the survey's count
+/// depend on the load. A proof found early leaves the rest of the time to
+/// the functions after it; a search that finds no relation mostly ends
+/// early (a pair of paths whose events differ), and one that runs out of
+/// work leaves the bounded engines what the function's share has left.
 pub struct Simulation {
     /// z3's memory budget in MiB.
     pub memory_mb: u64,
@@ -37,9 +50,10 @@ impl Engine for Simulation {
             return Answer::Unknown(Unknown::time("simulation: time budget reached"));
         }
         let opts = SimOptions {
-            timeout: (left / 2).min(MAX_TIME),
+            timeout: left.min(MAX_TIME),
             allow_barrier_removal: q.allow == Allowance::Barriers,
             memory_mb: self.memory_mb,
+            work: WORK,
             ..SimOptions::default()
         };
         match prove_programs(r, q.reference.func, t, q.target.func, &opts) {

@@ -12,8 +12,8 @@
 //! source does and a pass's output relates them as that CFG does, it
 //! relates them as the source does). Under `auto` a quick explicit search
 //! (max-iters 1, 100 ms) runs first, then (where the structural rule does
-//! not apply) the simulation engine (half the time left, at most
-//! 5 s), then the product; a product
+//! not apply) the simulation engine (10 million units of z3's work, the time
+//! left, at most 20 s), then the product; a product
 //! counterexample is replaced by the explicit engine's smallest one when
 //! that is found within two seconds, and a stage the product does not
 //! model goes to the explicit engine. The first stage at the source level
@@ -21,8 +21,8 @@
 //!
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
-//! not apply, under `auto` and `smt`, the simulation engine (half the
-//! time left, at most 5 s); a stage the structural rule relates to the
+//! not apply, under `auto` and `smt`, the simulation engine (10 million
+//! units of z3's work, the time left, at most 20 s); a stage the structural rule relates to the
 //! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
 //! then, under `auto`, the quick explicit search
 //! (max-iters 1, 100 ms) on each open stage; under `smt`,
@@ -279,8 +279,8 @@ impl Decider<'_> {
     }
 
     /// A simulation proof of `target` against `reference` where the
-    /// structural rule does not apply (half the time left, at most
-    /// 5 s; `None` when no relation is found).
+    /// structural rule does not apply (`engines::simulation::WORK`, the
+    /// time left, at most 20 s; `None` when no relation is found).
     fn simulated(&self, reference: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
         let q = Query {
             reference,

@@ -32,14 +32,20 @@ fn main() {
             continue;
         };
         let start = Instant::now();
-        let a = prove(&r, rf, &t, tf, &SimOptions::default());
+        // A budget of work too large to bind, so that the work is counted.
+        let opts = SimOptions {
+            work: 1 << 40,
+            ..SimOptions::default()
+        };
+        let a = prove(&r, rf, &t, tf, &opts);
         let s = start.elapsed().as_secs_f64();
         match a {
             SimAnswer::Proved(c) => println!(
-                "{name}: {s:.3} s: proved ({} nodes, {} steps, {} queries)",
+                "{name}: {s:.3} s: proved ({} nodes, {} steps, {} queries, {} units of work)",
                 c.nodes.len(),
                 c.edges,
-                c.queries
+                c.queries,
+                c.work
             ),
             SimAnswer::NotFound(why) => println!("{name}: {s:.3} s: not found: {why}"),
             SimAnswer::Unknown(why) => println!("{name}: {s:.3} s: unknown: {why}"),

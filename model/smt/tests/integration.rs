@@ -20,6 +20,8 @@ mod product_keys;
 mod simulation;
 #[path = "simulation_llvm.rs"]
 mod simulation_llvm;
+#[path = "simulation_memory.rs"]
+mod simulation_memory;
 #[path = "smt.rs"]
 mod smt;
 #[path = "uniform_invariant.rs"]

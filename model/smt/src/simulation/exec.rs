@@ -55,7 +55,7 @@ use convcheck_ir::{
     Term,
 };
 use std::collections::{BTreeMap, BTreeSet};
-use z3::ast::{Ast, Bool, BV};
+use z3::ast::{Array, Ast, Bool, BV};
 use z3::{FuncDecl, Sort};
 
 /// The symbols of one thread: its stream functions' thread argument, its
@@ -83,9 +83,14 @@ pub(crate) struct Shared {
     pub names: Vec<String>,
     pub streams: Vec<FuncDecl>,
     /// Whether loads of values in memory are modelled: neither program
-    /// stores, passes a barrier or accesses memory atomically, so a load
-    /// reads its location's free value (`memory_name`).
+    /// passes a barrier or accesses memory atomically, so a load reads
+    /// what the thread stored there (`memory`) or else its location's free
+    /// value (`memory_name`).
     pub plain_memory: bool,
+    /// Whether a program stores to memory: loads then read the state's
+    /// memory (`TState::mem`); without stores they read the free value
+    /// alone (the same answer, in smaller queries).
+    pub stores: bool,
 }
 
 /// The name of the free values of `n`-byte locations of shared and global
@@ -111,6 +116,7 @@ impl Shared {
             names,
             streams,
             plain_memory: false,
+            stores: false,
         }
     }
 
@@ -159,6 +165,8 @@ pub(crate) struct TState {
     pub cyc: Vec<BV>,
     /// Pending loads per local that can hold one.
     pub pend: BTreeMap<String, Pend>,
+    /// The bytes the thread wrote (`memory`).
+    pub mem: Array,
 }
 
 /// Where an event comes from: block, instruction, position among the
@@ -191,6 +199,9 @@ pub(crate) enum EvKind {
         value: Option<BV>,
         /// A load's oracle evaluation: name index and count.
         id: Option<(usize, BV)>,
+        /// The width in bytes (0: an element of the kernel language's
+        /// arrays).
+        bytes: u32,
     },
 }
 
@@ -480,7 +491,7 @@ impl Eval<'_, '_> {
                     0 => None,
                     n => Some(self.sh.memory(*space, n, access.volatile).ok_or_else(|| {
                         format!(
-                            "not modelled by the simulation: a load of values in memory where a program stores, passes a barrier, accesses memory atomically or volatilely, or in private memory (`{}`)",
+                            "not modelled by the simulation: a load of values in memory where a program passes a barrier or accesses memory atomically, a volatile load, or a load of private memory (`{}`)",
                             self.side.module.label(*op)
                         )
                     })?),
@@ -499,6 +510,12 @@ impl Eval<'_, '_> {
                 };
                 let (v, id) = self.read(*o)?;
                 let v = match memory {
+                    // What the thread stored there, byte by byte, else the
+                    // location's free value (`memory`).
+                    Some(name) if self.sh.stores => {
+                        let free = self.sh.value(name, &self.thr.th, &addr);
+                        super::memory::load(&self.st.mem, &addr, &free, access.bytes)
+                    }
                     Some(name) => {
                         // The oracle's read only counts the load; the value
                         // is the location's.
@@ -528,6 +545,7 @@ impl Eval<'_, '_> {
                             addr,
                             value: None,
                             id: Some(id.clone()),
+                            bytes: access.bytes,
                         },
                         pending,
                     )?;
@@ -568,17 +586,26 @@ impl Eval<'_, '_> {
                 }
                 let v = self.eval(value, true)?;
                 let addr = self.eval(index, true)?;
+                // The event's value is what is written: the low bytes.
+                let written = match access.bytes {
+                    0 | 8.. => v.clone(),
+                    n => v.bvand(BV::from_u64((1u64 << (8 * n)) - 1, 64)),
+                };
                 self.event(
                     *op,
                     EvKind::Mem {
                         label: self.side.module.label(*op).to_string(),
                         space: *space,
                         write: true,
-                        addr,
-                        value: Some(v.clone()),
+                        addr: addr.clone(),
+                        value: Some(written),
                         id: None,
+                        bytes: access.bytes,
                     },
                 )?;
+                if access.bytes > 0 && self.sh.stores {
+                    self.st.mem = super::memory::store(&self.st.mem, &addr, &v, access.bytes);
+                }
                 v
             }
             Expr::Assign { var, op, value } => {
@@ -991,6 +1018,7 @@ impl Exec<'_, '_> {
                     )
                 })
                 .collect(),
+            mem: super::memory::empty(),
         };
         let mut ev = self.evaluator(st.clone(), (0, 0));
         let mut args = Vec::new();

@@ -44,17 +44,27 @@
 //! (the transform may still be correct: the bounded engines decide).
 //! `Unknown(reason)` when a budget ran out. Neither is a verdict.
 //!
+//! **Memory** (`memory`): where no program passes a barrier or accesses
+//! memory atomically, loads of shared and global memory read what the
+//! thread stored there, byte by byte, else the location's free value.
+//! Every node holds one memory for both programs and each step must leave
+//! the two memories equal; what a memory holds is not carried from node to
+//! node (a target that relies on the value a store left, as a load folded
+//! to it, is not proved).
+//!
 //! Not modelled (answers `NotFound` with the construct named): calls of
 //! functions defined in the module, convergence-control tokens that are
 //! not aligned with the cycles (anchors inside cycles, a heart used after
 //! its cycle is left), irreducible cycles, plain
 //! barriers that the transform may remove, events under lazy operators,
 //! loads in a function with a barrier (an unused load is no event, so a
-//! load moved across a barrier, a race, would go unseen).
+//! load moved across a barrier, a race, would go unseen), private memory
+//! (its stores are not events), atomics and volatile loads.
 
 mod anchors;
 mod atoms;
 mod exec;
+mod memory;
 mod obligations;
 mod recheck;
 mod search;
@@ -84,6 +94,11 @@ pub struct SimOptions {
     pub allow_barrier_removal: bool,
     /// The memory z3 may hold, in MiB (at most 4095).
     pub memory_mb: u64,
+    /// The work the whole proof may do, in z3's resource units (its
+    /// `rlimit` counter; 0: no budget but the timeout). Unlike the
+    /// timeout, what it cuts is the same on every machine and at every
+    /// load (`solve`): the checker sets it and a generous timeout.
+    pub work: u64,
 }
 
 impl Default for SimOptions {
@@ -94,6 +109,7 @@ impl Default for SimOptions {
             max_paths: 4096,
             allow_barrier_removal: false,
             memory_mb: crate::product::Z3_MEMORY_MB,
+            work: 0,
         }
     }
 }
@@ -126,6 +142,9 @@ pub struct Certificate {
     pub vacuous: usize,
     /// z3 queries, search and re-check.
     pub queries: usize,
+    /// z3's work units spent, search and re-check (0 where
+    /// [`SimOptions::work`] set no budget: it is counted only then).
+    pub work: u64,
 }
 
 /// The answer of a simulation proof.
@@ -220,9 +239,9 @@ fn with_sides<T>(
         }
     }
     let mut names: Vec<String> = classes.keys().cloned().collect();
-    // Loads of values in memory, where neither function writes memory or
-    // passes a barrier (`exec::Shared::memory`): one stream of free values
-    // per width.
+    // Loads of values in memory, where neither function passes a barrier
+    // or accesses memory atomically (`exec::Shared::memory`): what the
+    // thread stored (`memory`), else one stream of free values per width.
     let plain = plain_memory(reference, ref_fn) && plain_memory(target, tgt_fn);
     if plain {
         let mut widths = BTreeSet::new();
@@ -242,6 +261,7 @@ fn with_sides<T>(
     }
     let mut shared = exec::Shared::new(names.clone());
     shared.plain_memory = plain;
+    shared.stores = plain && (stores(reference, ref_fn) || stores(target, tgt_fn));
     let r = side::Side::new(reference, ref_fn, &names)
         .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
     let t = side::Side::new(target, tgt_fn, &names)
@@ -258,9 +278,10 @@ fn search_only(
     shared: &exec::Shared,
     opts: &SimOptions,
     deadline: Instant,
+    work: &solve::Work,
 ) -> Result<(Vec<RelNode>, usize), Fail> {
     let thr = exec::Thread::new(0);
-    let mut s = search::Search::new(sides, shared, &thr, opts, deadline);
+    let mut s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
     if let Err(first) = s.run() {
         // A second try guessing constant bounds (a loop unrolled by a
         // factor of its constant trip count, whose target the bound keeps
@@ -269,7 +290,7 @@ fn search_only(
             return Err(first);
         }
         let spent = s.z3.queries;
-        s = search::Search::new(sides, shared, &thr, opts, deadline);
+        s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
         s.bounds = true;
         s.z3.queries = spent;
         s.run().map_err(|_| first)?;
@@ -299,8 +320,9 @@ pub fn prove_programs(
     opts: &SimOptions,
 ) -> SimAnswer {
     let deadline = Instant::now() + opts.timeout;
+    let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
-        let (relation, searched) = match search_only([r, t], shared, opts, deadline) {
+        let (relation, searched) = match search_only([r, t], shared, opts, deadline, &work) {
             Ok(x) => x,
             Err(f) => return answer_of(f),
         };
@@ -310,6 +332,7 @@ pub fn prove_programs(
             &relation,
             opts,
             deadline,
+            work.clone(),
             Conditions::default(),
         ) {
             Err(f) => answer_of(f),
@@ -354,6 +377,7 @@ pub fn prove_programs(
                         .collect(),
                     vacuous: c.vacuous,
                     queries: searched + c.queries,
+                    work: work.spent(opts.work),
                     relation,
                 })
             }
@@ -381,7 +405,7 @@ pub fn find_relation(
         target,
         tgt_fn,
         opts,
-        |sides, shared, _| search_only(sides, shared, opts, deadline),
+        |sides, shared, _| search_only(sides, shared, opts, deadline, &solve::Work::new(opts.work)),
     );
     match found {
         Ok(Ok((relation, _))) => Ok(relation),
@@ -430,7 +454,10 @@ pub fn check_relation_with(
         target,
         tgt_fn,
         opts,
-        |sides, shared, _| recheck::recheck(sides, shared, relation, opts, deadline, on),
+        |sides, shared, _| {
+            let work = solve::Work::new(opts.work);
+            recheck::recheck(sides, shared, relation, opts, deadline, work, on)
+        },
     );
     match checked {
         Ok(Ok(c)) => Ok(c.edges),
@@ -486,14 +513,15 @@ fn for_each_expr(p: &CfgProgram, f: FuncId, visit: &mut dyn FnMut(&Expr)) {
     }
 }
 
-/// Whether function `f` of `p` neither writes memory (a byte-addressed
-/// store, an atomic) nor passes a barrier: then every load of shared or
-/// global memory reads its location's free value of the one barrier
-/// phase (DESIGN.md 2.6), a function of the address and the width.
+/// Whether function `f` of `p` neither accesses memory atomically nor
+/// passes a barrier: then every load of shared or global memory reads
+/// what the thread stored there, or else its location's free value of the
+/// one barrier phase (DESIGN.md 2.6), a function of the address and the
+/// width.
 fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     let mut plain = true;
     for_each_expr(p, f, &mut |e| match e {
-        Expr::Store { access, .. } if access.bytes > 0 || access.atomic != 0 => plain = false,
+        Expr::Store { access, .. } if access.atomic != 0 => plain = false,
         Expr::Load { access, .. } if access.atomic != 0 => plain = false,
         Expr::Call {
             kind: CallKind::Barrier(..),
@@ -502,6 +530,17 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
         _ => {}
     });
     plain
+}
+
+/// Whether function `f` of `p` stores bytes to memory.
+fn stores(p: &CfgProgram, f: FuncId) -> bool {
+    let mut any = false;
+    for_each_expr(p, f, &mut |e| {
+        if let Expr::Store { access, .. } = e {
+            any |= access.bytes > 0;
+        }
+    });
+    any
 }
 
 /// Why no relation is sought for function `f` of `p`, if none is.

@@ -135,6 +135,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     addr: d1,
                     value: v1,
                     id: i1,
+                    bytes: n1,
                 },
                 EvKind::Mem {
                     label: l2,
@@ -143,6 +144,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     addr: d2,
                     value: v2,
                     id: i2,
+                    bytes: n2,
                 },
             ) => {
                 let same_name = match (i1, i2) {
@@ -150,7 +152,13 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     (None, None) => true,
                     _ => false,
                 };
-                if l1 != l2 || s1 != s2 || w1 != w2 || !same_name || v1.is_some() != v2.is_some() {
+                if l1 != l2
+                    || s1 != s2
+                    || w1 != w2
+                    || n1 != n2
+                    || !same_name
+                    || v1.is_some() != v2.is_some()
+                {
                     return Err(format!(
                         "`{l1}` in the reference against `{l2}` in the target"
                     ));
@@ -175,6 +183,16 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
         [] => Bool::from_bool(true),
         _ => Bool::and(&eqs),
     })
+}
+
+/// The two memories after a step are equal (`super::memory`): what lets
+/// the node it leads to hold one memory for both programs. True where the
+/// runs end or the reference is undefined.
+pub(crate) fn memories_equal(step: Step, post: &[TState; 2]) -> Bool {
+    match step {
+        Step::Ret | Step::Vacuous => Bool::from_bool(true),
+        _ => super::memory::equal(&post[0].mem, &post[1].mem),
+    }
 }
 
 fn or_all(parts: Vec<Bool>) -> Bool {

@@ -37,10 +37,10 @@
 
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
-use super::obligations::{classify, compared, events_equal, settle, Step};
+use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
 use super::search::node_state;
 use super::side::{Loc, Side};
-use super::solve::Z3;
+use super::solve::{Work, Z3};
 use super::{Fail, SimOptions};
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -81,6 +81,9 @@ pub struct Conditions {
     pub progress: bool,
     /// 5: matched convergent instances are converged alike.
     pub convergence: bool,
+    /// 3: after every step the two programs' memories are equal (what
+    /// lets every node hold one memory for both; `memory`).
+    pub memory: bool,
 }
 
 impl Default for Conditions {
@@ -93,6 +96,7 @@ impl Default for Conditions {
             invariants: true,
             progress: true,
             convergence: true,
+            memory: true,
         }
     }
 }
@@ -178,6 +182,7 @@ pub(crate) fn recheck(
     rel: &[RelNode],
     opts: &SimOptions,
     deadline: Instant,
+    work: Work,
     on: Conditions,
 ) -> Result<Checked, Fail> {
     let thr = Thread::new(0);
@@ -192,7 +197,7 @@ pub(crate) fn recheck(
     };
     let mut out = Checked::default();
     // A solver of its own, apart from the search's.
-    let mut z3 = Z3::new(deadline);
+    let mut z3 = Z3::new(deadline, work);
     let not_found = |s: String| Fail::NotFound(format!("re-check: {s}"));
     // 1. The launch node.
     let index: HashMap<(bool, Loc, Loc), usize> = rel
@@ -274,6 +279,10 @@ pub(crate) fn recheck(
                 let used = if on.used { used } else { Bool::from_bool(true) };
                 let mut obligation = vec![events, used];
                 let mut names: Vec<String> = vec!["equal events".into(), "equal used loads".into()];
+                if on.memory && sh.stores {
+                    obligation.push(memories_equal(step, &post));
+                    names.push("equal memories".into());
+                }
                 if let Some(locs) = to {
                     let Some(&j) = index.get(&(false, locs[0], locs[1])) else {
                         return Err(not_found(format!(

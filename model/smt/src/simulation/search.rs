@@ -21,9 +21,9 @@
 
 use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
-use super::obligations::{classify, compared, events_equal, settle, Step};
+use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
 use super::side::{Loc, Side};
-use super::solve::Z3;
+use super::solve::{Work, Z3};
 use super::{Fail, SimOptions};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Instant;
@@ -59,6 +59,9 @@ pub(crate) fn node_state(
     names: usize,
 ) -> ([TState; 2], Vec<Dynamic>) {
     let mut consts: Vec<Dynamic> = Vec::new();
+    // One memory for both programs (`memory`: each step carries it).
+    let mem = super::memory::fresh(&format!("{prefix}.mem"));
+    consts.push(Dynamic::from_ast(&mem));
     let mut make = |w: usize| -> TState {
         let side = sides[w];
         let l = locs[w];
@@ -120,6 +123,7 @@ pub(crate) fn node_state(
             cnt,
             cyc,
             pend,
+            mem: mem.clone(),
         }
     };
     let r = make(0);
@@ -154,6 +158,7 @@ impl<'s, 'a> Search<'s, 'a> {
         thr: &'s Thread,
         opts: &'s SimOptions,
         deadline: Instant,
+        work: Work,
     ) -> Search<'s, 'a> {
         Search {
             sides,
@@ -165,7 +170,7 @@ impl<'s, 'a> Search<'s, 'a> {
             edges: Vec::new(),
             out: Vec::new(),
             dirty: Vec::new(),
-            z3: Z3::new(deadline),
+            z3: Z3::new(deadline, work),
             bounds: false,
         }
     }
@@ -339,7 +344,11 @@ impl<'s, 'a> Search<'s, 'a> {
                     let ev = events_equal(er, et).map_err(silence)?;
                     let node = &self.nodes[n];
                     let (used, post) = settle(step, r, t, [&node.state[0], &node.state[1]]);
-                    (step, to, Bool::and(&[ev, used]), post)
+                    let mut all = vec![ev, used];
+                    if self.sh.stores {
+                        all.push(memories_equal(step, &post));
+                    }
+                    (step, to, Bool::and(&all), post)
                 };
                 // A difference under the candidates is one under every
                 // weaker invariant.

@@ -6,25 +6,84 @@
 //! time left falls below half of the one set, so a query never runs past
 //! the deadline by more than the time left.
 
+//!
+//! **Work.** Besides the wall clock, a proof may have a budget of z3's
+//! *work* ([`Work`]: z3's resource counter, `rlimit`, which counts the
+//! same for the same queries on any machine at any load). Each query's
+//! work is read off the counter (`rlimit count`) before and after it and
+//! taken from the budget, and every query runs with z3's `rlimit` set
+//! from the budget alone (re-set only when the budget left falls below
+//! half of the one set, like the timeout), so what the budget cuts is the
+//! same on every run.
+
 use super::Fail;
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::Instant;
 use z3::ast::Bool;
-use z3::{Model, Params, SatResult, Solver};
+use z3::{Model, Params, SatResult, Solver, StatisticsValue};
+
+/// Why a proof stopped when its work budget ran out.
+pub(crate) const WORK_OUT: &str =
+    "work budget: the proof did more than its units of z3's work (SimOptions::work)";
+
+/// The work a proof may still do (z3's resource units), shared by the
+/// search and the re-check; `u64::MAX`: no budget.
+#[derive(Clone, Debug)]
+pub(crate) struct Work(Rc<Cell<u64>>);
+
+impl Work {
+    pub fn new(units: u64) -> Work {
+        Work(Rc::new(Cell::new(if units == 0 {
+            u64::MAX
+        } else {
+            units
+        })))
+    }
+
+    /// The units spent of a budget of `units` (0 when there was none).
+    pub fn spent(&self, units: u64) -> u64 {
+        if self.limited() {
+            units.saturating_sub(self.0.get())
+        } else {
+            0
+        }
+    }
+
+    fn limited(&self) -> bool {
+        self.0.get() != u64::MAX
+    }
+}
 
 pub(crate) struct Z3 {
     solver: Solver,
     deadline: Instant,
     limit_ms: u32,
+    work: Work,
+    /// The `rlimit` set (0: none).
+    limit_work: u32,
     /// Queries so far.
     pub queries: usize,
 }
 
+/// z3's resource counter (32 bits in its statistics: differences are
+/// taken modulo 2^32).
+fn counter(s: &Solver) -> u32 {
+    match s.get_statistics().value("rlimit count") {
+        Some(StatisticsValue::UInt(n)) => n,
+        Some(StatisticsValue::Double(d)) => d as u64 as u32,
+        None => 0,
+    }
+}
+
 impl Z3 {
-    pub fn new(deadline: Instant) -> Z3 {
+    pub fn new(deadline: Instant, work: Work) -> Z3 {
         Z3 {
             solver: Solver::new(),
             deadline,
             limit_ms: 0,
+            work,
+            limit_work: 0,
             queries: 0,
         }
     }
@@ -58,9 +117,21 @@ impl Z3 {
             return Err(Fail::Unknown("timeout: the time budget ran out".into()));
         }
         let ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
-        if self.limit_ms == 0 || ms < self.limit_ms / 2 {
+        let limited = self.work.limited();
+        let work_left = u32::try_from(self.work.0.get()).unwrap_or(u32::MAX);
+        if limited && work_left == 0 {
+            return Err(Fail::Unknown(WORK_OUT.into()));
+        }
+        let rework = limited && (self.limit_work == 0 || work_left < self.limit_work / 2);
+        if self.limit_ms == 0 || ms < self.limit_ms / 2 || rework {
             let mut params = Params::new();
             params.set_u32("timeout", ms);
+            if rework {
+                self.limit_work = work_left;
+            }
+            if limited {
+                params.set_u32("rlimit", self.limit_work);
+            }
             self.solver.set_params(&params);
             self.limit_ms = ms;
         }
@@ -69,16 +140,30 @@ impl Z3 {
         for p in parts {
             self.solver.assert(*p);
         }
+        let before = if limited { counter(&self.solver) } else { 0 };
         let r = self.solver.check();
+        if limited {
+            let spent = u64::from(counter(&self.solver).wrapping_sub(before));
+            self.work.0.set(self.work.0.get().saturating_sub(spent));
+        }
         let out = match r {
             SatResult::Sat => Ok(self.solver.get_model()),
             SatResult::Unsat => Ok(None),
-            SatResult::Unknown => Err(Fail::Unknown(format!(
-                "z3 ({what}): {}",
-                self.solver
+            SatResult::Unknown => {
+                let why = self
+                    .solver
                     .get_reason_unknown()
-                    .unwrap_or_else(|| "unknown".into())
-            ))),
+                    .unwrap_or_else(|| "unknown".into());
+                // z3 4.8 reports its resource counter running out as
+                // "canceled"; with a budget left that could not cover the
+                // query, that is the work budget.
+                if limited && why.contains("cancel") && Instant::now() < self.deadline {
+                    self.work.0.set(0);
+                    Err(Fail::Unknown(WORK_OUT.into()))
+                } else {
+                    Err(Fail::Unknown(format!("z3 ({what}): {why}")))
+                }
+            }
         };
         self.solver.pop(1);
         out
