@@ -72,6 +72,10 @@ pub(crate) struct FnMapper<'a> {
     pub origin: Option<OpId>,
     /// The values that may be poison ([`super::poison`]).
     pub maybe: HashSet<Name>,
+    /// Calls that access no memory whose value is a dominating call's
+    /// with the same arguments, by result: that call's result
+    /// ([`super::pure_calls`]).
+    pub pure_leaders: HashMap<&'a Name, &'a Name>,
 }
 
 /// Maps one function.
@@ -107,6 +111,7 @@ pub(crate) fn map_function(
         blocks: HashMap::new(),
         origin: None,
         maybe: HashSet::new(),
+        pure_leaders: HashMap::new(),
     };
     mapper.analyse()?;
     if !ctx.opts.unchecked_poison {

@@ -52,6 +52,7 @@ mod intrinsics;
 mod layout;
 mod memory;
 mod poison;
+mod pure_calls;
 mod values;
 
 use std::collections::{HashMap, HashSet};
