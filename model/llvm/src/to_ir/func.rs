@@ -116,7 +116,8 @@ pub(crate) fn map_function(
     mapper.analyse()?;
     if !ctx.opts.unchecked_poison {
         let slots: HashSet<&Name> = mapper.promoted.keys().copied().collect();
-        mapper.maybe = super::poison::maybe_poison(f, &slots);
+        mapper.maybe =
+            super::poison::maybe_poison(f, &slots, super::ranges::poison_seeds(f, ctx.m));
     }
     let mut params = Vec::new();
     let mut param_oracles = Vec::new();
@@ -146,6 +147,7 @@ pub(crate) fn map_function(
     // and the promoted slots' definedness (undefined until stored).
     let mut group_prelude = mapper.group_prelude();
     group_prelude.extend(mapper.slot_prelude());
+    group_prelude.extend(mapper.range_prelude());
     let mut pieces = Pieces::new(f.blocks.len());
     for (bi, b) in f.blocks.iter().enumerate() {
         mapper.origin = None;

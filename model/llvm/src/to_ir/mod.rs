@@ -53,6 +53,7 @@ mod layout;
 mod memory;
 mod poison;
 mod pure_calls;
+mod ranges;
 mod values;
 
 use std::collections::{HashMap, HashSet};
