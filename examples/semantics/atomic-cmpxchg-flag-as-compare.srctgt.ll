@@ -1,5 +1,10 @@
 ; CLASS: atomic
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of __ballot_sync, cmpxchg @lock, want are inexact, since they
+; reach an observed value, a stored value or an argument of a convergent
+; operation, so the values tried may miss one that matters; the default
+; engine and smt decide the pair.)
 ; A strong `cmpxchg`'s success flag (field 1 of its `{ i32, i1 }` result)
 ; is `loaded == expected` (LangRef): a target that computes it with an
 ; `icmp` of field 0 instead, as InstCombine may, is the same program. The

@@ -1,5 +1,10 @@
 ; CLASS: atomic
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of atomicrmw fmax @best, x are inexact, since they
+; reach an observed value, a stored value or an argument of a convergent
+; operation, so the values tried may miss one that matters; the default
+; engine and smt decide the pair.)
 ; The result of `atomicrmw fmax` is a free float (NaNs included), compared
 ; with `fcmp`: `olt` swapped for `ogt` with the operands swapped is the
 ; same comparison for every float, and decides a ballot.

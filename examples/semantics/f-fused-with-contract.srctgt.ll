@@ -1,5 +1,10 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of @in are inexact, since they
+; reach an observed value, a stored value or an argument of a convergent
+; operation, so the values tried may miss one that matters; the default
+; engine and smt decide the pair.)
 ; ARGS: --threads 2
 ; `a * b + c` with `contract` on both fused into `llvm.fma` (what the
 ; NVPTX back end and InstCombine do under -ffp-contract=fast): LangRef allows

@@ -1,5 +1,10 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of group_id.x are inexact, since they
+; reach an observed value, a stored value or an argument of a convergent
+; operation, so the values tried may miss one that matters; the default
+; engine and smt decide the pair.)
 ; `blockIdx.x` read twice and the reads merged (EarlyCSE, GVN): the group
 ; index is one value per group, the same at every read (issue 20, class f;
 ; model/llvm/src/to_ir/groups.rs).

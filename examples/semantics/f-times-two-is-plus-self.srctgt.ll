@@ -1,5 +1,10 @@
 ; CLASS: f
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of @in are inexact, since they
+; reach an observed value, a stored value or an argument of a convergent
+; operation, so the values tried may miss one that matters; the default
+; engine and smt decide the pair.)
 ; ARGS: --threads 2
 ; `x * 2.0` to `x + x` (InstCombine): exact in IEEE, the same value for
 ; every x, NaN and infinity included.

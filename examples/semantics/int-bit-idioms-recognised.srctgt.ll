@@ -1,5 +1,10 @@
 ; CLASS: int
 ; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of x are inexact, since they
+; reach an observed value, a stored value or an argument of a convergent
+; operation, so the values tried may miss one that matters; the default
+; engine and smt decide the pair.)
 ; InstCombine (opt-19) recognises the bit idioms of CUDA code: a rotate
 ; becomes `llvm.fshl`, a byte swap `llvm.bswap`, `x == 0 ? 32 : ctlz(x,
 ; true)` (`__clz`) becomes `ctlz(x, false)`. The target is opt-19's own

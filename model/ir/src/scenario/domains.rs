@@ -34,7 +34,15 @@
 //!   `v * 2`, `v + w`, a division, a shift, a local whose values are not
 //!   known, an ordering of `3*v`) is noted with the expression, and the
 //!   check lists it among its bounds: the domain tried may miss a value
-//!   that matters.
+//!   that matters. So is every oracle that reaches an *observed* value (a
+//!   value stored to shared or global memory, an argument of a convergent
+//!   operation), in any way: the two programs' observed values are
+//!   compared for every value of their inputs, and the analysis cannot
+//!   tell which values separate them (`x` against `y`, `x` against `-x`,
+//!   `ctpop(x)` against the count of x's low half). The thread index and
+//!   the group size count there only through arithmetic the analysis does
+//!   not invert (`tid + c` is exact: every index of a group tried is
+//!   tried).
 //!
 //! [`ValueFacts::domains`] turns facts into values: with only equalities,
 //! every point and one value that is none of them; with orderings, one

@@ -119,6 +119,14 @@ impl<'a> FnMapper<'a> {
                 }
             }
         }
+        // A call that takes a dominating call's value reads through it:
+        // the leader is used wherever a follower is.
+        self.pure_leaders = super::pure_calls::leaders(f, self.ctx.m);
+        for (follower, leader) in &self.pure_leaders {
+            if self.uses.get(follower).copied().unwrap_or(0) > 0 {
+                *self.uses.entry(leader).or_insert(0) += 1;
+            }
+        }
         // Loads and stores through each name, to check their types.
         let mut accesses: HashMap<&Name, Vec<(&Instruction, &Type, bool)>> = HashMap::new();
         for (_, inst) in f.instructions() {

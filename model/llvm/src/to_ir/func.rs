@@ -72,6 +72,10 @@ pub(crate) struct FnMapper<'a> {
     pub origin: Option<OpId>,
     /// The values that may be poison ([`super::poison`]).
     pub maybe: HashSet<Name>,
+    /// Calls that access no memory whose value is a dominating call's
+    /// with the same arguments, by result: that call's result
+    /// ([`super::pure_calls`]).
+    pub pure_leaders: HashMap<&'a Name, &'a Name>,
 }
 
 /// Maps one function.
@@ -107,11 +111,13 @@ pub(crate) fn map_function(
         blocks: HashMap::new(),
         origin: None,
         maybe: HashSet::new(),
+        pure_leaders: HashMap::new(),
     };
     mapper.analyse()?;
     if !ctx.opts.unchecked_poison {
         let slots: HashSet<&Name> = mapper.promoted.keys().copied().collect();
-        mapper.maybe = super::poison::maybe_poison(f, &slots);
+        mapper.maybe =
+            super::poison::maybe_poison(f, &slots, super::ranges::poison_seeds(f, ctx.m));
     }
     let mut params = Vec::new();
     let mut param_oracles = Vec::new();
@@ -141,6 +147,7 @@ pub(crate) fn map_function(
     // and the promoted slots' definedness (undefined until stored).
     let mut group_prelude = mapper.group_prelude();
     group_prelude.extend(mapper.slot_prelude());
+    group_prelude.extend(mapper.range_prelude());
     let mut pieces = Pieces::new(f.blocks.len());
     for (bi, b) in f.blocks.iter().enumerate() {
         mapper.origin = None;

@@ -52,6 +52,8 @@ mod intrinsics;
 mod layout;
 mod memory;
 mod poison;
+mod pure_calls;
+mod ranges;
 mod values;
 
 use std::collections::{HashMap, HashSet};

@@ -55,8 +55,14 @@ use crate::value::{Name, Value};
 
 /// The values of `f` that may be poison (see the module documentation):
 /// a fixed point over the function's instructions.
-pub(crate) fn maybe_poison(f: &Function, slots: &HashSet<&Name>) -> HashSet<Name> {
-    let mut maybe: HashSet<Name> = HashSet::new();
+/// `seeds` are values that may be poison from the start (parameters with a
+/// `range`, `super::ranges`).
+pub(crate) fn maybe_poison(
+    f: &Function,
+    slots: &HashSet<&Name>,
+    seeds: HashSet<Name>,
+) -> HashSet<Name> {
+    let mut maybe: HashSet<Name> = seeds;
     loop {
         let before = maybe.len();
         for b in &f.blocks {

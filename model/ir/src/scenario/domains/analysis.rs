@@ -311,9 +311,15 @@ impl<'m> Analysis<'m> {
                         }
                         self.rets.get(&g).cloned().unwrap_or_else(|| konst(0))
                     }
-                    CallKind::Op(o) | CallKind::Plain(o) | CallKind::Oracle(o) => {
+                    CallKind::Op(o) => {
+                        // A convergent operation's arguments are observed.
+                        for (v, a) in vals.iter().zip(args) {
+                            let text = self.text(a);
+                            self.observed(v, &text);
+                        }
                         BTreeSet::from([self.oracle(o)])
                     }
+                    CallKind::Plain(o) | CallKind::Oracle(o) => BTreeSet::from([self.oracle(o)]),
                     CallKind::Barrier(b, result) => {
                         if b != crate::ops::BarrierKind::Plain {
                             // The predicate is observed as a truth value.
@@ -347,11 +353,20 @@ impl<'m> Analysis<'m> {
                 space,
                 index,
                 value,
+                access,
                 ..
             } => {
                 let i = self.eval(f, index);
                 self.index(*space, i, index);
-                self.eval(f, value)
+                let v = self.eval(f, value);
+                // A byte-addressed store's value is observed in shared
+                // and global memory (private memory is thread state; the
+                // kernel language's element stores write no value).
+                if access.bytes > 0 && *space != Space::Local {
+                    let text = self.text(value);
+                    self.observed(&v, &text);
+                }
+                v
             }
             Expr::Assign { var, op, value } => {
                 let v = self.eval(f, value);
@@ -382,6 +397,38 @@ impl<'m> Analysis<'m> {
         self.compare(&i, &konst(0), Cmp::Eq, &text);
         if space != Space::Local {
             self.indices.entry(space).or_default().push((i, text));
+        }
+    }
+
+    /// A value the comparison of two runs observes (a stored value, an
+    /// argument of a convergent operation): its two programs' versions
+    /// are compared for every value of the subjects it depends on, and the
+    /// analysis knows neither which value of the other program it is
+    /// compared with nor which values tell them apart (`x` against `y`,
+    /// `x` against `-x`, `ctpop(x)` against the count of x's low half).
+    /// Every oracle it depends on is inexact; so are the thread index and
+    /// the group size where they reach it through arithmetic the analysis
+    /// does not invert (as in an address), not where they reach it as
+    /// `tid + c` (every index of the groups tried is tried).
+    fn observed(&mut self, v: &Av, text: &str) {
+        if !self.record {
+            return;
+        }
+        let counter = Subject::Oracle(COUNTER.to_string());
+        for a in v {
+            let (subjects, linear): (Vec<&Subject>, bool) = match a {
+                Alt::Const(_) => continue,
+                Alt::Lin(s, m, _) => (vec![s], *m == 1 || *m == -1),
+                Alt::Unknown(t) => (t.iter().collect(), false),
+            };
+            for s in subjects {
+                if *s == counter || (linear && matches!(s, Subject::Tid | Subject::Group)) {
+                    continue;
+                }
+                self.facts(s).inexact.insert(format!(
+                    "{text} (an observed value: stored or an argument of a convergent operation)"
+                ));
+            }
         }
     }
 
