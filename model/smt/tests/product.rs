@@ -447,7 +447,7 @@ fn a_budget_spent_while_encoding_names_the_encoding() {
 
 /// The search alone (`hunt_at`, what the default engine runs on values
 /// the explicit engine left untried) finds the counterexample `compare`
-/// finds (at the asked bound: it skips the searches at max-iters 1 and 2),
+/// finds (it skips the search at max-iters 2),
 /// and answers `Unknown`, never `Proved`, where there is none; a search
 /// that its work bound stops is a cut (`Limit::Size`, naming the bound),
 /// never "no counterexample found", and with the same bound it stops the
