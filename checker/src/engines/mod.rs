@@ -187,19 +187,21 @@ pub struct Product {
 
 impl Engine for Product {
     fn decide(&self, q: &Query) -> Answer {
-        self.run(q, false)
+        self.run(q, None)
     }
 }
 
 impl Product {
-    /// A search for a counterexample alone ([`product::hunt_at`]): a
-    /// violation, or `Unknown` (none found, or the budget ran out).
-    pub fn hunt(&self, q: &Query) -> Answer {
-        self.run(q, true)
+    /// A search for a counterexample alone ([`product::hunt_at`], each z3
+    /// query within `work` units of z3's resource counter, 0 for no
+    /// bound): a violation, or `Unknown` (none found, or a budget ran
+    /// out).
+    pub fn hunt(&self, q: &Query, work: u32) -> Answer {
+        self.run(q, Some(work))
     }
 
-    /// [`Engine::decide`], or [`Product::hunt`] when `hunt`.
-    fn run(&self, q: &Query, hunt: bool) -> Answer {
+    /// [`Engine::decide`], or [`Product::hunt`] with its work bound.
+    fn run(&self, q: &Query, hunt: Option<u32>) -> Answer {
         let left = q.deadline.saturating_duration_since(Instant::now());
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
             return Answer::Unknown(Unknown::unsupported("smt: the product compares two CFGs"));
@@ -216,10 +218,9 @@ impl Product {
             memory_mb: self.memory_mb,
         };
         let entries = [q.reference.func, q.target.func];
-        let answer = if hunt {
-            product::hunt_at(r, t, entries, &opts)
-        } else {
-            product::compare_at(r, t, entries, &opts)
+        let answer = match hunt {
+            Some(work) => product::hunt_at(r, t, entries, &opts, work),
+            None => product::compare_at(r, t, entries, &opts),
         };
         match answer {
             SmtAnswer::Proved(p) => {

@@ -31,7 +31,8 @@
 //! `auto`, so that the product can still decide what it leaves
 //! inconclusive); under `auto`, the product on each stage the explicit
 //! engine left inconclusive, and a short counterexample search by the
-//! product (a tenth of the budget, `product::hunt_at`) on the stages it
+//! product (`product::hunt_at`, z3's work bounded per query by
+//! `batch::HUNT_WORK`, within a tenth of the budget) on the stages it
 //! preserved while listing untried values or capped group sizes: the
 //! last of them first, the earlier ones only where that one is violated.
 

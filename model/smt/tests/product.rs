@@ -447,18 +447,37 @@ fn a_budget_spent_while_encoding_names_the_encoding() {
 
 /// The search alone (`hunt_at`, what the default engine runs on values
 /// the explicit engine left untried) finds the counterexample `compare`
-/// finds, and answers `Unknown`, never `Proved`, where there is none.
+/// finds (it skips the search at max-iters 2),
+/// and answers `Unknown`, never `Proved`, where there is none; a search
+/// that its work bound stops is a cut (`Limit::Size`, naming the bound),
+/// never "no counterexample found", and with the same bound it stops the
+/// same way every time.
 #[test]
 fn the_search_alone_finds_counterexamples_and_proves_nothing() {
     let src = example("seed/ambiguity-source.c");
     let (r, t, id) = pass_programs(&src, "loop_nest", "simplifycfg");
-    let c = violated(hunt_at(&r, &t, [id, id], &opts(8)), &r, &t, id);
+    let c = violated(hunt_at(&r, &t, [id, id], &opts(8), 0), &r, &t, id);
+    assert_eq!(c.property, Property::Convergence, "{}", c.message);
+    let c = violated(hunt_at(&r, &t, [id, id], &opts(8), 20_000_000), &r, &t, id);
     assert_eq!(c.property, Property::Convergence, "{}", c.message);
     let (r, t, id) = pass_programs(&src, "loop_continue", "simplifycfg");
-    match hunt_at(&r, &t, [id, id], &opts(4)) {
+    match hunt_at(&r, &t, [id, id], &opts(4), 0) {
         Answer::Unknown(why) => {
             assert!(why.to_string().contains("no counterexample found"), "{why}")
         }
         other => panic!("expected unknown, got {other:?}"),
+    }
+    for _ in 0..2 {
+        match hunt_at(&r, &t, [id, id], &opts(4), 1_000) {
+            Answer::Unknown(why) => {
+                assert_eq!(why.limit, convcheck_smt::Limit::Size, "{why}");
+                assert!(
+                    why.to_string()
+                        .contains("more than 1000 units of z3's work"),
+                    "{why}"
+                );
+            }
+            other => panic!("expected a cut search, got {other:?}"),
+        }
     }
 }

@@ -327,8 +327,9 @@ impl Decider<'_> {
         }
     }
 
-    /// Under `auto`, the product's counterexample search (a tenth of the
-    /// time budget each) on the stages the explicit engine preserved while
+    /// Under `auto`, the product's counterexample search ([`HUNT_WORK`]
+    /// units of z3's work per query, within a tenth of the time budget) on
+    /// the stages the explicit engine preserved while
     /// leaving values or group sizes untried (`gap`): on the last of them
     /// first, the pipeline's output so far; only where that one is
     /// violated, on the earlier ones in order until the first violated
@@ -372,11 +373,14 @@ impl Decider<'_> {
     }
 
     /// The product's counterexample search on stage `j` (preserved by the
-    /// explicit engine with `gap` left untried), under a tenth of the time
-    /// budget. A violation decides the stage; a search cut short (time,
-    /// memory, size) or a construct the product does not model leaves the
-    /// explicit engine's verdict with a note naming why: a cut search is
-    /// never reported as one that found nothing.
+    /// explicit engine with `gap` left untried): each z3 query within
+    /// [`HUNT_WORK`] units of z3's work, all of them within a tenth of the
+    /// time budget (a larger share finds more searches to their end and
+    /// slows the checks where it does not: docs/src/performance.md, "A
+    /// search cut short"). A violation decides the stage; a search cut short
+    /// (work, time, memory, size) or a construct the product does not
+    /// model leaves the explicit engine's verdict with a note naming why:
+    /// a cut search is never reported as one that found nothing.
     fn search_one(&self, b: &mut Batch, j: usize, gap: &str) -> Hunt {
         let short = self
             .deadline
@@ -386,7 +390,7 @@ impl Decider<'_> {
         };
         self.progress
             .report(&format!("@{}: symbolic product", self.f.name));
-        let hunt = match self.product().hunt(&q) {
+        let hunt = match self.product().hunt(&q, HUNT_WORK) {
             Answer::Decided(v @ Outcome::Violated(_), m) => {
                 if let Some(d) = b.decided[j].as_mut() {
                     d.outcome = v;
@@ -475,6 +479,14 @@ symbolic product's search of what it left untried";
 pub const LINKED_NOTE: &str = "the stage before it up to names, block order and merged \
 straight-line chains (the structural rule, every iteration count): its verdict against the \
 reference, within the same bounds, is this stage's";
+
+/// The work each z3 query of the product's search of untried values may
+/// do, in units of z3's resource counter: a count, so that where it is
+/// what stops the search, the search stops the same way on every machine
+/// and under any load. The search also has a tenth of the time budget
+/// (1.5 s of `examples/gpu`'s 15 s), which on a loaded machine stops it
+/// first (20 million units take about 10 s there).
+pub const HUNT_WORK: u32 = 20_000_000;
 
 /// How the product's search of untried values on one stage ended.
 #[derive(Debug, PartialEq)]

@@ -63,8 +63,17 @@ pub(super) fn check_limited(
                 .unwrap_or_else(|| "unknown".into());
             let reason = Unknown::from_z3(&why);
             // z3 4.8 reports its resource counter running out as
-            // "canceled": with a counter set, that is the work budget.
-            let reason = if rlimit > 0 && matches!(reason.limit, Limit::Canceled | Limit::Size) {
+            // "canceled" (or, very early in a check, plain "unknown": on
+            // these decidable bit-vector queries nothing else gives it):
+            // with a counter set, that is the work budget.
+            // (Unless the time ran out first, which z3 4.8 reports the same
+            // way.)
+            let timed_out = Instant::now() >= deadline;
+            let reason = if timed_out && reason.limit == Limit::Canceled {
+                Unknown::time("timeout: the time budget ran out")
+            } else if rlimit > 0
+                && (matches!(reason.limit, Limit::Canceled | Limit::Size) || why == "unknown")
+            {
                 Unknown::new(
                     Limit::Size,
                     format!("resource budget: the query did more than {rlimit} units of z3's work"),

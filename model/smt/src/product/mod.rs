@@ -48,7 +48,8 @@
 //!    unbounded verdict); nothing is unrolled.
 //!
 //! Counterexamples are searched for at max-iters 1 and 2 first (under a
-//! tenth of the budget): one found there is one at every larger bound.
+//! work bound): one found there is one at every larger bound. A search
+//! alone ([`hunt_at`]) skips max-iters 2.
 //!
 //! Bounds, in the order they are decided (every query under the overall
 //! timeout, each check with what remains of it): the reference must have
@@ -277,26 +278,37 @@ pub fn compare_at(
     entries: [FuncId; 2],
     opts: &ProductOptions,
 ) -> Answer<Preserved, Counterexample> {
-    compare_mode(reference, target, entries, opts, false)
+    compare_mode(reference, target, entries, opts, None)
 }
 
 /// A search for a counterexample alone, as [`compare_at`] looks for one
-/// (small bounds first, then the monolithic query at `opts.max_iters`
-/// under the quick resource limit, the target unrolled further where a
-/// scenario needs it), without the proof by matching: an answer is a
-/// replayed `Counterexample`, or `Unknown` (none found, or a budget ran
-/// out), never `Proved`. What a caller runs where another engine has
+/// at `opts.max_iters` (the monolithic query, the target unrolled further
+/// where a scenario needs it), without the proof by matching: an answer
+/// is a replayed `Counterexample`, or `Unknown` (none found, or a budget
+/// ran out), never `Proved`. What a caller runs where another engine has
 /// already decided the stage within its own domains and only a missed
 /// counterexample would change the verdict (the default engine's search
 /// of values the explicit engine left untried): the proof steps cost the
 /// most and could change nothing there.
+///
+/// Each z3 query gets at most `work` units of z3's resource counter (0
+/// for no limit) besides `opts.timeout`: where the work bound is what
+/// stops it, the search ends the same way on every machine and under any
+/// load (`Unknown` with [`Limit::Size`], naming the bound).
+///
+/// Unlike [`compare_at`], it does not first search at max-iters 2 (only
+/// at 1): a counterexample there is one at `opts.max_iters` too, and on
+/// clang's kernels that search cost more than the one at the asked bound
+/// (`reduce-int.cu` after SROA, 4 threads, max-iters 4: 20 s with the
+/// searches at 1 and 2, 5.7 s without either; docs/src/performance.md).
 pub fn hunt_at(
     reference: &CfgProgram,
     target: &CfgProgram,
     entries: [FuncId; 2],
     opts: &ProductOptions,
+    work: u32,
 ) -> Answer<Preserved, Counterexample> {
-    match compare_mode(reference, target, entries, opts, true) {
+    match compare_mode(reference, target, entries, opts, Some(work)) {
         Answer::Proved(_) => Answer::Unknown(Unknown::incomplete(NO_COUNTEREXAMPLE)),
         a => a,
     }
@@ -306,13 +318,14 @@ pub fn hunt_at(
 /// `Unknown` of it is a search cut short).
 pub const NO_COUNTEREXAMPLE: &str = "no counterexample found (a search, not a proof)";
 
-/// [`compare_at`], or [`hunt_at`] when `hunt`.
+/// [`compare_at`], or [`hunt_at`] with its work bound when `hunt` is
+/// `Some`.
 fn compare_mode(
     reference: &CfgProgram,
     target: &CfgProgram,
     entries: [FuncId; 2],
     opts: &ProductOptions,
-    hunt: bool,
+    hunt: Option<u32>,
 ) -> Answer<Preserved, Counterexample> {
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
@@ -366,9 +379,15 @@ fn compare_mode(
     // the asked bound), each z3 query within QUICK_RLIMIT units of work and
     // half the time: a count, not a time share, picks the counterexample
     // reported, whatever the load (docs/src/determinism.md).
+    // A search alone ([`hunt_at`]) skips max-iters 2: on clang's kernels
+    // it cost more than the search at the asked bound (`reduce_int` after
+    // SROA: 8.5 s of 20). It keeps max-iters 1, which finds the
+    // counterexample of checker/tests/determinism.rs at once where the
+    // search at the asked bound alone ran out of its time share.
+    let smalls: &[u32] = if hunt.is_some() { &[1] } else { &[1, 2] };
     if opts.max_iters > 2 {
         let small_deadline = deadline.min(Instant::now() + opts.timeout / 2);
-        for small in [1, 2] {
+        for &small in smalls {
             let o = ProductOptions {
                 max_iters: small,
                 ..*opts
@@ -379,7 +398,15 @@ fn compare_mode(
             }
         }
     }
-    search(reference, target, entries, opts, deadline, hunt, 0)
+    search(
+        reference,
+        target,
+        entries,
+        opts,
+        deadline,
+        hunt.is_some(),
+        hunt.unwrap_or(0),
+    )
 }
 
 /// The bounded search at `opts.max_iters`, unrolling the target further
@@ -651,7 +678,13 @@ fn attempt(
     }
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
     let mut proof = None;
-    match check_limited(&q, &a, deadline, QUICK_RLIMIT) {
+    // A search with a work bound of its own ([`hunt_at`]) asks within it.
+    let quick = if hunt && rlimit > 0 {
+        rlimit
+    } else {
+        QUICK_RLIMIT
+    };
+    match check_limited(&q, &a, deadline, quick) {
         Ok(Some(model)) => return confirm(model),
         Ok(None) => proof = Some(Proof::Query),
         // Out of its work budget: the proof goes by matching below; a
