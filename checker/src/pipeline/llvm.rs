@@ -28,6 +28,7 @@
 mod frontend;
 mod opt;
 mod start;
+mod weak;
 
 use super::{Code, Entry, FunctionPlan, Plan, Policy, Settings, StagePlan, Target};
 use crate::config::{CheckJob, Reference};
@@ -175,11 +176,20 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
     let (names, not_compared) = names_to_check(a, &reference, &final_module, &mut notes)?;
     let no_memory = no_memory_labels(&reference, &stages);
     let programs = programs(&stages, &no_memory);
-    let reference_code = reference_code(&reference, &no_memory)?;
-    let functions = names
+    let spurious = match &reference {
+        Ref::Ll(l) => weak::Spurious::of(
+            &l.mapped.module,
+            stages.iter().map(|s| &s.loaded.mapped.module),
+        ),
+        Ref::Source(_) => weak::Spurious::default(),
+    };
+    notes.extend(spurious.notes());
+    let reference_code = reference_code(&reference, &no_memory, &spurious)?;
+    let mut functions = names
         .iter()
         .map(|name| function(name, &reference, &reference_code, &stages, &programs))
         .collect::<Result<Vec<_>>>()?;
+    spurious.settle(&mut functions);
     Ok(Plan {
         file: a.src.clone(),
         target_file: a.tgt.clone(),
@@ -280,11 +290,20 @@ fn programs(stages: &[StageModule], no_memory: &BTreeSet<String>) -> Vec<Rc<Code
         .collect()
 }
 
-/// The reference's code: the LLVM module's CFG program, or the kernel's
-/// source level.
-fn reference_code(reference: &Ref, no_memory: &BTreeSet<String>) -> Result<Rc<Code>> {
+/// The reference's code: the LLVM module's CFG program (its weak
+/// `cmpxchg`s made strong where every stage made them so, [`weak`]), or the
+/// kernel's source level.
+fn reference_code(
+    reference: &Ref,
+    no_memory: &BTreeSet<String>,
+    spurious: &weak::Spurious,
+) -> Result<Rc<Code>> {
     Ok(Rc::new(match reference {
-        Ref::Ll(l) => Code::Cfg(CfgProgram::new(agreed(&l.mapped.module, no_memory))),
+        Ref::Ll(l) => {
+            let mut m = agreed(&l.mapped.module, no_memory);
+            spurious.fix(&mut m);
+            Code::Cfg(CfgProgram::new(m))
+        }
         Ref::Source(k) => super::kernel::source_code(k)?,
     }))
 }
@@ -551,7 +570,7 @@ pub fn plan_builtin_passes(loaded: &Loaded, function: &str, passes: &[String]) -
     let reference = Ref::Ll(Box::new(loaded.clone()));
     let no_memory = no_memory_labels(&reference, &stages);
     let programs = programs(&stages, &no_memory);
-    let reference_code = reference_code(&reference, &no_memory)?;
+    let reference_code = reference_code(&reference, &no_memory, &weak::Spurious::default())?;
     let f = self::function(function, &reference, &reference_code, &stages, &programs)?;
     Ok(Plan {
         file: loaded.file.clone(),

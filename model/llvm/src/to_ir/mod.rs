@@ -52,6 +52,7 @@ mod intrinsics;
 mod layout;
 mod memory;
 mod poison;
+pub mod spurious;
 mod values;
 
 use std::collections::{HashMap, HashSet};
