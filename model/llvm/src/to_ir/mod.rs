@@ -43,6 +43,7 @@ mod builtins;
 mod calls;
 mod constants;
 mod conventions;
+mod crosslane;
 mod domains;
 mod floats;
 mod fresh;
