@@ -96,3 +96,50 @@ impl Spurious {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A module whose `@f` does a `cmpxchg` (weak when `weak`) on `@lock`.
+    fn module(weak: bool) -> Module {
+        let w = if weak { "weak " } else { "" };
+        let src = format!(
+            "@lock = addrspace(1) global i32 0\n\
+             define i32 @f(i32 %want, i32 %new) {{\n\
+             entry:\n\
+               %pair = cmpxchg {w}ptr addrspace(1) @lock, i32 %want, i32 %new monotonic monotonic\n\
+               %ok = extractvalue {{ i32, i1 }} %pair, 1\n\
+               %r = zext i1 %ok to i32\n\
+               ret i32 %r\n\
+             }}\n"
+        );
+        let m = convcheck_llvm::parse_module(&src, "t.ll").expect("parses");
+        convcheck_llvm::to_ir::to_module(&m, "t.ll").module
+    }
+
+    #[test]
+    fn the_reference_chooses_only_where_no_stage_keeps_the_weak_exchange() {
+        let (weak, strong) = (module(true), module(false));
+        let name = "cmpxchg @lock fails spuriously".to_string();
+        // Kept weak everywhere: shared, nothing to choose.
+        let s = Spurious::of(&weak, [&weak, &weak].into_iter());
+        assert!(s.fixed.is_empty() && s.mixed.is_empty());
+        assert!(s.notes().is_empty());
+        // Made strong by every stage: the reference chooses.
+        let s = Spurious::of(&weak, [&strong, &strong].into_iter());
+        assert_eq!(s.fixed, BTreeSet::from([name.clone()]));
+        assert!(s.mixed.is_empty());
+        let mut m = weak.clone();
+        s.fix(&mut m);
+        assert!(spurious_oracles(&m).is_empty());
+        assert_eq!(s.notes().len(), 1);
+        // Made strong after a stage that keeps it weak: mixed.
+        let s = Spurious::of(&weak, [&weak, &strong].into_iter());
+        assert!(s.fixed.is_empty());
+        assert_eq!(s.mixed, BTreeSet::from([name]));
+        // A strong reference has nothing to choose, whatever the stages do.
+        let s = Spurious::of(&strong, [&weak].into_iter());
+        assert!(s.fixed.is_empty() && s.mixed.is_empty());
+    }
+}
