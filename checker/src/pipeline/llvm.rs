@@ -150,13 +150,16 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         )));
     }
     let mut final_module = last.clone();
+    // opt's message when it stopped before the end of the pipeline.
+    let mut stopped: Option<String> = None;
     notes.extend(crate::llvm::launch::describe(&o.gpu));
     if let Some(p) = &o.opt {
         let p = &pipeline(p);
         let started = std::time::Instant::now();
         let ran = opt_stages(&last, p, o, timeout);
         tool_times.opt = started.elapsed();
-        let (passes, output, shown) = ran?;
+        let (passes, output, shown, why) = ran?;
+        stopped = why;
         notes.push(format!("pipeline: {shown}"));
         origin.pipeline = Some(shown);
         if passes.is_empty() {
@@ -190,6 +193,11 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         .map(|name| function(name, &reference, &reference_code, &stages, &programs))
         .collect::<Result<Vec<_>>>()?;
     spurious.settle(&mut functions);
+    if let Some(why) = &stopped {
+        for f in functions.iter_mut().filter(|f| f.reference.is_ok()) {
+            f.stages.push(not_finished(why, &final_module));
+        }
+    }
     Ok(Plan {
         file: a.src.clone(),
         target_file: a.tgt.clone(),
@@ -203,6 +211,26 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         },
         tool_times,
     })
+}
+
+/// The last stage of a check whose opt pipeline did not finish: opt
+/// stopped (a pass it refused to run, its verifier on a broken module)
+/// after printing the modules before, so what the pipeline would have
+/// done after them is not checked, and the check cannot say `preserved`
+/// of the pipeline (a violation at an earlier stage still decides it).
+fn not_finished(why: &str, last: &Loaded) -> StagePlan {
+    StagePlan {
+        name: "the rest of the pipeline".into(),
+        notes: Vec::new(),
+        level: "after opt".into(),
+        target: Target::Decided(Outcome::Inconclusive(format!(
+            "opt stopped before the end of the pipeline ({why}): what it would have done after \
+             the last module it printed is not checked"
+        ))),
+        allow: Allowance::Exact,
+        reproduce: None,
+        module: last.mapped.module.clone(),
+    }
 }
 
 /// The functions to check (defined in the reference and in the final
