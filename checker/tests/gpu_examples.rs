@@ -242,3 +242,47 @@ fn ll_pairs_and_opt_pipelines_are_corpus_cases() {
         "{c}"
     );
 }
+
+/// A pipeline opt does not finish is never preserved: `-passes=sroa,licm`
+/// runs SROA, then opt-19 refuses a bare `licm` ("LICM requires
+/// MemorySSA"); the corpus's LICM cases were preserved on SROA alone that
+/// way until they were written `loop-mssa(licm)`. The check ends with an
+/// inconclusive stage saying so.
+#[test]
+fn a_pipeline_opt_does_not_finish_is_inconclusive() {
+    let test = "a_pipeline_opt_does_not_finish_is_inconclusive";
+    if !have("clang-19", test) || !have("opt-19", test) {
+        return;
+    }
+    let args = [
+        "check",
+        "examples/gpu/reduce-int.cu",
+        "--frontend",
+        "clang",
+        "--function",
+        "reduce_int",
+        "--threads",
+        "4",
+        "--timeout",
+        "30",
+        "--opt",
+    ];
+    let (code, out, err) = convcheck(&[&args[..], &["sroa,licm"]].concat());
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("stage 1: SROAPass on reduce_int (opt-bisect 1): preserved"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "stage 2: the rest of the pipeline: inconclusive: opt stopped before the end of the \
+             pipeline (LLVM ERROR: LICM requires MemorySSA (loop-mssa))"
+        ),
+        "{out}"
+    );
+    // Written as opt wants it, LICM runs and is checked.
+    let (code, out, err) = convcheck(&[&args[..], &["sroa,loop-mssa(licm)"]].concat());
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("LICMPass on loop"), "{out}");
+    assert!(!out.contains("the rest of the pipeline"), "{out}");
+}

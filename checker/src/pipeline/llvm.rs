@@ -28,6 +28,7 @@
 mod frontend;
 mod opt;
 mod start;
+mod weak;
 
 use super::{Code, Entry, FunctionPlan, Plan, Policy, Settings, StagePlan, Target};
 use crate::config::{CheckJob, Reference};
@@ -149,13 +150,16 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         )));
     }
     let mut final_module = last.clone();
+    // opt's message when it stopped before the end of the pipeline.
+    let mut stopped: Option<String> = None;
     notes.extend(crate::llvm::launch::describe(&o.gpu));
     if let Some(p) = &o.opt {
         let p = &pipeline(p);
         let started = std::time::Instant::now();
         let ran = opt_stages(&last, p, o, timeout);
         tool_times.opt = started.elapsed();
-        let (passes, output, shown) = ran?;
+        let (passes, output, shown, why) = ran?;
+        stopped = why;
         notes.push(format!("pipeline: {shown}"));
         origin.pipeline = Some(shown);
         if passes.is_empty() {
@@ -175,11 +179,25 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
     let (names, not_compared) = names_to_check(a, &reference, &final_module, &mut notes)?;
     let no_memory = no_memory_labels(&reference, &stages);
     let programs = programs(&stages, &no_memory);
-    let reference_code = reference_code(&reference, &no_memory)?;
-    let functions = names
+    let spurious = match &reference {
+        Ref::Ll(l) => weak::Spurious::of(
+            &l.mapped.module,
+            stages.iter().map(|s| &s.loaded.mapped.module),
+        ),
+        Ref::Source(_) => weak::Spurious::default(),
+    };
+    notes.extend(spurious.notes());
+    let reference_code = reference_code(&reference, &no_memory, &spurious)?;
+    let mut functions = names
         .iter()
         .map(|name| function(name, &reference, &reference_code, &stages, &programs))
         .collect::<Result<Vec<_>>>()?;
+    spurious.settle(&mut functions);
+    if let Some(why) = &stopped {
+        for f in functions.iter_mut().filter(|f| f.reference.is_ok()) {
+            f.stages.push(not_finished(why, &final_module));
+        }
+    }
     Ok(Plan {
         file: a.src.clone(),
         target_file: a.tgt.clone(),
@@ -193,6 +211,26 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         },
         tool_times,
     })
+}
+
+/// The last stage of a check whose opt pipeline did not finish: opt
+/// stopped (a pass it refused to run, its verifier on a broken module)
+/// after printing the modules before, so what the pipeline would have
+/// done after them is not checked, and the check cannot say `preserved`
+/// of the pipeline (a violation at an earlier stage still decides it).
+fn not_finished(why: &str, last: &Loaded) -> StagePlan {
+    StagePlan {
+        name: "the rest of the pipeline".into(),
+        notes: Vec::new(),
+        level: "after opt".into(),
+        target: Target::Decided(Outcome::Inconclusive(format!(
+            "opt stopped before the end of the pipeline ({why}): what it would have done after \
+             the last module it printed is not checked"
+        ))),
+        allow: Allowance::Exact,
+        reproduce: None,
+        module: last.mapped.module.clone(),
+    }
 }
 
 /// The functions to check (defined in the reference and in the final
@@ -280,11 +318,20 @@ fn programs(stages: &[StageModule], no_memory: &BTreeSet<String>) -> Vec<Rc<Code
         .collect()
 }
 
-/// The reference's code: the LLVM module's CFG program, or the kernel's
-/// source level.
-fn reference_code(reference: &Ref, no_memory: &BTreeSet<String>) -> Result<Rc<Code>> {
+/// The reference's code: the LLVM module's CFG program (its weak
+/// `cmpxchg`s made strong where every stage made them so, [`weak`]), or the
+/// kernel's source level.
+fn reference_code(
+    reference: &Ref,
+    no_memory: &BTreeSet<String>,
+    spurious: &weak::Spurious,
+) -> Result<Rc<Code>> {
     Ok(Rc::new(match reference {
-        Ref::Ll(l) => Code::Cfg(CfgProgram::new(agreed(&l.mapped.module, no_memory))),
+        Ref::Ll(l) => {
+            let mut m = agreed(&l.mapped.module, no_memory);
+            spurious.fix(&mut m);
+            Code::Cfg(CfgProgram::new(m))
+        }
         Ref::Source(k) => super::kernel::source_code(k)?,
     }))
 }
@@ -551,7 +598,7 @@ pub fn plan_builtin_passes(loaded: &Loaded, function: &str, passes: &[String]) -
     let reference = Ref::Ll(Box::new(loaded.clone()));
     let no_memory = no_memory_labels(&reference, &stages);
     let programs = programs(&stages, &no_memory);
-    let reference_code = reference_code(&reference, &no_memory)?;
+    let reference_code = reference_code(&reference, &no_memory, &weak::Spurious::default())?;
     let f = self::function(function, &reference, &reference_code, &stages, &programs)?;
     Ok(Plan {
         file: loaded.file.clone(),

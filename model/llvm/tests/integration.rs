@@ -33,6 +33,8 @@ mod robustness;
 mod round_trip;
 #[path = "semantics.rs"]
 mod semantics;
+#[path = "spurious.rs"]
+mod spurious;
 #[path = "tidy.rs"]
 mod tidy;
 #[path = "to_ir.rs"]

@@ -23,14 +23,15 @@ pub fn pipeline(p: &str) -> String {
 }
 
 /// Runs the pipeline on `input` and returns one stage per pass that
-/// changed the module, the module opt printed, and the command that
-/// reproduces the run.
+/// changed the module, the module opt printed, the command that
+/// reproduces the run, and, when opt stopped before the end of the
+/// pipeline after printing some modules, its message.
 pub(super) fn opt_stages(
     input: &Loaded,
     pipeline: &str,
     o: &LlvmOptions,
     timeout: Duration,
-) -> Result<(Vec<StageModule>, Loaded, String)> {
+) -> Result<(Vec<StageModule>, Loaded, String, Option<String>)> {
     let bin = match &o.opt_bin {
         Some(b) => b.clone(),
         None => tools::find(&["opt-19", "opt"], "for --opt").map_err(Error::tool)?,
@@ -113,12 +114,11 @@ pub(super) fn opt_stages(
         let Some(last) = stages.last_mut() else {
             return Err(Error::tool(failure.clone()));
         };
-        last.notes.push(format!(
-            "opt stopped after this pass: {}",
-            dumps::trailer(&run.stderr)
-        ));
+        let why = dumps::trailer(&run.stderr);
+        last.notes
+            .push(format!("opt stopped after this pass: {why}"));
         let output = last.loaded.clone();
-        return Ok((stages, output, shown));
+        return Ok((stages, output, shown, Some(why)));
     }
     let output = at_source(
         read_ll_with(
@@ -128,5 +128,5 @@ pub(super) fn opt_stages(
         )
         .map_err(|e| Error::tool(format!("{shown}: convcheck cannot read its output: {e}")))?,
     );
-    Ok((stages, output, shown))
+    Ok((stages, output, shown, None))
 }

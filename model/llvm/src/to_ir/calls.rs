@@ -139,7 +139,7 @@ impl FnMapper<'_> {
             let op = self.op(label, OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, name, args, token, false, out);
         }
-        if c.is_convergent(m) {
+        if c.is_convergent(m) || super::crosslane::convergent(&name) {
             if has_str_attr(m, &decl.attrs, "convcheck.observe") {
                 let sid = self.op(label, OpKind::Observe, inst);
                 out.push(Inst {
@@ -154,6 +154,11 @@ impl FnMapper<'_> {
             let kind = CallKind::Op(o);
             let op = self.op(label, OpKind::Call(kind), inst);
             self.mark_memory_none(op, c);
+            if super::crosslane::memory_none(&name) {
+                if let Some(info) = self.t.ops.get_mut(op.0 as usize) {
+                    info.memory_none = true;
+                }
+            }
             let reads = reads_always(c, m);
             return self.push_call(inst, op, kind, shown, args, token, reads, out);
         }

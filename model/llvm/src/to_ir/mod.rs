@@ -43,6 +43,7 @@ mod builtins;
 mod calls;
 mod constants;
 mod conventions;
+mod crosslane;
 mod domains;
 mod floats;
 mod fresh;
@@ -54,6 +55,7 @@ mod memory;
 mod poison;
 mod pure_calls;
 mod ranges;
+pub mod spurious;
 mod values;
 
 use std::collections::{HashMap, HashSet};
