@@ -247,9 +247,9 @@ fn barrier_or_fence(name: &str) -> Option<Builtin> {
         "llvm.nvvm.barrier0.popc" | "__syncthreads_count" => Barrier(BarrierKind::Count),
         "llvm.nvvm.barrier0.and" | "__syncthreads_and" => Barrier(BarrierKind::And),
         "llvm.nvvm.barrier0.or" | "__syncthreads_or" => Barrier(BarrierKind::Or),
-        "llvm.nvvm.barrier.sync.cnt" | "llvm.nvvm.bar.warp.sync" => {
-            Unsupported(format!("a partial barrier ({name})"))
-        }
+        // `bar.warp.sync` (`__syncwarp(mask)`) is a warp operation
+        // (`crosslane`), as the CUDA prelude's `__syncwarp` is.
+        "llvm.nvvm.barrier.sync.cnt" => Unsupported(format!("a partial barrier ({name})")),
         "llvm.nvvm.membar.cta"
         | "llvm.nvvm.membar.gl"
         | "llvm.nvvm.membar.sys"

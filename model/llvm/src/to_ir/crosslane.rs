@@ -23,13 +23,19 @@
 
 /// NVVM's warp operations (prefixes): `shfl.sync` up, down, bfly and idx,
 /// `vote` any, all, uni and ballot, `match` any and all, `activemask`,
-/// `redux.sync`.
-const NVVM: [&str; 5] = [
+/// `redux.sync`, and `bar.warp.sync` (`__syncwarp(mask)`: `IntrConvergent`
+/// with no memory restriction, so its order against every load and store
+/// is observed, and its mask is an observed argument; the lanes it
+/// synchronizes are not used to order memory between threads, so a race
+/// it would prevent between lanes of one warp is still reported, as for the
+/// CUDA prelude's `__syncwarp`).
+const NVVM: [&str; 6] = [
     "llvm.nvvm.shfl.sync.",
     "llvm.nvvm.vote.",
     "llvm.nvvm.match.",
     "llvm.nvvm.activemask",
     "llvm.nvvm.redux.sync.",
+    "llvm.nvvm.bar.warp.sync",
 ];
 
 /// AMDGPU's wave operations (names, or prefixes ending in `.`), all
@@ -90,6 +96,7 @@ mod tests {
             "llvm.nvvm.vote.uni.sync",
             "llvm.nvvm.match.any.sync.i64",
             "llvm.nvvm.activemask",
+            "llvm.nvvm.bar.warp.sync",
             "llvm.amdgcn.readlane",
             "llvm.amdgcn.readlane.i32",
             "llvm.amdgcn.ds.swizzle",
@@ -104,6 +111,7 @@ mod tests {
         for n in [
             "llvm.nvvm.read.ptx.sreg.tid.x",
             "llvm.nvvm.read.ptx.sreg.laneid",
+            "llvm.nvvm.barrier.sync.cnt",
             "llvm.amdgcn.readlanes",
             "llvm.amdgcn.mbcnt.lo",
             "llvm.amdgcn.workitem.id.x",
