@@ -13,7 +13,7 @@
 //! relates them as the source does). Under `auto` a quick explicit search
 //! (max-iters 1, 100 ms) runs first, then (where the structural rule does
 //! not apply) the simulation engine (10 million units of z3's work, the time
-//! left, at most 20 s), then the product; a product
+//! left, at most 8 s), then the product; a product
 //! counterexample is replaced by the explicit engine's smallest one when
 //! that is found within two seconds, and a stage the product does not
 //! model goes to the explicit engine. The first stage at the source level
@@ -22,7 +22,7 @@
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
 //! not apply, under `auto` and `smt`, the simulation engine (10 million
-//! units of z3's work, the time left, at most 20 s); a stage the structural rule relates to the
+//! units of z3's work, the time left, at most 8 s); a stage the structural rule relates to the
 //! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
 //! then, under `auto`, the quick explicit search
 //! (max-iters 1, 100 ms) on each open stage; under `smt`,
@@ -281,7 +281,7 @@ impl Decider<'_> {
 
     /// A simulation proof of `target` against `reference` where the
     /// structural rule does not apply (`engines::simulation::WORK`, the
-    /// time left, at most 20 s; `None` when no relation is found).
+    /// time left, at most 8 s; `None` when no relation is found).
     fn simulated(&self, reference: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
         let q = Query {
             reference,
