@@ -33,6 +33,7 @@
 //! verifier stops at a broken call too).
 #![deny(unsafe_code)]
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::inst::InstKind;
@@ -192,31 +193,12 @@ fn is_cycle_rule(message: &str) -> bool {
 /// order LLVM's verifier finds them (reverse post-order of the blocks
 /// reachable from the entry, instructions in order).
 pub fn not_well_nested(f: &crate::module::Function) -> Vec<u32> {
-    use std::collections::HashMap;
     type Pos = (usize, usize);
     let blocks = &f.blocks;
-    let index: HashMap<&Name, usize> = blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (&b.name, i))
-        .collect();
-    let succs: Vec<Vec<usize>> = blocks
-        .iter()
-        .map(|b| {
-            b.successors()
-                .into_iter()
-                .filter_map(|n| index.get(n).copied())
-                .collect()
-        })
-        .collect();
+    let (_, succs) = block_graph(blocks);
     let rpo = reverse_post_order(&succs);
-    let doms = dominators(&succs);
-    let dominates = |a: usize, b: usize| {
-        doms.as_ref().is_some_and(|d| {
-            d.dominators(petgraph::graph::NodeIndex::new(b))
-                .is_some_and(|mut it| it.any(|x| x.index() == a))
-        })
-    };
+    let doms = Dominance::of(&succs);
+    let dominates = |a: usize, b: usize| doms.as_ref().is_some_and(|d| d.dominates(a, b));
     // Where each convergence intrinsic's token is defined.
     let mut defs: HashMap<&Name, Pos> = HashMap::new();
     for (bi, b) in blocks.iter().enumerate() {
@@ -297,20 +279,66 @@ fn reverse_post_order(succs: &[Vec<usize>]) -> Vec<usize> {
     post
 }
 
-/// The dominator tree of the blocks reachable from block 0 (petgraph's
-/// Cooper, Harvey and Kennedy); `None` for a function without blocks.
-pub(crate) fn dominators(
-    succs: &[Vec<usize>],
-) -> Option<petgraph::algo::dominators::Dominators<petgraph::graph::NodeIndex>> {
-    if succs.is_empty() {
-        return None;
-    }
-    let mut g: petgraph::graph::DiGraph<(), ()> = petgraph::graph::DiGraph::new();
-    let nodes: Vec<_> = succs.iter().map(|_| g.add_node(())).collect();
-    for (b, ss) in succs.iter().enumerate() {
-        for &s in ss {
-            g.add_edge(nodes[b], nodes[s], ());
+/// A function's blocks by number (block `i` is `blocks[i]`): each block
+/// name's number, and each block's successors (a successor that names no
+/// block is left out).
+pub(crate) fn block_graph(
+    blocks: &[crate::module::Block],
+) -> (HashMap<&Name, usize>, Vec<Vec<usize>>) {
+    let index: HashMap<&Name, usize> = blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| (&b.name, i))
+        .collect();
+    let succs = blocks
+        .iter()
+        .map(|b| {
+            b.successors()
+                .into_iter()
+                .filter_map(|n| index.get(n).copied())
+                .collect()
+        })
+        .collect();
+    (index, succs)
+}
+
+/// Dominance among the blocks reachable from block 0 (petgraph's Cooper,
+/// Harvey and Kennedy).
+pub(crate) struct Dominance(petgraph::algo::dominators::Dominators<petgraph::graph::NodeIndex>);
+
+impl Dominance {
+    /// The dominator tree of `succs` from block 0; `None` for a function
+    /// without blocks.
+    pub(crate) fn of(succs: &[Vec<usize>]) -> Option<Dominance> {
+        if succs.is_empty() {
+            return None;
         }
+        let mut g: petgraph::graph::DiGraph<(), ()> = petgraph::graph::DiGraph::new();
+        let nodes: Vec<_> = succs.iter().map(|_| g.add_node(())).collect();
+        for (b, ss) in succs.iter().enumerate() {
+            for &s in ss {
+                g.add_edge(nodes[b], nodes[s], ());
+            }
+        }
+        Some(Dominance(petgraph::algo::dominators::simple_fast(
+            &g, nodes[0],
+        )))
     }
-    Some(petgraph::algo::dominators::simple_fast(&g, nodes[0]))
+
+    /// Whether block `b` is reachable from block 0.
+    pub(crate) fn reachable(&self, b: usize) -> bool {
+        b == 0
+            || self
+                .0
+                .immediate_dominator(petgraph::graph::NodeIndex::new(b))
+                .is_some()
+    }
+
+    /// Whether block `a` dominates block `b` (a block dominates itself; no
+    /// block dominates an unreachable one).
+    pub(crate) fn dominates(&self, a: usize, b: usize) -> bool {
+        self.0
+            .dominators(petgraph::graph::NodeIndex::new(b))
+            .is_some_and(|mut it| it.any(|n| n.index() == a))
+    }
 }

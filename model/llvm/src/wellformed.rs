@@ -47,22 +47,7 @@ fn error(file: &str, span: crate::module::Span, message: &str) -> ParseError {
 }
 
 fn function(f: &Function, file: &str) -> Option<ParseError> {
-    let index: HashMap<&Name, usize> = f
-        .blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (&b.name, i))
-        .collect();
-    let succs: Vec<Vec<usize>> = f
-        .blocks
-        .iter()
-        .map(|b| {
-            b.successors()
-                .into_iter()
-                .filter_map(|n| index.get(n).copied())
-                .collect()
-        })
-        .collect();
+    let (index, succs) = crate::verify::block_graph(&f.blocks);
     let mut preds: Vec<BTreeMap<usize, usize>> = vec![BTreeMap::new(); f.blocks.len()];
     for (b, ss) in succs.iter().enumerate() {
         for &s in ss {
@@ -87,17 +72,7 @@ fn function(f: &Function, file: &str) -> Option<ParseError> {
             }
         }
     }
-    let dom = crate::verify::dominators(&succs)?;
-    let reachable = |b: usize| {
-        b == 0
-            || dom
-                .immediate_dominator(petgraph::graph::NodeIndex::new(b))
-                .is_some()
-    };
-    let dominates = |a: usize, b: usize| {
-        dom.dominators(petgraph::graph::NodeIndex::new(b))
-            .is_some_and(|mut it| it.any(|n| n.index() == a))
-    };
+    let dom = crate::verify::Dominance::of(&succs)?;
     for (b, block) in f.blocks.iter().enumerate() {
         for (i, inst) in block.instructions.iter().enumerate() {
             let uses = crate::to_ir::analyse::local_uses(&inst.kind);
@@ -136,7 +111,7 @@ fn function(f: &Function, file: &str) -> Option<ParseError> {
                     ));
                 }
             }
-            if !reachable(b) {
+            if !dom.reachable(b) {
                 continue;
             }
             // Each use with the block it is in, and whether it is at the
@@ -153,12 +128,12 @@ fn function(f: &Function, file: &str) -> Option<ParseError> {
                 let Some(&(db, di)) = defs.get(n) else {
                     continue; // a parameter or a global
                 };
-                let ok = if !reachable(ub) {
+                let ok = if !dom.reachable(ub) {
                     true
                 } else if db == ub {
                     at_end || di < i
                 } else {
-                    dominates(db, ub)
+                    dom.dominates(db, ub)
                 };
                 if !ok {
                     let at = f.blocks[db].instructions[di].span;

@@ -59,41 +59,16 @@ pub(crate) fn covered(c: &Call, m: &Module) -> bool {
 /// For every covered call (by its result) that a covered call of the same
 /// callee with the same arguments dominates, the first such call's result.
 pub(crate) fn leaders<'f>(f: &'f Function, m: &Module) -> HashMap<&'f Name, &'f Name> {
-    let index: HashMap<&Name, usize> = f
-        .blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (&b.name, i))
-        .collect();
-    let succs: Vec<Vec<usize>> = f
-        .blocks
-        .iter()
-        .map(|b| {
-            b.successors()
-                .into_iter()
-                .filter_map(|n| index.get(n).copied())
-                .collect()
-        })
-        .collect();
+    let (_, succs) = crate::verify::block_graph(&f.blocks);
     let mut out = HashMap::new();
-    let Some(dom) = crate::verify::dominators(&succs) else {
+    let Some(dom) = crate::verify::Dominance::of(&succs) else {
         return out;
-    };
-    let reachable = |b: usize| {
-        b == 0
-            || dom
-                .immediate_dominator(petgraph::graph::NodeIndex::new(b))
-                .is_some()
-    };
-    let dominates = |a: usize, b: usize| {
-        dom.dominators(petgraph::graph::NodeIndex::new(b))
-            .is_some_and(|mut it| it.any(|n| n.index() == a))
     };
     // The covered calls, grouped by callee, result type and arguments.
     type Key<'k> = (&'k str, String);
     let mut groups: HashMap<Key, Vec<(usize, usize, &Name)>> = HashMap::new();
     for (b, block) in f.blocks.iter().enumerate() {
-        if !reachable(b) {
+        if !dom.reachable(b) {
             continue;
         }
         for (i, inst) in block.instructions.iter().enumerate() {
@@ -114,7 +89,7 @@ pub(crate) fn leaders<'f>(f: &'f Function, m: &Module) -> HashMap<&'f Name, &'f 
         if ab == bb {
             ai < bi
         } else {
-            dominates(ab, bb)
+            dom.dominates(ab, bb)
         }
     };
     for calls in groups.values() {
