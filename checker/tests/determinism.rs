@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{convcheck, have, temp};
+use common::{convcheck, have, reduce_int_after_sroa};
 
 /// `reduce-int.cu` after SROA with its partial sum computed by `sub`
 /// instead of `add nsw` (the pair of
@@ -26,30 +26,7 @@ fn a_violated_check_prints_the_same_report_every_time() {
     if !have("clang-19", test) || !have("opt-19", test) {
         return;
     }
-    let (code, ll, err) = convcheck(&[
-        "lower",
-        "examples/gpu/reduce-int.cu",
-        "--frontend",
-        "clang",
-        "--emit",
-        "ll",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let src = temp("det-reduce-int.ll", &ll);
-    let out = std::process::Command::new("opt-19")
-        .args(["-passes=sroa", "-S", &src])
-        .output()
-        .expect("opt-19 runs");
-    let sroa = String::from_utf8_lossy(&out.stdout).into_owned();
-    let reference = temp("det-reduce-int.sroa.ll", &sroa);
-    let add = sroa
-        .lines()
-        .find(|l| l.contains("= add nsw i32 %"))
-        .expect("the partial sum");
-    let target = temp(
-        "det-reduce-int.sum.ll",
-        &sroa.replacen(add, &add.replacen("add nsw", "sub", 1), 1),
-    );
+    let (_, reference, target) = reduce_int_after_sroa("det-reduce-int");
     for engine in ["auto", "smt"] {
         let args = [
             "check",

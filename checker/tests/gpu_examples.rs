@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{convcheck, have, root, temp};
+use common::{convcheck, have, reduce_int_after_sroa, root, temp};
 
 #[test]
 fn gpu_examples_meet_their_expectations() {
@@ -65,31 +65,8 @@ fn counterexamples_name_objects_and_elements() {
     if !have("clang-19", test) || !have("opt-19", test) {
         return;
     }
-    let (code, ll, err) = convcheck(&[
-        "lower",
-        "examples/gpu/reduce-int.cu",
-        "--frontend",
-        "clang",
-        "--emit",
-        "ll",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let src = temp("reduce-int.ll", &ll);
-    let out = std::process::Command::new("opt-19")
-        .args(["-passes=sroa", "-S", &src])
-        .output()
-        .expect("opt-19 runs");
-    let sroa = String::from_utf8_lossy(&out.stdout).into_owned();
-    let reference = temp("reduce-int.sroa.ll", &sroa);
     // The sum `sdata[tid] + sdata[tid + s]` made a difference.
-    let add = sroa
-        .lines()
-        .find(|l| l.contains("= add nsw i32 %"))
-        .expect("the partial sum");
-    let wrong_sum = temp(
-        "reduce-int.sum.ll",
-        &sroa.replacen(add, &add.replacen("add nsw", "sub", 1), 1),
-    );
+    let (sroa, reference, wrong_sum) = reduce_int_after_sroa("reduce-int");
     // The block's result stored as 0.
     let result = sroa
         .lines()

@@ -57,6 +57,40 @@ pub fn temp(name: &str, text: &str) -> String {
     p.to_string_lossy().into_owned()
 }
 
+/// `examples/gpu/reduce-int.cu` lowered by clang (`convcheck lower`) and
+/// run through `opt-19 -passes=sroa`, written to `{prefix}.sroa.ll`, and
+/// the same module with the block's partial sum (`add nsw`) made a `sub`,
+/// written to `{prefix}.sum.ll`: the SROA output's text, its path, and the
+/// wrong sum's path. Needs clang-19 and opt-19.
+pub fn reduce_int_after_sroa(prefix: &str) -> (String, String, String) {
+    let (code, ll, err) = convcheck(&[
+        "lower",
+        "examples/gpu/reduce-int.cu",
+        "--frontend",
+        "clang",
+        "--emit",
+        "ll",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let src = temp(&format!("{prefix}.ll"), &ll);
+    let out = Command::new("opt-19")
+        .args(["-passes=sroa", "-S", &src])
+        .output()
+        .expect("opt-19 runs");
+    let sroa = String::from_utf8_lossy(&out.stdout).into_owned();
+    let reference = temp(&format!("{prefix}.sroa.ll"), &sroa);
+    // The sum `sdata[tid] + sdata[tid + s]` made a difference.
+    let add = sroa
+        .lines()
+        .find(|l| l.contains("= add nsw i32 %"))
+        .expect("the partial sum");
+    let wrong_sum = temp(
+        &format!("{prefix}.sum.ll"),
+        &sroa.replacen(add, &add.replacen("add nsw", "sub", 1), 1),
+    );
+    (sroa, reference, wrong_sum)
+}
+
 /// What one run of the binary printed and how it exited.
 pub struct Out {
     /// The exit code.

@@ -119,6 +119,14 @@ fn at_event(g: &Globals, k: &BV, run: &Run) -> Bool {
     }
 }
 
+/// The time budget ran out while the query was built, with `n` `what`
+/// (definitions or events) in the run being asserted.
+fn ran_out(n: usize, what: &str) -> Unknown {
+    Unknown::time(format!(
+        "timeout: the time budget ran out while building the query ({n} {what})"
+    ))
+}
+
 /// A literal `l` with `l -> f` asserted.
 fn literal(solver: &Solver, name: &str, f: &Bool) -> Bool {
     let l = Bool::fresh_const(name);
@@ -146,10 +154,7 @@ pub(crate) fn build(
                 // not bounded by the solver's timeout: a long run's
                 // definitions are where the time goes before any check.
                 if Instant::now() >= deadline {
-                    return Err(Unknown::time(format!(
-                        "timeout: the time budget ran out while building the query ({} definitions)",
-                        run.defs.len()
-                    )));
+                    return Err(ran_out(run.defs.len(), "definitions"));
                 }
                 solver.assert(d);
             }
@@ -202,10 +207,7 @@ pub(crate) fn build(
             };
             for e in &run.events {
                 if Instant::now() >= deadline {
-                    return Err(Unknown::time(format!(
-                        "timeout: the time budget ran out while building the query ({} events)",
-                        run.events.len()
-                    )));
+                    return Err(ran_out(run.events.len(), "events"));
                 }
                 let here = Bool::and(&[e.guard.clone(), e.pos.eq(&k[i])]);
                 let mut is = vec![d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w))];
