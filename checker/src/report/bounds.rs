@@ -85,7 +85,7 @@ fn explicit_lines(fr: &FunctionReport, c: &Coverage) -> Vec<String> {
     for (name, uses) in &c.inexact {
         out.push(format!(
             "inexact domain of `{name}` (a value that matters may be missing): {}",
-            uses.join("; ")
+            shown_uses(uses)
         ));
     }
     out.push(format!(
@@ -111,6 +111,25 @@ fn explicit_lines(fr: &FunctionReport, c: &Coverage) -> Vec<String> {
             .unwrap_or_default()
     ));
     out
+}
+
+/// How many of an inexact domain's uses the text report shows: a real
+/// kernel's `__activemask` can reach 70 conditions (one `(%m & K) == 0`
+/// per bit width of `__ffs`), a line of several kilobytes; the JSON
+/// report's `inexact` object keeps every one.
+const SHOWN_USES: usize = 3;
+
+/// The uses of one inexact domain for the text report: the first
+/// [`SHOWN_USES`], then how many more there are and where to read them.
+fn shown_uses(uses: &[String]) -> String {
+    if uses.len() <= SHOWN_USES + 1 {
+        return uses.join("; ");
+    }
+    format!(
+        "{}; and {} more (`--format json` lists every one under `bounds.inexact`)",
+        uses[..SHOWN_USES].join("; "),
+        uses.len() - SHOWN_USES
+    )
 }
 
 /// The bound line of stage `i` (called `name`) that the product decided.
@@ -391,5 +410,25 @@ impl BoundsJson {
             },
             stages,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_uses;
+
+    fn uses(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("u{i}")).collect()
+    }
+
+    #[test]
+    fn a_long_list_of_uses_is_cut_to_three_with_the_count_of_the_rest() {
+        assert_eq!(shown_uses(&uses(2)), "u0; u1");
+        // Four are shown whole: "and 1 more" would be no shorter.
+        assert_eq!(shown_uses(&uses(4)), "u0; u1; u2; u3");
+        assert_eq!(
+            shown_uses(&uses(70)),
+            "u0; u1; u2; and 67 more (`--format json` lists every one under `bounds.inexact`)"
+        );
     }
 }
