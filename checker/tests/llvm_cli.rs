@@ -681,3 +681,44 @@ fn bad_launches_are_usage_errors() {
         "{err}"
     );
 }
+
+/// A reference whose every run has undefined behaviour constrains nothing
+/// (LangRef): the explicit engine compares no scenario and says why,
+/// counting the reference paths it dropped and naming the first, so that
+/// a user whose kernel has undefined behaviour in every thread (clang's
+/// `noundef` on an uninitialised argument, exploited by opt) learns it
+/// from the report instead of reading "no scenario".
+#[test]
+fn a_reference_with_undefined_behaviour_everywhere_names_it() {
+    let head = "target triple = \"nvptx64-nvidia-cuda\"\ndeclare void @llvm.assume(i1)\n";
+    let a = common::temp(
+        "ub-everywhere.ll",
+        &format!(
+            "{head}define void @f(ptr %out) {{\nentry:\n  call void @llvm.assume(i1 false)\n  store i32 1, ptr %out\n  ret void\n}}\n"
+        ),
+    );
+    let b = common::temp(
+        "ub-everywhere-tgt.ll",
+        &format!(
+            "{head}define void @f(ptr %out) {{\nentry:\n  store i32 2, ptr %out\n  ret void\n}}\n"
+        ),
+    );
+    let (code, out, err) = common::convcheck(&["check", &a, &b, "--engine", "explicit"]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("nothing was compared; "), "{out}");
+    assert!(
+        out.contains("reference paths had undefined behaviour (the first: N=2, tid 0: "),
+        "{out}"
+    );
+    // A reference with a defined run is compared as before: the changed
+    // store is a violation, with no word of undefined behaviour.
+    let c = common::temp(
+        "ub-nowhere.ll",
+        &format!(
+            "{head}define void @f(ptr %out) {{\nentry:\n  store i32 1, ptr %out\n  ret void\n}}\n"
+        ),
+    );
+    let (code, out, err) = common::convcheck(&["check", &c, &b, "--engine", "explicit"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!out.contains("undefined behaviour (the first"), "{out}");
+}

@@ -287,6 +287,18 @@ impl Tally {
         let first_violation = self.first_violation;
         let budget_hit = self.budget_hit;
         let reference_problem = self.reference_problem;
+        let ub = match &self.reference_ub {
+            (0, _) => String::new(),
+            (k, first) => format!(
+                "; {} reference path{} had undefined behaviour{}",
+                grouped(*k),
+                if *k == 1 { "" } else { "s" },
+                first
+                    .as_ref()
+                    .map(|f| format!(" (the first: {f})"))
+                    .unwrap_or_default()
+            ),
+        };
         let outcomes = self
             .states
             .into_iter()
@@ -313,12 +325,11 @@ impl Tally {
                 if cov.scenarios == 0 {
                     // A check that compared nothing proves nothing
                     // (DESIGN.md 2.7): say so rather than pass.
-                    return Outcome::Inconclusive(
+                    return Outcome::Inconclusive(format!(
                         "no scenario within the bounds: no two thread paths can run together \
                          (every pair disagrees on a uniform value, or has undefined behaviour in \
-                         the reference, which constrains nothing), so nothing was compared"
-                            .into(),
-                    );
+                         the reference, which constrains nothing), so nothing was compared{ub}"
+                    ));
                 }
                 Outcome::Preserved {
                     pairs: cov.scenarios as usize,
