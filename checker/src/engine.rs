@@ -314,6 +314,12 @@ pub struct Coverage {
     pub scenarios: u64,
     /// The budget that ended the check, if one did.
     pub budget: Option<String>,
+    /// Reference paths dropped because their run has undefined behaviour
+    /// (they constrain nothing: LangRef), over all group sizes and
+    /// indices.
+    pub reference_ub: u64,
+    /// The first of them: group size, thread index and what the run did.
+    pub reference_ub_first: Option<String>,
 }
 
 /// The outcome of every stage, and what the check covered.

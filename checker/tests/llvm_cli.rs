@@ -707,6 +707,12 @@ fn a_reference_with_undefined_behaviour_everywhere_names_it() {
     assert_eq!(code, 3, "{out}{err}");
     assert!(out.contains("nothing was compared; "), "{out}");
     assert!(
+        out.contains(
+            "reference paths have it and constrain nothing (LangRef); the first: N=2, tid 0: "
+        ),
+        "{out}"
+    );
+    assert!(
         out.contains("reference paths had undefined behaviour (the first: N=2, tid 0: "),
         "{out}"
     );

@@ -170,11 +170,6 @@ struct Tally {
     first_violation: Option<usize>,
     live: Vec<bool>,
     budget_hit: Option<String>,
-    /// Reference paths dropped because their run has undefined behaviour
-    /// (they constrain nothing), and the first of them (group size,
-    /// thread index, what the run did): a check that compares nothing
-    /// because of them says so.
-    reference_ub: (u64, Option<String>),
 }
 
 /// The scenario's values: the reference path's, then the target's own.
@@ -215,7 +210,6 @@ pub fn compare_stages(
         first_violation: None,
         live: stages.iter().map(|_| true).collect(),
         budget_hit: None,
-        reference_ub: (0, None),
     };
     let all_inconclusive = |cov: Coverage, why: String| Comparison {
         outcomes: stages
@@ -334,10 +328,10 @@ impl<'a> Search<'a> {
                     self.reference_set((*n, tid), (&rtable, &rcounters), tally, &mut param_cuts);
                 for p in &x.paths {
                     if let Some(ub) = &p.trace.ub {
-                        tally.reference_ub.0 += 1;
+                        tally.cov.reference_ub += 1;
                         tally
-                            .reference_ub
-                            .1
+                            .cov
+                            .reference_ub_first
                             .get_or_insert_with(|| format!("N={n}, tid {tid}: {ub}"));
                     }
                 }

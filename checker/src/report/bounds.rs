@@ -88,6 +88,16 @@ fn explicit_lines(fr: &FunctionReport, c: &Coverage) -> Vec<String> {
             shown_uses(uses)
         ));
     }
+    if c.reference_ub > 0 {
+        out.push(format!(
+            "undefined behaviour: {} reference path{} ha{} it and constrain{} nothing (LangRef); the first: {}",
+            grouped(c.reference_ub),
+            if c.reference_ub == 1 { "" } else { "s" },
+            if c.reference_ub == 1 { "s" } else { "ve" },
+            if c.reference_ub == 1 { "s" } else { "" },
+            c.reference_ub_first.as_deref().unwrap_or("-")
+        ));
+    }
     out.push(format!(
         "paths: {} reference path{} (max-paths={} per group size and tid); fuel={}",
         grouped(c.paths as u64),
@@ -253,6 +263,9 @@ pub struct ExplicitJson {
     domains: BTreeMap<String, Vec<i64>>,
     loop_bounds: BTreeMap<String, Option<i64>>,
     inexact: BTreeMap<String, Vec<String>>,
+    /// Reference paths with undefined behaviour (dropped), and the first.
+    reference_ub: u64,
+    reference_ub_first: Option<String>,
     paths: usize,
     pairs: PairsJson,
 }
@@ -338,6 +351,8 @@ impl BoundsJson {
             domains: c.domains.clone(),
             loop_bounds: c.loop_bounds.clone(),
             inexact: c.inexact.clone(),
+            reference_ub: c.reference_ub,
+            reference_ub_first: c.reference_ub_first.clone(),
             paths: c.paths,
             pairs: PairsJson {
                 total: c.pairs_total,

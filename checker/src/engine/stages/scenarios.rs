@@ -287,12 +287,12 @@ impl Tally {
         let first_violation = self.first_violation;
         let budget_hit = self.budget_hit;
         let reference_problem = self.reference_problem;
-        let ub = match &self.reference_ub {
+        let ub = match (cov.reference_ub, &cov.reference_ub_first) {
             (0, _) => String::new(),
             (k, first) => format!(
                 "; {} reference path{} had undefined behaviour{}",
-                grouped(*k),
-                if *k == 1 { "" } else { "s" },
+                grouped(k),
+                if k == 1 { "" } else { "s" },
                 first
                     .as_ref()
                     .map(|f| format!(" (the first: {f})"))
