@@ -175,3 +175,40 @@ fn counterexamples_point_at_source_lines() {
     assert_eq!(loc["artifactLocation"]["uri"], FIND_TID, "{loc}");
     assert_eq!(loc["region"]["startLine"], 16, "{loc}");
 }
+
+/// A kernel copied from a project begins with its runtime header; clang
+/// runs without the vendor's headers (`-nogpuinc`, `-nocudainc`), so
+/// convcheck gives it an empty stand-in (the prelude declares what it
+/// models): `#include <hip/hip_runtime.h>` and `<cuda_runtime.h>` compile;
+/// a header without a stand-in stays clang's error, exit 2.
+#[test]
+fn a_kernel_that_includes_its_runtime_header_compiles() {
+    let test = "a_kernel_that_includes_its_runtime_header_compiles";
+    if !tools(test) {
+        return;
+    }
+    let body = "__global__ void k(int *out) {\n  out[threadIdx.x] = __popc(threadIdx.x);\n}\n";
+    let hip = common::temp(
+        "include-runtime.hip",
+        &format!("#include <hip/hip_runtime.h>\n{body}"),
+    );
+    let cu = common::temp(
+        "include-runtime.cu",
+        &format!("#include <cuda_runtime.h>\n#include \"cuda.h\"\n{body}"),
+    );
+    for f in [&hip, &cu] {
+        let (code, out, err) = convcheck(&["lower", f, "--frontend", "clang", "--emit", "ll"]);
+        assert_eq!(code, 0, "{f}: {err}");
+        assert!(out.contains("llvm.ctpop.i32"), "{f}: {out}");
+    }
+    let other = common::temp(
+        "include-other.cu",
+        &format!("#include <cooperative_groups.h>\n{body}"),
+    );
+    let (code, _, err) = convcheck(&["lower", &other, "--frontend", "clang", "--emit", "ll"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("'cooperative_groups.h' file not found"),
+        "{err}"
+    );
+}

@@ -172,6 +172,54 @@ fn prelude(language: Language, target: Option<GpuTarget>) -> Option<(&'static st
     }
 }
 
+/// The folder, beside the prelude, of stand-ins for the runtime headers a
+/// kernel includes first thing (`#include <hip/hip_runtime.h>`,
+/// `<cuda_runtime.h>`): clang runs with `-nogpuinc`/`-nocudainc`, so the
+/// real ones are absent, and the prelude already declares what convcheck
+/// models of them. It is searched last (`-idirafter`), after the user's
+/// own `-I` folders.
+const STAND_INS: &str = "convcheck_include";
+
+/// The runtime headers the stand-in folder holds, per prelude: each is
+/// empty but for a comment that says so.
+fn stand_ins(language: Language, target: Option<GpuTarget>) -> &'static [&'static str] {
+    match prelude(language, target) {
+        Some(("convcheck_hip_prelude.h", _)) => &[
+            "hip/hip_runtime.h",
+            "hip/hip_runtime_api.h",
+            "cuda_runtime.h",
+            "cuda.h",
+        ],
+        Some(_) => &[
+            "cuda_runtime.h",
+            "cuda_runtime_api.h",
+            "cuda.h",
+            "device_launch_parameters.h",
+        ],
+        None => &[],
+    }
+}
+
+/// Writes the stand-ins of [`stand_ins`] into `dir`/[`STAND_INS`].
+fn write_stand_ins(
+    dir: &std::path::Path,
+    language: Language,
+    target: Option<GpuTarget>,
+) -> Result<(), String> {
+    for h in stand_ins(language, target) {
+        let p = dir.join(STAND_INS).join(h);
+        if let Some(parent) = p.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        let text = format!(
+            "// convcheck's stand-in for <{h}>: the prelude it includes first declares\n\
+             // the built-ins, warp operations and atomics convcheck models.\n"
+        );
+        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(())
+}
+
 /// Whether the user's arguments choose a GPU architecture of their own.
 fn chooses_arch(user: &[String]) -> bool {
     user.iter().any(|a| {
@@ -267,6 +315,11 @@ pub fn arguments(
     if let Some(p) = prelude_file {
         args.push("-include".into());
         args.push(p.to_string());
+        if !stand_ins(language, target).is_empty() {
+            args.push("-idirafter".into());
+            let folder = std::path::Path::new(p).with_file_name(STAND_INS);
+            args.push(folder.display().to_string());
+        }
     }
     args.extend(words(&[
         "-O0",
@@ -336,6 +389,7 @@ fn run_clang(
         Some((name, text)) => {
             let p = dir.path().join(name);
             std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+            write_stand_ins(dir.path(), language, o.target)?;
             (Some(p.display().to_string()), Some(name))
         }
         None => (None, None),
@@ -440,6 +494,16 @@ mod tests {
             prelude(Language::Cuda, Some(GpuTarget::Amdgcn)).map(|p| p.0),
             Some("convcheck_hip_prelude.h")
         );
+        // The runtime headers' stand-ins are searched after the user's
+        // folders, beside the prelude.
+        let i = cu
+            .iter()
+            .position(|a| a == "-idirafter")
+            .expect("-idirafter");
+        assert_eq!(cu[i + 1], "convcheck_include", "{cu:?}");
+        assert!(stand_ins(Language::Hip, None).contains(&"hip/hip_runtime.h"));
+        let cl = arguments("k.cl", None, None, &[], false).unwrap();
+        assert!(!cl.iter().any(|a| a == "-idirafter"), "{cl:?}");
     }
 
     #[test]
