@@ -43,6 +43,7 @@ use crate::engines::search::{QUICK, REFINE};
 use crate::engines::simulation::Simulation;
 use crate::engines::{Answer, Engine, Explicit, Product, Query, QuickSearch, Structure};
 use crate::report::{FunctionReport, Method, Stage};
+use std::cell::{Cell, RefCell};
 use std::time::Instant;
 
 mod batch;
@@ -88,7 +89,7 @@ struct Decided {
     notes: Vec<String>,
 }
 
-fn stage_of(plan: &StagePlan, d: Decided) -> Stage {
+fn stage_of(plan: &StagePlan, d: Decided, simulation: Option<String>) -> Stage {
     let mut notes = d.notes;
     notes.extend(plan.notes.iter().cloned());
     Stage {
@@ -101,6 +102,7 @@ fn stage_of(plan: &StagePlan, d: Decided) -> Stage {
         reference_module: d.reference,
         target_module: plan.module.clone(),
         reproduce: plan.reproduce.clone(),
+        simulation,
     }
 }
 
@@ -210,6 +212,9 @@ fn function_once(
         budget,
         progress,
         deadline: budget.start + budget.timeout.unwrap_or(DEFAULT_TIMEOUT),
+        sim: Cell::new(FUNCTION_WORK),
+        sim_spent_out: Cell::new(false),
+        misses: RefCell::new(Vec::new()),
     };
     match policy {
         Policy::Staged => d.staged(&mut fr),
@@ -230,6 +235,49 @@ struct Decider<'a> {
     progress: &'a dyn Progress,
     /// When the function's time budget runs out.
     deadline: Instant,
+    /// The units of z3's work the simulation may still do on this
+    /// function's stages ([`FUNCTION_WORK`] in all).
+    sim: Cell<u64>,
+    /// Whether a simulation attempt of this function has run out of its
+    /// work budget (the later attempts then get [`AFTER_BUDGET_WORK`]).
+    sim_spent_out: Cell<bool>,
+    /// Why the simulation attempts of the stage being decided found no
+    /// proof, with what they compared against (taken by the stage).
+    misses: RefCell<Vec<(&'static str, String)>>,
+}
+
+/// The units of z3's work the simulation may do on all the stages of one
+/// function together (each attempt at most `engines::simulation::WORK`):
+/// under `default<O2>` a function has up to 27 stages, and a stage the
+/// simulation cannot relate to the reference used to spend the whole
+/// per-stage budget every time (`examples/gpu` `grid_stride`: 40 to 47 s,
+/// most of it in ten simulations that found nothing; docs/src/
+/// performance.md, "The simulation's share of a pipeline").
+pub const FUNCTION_WORK: u64 = 2 * crate::engines::simulation::WORK;
+
+/// The units of z3's work a simulation attempt gets once an earlier
+/// attempt on the same function ran out of its budget: a stage further
+/// down the pipeline is further from the reference, and a relation the
+/// full budget did not find for an earlier stage is seldom found for a
+/// later one; a cheap proof (a short relation) still is.
+pub const AFTER_BUDGET_WORK: u64 = crate::engines::simulation::WORK / 10;
+
+/// Why the stage's simulation attempts found no proof, one per attempt,
+/// for the report (`None` where none ran, or one proved the stage).
+fn misses_text(misses: Vec<(&'static str, String)>, proved: bool) -> Option<String> {
+    if proved || misses.is_empty() {
+        return None;
+    }
+    if let [(_, why)] = misses.as_slice() {
+        return Some(why.clone());
+    }
+    Some(
+        misses
+            .into_iter()
+            .map(|(against, why)| format!("against {against}: {why}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    )
 }
 
 /// Whether the product's structural rule proves `target` (tokens aligned
@@ -280,9 +328,17 @@ impl Decider<'_> {
     }
 
     /// A simulation proof of `target` against `reference` where the
-    /// structural rule does not apply (`engines::simulation::WORK`, the
-    /// time left, at most 8 s; `None` when no relation is found).
-    fn simulated(&self, reference: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
+    /// structural rule does not apply (at most `engines::simulation::WORK`
+    /// units of z3's work, from the function's share [`FUNCTION_WORK`];
+    /// the time left, at most 8 s; `None` when no relation is found, with
+    /// why in `misses` under `against`).
+    fn simulated(
+        &self,
+        reference: &Entry,
+        target: &Entry,
+        allow: Allowance,
+        against: &'static str,
+    ) -> Option<Decided> {
         let q = Query {
             reference,
             target,
@@ -295,10 +351,27 @@ impl Decider<'_> {
         {
             return None;
         }
+        let left = self.sim.get();
+        let miss = |why: String| self.misses.borrow_mut().push((against, why));
+        if left == 0 {
+            miss(format!(
+                "skipped: the function's share of the simulation's work ({} million units of \
+                 z3's work over its stages) is spent",
+                FUNCTION_WORK / 1_000_000
+            ));
+            return None;
+        }
+        let work = if self.sim_spent_out.get() {
+            left.min(AFTER_BUDGET_WORK)
+        } else {
+            left
+        };
         self.progress
             .report(&format!("@{}: simulation", self.f.name));
         let memory_mb = self.budget.solver_memory_mb;
-        match (Simulation { memory_mb }).decide(&q) {
+        let a = (Simulation { memory_mb, work }).attempt(&q);
+        self.sim.set(left.saturating_sub(a.spent));
+        match a.answer {
             Answer::Decided(outcome, method) => Some(Decided {
                 outcome,
                 method,
@@ -306,8 +379,20 @@ impl Decider<'_> {
                 reference: reference.code.module().clone(),
                 notes: Vec::new(),
             }),
-            Answer::Unknown(_) => None,
+            Answer::Unknown(why) => {
+                if why.is_budget() {
+                    self.sim_spent_out.set(true);
+                }
+                miss(a.miss.unwrap_or(why.why));
+                None
+            }
         }
+    }
+
+    /// Why the stage just decided found no simulation proof (see
+    /// [`misses_text`]).
+    fn take_misses(&self, proved: bool) -> Option<String> {
+        misses_text(std::mem::take(&mut *self.misses.borrow_mut()), proved)
     }
 
     /// A short explicit search under `plan`.
@@ -353,7 +438,7 @@ impl Decider<'_> {
             let target = match &s.target {
                 Target::Code(e) => e,
                 Target::Decided(o) => {
-                    fr.stages.push(stage_of(s, self.static_stage(o)));
+                    fr.stages.push(stage_of(s, self.static_stage(o), None));
                     continue;
                 }
             };
@@ -365,7 +450,8 @@ impl Decider<'_> {
                 };
                 self.later_stage(&b, target, s.allow, fr)
             };
-            fr.stages.push(stage_of(s, d));
+            let sim = self.take_misses(unbounded(&d.method));
+            fr.stages.push(stage_of(s, d, sim));
             if i == 0 && self.at_source() {
                 base = Some(target.clone()).filter(|t| t.code.cfg().is_some());
             }
@@ -408,7 +494,7 @@ impl Decider<'_> {
                 allow,
                 deadline: self.budget.start + timeout / 2,
             };
-            if let Some(d) = self.simulated(stand_in, target, allow) {
+            if let Some(d) = self.simulated(stand_in, target, allow, STAND_IN) {
                 return Decided {
                     against: Some(STAND_IN),
                     notes: vec![STAND_IN_NOTE.into()],
@@ -544,7 +630,7 @@ impl Decider<'_> {
                 };
             }
         }
-        if let Some(d) = self.simulated(base, target, allow) {
+        if let Some(d) = self.simulated(base, target, allow, "the reference") {
             return Decided { against, ..d };
         }
         let mut notes = Vec::new();
