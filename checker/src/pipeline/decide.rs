@@ -44,6 +44,7 @@ use crate::engines::simulation::Simulation;
 use crate::engines::{Answer, Engine, Explicit, Product, Query, QuickSearch, Structure};
 use crate::report::{FunctionReport, Method, Stage};
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::time::Instant;
 
 mod batch;
@@ -143,7 +144,8 @@ pub fn function(
             .filter(|s| matches!(&s.outcome, Outcome::Inconclusive(w) if w.contains(ALL_CUT)))
             .count()
     };
-    let mut fr = function_once(f, policy, job, engine, budget, progress);
+    let memo = SimMemo::default();
+    let mut fr = function_once(f, policy, job, engine, budget, progress, &memo);
     if !matches!(policy, Policy::Batch { .. }) {
         return fr;
     }
@@ -156,7 +158,7 @@ pub fn function(
     {
         let from = raised.max_iters;
         raised.max_iters = (from.max(1) * 2).min(RAISED_MAX_ITERS);
-        let again = function_once(f, policy, &raised, engine, budget, progress);
+        let again = function_once(f, policy, &raised, engine, budget, progress, &memo);
         if all_cut(&again) >= all_cut(&fr) && again.verdict() == fr.verdict() {
             continue;
         }
@@ -196,6 +198,7 @@ fn function_once(
     engine: EngineChoice,
     budget: &Budget,
     progress: &dyn Progress,
+    memo: &SimMemo,
 ) -> FunctionReport {
     let mut fr = empty_report(&f.name, f.reference_kind, job, budget);
     fr.stages.extend(f.decided.iter().cloned());
@@ -212,8 +215,7 @@ fn function_once(
         budget,
         progress,
         deadline: budget.start + budget.timeout.unwrap_or(DEFAULT_TIMEOUT),
-        sim: Cell::new(FUNCTION_WORK),
-        sim_spent_out: Cell::new(false),
+        memo,
         misses: RefCell::new(Vec::new()),
     };
     match policy {
@@ -235,15 +237,37 @@ struct Decider<'a> {
     progress: &'a dyn Progress,
     /// When the function's time budget runs out.
     deadline: Instant,
-    /// The units of z3's work the simulation may still do on this
-    /// function's stages ([`FUNCTION_WORK`] in all).
-    sim: Cell<u64>,
-    /// Whether a simulation attempt of this function has run out of its
-    /// work budget (the later attempts then get [`AFTER_BUDGET_WORK`]).
-    sim_spent_out: Cell<bool>,
+    /// The simulation's budget and answers for this function.
+    memo: &'a SimMemo,
     /// Why the simulation attempts of the stage being decided found no
     /// proof, with what they compared against (taken by the stage).
     misses: RefCell<Vec<(&'static str, String)>>,
+}
+
+/// The simulation's budget and answers on one function, kept across the
+/// checks of [`function`] at raised iteration bounds (a simulation proof
+/// does not depend on the bounds, so its answer is not sought again).
+struct SimMemo {
+    /// The units of z3's work the simulation may still do on this
+    /// function's stages ([`FUNCTION_WORK`] in all).
+    left: Cell<u64>,
+    /// Whether a simulation attempt of this function has run out of its
+    /// work budget (the later attempts then get [`AFTER_BUDGET_WORK`]).
+    spent_out: Cell<bool>,
+    /// Per comparison (what is compared with, the target, whether
+    /// barriers may be removed: by address in the function's plan), the
+    /// outcome and method of a proof, or why none was found.
+    answers: RefCell<HashMap<(usize, usize, bool), Result<(Outcome, Method), String>>>,
+}
+
+impl Default for SimMemo {
+    fn default() -> SimMemo {
+        SimMemo {
+            left: Cell::new(FUNCTION_WORK),
+            spent_out: Cell::new(false),
+            answers: RefCell::new(HashMap::new()),
+        }
+    }
 }
 
 /// The units of z3's work the simulation may do on all the stages of one
@@ -345,14 +369,39 @@ impl Decider<'_> {
             allow,
             deadline: self.deadline,
         };
+        // The simulation compares two CFGs: not run (no reason to give)
+        // against the source level.
         if self.engine == EngineChoice::Explicit
+            || reference.code.cfg().is_none()
+            || target.code.cfg().is_none()
             || matches!(Structure.decide(&q), Answer::Decided(..))
             || by_structure(reference, target)
         {
             return None;
         }
-        let left = self.sim.get();
         let miss = |why: String| self.misses.borrow_mut().push((against, why));
+        let decided = |outcome: Outcome, method: Method| Decided {
+            outcome,
+            method,
+            against: None,
+            reference: reference.code.module().clone(),
+            notes: Vec::new(),
+        };
+        let key = (
+            reference as *const Entry as usize,
+            target as *const Entry as usize,
+            allow == Allowance::Barriers,
+        );
+        let known = self.memo.answers.borrow().get(&key).cloned();
+        match known {
+            Some(Ok((outcome, method))) => return Some(decided(outcome, method)),
+            Some(Err(why)) => {
+                miss(why);
+                return None;
+            }
+            None => {}
+        }
+        let left = self.memo.left.get();
         if left == 0 {
             miss(format!(
                 "skipped: the function's share of the simulation's work ({} million units of \
@@ -361,7 +410,7 @@ impl Decider<'_> {
             ));
             return None;
         }
-        let work = if self.sim_spent_out.get() {
+        let work = if self.memo.spent_out.get() {
             left.min(AFTER_BUDGET_WORK)
         } else {
             left
@@ -370,20 +419,21 @@ impl Decider<'_> {
             .report(&format!("@{}: simulation", self.f.name));
         let memory_mb = self.budget.solver_memory_mb;
         let a = (Simulation { memory_mb, work }).attempt(&q);
-        self.sim.set(left.saturating_sub(a.spent));
-        match a.answer {
-            Answer::Decided(outcome, method) => Some(Decided {
-                outcome,
-                method,
-                against: None,
-                reference: reference.code.module().clone(),
-                notes: Vec::new(),
-            }),
+        self.memo.left.set(left.saturating_sub(a.spent));
+        let answer = match a.answer {
+            Answer::Decided(outcome, method) => Ok((outcome, method)),
             Answer::Unknown(why) => {
                 if why.is_budget() {
-                    self.sim_spent_out.set(true);
+                    self.memo.spent_out.set(true);
                 }
-                miss(a.miss.unwrap_or(why.why));
+                Err(a.miss.unwrap_or(why.why))
+            }
+        };
+        self.memo.answers.borrow_mut().insert(key, answer.clone());
+        match answer {
+            Ok((outcome, method)) => Some(decided(outcome, method)),
+            Err(why) => {
+                miss(why);
                 None
             }
         }

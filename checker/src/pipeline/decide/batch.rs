@@ -43,7 +43,11 @@ impl Decider<'_> {
             // its simulation against the reference would explore the same
             // relation again, and it takes that stage's verdict below.
             let repeat = match (&s.target, before) {
-                (Target::Code(t), Some(p)) if prove && last.is_none() => self.same_as(p, t),
+                (Target::Code(t), Some(p))
+                    if prove && last.is_none() && self.reference.code.cfg().is_some() =>
+                {
+                    self.same_as(p, t)
+                }
                 _ => false,
             };
             b.decided[j] = match &s.target {
