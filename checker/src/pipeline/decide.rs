@@ -257,8 +257,15 @@ struct SimMemo {
     /// Per comparison (what is compared with, the target, whether
     /// barriers may be removed: by address in the function's plan), the
     /// outcome and method of a proof, or why none was found.
-    answers: RefCell<HashMap<(usize, usize, bool), Result<(Outcome, Method), String>>>,
+    answers: RefCell<HashMap<SimKey, SimFound>>,
 }
+
+/// A comparison the simulation was asked ([`SimMemo::answers`]).
+type SimKey = (usize, usize, bool);
+
+/// What the simulation found on one comparison: a proof's outcome and
+/// method, or why there is none.
+type SimFound = Result<(Outcome, Method), String>;
 
 impl Default for SimMemo {
     fn default() -> SimMemo {
