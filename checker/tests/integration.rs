@@ -80,6 +80,8 @@ mod run_llvm;
 mod sarif_schema;
 #[path = "semantics.rs"]
 mod semantics;
+#[path = "simulation_reasons.rs"]
+mod simulation_reasons;
 #[path = "smt_cli.rs"]
 mod smt_cli;
 #[path = "stage_links.rs"]

@@ -9,7 +9,7 @@
 use super::{Answer, Engine, Query, Unknown};
 use crate::engine::{Allowance, Outcome};
 use crate::report::Method;
-use convcheck_smt::simulation::{prove_programs, SimAnswer, SimOptions};
+use convcheck_smt::simulation::{prove_programs_spent, SimAnswer, SimOptions, NOT_MODELLED};
 use std::time::{Duration, Instant};
 
 /// The work a simulation proof may do on one stage, in z3's resource
@@ -27,39 +27,92 @@ pub const WORK: u64 = 10_000_000;
 /// of their 60 s.
 pub const MAX_TIME: Duration = Duration::from_secs(8);
 
-/// The simulation engine, within [`WORK`] and the time left before the
-/// query's deadline (at most [`MAX_TIME`]). The work budget is what
-/// decides where the machine is not starved; the wall clock only where it
-/// is. All of the time left up to the cap, not a part of it: the
-/// functions of a file share `--timeout` (60 s over the 12 functions of
-/// LoopUnroll's `convergent.controlled.ll` is 5 s each), and with half or
-/// three quarters of that `pragma_unroll`'s proof was cut at load 10,
-/// which made the survey's count depend on the load. A proof found early
-/// leaves the rest of the time to the functions after it; a search that
-/// finds no relation mostly ends early (a pair of paths whose events
-/// differ).
+/// The simulation engine, within its work budget (at most [`WORK`]) and
+/// the time left before the query's deadline (at most [`MAX_TIME`]). The
+/// work budget is what decides where the machine is not starved; the wall
+/// clock only where it is. All of the time left up to the cap, not a part
+/// of it: the functions of a file share `--timeout` (60 s over the 12
+/// functions of LoopUnroll's `convergent.controlled.ll` is 5 s each), and
+/// with half or three quarters of that `pragma_unroll`'s proof was cut at
+/// load 10, which made the survey's count depend on the load. A proof
+/// found early leaves the rest of the time to the functions after it; a
+/// search that finds no relation mostly ends early (a pair of paths whose
+/// events differ).
 pub struct Simulation {
     /// z3's memory budget in MiB.
     pub memory_mb: u64,
+    /// The units of z3's work this proof may do (at most [`WORK`]; a
+    /// function's stages share a budget: `pipeline::decide`).
+    pub work: u64,
 }
 
-impl Engine for Simulation {
-    fn decide(&self, q: &Query) -> Answer {
+/// What one simulation attempt gave.
+pub struct Attempt {
+    /// The engine's answer.
+    pub answer: Answer,
+    /// Why no proof was found, in a few words for the report
+    /// ([`miss`]); `None` when proved.
+    pub miss: Option<String>,
+    /// The units of z3's work spent.
+    pub spent: u64,
+}
+
+/// The reason a simulation found no proof, as the report shows it:
+/// `refused: ...` (a construct it does not model), `bound: ...` (more
+/// program points or paths than it explores), `budget: ...` (its work or
+/// time ran out) or `no relation: ...` (it explored what it models and
+/// found no relation; the transform may still be correct).
+pub fn miss(answer: &SimAnswer) -> Option<String> {
+    match answer {
+        SimAnswer::Proved(_) => None,
+        SimAnswer::NotFound(why) if why.contains(NOT_MODELLED) => Some(format!(
+            "refused: {}",
+            why.replacen(&format!("{NOT_MODELLED}: "), "", 1)
+        )),
+        SimAnswer::NotFound(why) if why.contains("has more than") => Some(format!("bound: {why}")),
+        SimAnswer::NotFound(why) => Some(format!("no relation: {why}")),
+        SimAnswer::Unknown(why) => Some(format!(
+            "budget: {}",
+            why.strip_prefix("work budget: ")
+                .or_else(|| why.strip_prefix("timeout: "))
+                .unwrap_or(why)
+        )),
+    }
+}
+
+impl Simulation {
+    /// One attempt, with why it found no proof and the work it spent.
+    pub fn attempt(&self, q: &Query) -> Attempt {
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
-            return Answer::Unknown(Unknown::unsupported("simulation: compares two CFGs"));
+            return Attempt {
+                answer: Answer::Unknown(Unknown::unsupported("simulation: compares two CFGs")),
+                miss: Some("refused: it compares two CFGs".into()),
+                spent: 0,
+            };
         };
         let left = q.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Answer::Unknown(Unknown::time("simulation: time budget reached"));
+        if left.is_zero() || self.work == 0 {
+            let why = if left.is_zero() {
+                "time budget reached"
+            } else {
+                "the function's share of z3's work is spent"
+            };
+            return Attempt {
+                answer: Answer::Unknown(Unknown::time(format!("simulation: {why}"))),
+                miss: Some(format!("budget: {why}")),
+                spent: 0,
+            };
         }
         let opts = SimOptions {
             timeout: left.min(MAX_TIME),
             allow_barrier_removal: q.allow == Allowance::Barriers,
             memory_mb: self.memory_mb,
-            work: WORK,
+            work: self.work.min(WORK),
             ..SimOptions::default()
         };
-        match prove_programs(r, q.reference.func, t, q.target.func, &opts) {
+        let (sim, spent) = prove_programs_spent(r, q.reference.func, t, q.target.func, &opts);
+        let miss = miss(&sim);
+        let answer = match sim {
             SimAnswer::Proved(c) => Answer::Decided(
                 Outcome::Preserved { pairs: 0, cut: 0 },
                 Method::Simulation {
@@ -71,6 +124,17 @@ impl Engine for Simulation {
                 "simulation: no relation found: {why}"
             ))),
             SimAnswer::Unknown(why) => Answer::Unknown(Unknown::time(format!("simulation: {why}"))),
+        };
+        Attempt {
+            answer,
+            miss,
+            spent,
         }
+    }
+}
+
+impl Engine for Simulation {
+    fn decide(&self, q: &Query) -> Answer {
+        self.attempt(q).answer
     }
 }

@@ -43,6 +43,8 @@ use crate::engines::search::{QUICK, REFINE};
 use crate::engines::simulation::Simulation;
 use crate::engines::{Answer, Engine, Explicit, Product, Query, QuickSearch, Structure};
 use crate::report::{FunctionReport, Method, Stage};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::time::Instant;
 
 mod batch;
@@ -88,7 +90,7 @@ struct Decided {
     notes: Vec<String>,
 }
 
-fn stage_of(plan: &StagePlan, d: Decided) -> Stage {
+fn stage_of(plan: &StagePlan, d: Decided, simulation: Option<String>) -> Stage {
     let mut notes = d.notes;
     notes.extend(plan.notes.iter().cloned());
     Stage {
@@ -101,6 +103,7 @@ fn stage_of(plan: &StagePlan, d: Decided) -> Stage {
         reference_module: d.reference,
         target_module: plan.module.clone(),
         reproduce: plan.reproduce.clone(),
+        simulation,
     }
 }
 
@@ -141,7 +144,8 @@ pub fn function(
             .filter(|s| matches!(&s.outcome, Outcome::Inconclusive(w) if w.contains(ALL_CUT)))
             .count()
     };
-    let mut fr = function_once(f, policy, job, engine, budget, progress);
+    let memo = SimMemo::default();
+    let mut fr = function_once(f, policy, job, engine, budget, progress, &memo);
     if !matches!(policy, Policy::Batch { .. }) {
         return fr;
     }
@@ -154,7 +158,7 @@ pub fn function(
     {
         let from = raised.max_iters;
         raised.max_iters = (from.max(1) * 2).min(RAISED_MAX_ITERS);
-        let again = function_once(f, policy, &raised, engine, budget, progress);
+        let again = function_once(f, policy, &raised, engine, budget, progress, &memo);
         if all_cut(&again) >= all_cut(&fr) && again.verdict() == fr.verdict() {
             continue;
         }
@@ -194,6 +198,7 @@ fn function_once(
     engine: EngineChoice,
     budget: &Budget,
     progress: &dyn Progress,
+    memo: &SimMemo,
 ) -> FunctionReport {
     let mut fr = empty_report(&f.name, f.reference_kind, job, budget);
     fr.stages.extend(f.decided.iter().cloned());
@@ -210,6 +215,8 @@ fn function_once(
         budget,
         progress,
         deadline: budget.start + budget.timeout.unwrap_or(DEFAULT_TIMEOUT),
+        memo,
+        misses: RefCell::new(Vec::new()),
     };
     match policy {
         Policy::Staged => d.staged(&mut fr),
@@ -230,6 +237,78 @@ struct Decider<'a> {
     progress: &'a dyn Progress,
     /// When the function's time budget runs out.
     deadline: Instant,
+    /// The simulation's budget and answers for this function.
+    memo: &'a SimMemo,
+    /// Why the simulation attempts of the stage being decided found no
+    /// proof, with what they compared against (taken by the stage).
+    misses: RefCell<Vec<(&'static str, String)>>,
+}
+
+/// The simulation's budget and answers on one function, kept across the
+/// checks of [`function`] at raised iteration bounds (a simulation proof
+/// does not depend on the bounds, so its answer is not sought again).
+struct SimMemo {
+    /// The units of z3's work the simulation may still do on this
+    /// function's stages ([`FUNCTION_WORK`] in all).
+    left: Cell<u64>,
+    /// Whether a simulation attempt of this function has run out of its
+    /// work budget (the later attempts then get [`AFTER_BUDGET_WORK`]).
+    spent_out: Cell<bool>,
+    /// Per comparison (what is compared with, the target, whether
+    /// barriers may be removed: by address in the function's plan), the
+    /// outcome and method of a proof, or why none was found.
+    answers: RefCell<HashMap<SimKey, SimFound>>,
+}
+
+/// A comparison the simulation was asked ([`SimMemo::answers`]).
+type SimKey = (usize, usize, bool);
+
+/// What the simulation found on one comparison: a proof's outcome and
+/// method, or why there is none.
+type SimFound = Result<(Outcome, Method), String>;
+
+impl Default for SimMemo {
+    fn default() -> SimMemo {
+        SimMemo {
+            left: Cell::new(FUNCTION_WORK),
+            spent_out: Cell::new(false),
+            answers: RefCell::new(HashMap::new()),
+        }
+    }
+}
+
+/// The units of z3's work the simulation may do on all the stages of one
+/// function together (each attempt at most `engines::simulation::WORK`):
+/// under `default<O2>` a function has up to 27 stages, and a stage the
+/// simulation cannot relate to the reference used to spend the whole
+/// per-stage budget every time (`examples/gpu` `grid_stride`: 40 to 47 s,
+/// most of it in ten simulations that found nothing; docs/src/
+/// performance.md, "The simulation's share of a pipeline").
+pub const FUNCTION_WORK: u64 = 2 * crate::engines::simulation::WORK;
+
+/// The units of z3's work a simulation attempt gets once an earlier
+/// attempt on the same function ran out of its budget: a stage further
+/// down the pipeline is further from the reference, and a relation the
+/// full budget did not find for an earlier stage is seldom found for a
+/// later one; a cheap proof (a short relation) still is.
+pub const AFTER_BUDGET_WORK: u64 = crate::engines::simulation::WORK / 10;
+
+/// Why the stage's simulation attempts found no proof, one per attempt,
+/// for the report (`None` where none ran, or one proved the stage).
+fn misses_text(misses: Vec<(&'static str, String)>, proved: bool) -> Option<String> {
+    if proved || misses.is_empty() {
+        return None;
+    }
+    if let [(_, why)] = misses.as_slice() {
+        return Some(why.clone());
+    }
+    Some(
+        misses
+            .into_iter()
+            .map(|(against, why)| format!("against {against}: {why}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    )
 }
 
 /// Whether the product's structural rule proves `target` (tokens aligned
@@ -280,34 +359,97 @@ impl Decider<'_> {
     }
 
     /// A simulation proof of `target` against `reference` where the
-    /// structural rule does not apply (`engines::simulation::WORK`, the
-    /// time left, at most 8 s; `None` when no relation is found).
-    fn simulated(&self, reference: &Entry, target: &Entry, allow: Allowance) -> Option<Decided> {
+    /// structural rule does not apply (at most `engines::simulation::WORK`
+    /// units of z3's work, from the function's share [`FUNCTION_WORK`];
+    /// the time left, at most 8 s; `None` when no relation is found, with
+    /// why in `misses` under `against`).
+    fn simulated(
+        &self,
+        reference: &Entry,
+        target: &Entry,
+        allow: Allowance,
+        against: &'static str,
+    ) -> Option<Decided> {
         let q = Query {
             reference,
             target,
             allow,
             deadline: self.deadline,
         };
+        // The simulation compares two CFGs: not run (no reason to give)
+        // against the source level.
         if self.engine == EngineChoice::Explicit
+            || reference.code.cfg().is_none()
+            || target.code.cfg().is_none()
             || matches!(Structure.decide(&q), Answer::Decided(..))
             || by_structure(reference, target)
         {
             return None;
         }
+        let miss = |why: String| self.misses.borrow_mut().push((against, why));
+        let decided = |outcome: Outcome, method: Method| Decided {
+            outcome,
+            method,
+            against: None,
+            reference: reference.code.module().clone(),
+            notes: Vec::new(),
+        };
+        let key = (
+            reference as *const Entry as usize,
+            target as *const Entry as usize,
+            allow == Allowance::Barriers,
+        );
+        let known = self.memo.answers.borrow().get(&key).cloned();
+        match known {
+            Some(Ok((outcome, method))) => return Some(decided(outcome, method)),
+            Some(Err(why)) => {
+                miss(why);
+                return None;
+            }
+            None => {}
+        }
+        let left = self.memo.left.get();
+        if left == 0 {
+            miss(format!(
+                "skipped: the function's share of the simulation's work ({} million units of \
+                 z3's work over its stages) is spent",
+                FUNCTION_WORK / 1_000_000
+            ));
+            return None;
+        }
+        let work = if self.memo.spent_out.get() {
+            left.min(AFTER_BUDGET_WORK)
+        } else {
+            left
+        };
         self.progress
             .report(&format!("@{}: simulation", self.f.name));
         let memory_mb = self.budget.solver_memory_mb;
-        match (Simulation { memory_mb }).decide(&q) {
-            Answer::Decided(outcome, method) => Some(Decided {
-                outcome,
-                method,
-                against: None,
-                reference: reference.code.module().clone(),
-                notes: Vec::new(),
-            }),
-            Answer::Unknown(_) => None,
+        let a = (Simulation { memory_mb, work }).attempt(&q);
+        self.memo.left.set(left.saturating_sub(a.spent));
+        let answer = match a.answer {
+            Answer::Decided(outcome, method) => Ok((outcome, method)),
+            Answer::Unknown(why) => {
+                if why.is_budget() {
+                    self.memo.spent_out.set(true);
+                }
+                Err(a.miss.unwrap_or(why.why))
+            }
+        };
+        self.memo.answers.borrow_mut().insert(key, answer.clone());
+        match answer {
+            Ok((outcome, method)) => Some(decided(outcome, method)),
+            Err(why) => {
+                miss(why);
+                None
+            }
         }
+    }
+
+    /// Why the stage just decided found no simulation proof (see
+    /// [`misses_text`]).
+    fn take_misses(&self, proved: bool) -> Option<String> {
+        misses_text(std::mem::take(&mut *self.misses.borrow_mut()), proved)
     }
 
     /// A short explicit search under `plan`.
@@ -353,7 +495,7 @@ impl Decider<'_> {
             let target = match &s.target {
                 Target::Code(e) => e,
                 Target::Decided(o) => {
-                    fr.stages.push(stage_of(s, self.static_stage(o)));
+                    fr.stages.push(stage_of(s, self.static_stage(o), None));
                     continue;
                 }
             };
@@ -365,7 +507,8 @@ impl Decider<'_> {
                 };
                 self.later_stage(&b, target, s.allow, fr)
             };
-            fr.stages.push(stage_of(s, d));
+            let sim = self.take_misses(unbounded(&d.method));
+            fr.stages.push(stage_of(s, d, sim));
             if i == 0 && self.at_source() {
                 base = Some(target.clone()).filter(|t| t.code.cfg().is_some());
             }
@@ -408,7 +551,7 @@ impl Decider<'_> {
                 allow,
                 deadline: self.budget.start + timeout / 2,
             };
-            if let Some(d) = self.simulated(stand_in, target, allow) {
+            if let Some(d) = self.simulated(stand_in, target, allow, STAND_IN) {
                 return Decided {
                     against: Some(STAND_IN),
                     notes: vec![STAND_IN_NOTE.into()],
@@ -544,7 +687,7 @@ impl Decider<'_> {
                 };
             }
         }
-        if let Some(d) = self.simulated(base, target, allow) {
+        if let Some(d) = self.simulated(base, target, allow, "the reference") {
             return Decided { against, ..d };
         }
         let mut notes = Vec::new();

@@ -372,6 +372,7 @@ fn decided_stage(name: &str, outcome: Outcome, notes: Vec<String>, level: &str) 
         reference_module: empty.clone(),
         target_module: empty,
         reproduce: None,
+        simulation: None,
     }
 }
 

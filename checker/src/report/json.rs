@@ -88,6 +88,9 @@ struct StageJson {
     proof: Option<ProofJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     counterexample: Option<CounterexampleJson>,
+    /// Why the simulation engine found no unbounded proof, where it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    simulation: Option<String>,
 }
 
 /// The proof of a stage proved for every iteration count.
@@ -259,6 +262,7 @@ pub fn function_json(report: &Report, fr: &FunctionReport) -> FunctionJson {
                     _ => None,
                 },
                 counterexample: s.finding().map(|f| counterexample(report, fr, i, f)),
+                simulation: s.simulation.clone(),
             }
         })
         .collect();

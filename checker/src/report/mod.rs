@@ -111,6 +111,12 @@ pub struct Stage {
     pub target_module: Module,
     /// How a stage after a pass of `opt` is reproduced on its own.
     pub reproduce: Option<replay::Reproduce>,
+    /// Why the simulation engine found no proof for every iteration count,
+    /// where it ran and found none (`refused: ...`, `no relation: ...`,
+    /// `bound: ...`, `budget: ...`, `skipped: ...`;
+    /// `engines::simulation::miss`); `None` where it proved the stage or
+    /// did not run.
+    pub simulation: Option<String>,
 }
 
 impl Stage {

@@ -127,6 +127,9 @@ pub fn function_text(report: &Report, fr: &FunctionReport) -> String {
         for n in &s.notes {
             let _ = writeln!(out, "  note: {n}");
         }
+        if let Some(why) = &s.simulation {
+            let _ = writeln!(out, "  simulation: no unbounded proof: {why}");
+        }
     }
     match fr.first_broken() {
         Some((i, s)) => {

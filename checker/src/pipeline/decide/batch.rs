@@ -23,6 +23,7 @@ impl Decider<'_> {
     pub(super) fn batch(&self, fr: &mut FunctionReport, prove: bool, search_only: bool) {
         let mut b = Batch {
             decided: self.f.stages.iter().map(|_| None).collect(),
+            simulation: vec![None; self.f.stages.len()],
             notes: vec![Vec::new(); self.f.stages.len()],
             product: self.product_applies(),
             search_only,
@@ -37,13 +38,36 @@ impl Decider<'_> {
         let mut linked = vec![false; self.f.stages.len()];
         let mut before: Option<&Entry> = None;
         for (j, s) in self.f.stages.iter().enumerate() {
+            // A stage that is the stage before it up to names, order and
+            // merged chains, where that stage found no unbounded proof:
+            // its simulation against the reference would explore the same
+            // relation again, and it takes that stage's verdict below.
+            let repeat = match (&s.target, before) {
+                (Target::Code(t), Some(p))
+                    if prove && last.is_none() && self.reference.code.cfg().is_some() =>
+                {
+                    self.same_as(p, t)
+                }
+                _ => false,
+            };
             b.decided[j] = match &s.target {
                 Target::Decided(o) => Some(self.static_stage(o)),
+                Target::Code(_) if repeat => None,
                 Target::Code(t) if prove => last
                     .and_then(|l| self.chained(l, t, s.allow))
                     .or_else(|| self.proved(t, s.allow)),
                 Target::Code(_) => None,
             };
+            if repeat {
+                self.misses.borrow_mut().push((
+                    "the reference",
+                    "skipped: the stage before it up to names, block order and merged chains \
+                     found none"
+                        .into(),
+                ));
+            }
+            b.simulation[j] =
+                self.take_misses(b.decided[j].as_ref().is_some_and(|d| unbounded(&d.method)));
             if let (None, Target::Code(t), Some(p)) = (&b.decided[j], &s.target, before) {
                 if prove && s.allow == Allowance::Exact && self.same_as(p, t) {
                     linked[j] = true;
@@ -87,7 +111,7 @@ impl Decider<'_> {
             let mut n = std::mem::take(&mut b.notes[j]);
             n.append(&mut d.notes);
             d.notes = n;
-            fr.stages.push(stage_of(s, d));
+            fr.stages.push(stage_of(s, d, b.simulation[j].take()));
         }
     }
 
@@ -138,7 +162,7 @@ impl Decider<'_> {
         let (outcome, method) = match Structure.decide(&q) {
             Answer::Decided(o, m) => (o, m),
             Answer::Unknown(_) => {
-                let d = self.simulated(last, target, allow)?;
+                let d = self.simulated(last, target, allow, LAST)?;
                 (d.outcome, d.method)
             }
         };
@@ -181,7 +205,7 @@ impl Decider<'_> {
                 reference: self.reference.code.module().clone(),
                 notes: Vec::new(),
             }),
-            Answer::Unknown(_) => self.simulated(self.reference, target, allow),
+            Answer::Unknown(_) => self.simulated(self.reference, target, allow, "the reference"),
         }
     }
 
@@ -502,6 +526,8 @@ enum Hunt {
 /// The stages of a batch as they are decided.
 struct Batch {
     decided: Vec<Option<Decided>>,
+    /// Why the simulation found no proof of each stage, where it ran.
+    simulation: Vec<Option<String>>,
     /// Notes on how each stage was decided, before the others.
     notes: Vec<Vec<String>>,
     /// Whether the product may decide stages.

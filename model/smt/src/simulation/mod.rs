@@ -80,6 +80,11 @@ use convcheck_ir::{BarrierKind, CallKind, Expr, FuncId, InstKind, Module, Oracle
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
+/// The words of every `NotFound` answer that refuses a construct the
+/// simulation does not model (rather than finding no relation between
+/// what it models): callers tell a refusal from a failed search by them.
+pub const NOT_MODELLED: &str = "not modelled by the simulation";
+
 /// Options of a simulation proof.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimOptions {
@@ -211,7 +216,8 @@ fn with_sides<T>(
     f: impl FnOnce([&side::Side; 2], &exec::Shared, &[String]) -> T,
 ) -> Result<T, SimAnswer> {
     let erase = |p: &CfgProgram, f: FuncId, side: &str| {
-        anchors::erase_function(p, f).map_err(|why| SimAnswer::NotFound(format!("{side}: {why}")))
+        anchors::erase_function(p, f)
+            .map_err(|why| SimAnswer::NotFound(format!("{side}: {NOT_MODELLED}: {why}")))
     };
     let erased = (
         erase(reference, ref_fn, "reference")?,
@@ -221,7 +227,9 @@ fn with_sides<T>(
     let target = erased.1.as_ref().unwrap_or(target);
     for (p, f, side) in [(reference, ref_fn, "reference"), (target, tgt_fn, "target")] {
         if let Some(why) = unsupported(p, f, opts.allow_barrier_removal) {
-            return Err(SimAnswer::NotFound(format!("{side}: {why}")));
+            return Err(SimAnswer::NotFound(format!(
+                "{side}: {NOT_MODELLED}: {why}"
+            )));
         }
     }
     // Oracle names of both modules, matched by name, with one class.
@@ -319,6 +327,19 @@ pub fn prove_programs(
     tgt_fn: FuncId,
     opts: &SimOptions,
 ) -> SimAnswer {
+    prove_programs_spent(reference, ref_fn, target, tgt_fn, opts).0
+}
+
+/// [`prove_programs`], with the units of z3's work the proof spent,
+/// whatever its answer (0 where [`SimOptions::work`] set no budget): what a
+/// caller sharing one budget among several proofs takes from it.
+pub fn prove_programs_spent(
+    reference: &CfgProgram,
+    ref_fn: FuncId,
+    target: &CfgProgram,
+    tgt_fn: FuncId,
+    opts: &SimOptions,
+) -> (SimAnswer, u64) {
     let deadline = Instant::now() + opts.timeout;
     let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
@@ -383,9 +404,10 @@ pub fn prove_programs(
             }
         }
     };
-    match with_sides(reference, ref_fn, target, tgt_fn, opts, run) {
+    let answer = match with_sides(reference, ref_fn, target, tgt_fn, opts, run) {
         Ok(a) | Err(a) => a,
-    }
+    };
+    (answer, work.spent(opts.work))
 }
 
 /// The relation the search finds, *not re-checked*: no proof by itself
