@@ -192,6 +192,7 @@ b:
 fn edge_values_round_trip() {
     let m = Module {
         name: "\"\\\u{1}\u{7f}é ;".into(),
+        max_group: None,
         ops: vec![op("", OpKind::Stmt, 0)],
         oracles: vec![OracleInfo {
             name: String::new(),
@@ -412,6 +413,7 @@ fn every_construct_round_trips() {
     ];
     let m = Module {
         name: "all".into(),
+        max_group: None,
         ops,
         oracles: vec![
             OracleInfo {
@@ -455,6 +457,7 @@ fn nesting_up_to_the_limit_reads_and_deeper_is_an_error() {
         }
         Module {
             name: "deep".into(),
+            max_group: None,
             ops: vec![op("", OpKind::Stmt, 0)],
             oracles: vec![],
             functions: vec![Cfg {
@@ -757,6 +760,7 @@ fn errors_stop_after_the_limit() {
 fn label_with_a_line_break_reads_back() {
     let m = Module {
         name: "m".into(),
+        max_group: None,
         ops: vec![op("a\nb", OpKind::Observe, 0)],
         oracles: vec![],
         functions: vec![Cfg {

@@ -308,6 +308,7 @@ pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
             domains::widen(&mut tables, &functions);
             let module = Module {
                 name: name.to_string(),
+                max_group: groups::max_group(m),
                 ops: tables.ops,
                 oracles: tables.oracles,
                 functions,
