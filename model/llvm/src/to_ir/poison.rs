@@ -34,7 +34,8 @@
 //! LLVM's `unreachable`).
 //!
 //! Not tracked: poison from memory (a load reads a value), from calls
-//! (a call's result is defined), from `getelementptr inbounds` and other
+//! (a call's result is defined, except out of a stated `range`,
+//! `super::ranges`), from `getelementptr inbounds` and other
 //! address arithmetic, and the `nsw`/`nuw` of a `mul` wider than 32 bits
 //! (treated as defined: a target that adds such a flag and overflows is
 //! not caught).
@@ -289,6 +290,14 @@ impl<'a> FnMapper<'a> {
                     None => return Ok(None),
                 },
                 _ => return Ok(None),
+            },
+            K::Call(c) => match super::ranges::of_call(c, self.ctx.m) {
+                // A ranged result: defined where it is in its range.
+                Some((n, a, size)) => {
+                    let x = self.value(&Value::Local(r.clone()), &c.ret_ty, line)?;
+                    super::ranges::in_range(x, n, a, size)
+                }
+                None => return Ok(None),
             },
             K::Select(s) => {
                 let c = self.cond(&s.cond.value, line)?;

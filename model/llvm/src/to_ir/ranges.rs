@@ -17,22 +17,38 @@
 //!
 //! A range the mapping cannot read (not `iN` with two integers, or empty)
 //! is ignored, as before.
+//!
+//! **Call results.** A `range` on the result of a call of an external
+//! function (at the call site, else on its declaration; not `llvm.*`
+//! intrinsics, whose values the mapping computes, nor thread and group
+//! indices, which it bounds itself) makes the result poison out of range:
+//! its shadow is the same in-range test, set after the call. With
+//! `noundef` too (call site or declaration), a result out of range is
+//! undefined behaviour at the call: the block is split after it
+//! (`ub.call.lineN`). A target that drops the attributes (LLVM does where
+//! it hoists a call) is more defined; one that adds them is less.
 #![deny(unsafe_code)]
 
 use std::collections::HashSet;
 
-use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind, OpInfo, OpKind, UnOp};
+use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind as IrKind, OpInfo, OpKind, UnOp};
 
 use super::func::FnMapper;
 use super::plain;
 use crate::attrs::Attribute;
+use crate::inst::{Call, InstKind};
 use crate::module::{Function, Module, Param};
 use crate::value::Name;
 
 /// A parameter's `range(iN a, b)`: `(N, a, size)` with `size = (b - a) mod
 /// 2^N`, non-zero; `None` without one, or for a full or unreadable range.
 pub(crate) fn of(p: &Param, m: &Module) -> Option<(u32, i64, u64)> {
-    let value = m.resolve_attrs(&p.attrs).find_map(|a| match a {
+    stated(&p.attrs, m)
+}
+
+/// The `range(iN a, b)` among `attrs`, as [`of`].
+fn stated(attrs: &[Attribute], m: &Module) -> Option<(u32, i64, u64)> {
+    let value = m.resolve_attrs(attrs).find_map(|a| match a {
         Attribute::Valued { name, value } if name == "range" => Some(value.as_str()),
         _ => None,
     })?;
@@ -52,6 +68,39 @@ pub(crate) fn of(p: &Param, m: &Module) -> Option<(u32, i64, u64)> {
     Some((n, a as i64, size as u64))
 }
 
+/// The callee a call declares its result by: an external function the
+/// mapping reads as an oracle (not an `llvm.*` intrinsic, whose results
+/// the mapping computes, nor a thread or group index, which it bounds
+/// itself, `super::groups`).
+fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
+    let name = c.callee.as_global()?;
+    let f = m.function_by_name(name)?;
+    let plain_name = plain(name);
+    let builtin = super::builtins::classify(&plain_name, None).is_some()
+        || c.args
+            .first()
+            .and_then(|a| a.value.as_int())
+            .is_some_and(|d| super::builtins::classify(&plain_name, Some(d)).is_some());
+    (!f.is_definition && !plain_name.starts_with("llvm.") && !builtin).then_some(f)
+}
+
+/// A call's result `range(iN a, b)` (LangRef, "Parameter Attributes": on
+/// a return value, a value outside it is poison), at the call site or else
+/// on the callee's declaration, for calls of [`external`] functions only.
+pub(crate) fn of_call(c: &Call, m: &Module) -> Option<(u32, i64, u64)> {
+    let f = external(c, m)?;
+    stated(&c.ret_attrs, m).or_else(|| stated(&f.ret_attrs, m))
+}
+
+/// Whether a ranged call's result is also `noundef` (at the call site or
+/// on the declaration): then a value out of range is undefined behaviour
+/// at the call.
+pub(crate) fn call_noundef(c: &Call, m: &Module) -> bool {
+    of_call(c, m).is_some()
+        && (m.has_attr(&c.ret_attrs, "noundef")
+            || external(c, m).is_some_and(|f| m.has_attr(&f.ret_attrs, "noundef")))
+}
+
 /// Whether `f` is called by a function of `m`.
 fn called(f: &Function, m: &Module) -> bool {
     m.defined_functions().any(|g| {
@@ -69,11 +118,35 @@ fn narrowed(f: &Function, m: &Module) -> bool {
 /// [`super::poison::maybe_poison`].
 pub(crate) fn poison_seeds(f: &Function, m: &Module) -> HashSet<Name> {
     let narrow = narrowed(f, m);
-    f.params
+    let params = f
+        .params
         .iter()
         .filter(|p| of(p, m).is_some() && !(narrow && m.has_attr(&p.attrs, "noundef")))
-        .map(|p| p.name.clone())
-        .collect()
+        .map(|p| p.name.clone());
+    let calls = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.instructions)
+        .filter_map(|i| match (&i.kind, &i.result) {
+            (InstKind::Call(c), Some(r)) if of_call(c, m).is_some() => Some(r.clone()),
+            _ => None,
+        });
+    params.chain(calls).collect()
+}
+
+/// `(x - a) mod 2^N <u size`: whether `x`, an `iN` value, is in range.
+pub(crate) fn in_range(x: Expr, n: u32, a: i64, size: u64) -> Expr {
+    let moved = Expr::Binary(IrBin::Sub, Box::new(x), Box::new(Expr::Const(a)));
+    let moved = if n < 64 {
+        Expr::Unary(UnOp::ZExt(n as u8), Box::new(moved))
+    } else {
+        moved
+    };
+    Expr::Binary(
+        IrBin::ULt,
+        Box::new(moved),
+        Box::new(Expr::Const(size as i64)),
+    )
 }
 
 impl FnMapper<'_> {
@@ -99,18 +172,7 @@ impl FnMapper<'_> {
                 let v = Expr::Binary(IrBin::Add, Box::new(v), Box::new(Expr::Const(a)));
                 (x.clone(), v)
             } else if self.maybe.contains(&p.name) && !self.ctx.opts.unchecked_poison {
-                let moved = Expr::Binary(IrBin::Sub, Box::new(var), Box::new(Expr::Const(a)));
-                let moved = if n < 64 {
-                    Expr::Unary(UnOp::ZExt(n as u8), Box::new(moved))
-                } else {
-                    moved
-                };
-                let v = Expr::Binary(
-                    IrBin::ULt,
-                    Box::new(moved),
-                    Box::new(Expr::Const(size as i64)),
-                );
-                (self.shadow(&p.name), v)
+                (self.shadow(&p.name), in_range(var, n, a, size))
             } else {
                 continue;
             };
@@ -122,7 +184,7 @@ impl FnMapper<'_> {
                 memory_none: false,
             });
             out.push(Inst {
-                kind: InstKind::SetLocal {
+                kind: IrKind::SetLocal {
                     name,
                     value: Some(value),
                 },
@@ -131,5 +193,15 @@ impl FnMapper<'_> {
             });
         }
         out
+    }
+
+    /// After a call whose result is `noundef` and has a `range`: the
+    /// condition under which the run goes on (the result is in range).
+    pub fn noundef_result(&self, inst: &crate::inst::Instruction) -> Option<Expr> {
+        let (InstKind::Call(c), Some(r)) = (&inst.kind, &inst.result) else {
+            return None;
+        };
+        (!self.ctx.opts.unchecked_poison && self.maybe.contains(r) && call_noundef(c, self.ctx.m))
+            .then(|| Expr::Var(self.shadow(r)))
     }
 }
