@@ -57,6 +57,7 @@ mod pure_calls;
 mod ranges;
 pub mod spurious;
 mod values;
+mod wide_mul;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
