@@ -18,6 +18,17 @@
 //! A range the mapping cannot read (not `iN` with two integers, or empty)
 //! is ignored, as before.
 //!
+//! **Pointers.** A pointer parameter of such a function with `nonnull` or
+//! `align A` is read as a value that has them (`x & -A`, and `A` where
+//! that is null). With `noundef` that is exact (a caller passing another
+//! has undefined behaviour). Without it the value would be poison, which
+//! the mapping does not track for pointers: reading it into the facts
+//! instead leaves out only scenarios whose reference has a poison pointer,
+//! where nearly every use (a branch on it, an access through it) is
+//! undefined behaviour anyway, and a target that keeps the attribute reads
+//! the same value; one that drops it could differ there (LLVM drops a
+//! parameter's attributes only where it rewrites the signature).
+//!
 //! **Call results.** A `range` on the result of a call of an external
 //! function (at the call site, else on its declaration; not `llvm.*`
 //! intrinsics, whose values the mapping computes, nor thread and group
@@ -38,6 +49,7 @@ use super::plain;
 use crate::attrs::Attribute;
 use crate::inst::{Call, InstKind};
 use crate::module::{Function, Module, Param};
+use crate::types::Type;
 use crate::value::Name;
 
 /// A parameter's `range(iN a, b)`: `(N, a, size)` with `size = (b - a) mod
@@ -101,6 +113,46 @@ pub(crate) fn call_noundef(c: &Call, m: &Module) -> bool {
             || external(c, m).is_some_and(|f| m.has_attr(&f.ret_attrs, "noundef")))
 }
 
+/// A pointer parameter's `nonnull` and `align A` (LangRef: a null or
+/// misaligned value is poison, and with `noundef` a caller passing one has
+/// undefined behaviour): the parameter read as a value that has them,
+/// `x & -A`, and where that is null, `A`. `None` without either fact.
+fn pointer_facts(p: &Param, m: &Module) -> Option<Expr> {
+    if !matches!(p.ty, Type::Ptr { .. }) {
+        return None;
+    }
+    let align = m
+        .resolve_attrs(&p.attrs)
+        .find_map(|a| match a {
+            Attribute::Valued { name, value } if name == "align" => {
+                value.trim().parse::<u64>().ok()
+            }
+            _ => None,
+        })
+        .filter(|a| a.is_power_of_two() && *a > 1 && *a <= 1 << 32);
+    let nonnull = m.has_attr(&p.attrs, "nonnull");
+    if align.is_none() && !nonnull {
+        return None;
+    }
+    let mut v = Expr::Var(plain(&p.name));
+    if let Some(a) = align {
+        v = Expr::Binary(
+            IrBin::BitAnd,
+            Box::new(v),
+            Box::new(Expr::Const(-(a as i64))),
+        );
+    }
+    if nonnull {
+        let zero = Expr::Binary(IrBin::Eq, Box::new(v.clone()), Box::new(Expr::Const(0)));
+        v = Expr::Select(
+            Box::new(zero),
+            Box::new(Expr::Const(align.unwrap_or(1) as i64)),
+            Box::new(v),
+        );
+    }
+    Some(v)
+}
+
 /// Whether `f` is called by a function of `m`.
 fn called(f: &Function, m: &Module) -> bool {
     m.defined_functions().any(|g| {
@@ -158,6 +210,24 @@ impl FnMapper<'_> {
         let span = super::span_at(self.f.span.line, self.f.span.col);
         let mut out = Vec::new();
         for p in &self.f.params {
+            if let Some(v) = pointer_facts(p, m).filter(|_| narrow) {
+                let sid = self.t.op(OpInfo {
+                    label: format!("nonnull and align of %{}", plain(&p.name)),
+                    span,
+                    kind: OpKind::Stmt,
+                    func: self.fid,
+                    memory_none: false,
+                });
+                out.push(Inst {
+                    kind: IrKind::SetLocal {
+                        name: plain(&p.name),
+                        value: Some(v),
+                    },
+                    sid,
+                    token: None,
+                });
+                continue;
+            }
             let Some((n, a, size)) = of(p, m) else {
                 continue;
             };
