@@ -813,3 +813,17 @@ fn unreachable_reads_back_and_stops_a_run() {
         }
     }
 }
+
+/// The most threads of a group (`Module::max_group`, set by the LLVM
+/// mapping for NVPTX and AMDGPU) is written on the module line and read
+/// back; a module without it has none.
+#[test]
+fn max_group_reads_back() {
+    let with = parse_module("t.cir", "module \"m\" max_group 1024\n").expect("reads");
+    assert_eq!(with.max_group, Some(1024));
+    assert!(module_text(&with).starts_with("module \"m\" max_group 1024\n"));
+    round_trip(&with);
+    let without = parse_module("t.cir", "module \"m\"\n").expect("reads");
+    assert_eq!(without.max_group, None);
+    assert!(parse_module("t.cir", "module \"m\" max_group x\n").is_err());
+}
