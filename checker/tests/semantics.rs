@@ -238,3 +238,49 @@ fn a_case_splits_into_two_modules() {
     assert!(!c.tgt.contains("@a = global") && c.tgt.contains("@b = global"));
     assert!(c.tgt.contains("define void @src()") && !c.tgt.contains("@tgt"));
 }
+
+/// Issue 20 class f, through real opt: a hand-written NVPTX kernel (no
+/// `range` on its reads) under `nvvm-intr-range,instcombine` (what
+/// `default<O2>` runs first): opt-19 states `range(i32 0, 1024)` on
+/// `tid.x` and folds `tid.x < 0` to false and `sext` to `zext nneg`. A
+/// group of an NVPTX kernel has at most 1024 threads, so this is
+/// preserved (before: violated with thread 2^31). About 16 s.
+#[test]
+fn hand_written_nvptx_kernel_under_intr_range_and_instcombine() {
+    if !common::have(
+        "opt-19",
+        "hand_written_nvptx_kernel_under_intr_range_and_instcombine",
+    ) {
+        return;
+    }
+    let m = temp(
+        "hand-written-nvptx.ll",
+        "target triple = \"nvptx64-nvidia-cuda\"\n\
+         define void @k(ptr addrspace(1) %out) {\n\
+         entry:\n\
+         \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         \x20 %c = icmp slt i32 %tid, 0\n\
+         \x20 br i1 %c, label %then, label %done\n\
+         then:\n\
+         \x20 store i32 1, ptr addrspace(1) %out\n\
+         \x20 br label %done\n\
+         done:\n\
+         \x20 %tid64 = sext i32 %tid to i64\n\
+         \x20 %g = getelementptr i32, ptr addrspace(1) %out, i64 %tid64\n\
+         \x20 store i32 %tid, ptr addrspace(1) %g\n\
+         \x20 ret void\n\
+         }\n\
+         declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        &m,
+        "--opt",
+        "nvvm-intr-range,instcombine",
+        "--opt-bin",
+        "opt-19",
+    ]);
+    assert!(out.contains("InstCombinePass"), "{out}{err}");
+    assert!(out.contains("verdict: preserved"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+}

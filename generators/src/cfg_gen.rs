@@ -327,6 +327,7 @@ fn describe(mut blocks: Vec<Block>, ops: &[Vec<bool>]) -> Module {
     }
     Module {
         name: MODULE_NAME.into(),
+        max_group: None,
         ops: table,
         oracles,
         functions: vec![Cfg {

@@ -20,7 +20,9 @@
 //! report names the larger groups as not tried and lists the inexact uses
 //! among its bounds. With a fixed
 //! group the size is `N`, and if what decides `tid` is not exactly known
-//! and `N` is at most [`ALL_TIDS_UP_TO`], every index is tried.
+//! and `N` is at most [`ALL_TIDS_UP_TO`], every index is tried. No size
+//! above the smallest `max_group` of the modules (the most threads a
+//! group of their target has) is tried.
 
 use convcheck_ir::scenario::domains::{Domains, Subject, ValueFacts};
 use convcheck_ir::{FuncId, Module};
@@ -97,6 +99,11 @@ impl Space {
                         s.push(t.saturating_add(1).max(2));
                     }
                 }
+            }
+            // No larger group than the target has (`Module::max_group`:
+            // 1024 threads on NVPTX and AMDGPU).
+            if let Some(most) = modules.iter().filter_map(|(m, _)| m.max_group).min() {
+                s.retain(|&n| n <= most.max(2));
             }
             s.sort_unstable();
             s.dedup();

@@ -255,6 +255,7 @@ fn canonical(m: &Module, entry: FuncId) -> Option<Module> {
     }
     Some(Module {
         name: String::new(),
+        max_group: None,
         ops: n.op_table,
         oracles: n.oracle_table,
         functions,

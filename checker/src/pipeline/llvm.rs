@@ -358,6 +358,7 @@ fn static_rule_finding(e: &convcheck_llvm::verify::Violation, file: &str) -> Box
 fn decided_stage(name: &str, outcome: Outcome, notes: Vec<String>, level: &str) -> Stage {
     let empty = convcheck_ir::Module {
         name: String::new(),
+        max_group: None,
         ops: Vec::new(),
         oracles: Vec::new(),
         functions: Vec::new(),

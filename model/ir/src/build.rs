@@ -71,6 +71,7 @@ pub fn module_of(cfg: Cfg) -> Module {
         .max(2);
     Module {
         name: "g".into(),
+        max_group: None,
         ops: vec![OpInfo {
             label: "g".into(),
             span: Span::default(),

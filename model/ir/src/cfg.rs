@@ -196,6 +196,12 @@ pub struct Cfg {
 pub struct Module {
     /// The name of the input it came from, used in messages.
     pub name: String,
+    /// The most threads a group of the module's target has, where the
+    /// module states its target (NVPTX: 1024; AMDGPU: 1024, or what a
+    /// kernel's `amdgpu-flat-work-group-size` states): a scenario with a
+    /// larger group does not exist on that target, so no engine tries one
+    /// (DESIGN.md 2.9; issue 20 class f). `None`: any group size.
+    pub max_group: Option<u32>,
     /// Every static operation, indexed by [`OpId`].
     pub ops: Vec<OpInfo>,
     /// Every oracle, indexed by [`OracleId`].

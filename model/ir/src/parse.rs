@@ -136,6 +136,7 @@ impl<'a> Parser<'a> {
             dropped: None,
             module: Module {
                 name: String::new(),
+                max_group: None,
                 ops: Vec::new(),
                 oracles: Vec::new(),
                 functions: Vec::new(),

@@ -19,6 +19,8 @@
 //! }
 //! ```
 //!
+//! - `module "NAME" [max_group N]`: the first line; `max_group` where the
+//!   module states the most threads of a group ([`crate::Module::max_group`]).
 //! - `oracle $NAME CLASS [DOMAIN] at SPAN`: the oracle table, in id order.
 //! - `op #ID KIND "LABEL" in @FUNCTION at SPAN`: the op table, in id order;
 //!   `KIND` is `stmt`, `observe`, `token`, `mem SPACE read|write`, or
@@ -411,7 +413,11 @@ fn op_kind(m: &Module, k: OpKind) -> String {
 /// functions.
 pub fn module_text(m: &Module) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "module {}", quote(&m.name));
+    let _ = write!(out, "module {}", quote(&m.name));
+    if let Some(n) = m.max_group {
+        let _ = write!(out, " max_group {n}");
+    }
+    out.push('\n');
     for o in &m.oracles {
         let _ = writeln!(out, "{}", oracle_line(o));
     }

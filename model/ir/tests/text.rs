@@ -192,6 +192,7 @@ b:
 fn edge_values_round_trip() {
     let m = Module {
         name: "\"\\\u{1}\u{7f}é ;".into(),
+        max_group: None,
         ops: vec![op("", OpKind::Stmt, 0)],
         oracles: vec![OracleInfo {
             name: String::new(),
@@ -412,6 +413,7 @@ fn every_construct_round_trips() {
     ];
     let m = Module {
         name: "all".into(),
+        max_group: None,
         ops,
         oracles: vec![
             OracleInfo {
@@ -455,6 +457,7 @@ fn nesting_up_to_the_limit_reads_and_deeper_is_an_error() {
         }
         Module {
             name: "deep".into(),
+            max_group: None,
             ops: vec![op("", OpKind::Stmt, 0)],
             oracles: vec![],
             functions: vec![Cfg {
@@ -757,6 +760,7 @@ fn errors_stop_after_the_limit() {
 fn label_with_a_line_break_reads_back() {
     let m = Module {
         name: "m".into(),
+        max_group: None,
         ops: vec![op("a\nb", OpKind::Observe, 0)],
         oracles: vec![],
         functions: vec![Cfg {
@@ -808,4 +812,18 @@ fn unreachable_reads_back_and_stops_a_run() {
             None => assert!(!reaches),
         }
     }
+}
+
+/// The most threads of a group (`Module::max_group`, set by the LLVM
+/// mapping for NVPTX and AMDGPU) is written on the module line and read
+/// back; a module without it has none.
+#[test]
+fn max_group_reads_back() {
+    let with = parse_module("t.cir", "module \"m\" max_group 1024\n").expect("reads");
+    assert_eq!(with.max_group, Some(1024));
+    assert!(module_text(&with).starts_with("module \"m\" max_group 1024\n"));
+    round_trip(&with);
+    let without = parse_module("t.cir", "module \"m\"\n").expect("reads");
+    assert_eq!(without.max_group, None);
+    assert!(parse_module("t.cir", "module \"m\" max_group x\n").is_err());
 }

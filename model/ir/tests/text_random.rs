@@ -290,6 +290,7 @@ fn arb_module() -> impl Strategy<Value = Module> {
         .prop_map(|(name, oracles, functions, pool, extra)| {
             let mut m = Module {
                 name,
+                max_group: None,
                 ops: Vec::new(),
                 oracles,
                 functions,

@@ -50,6 +50,7 @@ pub fn lower(kernel: &Kernel, tokens: bool) -> Module {
         .collect();
     Module {
         name: kernel.file_name.clone(),
+        max_group: None,
         ops: crate::to_ir::ops(kernel),
         oracles: kernel.oracles.clone(),
         functions,

@@ -29,6 +29,7 @@ pub(crate) fn module(
 ) -> Module {
     Module {
         name: name.into(),
+        max_group: None,
         ops: ops
             .iter()
             .enumerate()

@@ -39,6 +39,17 @@ impl Parser<'_> {
                 Ok(n) => self.module.name = n,
                 Err(Reported) => self.skip_line(line),
             }
+            // The most threads of a group, where the module states it.
+            if self.eat_word("max_group") {
+                match self.number(
+                    u64::from(u32::MAX),
+                    "a group size after 'max_group'",
+                    "a group size of at most 4294967295 after 'max_group'",
+                ) {
+                    Ok(n) => self.module.max_group = u32::try_from(n).ok(),
+                    Err(Reported) => self.skip_line(line),
+                }
+            }
         } else {
             let _: PResult<()> =
                 self.expected("'module' and the module's name at the start of the file");

@@ -187,6 +187,14 @@ pub(crate) fn map_function(
                 mapper.instruction(inst, &mut insts)?;
                 mapper.shadow_of(inst, &mut insts)?;
                 ub = assumes_false(inst);
+                if let Some(ok) = mapper.noundef_result(inst) {
+                    // A `noundef` result out of its `range`: undefined
+                    // behaviour at the call (`super::ranges`).
+                    let origin = mapper.origin.take();
+                    let ub_op = mapper.op("undefined behaviour", OpKind::Stmt, inst);
+                    mapper.origin = None;
+                    pieces.split(&b.name, inst, ok, &mut insts, origin, ub_op);
+                }
             }
         }
         let Some(term) = term else {

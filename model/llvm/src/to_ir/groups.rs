@@ -141,6 +141,42 @@ impl GroupValue {
     }
 }
 
+/// The most threads a group of `m`'s target has (DESIGN.md 2.9, issue 20
+/// class f), what [`convcheck_ir::Module::max_group`] records: on NVPTX
+/// 1024 (`%ntid.x` in `[1, 1024]`, and LLVM states `tid.x < 1024`:
+/// opt-19's NVVMIntrRangePass puts `range(i32 0, 1024)` on the read,
+/// opt-22's intrinsic carries it, and InstCombine folds with it); on
+/// AMDGPU 1024 (opt-22's `llvm.amdgcn.workitem.id.x` is below 1024), or
+/// the maximum `amdgpu-flat-work-group-size="min,max"` states (a launch
+/// above it is undefined; one bound per module, the largest any defined
+/// function allows). The target is the triple, or
+/// where a module has none, the special-register intrinsics it declares
+/// (their ranges are LLVM's whatever the triple). `None` elsewhere.
+pub(crate) fn max_group(m: &crate::module::Module) -> Option<u32> {
+    const MOST: u32 = 1024;
+    let triple = m.triple.as_deref().unwrap_or("");
+    let declares = |prefix: &str| {
+        m.functions
+            .iter()
+            .any(|f| !f.is_definition && plain(&f.name).starts_with(prefix))
+    };
+    if triple.starts_with("nvptx") || (triple.is_empty() && declares("llvm.nvvm.read.ptx.sreg.")) {
+        return Some(MOST);
+    }
+    if triple.starts_with("amdgcn") || (triple.is_empty() && declares("llvm.amdgcn.workitem.id.")) {
+        // One bound per module: the largest any defined function allows
+        // (a function that states nothing allows 1024).
+        let allowed = m.defined_functions().map(|f| {
+            super::conventions::str_attr(m, &f.attrs, "amdgpu-flat-work-group-size")
+                .and_then(|v| v.split_once(','))
+                .and_then(|(_, hi)| hi.trim().parse::<u32>().ok())
+                .map_or(MOST, |hi| hi.clamp(1, MOST))
+        });
+        return Some(allowed.max().unwrap_or(MOST));
+    }
+    None
+}
+
 /// `e` mapped onto `[lo, hi)` exactly: `lo + (e urem n)` with
 /// `n = hi - lo`. (A remainder rather than a mask and a test: the
 /// checker's domain analysis does not follow a remainder, so the values it

@@ -57,6 +57,7 @@ mod pure_calls;
 mod ranges;
 pub mod spurious;
 mod values;
+mod wide_mul;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -308,6 +309,7 @@ pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
             domains::widen(&mut tables, &functions);
             let module = Module {
                 name: name.to_string(),
+                max_group: groups::max_group(m),
                 ops: tables.ops,
                 oracles: tables.oracles,
                 functions,

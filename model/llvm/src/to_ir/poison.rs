@@ -6,7 +6,7 @@
 //! phi of its incoming values' shadows). A value may be poison when
 //!
 //! - an instruction's poison-generating flag fails: `add`/`sub`/`mul`/`shl`
-//!   `nsw` and `nuw`, `udiv`/`sdiv`/`lshr`/`ashr` `exact`, `or disjoint`,
+//!   `nsw` and `nuw` (`mul` wider than 32 bits: `super::wide_mul`), `udiv`/`sdiv`/`lshr`/`ashr` `exact`, `or disjoint`,
 //!   `zext nneg`, `trunc nuw`/`nsw`, `icmp samesign`;
 //! - a shift amount is the operand's width or more;
 //! - an operand is `poison` or `undef`, or a value that may be poison
@@ -34,10 +34,9 @@
 //! LLVM's `unreachable`).
 //!
 //! Not tracked: poison from memory (a load reads a value), from calls
-//! (a call's result is defined), from `getelementptr inbounds` and other
-//! address arithmetic, and the `nsw`/`nuw` of a `mul` wider than 32 bits
-//! (treated as defined: a target that adds such a flag and overflows is
-//! not caught).
+//! (a call's result is defined, except out of a stated `range`,
+//! `super::ranges`), from `getelementptr inbounds` and other
+//! address arithmetic.
 #![deny(unsafe_code)]
 
 use std::collections::HashSet;
@@ -143,7 +142,7 @@ fn flag_fails(flags: &[String], op: BinOp, w: u32) -> bool {
     flags.iter().any(|f| match f.as_str() {
         "nsw" | "nuw" => match op {
             BinOp::Add | BinOp::Sub | BinOp::Shl => true,
-            BinOp::Mul => w <= 32,
+            BinOp::Mul => w <= 64,
             _ => false,
         },
         "exact" => matches!(op, BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr),
@@ -290,6 +289,14 @@ impl<'a> FnMapper<'a> {
                 },
                 _ => return Ok(None),
             },
+            K::Call(c) => match super::ranges::of_call(c, self.ctx.m) {
+                // A ranged result: defined where it is in its range.
+                Some((n, a, size)) => {
+                    let x = self.value(&Value::Local(r.clone()), &c.ret_ty, line)?;
+                    super::ranges::in_range(x, n, a, size)
+                }
+                None => return Ok(None),
+            },
             K::Select(s) => {
                 let c = self.cond(&s.cond.value, line)?;
                 let arms = Expr::Select(
@@ -371,6 +378,14 @@ impl<'a> FnMapper<'a> {
                     (self.zv(lhs, ty, line)?, self.zv(rhs, ty, line)?)
                 };
                 in_range(cmp(IrBin::Mul, a, b), w, signed)
+            }
+            ("nsw" | "nuw", BinOp::Mul) if w <= 64 => {
+                let (a, b) = if signed {
+                    (self.sv(lhs, ty, line)?, self.sv(rhs, ty, line)?)
+                } else {
+                    (self.zv(lhs, ty, line)?, self.zv(rhs, ty, line)?)
+                };
+                super::wide_mul::fits(a, b, lhs, rhs, w, signed)
             }
             ("nsw" | "nuw", BinOp::Shl) => {
                 // No bit (signed: no bit unlike the sign) is shifted out:

@@ -17,22 +17,50 @@
 //!
 //! A range the mapping cannot read (not `iN` with two integers, or empty)
 //! is ignored, as before.
+//!
+//! **Pointers.** A pointer parameter of such a function with `nonnull` or
+//! `align A` is read as a value that has them (`x & -A`, and `A` where
+//! that is null). With `noundef` that is exact (a caller passing another
+//! has undefined behaviour). Without it the value would be poison, which
+//! the mapping does not track for pointers: reading it into the facts
+//! instead leaves out only scenarios whose reference has a poison pointer,
+//! where nearly every use (a branch on it, an access through it) is
+//! undefined behaviour anyway, and a target that keeps the attribute reads
+//! the same value; one that drops it could differ there (LLVM drops a
+//! parameter's attributes only where it rewrites the signature).
+//!
+//! **Call results.** A `range` on the result of a call of an external
+//! function (at the call site, else on its declaration; not `llvm.*`
+//! intrinsics, whose values the mapping computes, nor thread and group
+//! indices, which it bounds itself) makes the result poison out of range:
+//! its shadow is the same in-range test, set after the call. With
+//! `noundef` too (call site or declaration), a result out of range is
+//! undefined behaviour at the call: the block is split after it
+//! (`ub.call.lineN`). A target that drops the attributes (LLVM does where
+//! it hoists a call) is more defined; one that adds them is less.
 #![deny(unsafe_code)]
 
 use std::collections::HashSet;
 
-use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind, OpInfo, OpKind, UnOp};
+use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind as IrKind, OpInfo, OpKind, UnOp};
 
 use super::func::FnMapper;
 use super::plain;
 use crate::attrs::Attribute;
+use crate::inst::{Call, InstKind};
 use crate::module::{Function, Module, Param};
+use crate::types::Type;
 use crate::value::Name;
 
 /// A parameter's `range(iN a, b)`: `(N, a, size)` with `size = (b - a) mod
 /// 2^N`, non-zero; `None` without one, or for a full or unreadable range.
 pub(crate) fn of(p: &Param, m: &Module) -> Option<(u32, i64, u64)> {
-    let value = m.resolve_attrs(&p.attrs).find_map(|a| match a {
+    stated(&p.attrs, m)
+}
+
+/// The `range(iN a, b)` among `attrs`, as [`of`].
+fn stated(attrs: &[Attribute], m: &Module) -> Option<(u32, i64, u64)> {
+    let value = m.resolve_attrs(attrs).find_map(|a| match a {
         Attribute::Valued { name, value } if name == "range" => Some(value.as_str()),
         _ => None,
     })?;
@@ -52,6 +80,79 @@ pub(crate) fn of(p: &Param, m: &Module) -> Option<(u32, i64, u64)> {
     Some((n, a as i64, size as u64))
 }
 
+/// The callee a call declares its result by: an external function the
+/// mapping reads as an oracle (not an `llvm.*` intrinsic, whose results
+/// the mapping computes, nor a thread or group index, which it bounds
+/// itself, `super::groups`).
+fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
+    let name = c.callee.as_global()?;
+    let f = m.function_by_name(name)?;
+    let plain_name = plain(name);
+    let builtin = super::builtins::classify(&plain_name, None).is_some()
+        || c.args
+            .first()
+            .and_then(|a| a.value.as_int())
+            .is_some_and(|d| super::builtins::classify(&plain_name, Some(d)).is_some());
+    (!f.is_definition && !plain_name.starts_with("llvm.") && !builtin).then_some(f)
+}
+
+/// A call's result `range(iN a, b)` (LangRef, "Parameter Attributes": on
+/// a return value, a value outside it is poison), at the call site or else
+/// on the callee's declaration, for calls of [`external`] functions only.
+pub(crate) fn of_call(c: &Call, m: &Module) -> Option<(u32, i64, u64)> {
+    let f = external(c, m)?;
+    stated(&c.ret_attrs, m).or_else(|| stated(&f.ret_attrs, m))
+}
+
+/// Whether a ranged call's result is also `noundef` (at the call site or
+/// on the declaration): then a value out of range is undefined behaviour
+/// at the call.
+pub(crate) fn call_noundef(c: &Call, m: &Module) -> bool {
+    of_call(c, m).is_some()
+        && (m.has_attr(&c.ret_attrs, "noundef")
+            || external(c, m).is_some_and(|f| m.has_attr(&f.ret_attrs, "noundef")))
+}
+
+/// A pointer parameter's `nonnull` and `align A` (LangRef: a null or
+/// misaligned value is poison, and with `noundef` a caller passing one has
+/// undefined behaviour): the parameter read as a value that has them,
+/// `x & -A`, and where that is null, `A`. `None` without either fact.
+fn pointer_facts(p: &Param, m: &Module) -> Option<Expr> {
+    if !matches!(p.ty, Type::Ptr { .. }) {
+        return None;
+    }
+    let align = m
+        .resolve_attrs(&p.attrs)
+        .find_map(|a| match a {
+            Attribute::Valued { name, value } if name == "align" => {
+                value.trim().parse::<u64>().ok()
+            }
+            _ => None,
+        })
+        .filter(|a| a.is_power_of_two() && *a > 1 && *a <= 1 << 32);
+    let nonnull = m.has_attr(&p.attrs, "nonnull");
+    if align.is_none() && !nonnull {
+        return None;
+    }
+    let mut v = Expr::Var(plain(&p.name));
+    if let Some(a) = align {
+        v = Expr::Binary(
+            IrBin::BitAnd,
+            Box::new(v),
+            Box::new(Expr::Const(-(a as i64))),
+        );
+    }
+    if nonnull {
+        let zero = Expr::Binary(IrBin::Eq, Box::new(v.clone()), Box::new(Expr::Const(0)));
+        v = Expr::Select(
+            Box::new(zero),
+            Box::new(Expr::Const(align.unwrap_or(1) as i64)),
+            Box::new(v),
+        );
+    }
+    Some(v)
+}
+
 /// Whether `f` is called by a function of `m`.
 fn called(f: &Function, m: &Module) -> bool {
     m.defined_functions().any(|g| {
@@ -69,11 +170,35 @@ fn narrowed(f: &Function, m: &Module) -> bool {
 /// [`super::poison::maybe_poison`].
 pub(crate) fn poison_seeds(f: &Function, m: &Module) -> HashSet<Name> {
     let narrow = narrowed(f, m);
-    f.params
+    let params = f
+        .params
         .iter()
         .filter(|p| of(p, m).is_some() && !(narrow && m.has_attr(&p.attrs, "noundef")))
-        .map(|p| p.name.clone())
-        .collect()
+        .map(|p| p.name.clone());
+    let calls = f
+        .blocks
+        .iter()
+        .flat_map(|b| &b.instructions)
+        .filter_map(|i| match (&i.kind, &i.result) {
+            (InstKind::Call(c), Some(r)) if of_call(c, m).is_some() => Some(r.clone()),
+            _ => None,
+        });
+    params.chain(calls).collect()
+}
+
+/// `(x - a) mod 2^N <u size`: whether `x`, an `iN` value, is in range.
+pub(crate) fn in_range(x: Expr, n: u32, a: i64, size: u64) -> Expr {
+    let moved = Expr::Binary(IrBin::Sub, Box::new(x), Box::new(Expr::Const(a)));
+    let moved = if n < 64 {
+        Expr::Unary(UnOp::ZExt(n as u8), Box::new(moved))
+    } else {
+        moved
+    };
+    Expr::Binary(
+        IrBin::ULt,
+        Box::new(moved),
+        Box::new(Expr::Const(size as i64)),
+    )
 }
 
 impl FnMapper<'_> {
@@ -85,6 +210,24 @@ impl FnMapper<'_> {
         let span = super::span_at(self.f.span.line, self.f.span.col);
         let mut out = Vec::new();
         for p in &self.f.params {
+            if let Some(v) = pointer_facts(p, m).filter(|_| narrow) {
+                let sid = self.t.op(OpInfo {
+                    label: format!("nonnull and align of %{}", plain(&p.name)),
+                    span,
+                    kind: OpKind::Stmt,
+                    func: self.fid,
+                    memory_none: false,
+                });
+                out.push(Inst {
+                    kind: IrKind::SetLocal {
+                        name: plain(&p.name),
+                        value: Some(v),
+                    },
+                    sid,
+                    token: None,
+                });
+                continue;
+            }
             let Some((n, a, size)) = of(p, m) else {
                 continue;
             };
@@ -99,18 +242,7 @@ impl FnMapper<'_> {
                 let v = Expr::Binary(IrBin::Add, Box::new(v), Box::new(Expr::Const(a)));
                 (x.clone(), v)
             } else if self.maybe.contains(&p.name) && !self.ctx.opts.unchecked_poison {
-                let moved = Expr::Binary(IrBin::Sub, Box::new(var), Box::new(Expr::Const(a)));
-                let moved = if n < 64 {
-                    Expr::Unary(UnOp::ZExt(n as u8), Box::new(moved))
-                } else {
-                    moved
-                };
-                let v = Expr::Binary(
-                    IrBin::ULt,
-                    Box::new(moved),
-                    Box::new(Expr::Const(size as i64)),
-                );
-                (self.shadow(&p.name), v)
+                (self.shadow(&p.name), in_range(var, n, a, size))
             } else {
                 continue;
             };
@@ -122,7 +254,7 @@ impl FnMapper<'_> {
                 memory_none: false,
             });
             out.push(Inst {
-                kind: InstKind::SetLocal {
+                kind: IrKind::SetLocal {
                     name,
                     value: Some(value),
                 },
@@ -131,5 +263,15 @@ impl FnMapper<'_> {
             });
         }
         out
+    }
+
+    /// After a call whose result is `noundef` and has a `range`: the
+    /// condition under which the run goes on (the result is in range).
+    pub fn noundef_result(&self, inst: &crate::inst::Instruction) -> Option<Expr> {
+        let (InstKind::Call(c), Some(r)) = (&inst.kind, &inst.result) else {
+            return None;
+        };
+        (!self.ctx.opts.unchecked_poison && self.maybe.contains(r) && call_noundef(c, self.ctx.m))
+            .then(|| Expr::Var(self.shadow(r)))
     }
 }

@@ -246,7 +246,22 @@ pub(crate) struct Globals {
     pub second: Option<u64>,
     pub tid: [BV; 2],
     pub n: BV,
+    /// The largest group size tried: the smallest of the programs'
+    /// `Module::max_group` (the target's most threads per group), else
+    /// `u32::MAX`.
+    pub max_group: u64,
     pub streams: Vec<[FuncDecl; 2]>,
+}
+
+/// The largest group size of a check over `programs`: the smallest
+/// `max_group` any of them states (a launch on the target cannot have
+/// more threads; DESIGN.md 2.9), else `u32::MAX`.
+pub(crate) fn max_group(programs: &[&CfgProgram]) -> u64 {
+    programs
+        .iter()
+        .filter_map(|p| p.module.max_group)
+        .min()
+        .map_or(u64::from(u32::MAX), u64::from)
 }
 
 /// The structural rule alone (the `structure` module): `Some(contracted
@@ -539,6 +554,7 @@ fn attempt(
         second,
         tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
         n: BV::fresh_const("N", 64),
+        max_group: max_group(&[reference, target]),
         streams: streams::streams(&names, &reference.module, &counter, &value),
     };
     let mut tags = symex::Tags::default();

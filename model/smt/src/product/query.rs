@@ -170,7 +170,7 @@ pub(crate) fn build(
         Some(size) => solver.assert(n.eq(BV::from_u64(u64::from(size), 64))),
         None => {
             solver.assert(n.bvuge(BV::from_u64(2, 64)));
-            solver.assert(n.bvule(BV::from_u64(u64::from(u32::MAX), 64)));
+            solver.assert(n.bvule(BV::from_u64(g.max_group, 64)));
         }
     }
     // Uniform reads of the reference, pairwise by read site.

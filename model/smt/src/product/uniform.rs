@@ -213,6 +213,7 @@ pub fn uniformity(
         second: None,
         tid: [BV::fresh_const("tid0", 64), BV::fresh_const("tid1", 64)],
         n: BV::fresh_const("N", 64),
+        max_group: super::max_group(&[program]),
         streams: super::streams::streams(&names, &program.module, &counter, &value),
     };
     let mut tags = Tags::default();
@@ -365,7 +366,7 @@ impl Encoded {
             Some(size) => solver.assert(n.eq(BV::from_u64(u64::from(size), 64))),
             None => {
                 solver.assert(n.bvuge(BV::from_u64(2, 64)));
-                solver.assert(n.bvule(BV::from_u64(u64::from(u32::MAX), 64)));
+                solver.assert(n.bvule(BV::from_u64(g.max_group, 64)));
             }
         }
         if let Some(w) = wave.filter(|w| *w > 0) {

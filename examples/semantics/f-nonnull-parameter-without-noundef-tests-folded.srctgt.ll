@@ -1,0 +1,36 @@
+; CLASS: f
+; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (The explicit engine: the domain of `p` is inexact, class m.)
+; Without `noundef` a null or misaligned `p` is poison, and the
+; reference's branch on `p == null` is then undefined behaviour, so the
+; fold is correct (InstCombine makes it). The mapping reads the parameter
+; into its facts (to_ir/ranges.rs, "Pointers"); before, a violation.
+target triple = "nvptx64-nvidia-cuda"
+declare i32 @__ballot_sync(i32, i32) convergent
+
+define void @src(ptr addrspace(1) nonnull align 4 %p) {
+entry:
+  %c = icmp eq ptr addrspace(1) %p, null
+  br i1 %c, label %then, label %next
+then:
+  %b = call i32 @__ballot_sync(i32 -1, i32 1)
+  br label %next
+next:
+  %i = ptrtoint ptr addrspace(1) %p to i64
+  %l = and i64 %i, 3
+  %d = icmp eq i64 %l, 0
+  br i1 %d, label %end, label %odd
+odd:
+  %b2 = call i32 @__ballot_sync(i32 -1, i32 2)
+  br label %end
+end:
+  store i32 7, ptr addrspace(1) %p
+  ret void
+}
+
+define void @tgt(ptr addrspace(1) nonnull align 4 %p) {
+entry:
+  store i32 7, ptr addrspace(1) %p, align 4
+  ret void
+}
