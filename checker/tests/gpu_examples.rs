@@ -263,3 +263,49 @@ fn a_pipeline_opt_does_not_finish_is_inconclusive() {
     assert!(out.contains("LICMPass on loop"), "{out}");
     assert!(!out.contains("the rest of the pipeline"), "{out}");
 }
+
+/// opt-22 reads `llvm.nvvm.barrier0` as LLVM 21's
+/// `llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)`: the same block barrier,
+/// so clang-19's block reduction through opt-22 is preserved. Until
+/// 2026-11-28 the new name was read as a convergent call, not a barrier,
+/// and every stage was a false alarm. (About 2 s.)
+#[test]
+fn nvptx_barriers_as_opt_22_names_them_are_barriers() {
+    let test = "nvptx_barriers_as_opt_22_names_them_are_barriers";
+    if !have("clang-19", test) || !have("opt-22", test) {
+        return;
+    }
+    // The premise: opt-22 renames the barrier (else this checks nothing new).
+    let module = temp(
+        "barrier0.ll",
+        "declare void @llvm.nvvm.barrier0()\ndefine void @f() {\n  call void @llvm.nvvm.barrier0()\n  ret void\n}\n",
+    );
+    let renamed = std::process::Command::new("opt-22")
+        .args(["-S", module.as_str()])
+        .output()
+        .expect("opt-22 runs");
+    let text = String::from_utf8_lossy(&renamed.stdout);
+    assert!(
+        text.contains("@llvm.nvvm.barrier.cta.sync.aligned.all(i32 0)"),
+        "{text}"
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        "examples/gpu/reduce-int.cu",
+        "--frontend",
+        "clang",
+        "--opt",
+        "sroa,simplifycfg",
+        "--opt-bin",
+        "opt-22",
+        "--function",
+        "reduce_int",
+        "--threads",
+        "4",
+        "--max-iters",
+        "4",
+    ]);
+    let out = format!("{out}{err}");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("verdict: preserved"), "{out}");
+}

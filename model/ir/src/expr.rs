@@ -197,6 +197,9 @@ pub struct Access {
     /// event. An atomic never races with another atomic and leaves no
     /// value in the thread's memory (what it writes depends on the other
     /// threads); its result is a free value the front end reads apart.
+    /// An atomic of operation [`Access::KEEPS_VALUE`] or above (a `store
+    /// atomic`, the value a read-modify-write leaves) does leave its value
+    /// in the thread's memory, as a plain store does.
     pub atomic: u8,
 }
 
@@ -207,6 +210,23 @@ impl Access {
         volatile: false,
         atomic: 0,
     };
+
+    /// The first atomic operation that leaves its value in the thread's
+    /// memory (see [`Access::atomic`]).
+    pub const KEEPS_VALUE: u8 = 128;
+
+    /// The atomic operation of the value a read-modify-write leaves in the
+    /// thread's memory (it keeps its value): a function of the atomic's
+    /// own operand and result, so the domain analysis does not take it as
+    /// an observed value on its own.
+    pub const VALUE_AFTER: u8 = 255;
+
+    /// Whether a store with this access leaves its value in the thread's
+    /// memory: a plain store, or an atomic of operation
+    /// [`Access::KEEPS_VALUE`] or above.
+    pub fn keeps_value(self) -> bool {
+        self.atomic == 0 || self.atomic >= Self::KEEPS_VALUE
+    }
 
     /// `n` bytes with values in memory.
     pub fn bytes(n: u32) -> Access {

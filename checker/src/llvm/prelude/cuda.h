@@ -7,7 +7,7 @@
 // - Barriers and fences on clang's NVPTX builtins, as the CUDA headers
 //   define them (__syncthreads is a clang builtin already).
 // - Warp-level operations (shuffles, votes, __activemask, __syncwarp,
-//   __match_any_sync) are external convergent functions under their CUDA
+//   __match_any_sync; __match_all_sync below) are external convergent functions under their CUDA
 //   names: the kernel language reads a call to them as a convergent
 //   operation labelled by that name, so both readings of a kernel name the
 //   same operations. The shuffles are overloaded (C++ names, shown
@@ -46,6 +46,22 @@ extern "C" __CONVCHECK_WARP__ int __uni_sync(unsigned mask, int pred);
 extern "C" __CONVCHECK_WARP__ unsigned __activemask(void);
 extern "C" __CONVCHECK_WARP__ void __syncwarp(unsigned mask = 0xffffffff);
 extern "C" __CONVCHECK_WARP__ unsigned __match_any_sync(unsigned mask, int value);
+// __match_all_sync writes its predicate through a pointer: an inline
+// function on clang's NVVM builtin, which becomes
+// llvm.nvvm.match.all.sync.i32p / .i64p (a { i32, i1 } result).
+#define __CONVCHECK_MATCH_ALL__(T, W, U)                                            \
+  __CONVCHECK_INLINE__ unsigned __match_all_sync(unsigned mask, T value, int *pred) { \
+    return __nvvm_match_all_sync_##W##p(mask, __builtin_bit_cast(U, value), pred);     \
+  }
+__CONVCHECK_MATCH_ALL__(int, i32, int)
+__CONVCHECK_MATCH_ALL__(unsigned, i32, int)
+__CONVCHECK_MATCH_ALL__(float, i32, int)
+__CONVCHECK_MATCH_ALL__(long, i64, long long)
+__CONVCHECK_MATCH_ALL__(unsigned long, i64, long long)
+__CONVCHECK_MATCH_ALL__(long long, i64, long long)
+__CONVCHECK_MATCH_ALL__(unsigned long long, i64, long long)
+__CONVCHECK_MATCH_ALL__(double, i64, long long)
+#undef __CONVCHECK_MATCH_ALL__
 #define __CONVCHECK_SHUFFLES__(T)                                                    \
   __CONVCHECK_WARP__ T __shfl_sync(unsigned mask, T var, int lane, int width = 32);      \
   __CONVCHECK_WARP__ T __shfl_up_sync(unsigned mask, T var, unsigned d, int width = 32); \

@@ -195,8 +195,9 @@ impl Machine<'_> {
         let v = self.eval(vars, base, value, true)?;
         let addr = self.eval(vars, base, index, true)?;
         // An atomic leaves no value the thread could read back (what it
-        // writes depends on the other threads).
-        if access.bytes > 0 && access.atomic == 0 {
+        // writes depends on the other threads), unless it says it does
+        // (`Access::keeps_value`).
+        if access.bytes > 0 && access.keeps_value() {
             self.store_bytes(space, addr, access, v);
             if space == Space::Local {
                 return Ok(v);

@@ -173,7 +173,12 @@ impl fmt::Display for Obs {
                 access,
                 value,
             } => {
-                let what = if *write { "store" } else { "load" };
+                let what = match (*write, access.atomic != 0) {
+                    (true, false) => "store",
+                    (false, false) => "load",
+                    (true, true) => "store atomic",
+                    (false, true) => "load atomic",
+                };
                 let volatile = if access.volatile { "volatile " } else { "" };
                 if access.bytes == 0 {
                     write!(f, "{volatile}{what} {}[{addr}]", space.name())?;

@@ -100,7 +100,7 @@ impl Parser<'_> {
                 if self.eat_word("volatile") {
                     access.volatile = true;
                 }
-                if word == "store" && self.eat_word("atomic") {
+                if self.eat_word("atomic") {
                     access.atomic = self.number(
                         255,
                         "an atomic operation (1 to 255) after 'atomic'",

@@ -1,6 +1,7 @@
 //! Struct results read field by field: `cmpxchg`'s `{ iN, i1 }`
 //! ([`super::atomics`]) and `llvm.{s,u}{add,sub,mul}.with.overflow.iN`'s
-//! `{ iN, i1 }` ([`super::intrinsics::expand_overflow`]), and
+//! `{ iN, i1 }` ([`super::intrinsics::expand_overflow`]), NVVM's
+//! `match.all.sync`'s `{ i32, i1 }` ([`super::crosslane`]), and
 //! `extractvalue` of them (issue 21 item 1).
 //!
 //! The model has no aggregate values. An instruction with such a result
@@ -47,7 +48,7 @@ impl<'a> FnMapper<'a> {
         };
         match &def.kind {
             K::Generic(g) => g.opcode == "cmpxchg",
-            K::Call(c) => self.overflow_call_of(c).is_some(),
+            K::Call(c) => self.overflow_call_of(c).is_some() || self.match_all_of(c).is_some(),
             _ => false,
         }
     }

@@ -11,13 +11,21 @@
 //!   `atomicrmw OP @object`, so that a transform that duplicates, removes or
 //!   reorders an atomic, changes its operation, its address or its operand
 //!   changes the thread's events. Two atomics never race; an atomic and a
-//!   plain access of the same location in one phase by two threads do. It
-//!   leaves no value in the thread's memory: a later plain load of the
-//!   location reads what the model gives a load there (the thread's own
-//!   earlier store of the phase, else the free value of the location), so
-//!   a pass that forwarded a value across an atomic to the same location
-//!   would not be caught (LLVM's passes do not: an atomic clobbers its
-//!   location; FIXME(issue 21 item 1));
+//!   plain access of the same location in one phase by two threads do;
+//! - the value it leaves in the thread's memory: a second atomic event at
+//!   the same address ([`VALUE_AFTER`], labelled `atomicrmw OP @object
+//!   (value after)`, an access that keeps its value,
+//!   [`convcheck_ir::Access::keeps_value`]) storing `OP(%r, V)` for the
+//!   integer operations (`xchg`: `V`; `add`: `%r + V`; `max`: the signed
+//!   maximum; `uinc_wrap`: `%r >=u V ? 0 : %r + 1`; ...) and `V` for a
+//!   float `xchg`, where `%r` is the atomic's result below. So a later
+//!   plain load of the location by the thread reads what the atomic left
+//!   there where no other thread writes it in the phase (where one does,
+//!   that load races with the other thread's atomic and is reported), and
+//!   a pass that forwards the value loaded or stored before the atomic to
+//!   a load after it is caught. The float operations (`fadd`, ...) leave
+//!   no value yet: a plain load after one reads what it read before,
+//!   FIXME(issue 21: the float value left by a float `atomicrmw`);
 //! - its result `%r`, when the instruction has one: a varying oracle named
 //!   after the label, read at every execution (used or not), so thread
 //!   `t`'s `k`-th atomic of that label returns the same free value in the
@@ -27,7 +35,9 @@
 //!   `docs/src/llvm.md`, NaNs canonical), so floats computed from it are
 //!   floats as [`super::floats`] models them.
 //!
-//! `%r = cmpxchg [weak] [volatile] ptr P, iN C, iN V SUCCESS FAILURE`
+//! `%r = cmpxchg [weak] [volatile] ptr P, T C, T V SUCCESS FAILURE` (`T` an
+//! integer or a pointer; LLVM's verifier refuses floats, which clang
+//! exchanges as integers of their bits: `bitcast`, [`super::floats`])
 //! (LangRef: it loads the value at `P`, compares it with `C` and stores `V`
 //! where they are equal; the result is `{ iN, i1 }`: the loaded value and
 //! whether the store happened) becomes
@@ -51,19 +61,30 @@
 //!   a weak `cmpxchg` strong, which LangRef allows) is a refinement: the
 //!   oracle is then the reference's own choice, and the check makes the
 //!   one a strong exchange can match, no spurious failure
-//!   ([`super::spurious`]).
+//!   ([`super::spurious`]);
+//! - the value it leaves in the thread's memory, as for `atomicrmw`
+//!   ([`VALUE_AFTER`]): `field1 ? V : field0`.
+//!
+//! A pointer operand of `cmpxchg` is its address as an integer of the
+//! pointer's width (DESIGN.md 2.6), and the loaded pointer a free value,
+//! as a pointer loaded from memory is.
+//!
+//! `load atomic` and `store atomic` are loads and stores with an atomic
+//! access ([`LOAD_ATOMIC`], [`STORE_ATOMIC`], `super::memory`).
 //!
 //! Orderings and sync scopes are not modelled (every ordering is at least
-//! `monotonic`, which is all these events need). Atomics on private memory,
-//! a `cmpxchg` of pointers or floats, and `atomicrmw` on vectors or
-//! pointers are outside the model (named).
+//! `monotonic`, which is all these events need; a target that weakens
+//! `seq_cst` to `monotonic` is not caught). Read-modify-write atomics on
+//! private memory, and `atomicrmw` and `cmpxchg` on vectors (`atomicrmw
+//! fadd ptr P, <2 x half> V`) or `atomicrmw` on pointers are outside the
+//! model (named).
 #![deny(unsafe_code)]
 
 use convcheck_ir::{Access, BinOp, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
 use super::conventions::attachment;
 use super::func::{value_type, FnMapper};
-use super::values::{bin, zext, Norm};
+use super::values::{bin, sext, zext, Norm};
 use super::{plain, span_at, unsup, R};
 use crate::inst::{Generic, Instruction};
 use crate::types::{FloatKind, Type};
@@ -96,6 +117,14 @@ const FLOAT_OPS: [&str; 6] = ["fadd", "fsub", "fmax", "fmin", "fmaximum", "fmini
 pub(crate) const CMPXCHG_COMPARE: u8 = 20;
 /// The atomic operation of a `cmpxchg`'s new value.
 pub(crate) const CMPXCHG_NEW: u8 = 21;
+/// The atomic operation of a `load atomic`.
+pub(crate) const LOAD_ATOMIC: u8 = 22;
+/// The atomic operation of a `store atomic`: it leaves its value in the
+/// thread's memory ([`convcheck_ir::Access::KEEPS_VALUE`]).
+pub(crate) const STORE_ATOMIC: u8 = convcheck_ir::Access::KEEPS_VALUE;
+/// The atomic operation of the value a read-modify-write leaves in the
+/// thread's memory (see the module documentation).
+pub(crate) const VALUE_AFTER: u8 = convcheck_ir::Access::VALUE_AFTER;
 
 /// An instruction's operand text split at top-level commas.
 pub(super) fn split_top(text: &str) -> Vec<&str> {
@@ -174,12 +203,13 @@ fn parse(g: &Generic, rmw: bool, values: usize, line: u32) -> R<Parsed> {
         rest.remove(0);
     }
     let mut local_uses = g.uses.iter();
+    let mut global_uses = g.globals.iter();
     let ptr = match rest.as_slice() {
         [p] if p.starts_with('%') => match local_uses.next().cloned() {
             Some(n) => Value::Local(n),
             None => return not_understood(),
         },
-        [p] if p.starts_with('@') => match g.globals.first() {
+        [p] if p.starts_with('@') => match global_uses.next() {
             Some(n) => Value::Global(n.clone()),
             None => return not_understood(),
         },
@@ -193,10 +223,18 @@ fn parse(g: &Generic, rmw: bool, values: usize, line: u32) -> R<Parsed> {
     };
     let mut vals = Vec::new();
     for part in &parts[1..=values] {
-        let mut vwords = part.split_whitespace();
+        let mut vwords = part.split_whitespace().peekable();
         let tw = vwords.next().unwrap_or_default();
         let tw = if tw.starts_with('<') { "vectors" } else { tw };
-        let Some(ty) = operand_type(tw) else {
+        let pointer = (tw == "ptr").then(|| {
+            let space = vwords
+                .next_if(|w| w.starts_with("addrspace("))
+                .and_then(|w| w["addrspace(".len()..].trim_end_matches(')').parse().ok());
+            Type::Ptr {
+                addrspace: space.unwrap_or(0),
+            }
+        });
+        let Some(ty) = pointer.or_else(|| operand_type(tw)) else {
             let shown = if rmw {
                 format!("atomicrmw {op} on {tw}")
             } else {
@@ -210,6 +248,13 @@ fn parse(g: &Generic, rmw: bool, values: usize, line: u32) -> R<Parsed> {
                 Some(n) => Value::Local(n),
                 None => return not_understood(),
             }
+        } else if vtext.starts_with('@') {
+            match global_uses.next() {
+                Some(n) => Value::Global(n.clone()),
+                None => return not_understood(),
+            }
+        } else if vtext == "null" {
+            Value::Null
         } else if vtext == "true" || vtext == "false" {
             Value::Int(i128::from(vtext == "true"))
         } else if matches!(ty, Type::Float(_)) {
@@ -283,9 +328,18 @@ impl FnMapper<'_> {
         });
     }
 
+    /// The width of an atomic's operand in bits (a pointer's: its
+    /// address space's).
+    fn operand_bits(&self, ty: &Type, line: u32) -> R<u32> {
+        match ty {
+            Type::Ptr { addrspace } => Ok(8 * self.ctx.layout.pointer_bytes(*addrspace) as u32),
+            _ => value_type(ty, "an atomic's operand", line),
+        }
+    }
+
     /// An operand's bits as the event's value (`N` bits, zero-extended).
     fn event_value(&mut self, ty: &Type, v: &Value, line: u32) -> R<Expr> {
-        let bits = value_type(ty, "an atomic's operand", line)?;
+        let bits = self.operand_bits(ty, line)?;
         let e = self.value(v, ty, line)?;
         Ok(zext(e, bits, Norm::default()))
     }
@@ -307,6 +361,9 @@ impl FnMapper<'_> {
         let p = parse(g, true, 1, line)?;
         let (vty, operand) = &p.values[0];
         let op = p.op.as_str();
+        if let Type::Ptr { .. } = vty {
+            return unsup(format!("atomics (atomicrmw {op} on ptr)"), line);
+        }
         let Some(code) = rmw_code(op, vty) else {
             return unsup(format!("atomics (atomicrmw {op} on {vty})"), line);
         };
@@ -319,7 +376,7 @@ impl FnMapper<'_> {
             label.clone(),
             space,
             index,
-            value,
+            value.clone(),
             size,
             p.volatile,
             code,
@@ -336,6 +393,25 @@ impl FnMapper<'_> {
                 sid,
                 token: None,
             });
+            let after = match vty {
+                Type::Int(bits) => Some(int_after(op, *bits, Expr::Var(plain(r)), value.clone())),
+                _ if op == "xchg" => Some(value.clone()),
+                _ => None,
+            };
+            if let Some(after) = after {
+                let (space, _, index, size) = self.atomic_place(&p.ptr, vty, line)?;
+                self.atomic_event(
+                    inst,
+                    format!("{label} (value after)"),
+                    space,
+                    index,
+                    after,
+                    size,
+                    p.volatile,
+                    VALUE_AFTER,
+                    out,
+                );
+            }
         }
         Ok(())
     }
@@ -347,13 +423,13 @@ impl FnMapper<'_> {
         let p = parse(g, false, 2, line)?;
         let (cty, cmp) = &p.values[0];
         let (nty, new) = &p.values[1];
-        let Type::Int(bits) = cty else {
+        if !matches!(cty, Type::Int(_) | Type::Ptr { .. }) {
             return unsup(format!("atomics (cmpxchg on {cty})"), line);
-        };
+        }
         if cty != nty {
             return unsup("atomics (a cmpxchg not understood)", line);
         }
-        let bits = *bits;
+        let bits = self.operand_bits(cty, line)?;
         let compare = self.event_value(cty, cmp, line)?;
         let value = self.event_value(nty, new, line)?;
         let (space, base, index, size) = self.atomic_place(&p.ptr, cty, line)?;
@@ -375,8 +451,8 @@ impl FnMapper<'_> {
             inst,
             new_label,
             space,
-            index,
-            value,
+            index.clone(),
+            value.clone(),
             size,
             p.volatile,
             CMPXCHG_NEW,
@@ -397,7 +473,7 @@ impl FnMapper<'_> {
             sid,
             token: None,
         });
-        let old_bits = zext(Expr::Var(old), bits, Norm::default());
+        let old_bits = zext(Expr::Var(old.clone()), bits, Norm::default());
         let mut ok = bin(BinOp::Eq, old_bits, compare);
         if p.weak {
             let span = span_at(inst.span.line, inst.span.col);
@@ -411,14 +487,71 @@ impl FnMapper<'_> {
         let sid = self.stmt_op(&label, inst);
         out.push(Inst {
             kind: InstKind::SetLocal {
-                name: flag,
+                name: flag.clone(),
                 value: Some(ok),
             },
             sid,
             token: None,
         });
+        let after = Expr::Select(
+            Box::new(Expr::Var(flag)),
+            Box::new(value),
+            Box::new(zext(Expr::Var(old), bits, Norm::default())),
+        );
+        self.atomic_event(
+            inst,
+            format!("{label} (value after)"),
+            space,
+            index,
+            after,
+            size,
+            p.volatile,
+            VALUE_AFTER,
+            out,
+        );
         Ok(())
     }
+}
+
+/// The value `atomicrmw OP` leaves at its location on `N`-bit integers:
+/// `OP(r, v)` for the loaded value `r` and the operand `v` (LangRef,
+/// "atomicrmw"), as an unsigned `N`-bit value.
+fn int_after(op: &str, bits: u32, r: Expr, v: Expr) -> Expr {
+    let d = Norm::default();
+    let (ur, uv) = (zext(r.clone(), bits, d), zext(v.clone(), bits, d));
+    let (sr, sv) = (sext(r, bits, d), sext(v, bits, d));
+    let pick = |c: Expr, a: &Expr, b: &Expr| {
+        Expr::Select(Box::new(c), Box::new(a.clone()), Box::new(b.clone()))
+    };
+    let e = match op {
+        "add" => bin(BinOp::Add, ur, uv),
+        "sub" => bin(BinOp::Sub, ur, uv),
+        "and" => bin(BinOp::BitAnd, ur, uv),
+        "nand" => bin(BinOp::BitXor, bin(BinOp::BitAnd, ur, uv), Expr::Const(-1)),
+        "or" => bin(BinOp::BitOr, ur, uv),
+        "xor" => bin(BinOp::BitXor, ur, uv),
+        "max" => pick(bin(BinOp::Gt, sr.clone(), sv.clone()), &ur, &uv),
+        "min" => pick(bin(BinOp::Lt, sr, sv), &ur, &uv),
+        "umax" => pick(bin(BinOp::ULt, uv.clone(), ur.clone()), &ur, &uv),
+        "umin" => pick(bin(BinOp::ULt, ur.clone(), uv.clone()), &ur, &uv),
+        // `r >=u v ? 0 : r + 1`
+        "uinc_wrap" => pick(
+            bin(BinOp::ULe, uv, ur.clone()),
+            &Expr::Const(0),
+            &bin(BinOp::Add, ur, Expr::Const(1)),
+        ),
+        // `r == 0 || r >u v ? v : r - 1`
+        "udec_wrap" => {
+            let wrap = bin(
+                BinOp::BitOr,
+                bin(BinOp::Eq, ur.clone(), Expr::Const(0)),
+                bin(BinOp::ULt, uv.clone(), ur.clone()),
+            );
+            pick(wrap, &uv, &bin(BinOp::Sub, ur, Expr::Const(1)))
+        }
+        _ => uv,
+    };
+    zext(e, bits, d)
 }
 
 #[cfg(test)]

@@ -22,6 +22,10 @@
 //!   user states (`--warp-size`), else outside the model.
 //! - barriers: `llvm.nvvm.barrier0`, `llvm.nvvm.barrier.sync`,
 //!   `llvm.nvvm.bar.sync`, `llvm.amdgcn.s.barrier`, `__syncthreads`,
+//!   barrier 0 of `llvm.nvvm.barrier.n` and of LLVM 21's
+//!   `llvm.nvvm.barrier.cta.sync.aligned.all` / `.cta.sync.all`
+//!   ([`numbered_barrier`]; partial and named barriers are outside the
+//!   model),
 //!   OpenCL's `barrier` and `work_group_barrier`, SPIR-V's
 //!   `__spirv_ControlBarrier`; the data-carrying `llvm.nvvm.barrier0.popc`,
 //!   `.and`, `.or` (and `__syncthreads_count`, `_and`, `_or`).
@@ -143,6 +147,9 @@ pub(crate) fn classify(name: &str, dim: Dim) -> Option<Builtin> {
     if let Some(b) = barrier_or_fence(name) {
         return Some(b);
     }
+    if let Some(b) = numbered_barrier(name, dim) {
+        return Some(b);
+    }
     if is_dropped(name) {
         return Some(Drop);
     }
@@ -256,6 +263,30 @@ fn barrier_or_fence(name: &str) -> Option<Builtin> {
         | "__threadfence"
         | "__threadfence_block"
         | "__threadfence_system" => Fence,
+        _ => return None,
+    })
+}
+
+/// NVVM's block barriers that take a barrier number: `llvm.nvvm.barrier.n`
+/// (LLVM 19) and LLVM 21's names for `bar.sync`,
+/// `llvm.nvvm.barrier.cta.sync.aligned.all` and
+/// `llvm.nvvm.barrier.cta.sync.all` (opt-22 reads `llvm.nvvm.barrier0` as
+/// the first, with number 0). Barrier 0, the one `__syncthreads` uses, is
+/// the model's barrier; another number is a named barrier, outside the
+/// model, and so are the partial barriers over a thread count
+/// (`.count`, as `llvm.nvvm.barrier.sync.cnt`).
+fn numbered_barrier(name: &str, number: Dim) -> Option<Builtin> {
+    use Builtin::*;
+    Some(match name {
+        "llvm.nvvm.barrier.n"
+        | "llvm.nvvm.barrier.cta.sync.aligned.all"
+        | "llvm.nvvm.barrier.cta.sync.all" => match number {
+            Some(0) => Barrier(BarrierKind::Plain),
+            _ => Unsupported(format!("a named barrier other than barrier 0 ({name})")),
+        },
+        "llvm.nvvm.barrier"
+        | "llvm.nvvm.barrier.cta.sync.aligned.count"
+        | "llvm.nvvm.barrier.cta.sync.count" => Unsupported(format!("a partial barrier ({name})")),
         _ => return None,
     })
 }

@@ -19,7 +19,29 @@
 //! Only operations whose definitions we have read are listed: an
 //! intrinsic listed here that LLVM did not define as convergent would
 //! make moves LLVM allows look like violations.
+//!
+//! `llvm.nvvm.match.all.sync.i32p` and `.i64p` (`__match_all_sync`,
+//! PTX's `match.all.sync.b32`/`.b64`) return `{ i32, i1 }`: the warp's
+//! `membermask` where every lane of it passed the same value, else 0, and
+//! the predicate "every lane passed the same value". [`FnMapper::
+//! match_all_call`] maps a call of either to the convergent operation
+//! (its two arguments observed, its result a varying oracle named after
+//! the intrinsic) and its result to two fields read by `extractvalue`
+//! ([`super::aggregates`]): `%r.field0` the operation's value and
+//! `%r.field1` `field0 != 0` (as `i32`). PTX requires the executing lane
+//! to be in `membermask`, so a nonzero mask is returned exactly when the
+//! predicate holds; a call whose lane is not in its mask is undefined in
+//! PTX, and the model gives it the same pair.
 #![deny(unsafe_code)]
+
+use convcheck_ir::{BinOp, CallKind, Expr, Inst, InstKind, OpKind, OracleClass};
+
+use super::func::FnMapper;
+use super::values::{bin, zext, Norm};
+use super::{plain, span_at, unsup, R};
+use crate::inst::{Call, Instruction};
+use crate::types::Type;
+use crate::value::Value;
 
 /// NVVM's warp operations (prefixes): `shfl.sync` up, down, bfly and idx,
 /// `vote` any, all, uni and ballot, `match` any and all, `activemask`,
@@ -85,6 +107,106 @@ pub(crate) fn memory_none(name: &str) -> bool {
     AMDGPU.iter().any(|e| names(e, name))
 }
 
+/// The width of the value of NVVM's `match.all.sync` intrinsic `name`.
+pub(crate) fn match_all(name: &str) -> Option<u32> {
+    match name {
+        "llvm.nvvm.match.all.sync.i32p" => Some(32),
+        "llvm.nvvm.match.all.sync.i64p" => Some(64),
+        _ => None,
+    }
+}
+
+impl FnMapper<'_> {
+    /// The width of the `match.all.sync` intrinsic that `c` calls (a
+    /// declaration, not a function the module defines).
+    pub(crate) fn match_all_of(&self, c: &Call) -> Option<u32> {
+        let callee = c.callee.as_global()?;
+        let m = self.ctx.m;
+        if m.function_by_name(callee).is_some_and(|f| f.is_definition) {
+            return None;
+        }
+        match_all(&plain(callee))
+    }
+
+    /// Maps a call of `llvm.nvvm.match.all.sync.i32p`/`i64p` (see the
+    /// module documentation); false for any other call.
+    pub(crate) fn match_all_call(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        out: &mut Vec<Inst>,
+    ) -> R<bool> {
+        let Some(bits) = self.match_all_of(c) else {
+            return Ok(false);
+        };
+        let line = inst.line();
+        let name = c.callee.as_global().map(plain).unwrap_or_default();
+        let [mask, value] = c.args.as_slice() else {
+            return unsup(format!("{name} with other than two arguments"), line);
+        };
+        if mask.ty != Type::Int(32) || value.ty != Type::Int(bits) {
+            return unsup(format!("{name} on operands of another type"), line);
+        }
+        let mut token = None;
+        for b in &c.bundles {
+            if b.tag != "convergencectrl" {
+                return unsup(format!("the operand bundle \"{}\"", b.tag), line);
+            }
+            if let Some(Value::Local(t)) = b.inputs.first().map(|i| &i.value) {
+                token = Some(plain(t));
+            }
+        }
+        let args = vec![
+            self.zv(&mask.value, &mask.ty, line)?,
+            self.zv(&value.value, &value.ty, line)?,
+        ];
+        let span = span_at(inst.span.line, inst.span.col);
+        let o = self.t.oracle(&name, OracleClass::Varying, span);
+        let kind = CallKind::Op(o);
+        let op = self.op(name.clone(), OpKind::Call(kind), inst);
+        let e = Expr::Call {
+            op,
+            kind,
+            callee: name.clone(),
+            args,
+        };
+        // The operation runs and reads its value whether or not a field is
+        // used (LLVM does not delete it: it accesses inaccessible memory).
+        let Some(r) = &inst.result else {
+            out.push(Inst {
+                kind: InstKind::Eval(e),
+                sid: op,
+                token,
+            });
+            return Ok(true);
+        };
+        let r = plain(r);
+        let mask_field = super::aggregates::field(&r, 0);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name: mask_field.clone(),
+                value: Some(e),
+            },
+            sid: op,
+            token,
+        });
+        let m32 = zext(Expr::Var(mask_field), 32, Norm::default());
+        let flag = bin(BinOp::Ne, m32, Expr::Const(0));
+        let pred = super::aggregates::field(&r, 1);
+        self.norm.insert(pred.clone(), Norm::boolean());
+        let sid = self.stmt_op(&name, inst);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name: pred,
+                value: Some(flag),
+            },
+            sid,
+            token: None,
+        });
+        Ok(true)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,6 +242,8 @@ mod tests {
             assert!(!convergent(n), "{n}");
         }
         assert!(memory_none("llvm.amdgcn.ds.swizzle"));
+        assert_eq!(match_all("llvm.nvvm.match.all.sync.i64p"), Some(64));
+        assert_eq!(match_all("llvm.nvvm.match.any.sync.i32"), None);
         assert!(!memory_none("llvm.nvvm.vote.ballot.sync"));
     }
 }

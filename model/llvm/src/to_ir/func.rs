@@ -489,7 +489,10 @@ impl<'a> FnMapper<'a> {
             }
             K::Store(s) => self.store(inst, s, out)?,
             K::Call(c) => {
-                if !self.overflow_call(inst, c, out)? && !self.float_call(inst, c, out)? {
+                if !self.overflow_call(inst, c, out)?
+                    && !self.float_call(inst, c, out)?
+                    && !self.match_all_call(inst, c, out)?
+                {
                     self.call(inst, c, out)?;
                 }
             }

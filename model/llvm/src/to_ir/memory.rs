@@ -40,8 +40,19 @@
 //! width, so that it is compared). A load from a `constant` global with an
 //! initializer (not `externally_initialized`) reads the initializer
 //! ([`super::constants`]): a pure value, no event. Labels are `load @buf`
-//! and `store @buf`. `atomicrmw` is [`super::atomics`]; `load atomic`,
-//! `store atomic` and `cmpxchg` are outside the model.
+//! and `store @buf`. `atomicrmw` and `cmpxchg` are [`super::atomics`];
+//! `load atomic` and `store atomic` (every ordering and sync scope) are
+//! loads and stores as above, labelled `load atomic @buf` and `store
+//! atomic @buf`, with an atomic access ([`super::atomics::LOAD_ATOMIC`],
+//! [`super::atomics::STORE_ATOMIC`]): two atomics never race, an atomic
+//! and a plain access by two threads in one phase do, and a barrier
+//! orders them as it orders plain accesses. A `store atomic` leaves its
+//! value in the thread's memory as a plain store does; a `load atomic`
+//! reads as a plain load does (the thread's own writes of the phase, else
+//! the location's free value). Orderings are not modelled (see
+//! [`super::atomics`]); an unused `load atomic` is as an unused load (LLVM
+//! keeps one of ordering `monotonic` or stronger, so a target that deleted
+//! it would not be caught).
 #![deny(unsafe_code)]
 
 use std::collections::{HashMap, HashSet};
@@ -471,9 +482,6 @@ impl<'a> FnMapper<'a> {
     /// access.
     pub fn load(&mut self, inst: &Instruction, l: &Load, out: &mut Vec<Inst>) -> R<()> {
         let line = inst.line();
-        if l.atomic.is_some() {
-            return unsup("atomics (load atomic)", line);
-        }
         value_type(&l.ty, "a load", line)?;
         if let Value::Local(p) = &l.ptr.value {
             if let Some(slot) = self.promoted.get(p).cloned() {
@@ -505,9 +513,16 @@ impl<'a> FnMapper<'a> {
             }
             return Ok(());
         }
+        if elements && l.atomic.is_some() {
+            return unsup("atomics (load atomic of an element array)", line);
+        }
         let index = self.access_index(&l.ptr, size, elements, line)?;
+        let (atomic, what) = match l.atomic {
+            Some(_) => (super::atomics::LOAD_ATOMIC, "load atomic"),
+            None => (0, "load"),
+        };
         let label = attachment(self.ctx.m, inst, "convcheck.label")
-            .unwrap_or_else(|| format!("load {base}"));
+            .unwrap_or_else(|| format!("{what} {base}"));
         let op = self.op(
             label,
             OpKind::Mem {
@@ -523,7 +538,7 @@ impl<'a> FnMapper<'a> {
             Access {
                 bytes: size.min(8) as u32,
                 volatile: l.volatile,
-                atomic: 0,
+                atomic,
             }
         };
         let e = Expr::Load {
@@ -607,9 +622,6 @@ impl<'a> FnMapper<'a> {
     /// A store: sets a promoted local, or a write event.
     pub fn store(&mut self, inst: &Instruction, s: &Store, out: &mut Vec<Inst>) -> R<()> {
         let line = inst.line();
-        if s.atomic.is_some() {
-            return unsup("atomics (store atomic)", line);
-        }
         value_type(&s.value.ty, "a stored value", line)?;
         if let Value::Local(p) = &s.ptr.value {
             if let Some(slot) = self.promoted.get(p).cloned() {
@@ -642,9 +654,16 @@ impl<'a> FnMapper<'a> {
             };
             super::values::zext(e, bits, Default::default())
         };
+        if elements && s.atomic.is_some() {
+            return unsup("atomics (store atomic of an element array)", line);
+        }
         let index = self.access_index(&s.ptr, size, elements, line)?;
+        let (atomic, what) = match s.atomic {
+            Some(_) => (super::atomics::STORE_ATOMIC, "store atomic"),
+            None => (0, "store"),
+        };
         let label = attachment(self.ctx.m, inst, "convcheck.label")
-            .unwrap_or_else(|| format!("store {base}"));
+            .unwrap_or_else(|| format!("{what} {base}"));
         let op = self.op(label, OpKind::Mem { space, write: true }, inst);
         let access = if elements {
             Access::ELEMENT
@@ -652,7 +671,7 @@ impl<'a> FnMapper<'a> {
             Access {
                 bytes: size.min(8) as u32,
                 volatile: s.volatile,
-                atomic: 0,
+                atomic,
             }
         };
         out.push(Inst {

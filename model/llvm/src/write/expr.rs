@@ -195,9 +195,15 @@ impl Emitter<'_, '_> {
         }
         let bits = 8 * access.bytes;
         let volatile = if access.volatile { "volatile " } else { "" };
+        // An atomic load (`load atomic`) is written as one.
+        let (atomic, ordering) = if access.atomic != 0 {
+            ("atomic ", " monotonic")
+        } else {
+            ("", "")
+        };
         let t = self.tmp();
         self.line(format!(
-            "{t} = load {volatile}i{bits}, {ptr} {a}, align 1{md}"
+            "{t} = load {atomic}{volatile}i{bits}, {ptr} {a}{ordering}, align 1{md}"
         ));
         if !want {
             return "0".to_string();

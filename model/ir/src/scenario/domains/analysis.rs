@@ -361,8 +361,12 @@ impl<'m> Analysis<'m> {
                 let v = self.eval(f, value);
                 // A byte-addressed store's value is observed in shared
                 // and global memory (private memory is thread state; the
-                // kernel language's element stores write no value).
-                if access.bytes > 0 && *space != Space::Local {
+                // kernel language's element stores write no value). The
+                // value an atomic leaves is its operand's and result's.
+                if access.bytes > 0
+                    && *space != Space::Local
+                    && access.atomic != crate::expr::Access::VALUE_AFTER
+                {
                     let text = self.text(value);
                     self.observed(&v, &text);
                 }

@@ -112,8 +112,9 @@ impl Exec<'_, '_> {
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
-                // An atomic leaves no value to read back (`exec::memory`).
-                if access.bytes > 0 && access.atomic == 0 {
+                // An atomic leaves no value to read back (`exec::memory`),
+                // unless it says it does (`Access::keeps_value`).
+                if access.bytes > 0 && access.keeps_value() {
                     self.store_bytes(st, *space, &addr, *access, &v);
                     if *space == Space::Local {
                         return Ok(v);
