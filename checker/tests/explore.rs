@@ -27,14 +27,14 @@ fn start() -> Server {
 }
 
 /// An answer: status, headers (lower-case names) and body.
-struct Answer {
-    status: u16,
+pub(crate) struct Answer {
+    pub(crate) status: u16,
     headers: Vec<(String, String)>,
-    body: String,
+    pub(crate) body: String,
 }
 
 impl Answer {
-    fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
 
@@ -98,7 +98,7 @@ fn send(
     read_answer(&mut s)
 }
 
-fn post(addr: SocketAddr, path: &str, body: &Value) -> Answer {
+pub(crate) fn post(addr: SocketAddr, path: &str, body: &Value) -> Answer {
     send(
         addr,
         "POST",
@@ -108,7 +108,7 @@ fn post(addr: SocketAddr, path: &str, body: &Value) -> Answer {
     )
 }
 
-fn get(addr: SocketAddr, path: &str) -> Answer {
+pub(crate) fn get(addr: SocketAddr, path: &str) -> Answer {
     send(addr, "GET", path, &[], b"")
 }
 
@@ -724,6 +724,7 @@ fn with_allow_tools_a_check_runs_the_servers_opt() {
         tools: Some(convcheck::explore::Tools {
             opt_bin: Some("opt-19".into()),
             opt_args: Vec::new(),
+            clang_bin: None,
             tool_timeout: 60,
         }),
         ..Options::default()

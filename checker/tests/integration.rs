@@ -28,6 +28,8 @@ mod engines;
 mod explore;
 #[path = "explore_browser.rs"]
 mod explore_browser;
+#[path = "explore_clang.rs"]
+mod explore_clang;
 #[path = "frontend_cli.rs"]
 mod frontend_cli;
 #[path = "fuzz_dedup.rs"]

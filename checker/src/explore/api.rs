@@ -42,6 +42,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+mod clang;
 mod files;
 mod llvm;
 use llvm::*;
@@ -172,19 +173,29 @@ enum Lang {
     Kernel,
     /// LLVM IR text.
     Llvm,
+    /// A source the server's clang compiles ([`clang`]).
+    Clang(crate::llvm::frontend::Language),
 }
 
-/// Checks the `language` field.
-fn language(lang: &Option<String>) -> Result<Lang, ApiError> {
+/// Checks the `language` field; `"clang"` takes the language from the
+/// file name's extension.
+fn language(lang: &Option<String>, file: &Option<String>) -> Result<Lang, ApiError> {
     match lang.as_deref() {
         None | Some("kernel") => Ok(Lang::Kernel),
         Some("llvm") => Ok(Lang::Llvm),
-        Some(other) => Err(ApiError::new(
-            422,
-            "unsupported_language",
-            format!("unknown language `{other}`: expected \"kernel\" or \"llvm\""),
-        )
-        .field("language")),
+        Some(other) => match clang::language_of(other, file.as_deref()) {
+            Some(l) => Ok(Lang::Clang(l)),
+            None => Err(ApiError::new(
+                422,
+                "unsupported_language",
+                format!(
+                    "unknown language `{other}`: expected \"kernel\", \"llvm\", or a source \
+                     clang compiles: \"cuda\", \"hip\", \"opencl\", \"clang-c\", \"clang\" (by \
+                     the file's extension)"
+                ),
+            )
+            .field("language")),
+        },
     }
 }
 
@@ -367,19 +378,24 @@ pub fn answer(
     tools: Option<&super::Tools>,
 ) -> Result<Value, ApiError> {
     match endpoint {
-        Endpoint::Run => run(parse_body(body)?),
-        Endpoint::Lower => lower_answer(parse_body(body)?),
+        Endpoint::Run => run(parse_body(body)?, tools),
+        Endpoint::Lower => lower_answer(parse_body(body)?, tools),
         Endpoint::Check => check(parse_body(body)?, time, tools),
     }
 }
 
 fn file_name(f: &Option<String>, lang: Lang) -> String {
+    let lang = match lang {
+        Lang::Clang(l) => return clang::file_name(f.as_deref(), l),
+        other => other,
+    };
     f.clone()
         .filter(|s| !s.trim().is_empty())
         .unwrap_or_else(|| {
             match lang {
                 Lang::Kernel => "input.c",
                 Lang::Llvm => "input.ll",
+                Lang::Clang(_) => unreachable!("named above"),
             }
             .to_string()
         })
@@ -519,11 +535,13 @@ fn retid_hazards(h: &mut Value, tids: &[u32]) {
     }
 }
 
-fn run(r: RunRequest) -> Result<Value, ApiError> {
-    let lang = language(&r.language)?;
+fn run(r: RunRequest, tools: Option<&super::Tools>) -> Result<Value, ApiError> {
+    let lang = language(&r.language, &r.file)?;
     let file = file_name(&r.file, lang);
-    if lang == Lang::Llvm {
-        return run_llvm(r, file);
+    match lang {
+        Lang::Llvm => return run_llvm(r, file),
+        Lang::Clang(_) => return clang::run_clang(r, file, tools),
+        Lang::Kernel => {}
     }
     let level = r.level.unwrap_or_default();
     let kernel = parse_kernel(&file, &r.source)?;
@@ -624,11 +642,13 @@ fn tables_json(module: &Module) -> (Value, Value) {
     )
 }
 
-fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
-    let lang = language(&r.language)?;
+fn lower_answer(r: LowerRequest, tools: Option<&super::Tools>) -> Result<Value, ApiError> {
+    let lang = language(&r.language, &r.file)?;
     let file = file_name(&r.file, lang);
-    if lang == Lang::Llvm {
-        return lower_llvm(r, file);
+    match lang {
+        Lang::Llvm => return lower_llvm(r, file),
+        Lang::Clang(_) => return clang::lower_clang(r, file, tools),
+        Lang::Kernel => {}
     }
     let kernel = parse_kernel(&file, &r.source)?;
     let default = kernel.entry(None).ok();
@@ -657,7 +677,7 @@ fn lower_answer(r: LowerRequest) -> Result<Value, ApiError> {
 }
 
 fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Result<Value, ApiError> {
-    let lang = language(&r.language)?;
+    let lang = language(&r.language, &r.file)?;
     let file = file_name(&r.file, lang);
     let defaults = CheckConfig::default();
     let mut config = CheckConfig {
@@ -677,6 +697,9 @@ fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Resul
         timeout: Some(time),
         ..Budget::default()
     };
+    if let Lang::Clang(_) = lang {
+        return clang::check_clang(&r, &file, config, budget, tools);
+    }
     if lang == Lang::Llvm {
         if r.reference == Some(ReferenceField::Source) {
             return Err(invalid("reference", LLVM_NO_SOURCE));
@@ -691,7 +714,14 @@ fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Resul
             }
             config.function = Some(llvm_entry(&loaded, r.function.as_deref())?);
             config.reference = Reference::Cfg;
-            return files::check(&r, &file, &CheckJob::of(&file, &config), budget, tools);
+            return files::check(
+                &r,
+                &file,
+                &CheckJob::of(&file, &config),
+                budget,
+                tools,
+                false,
+            );
         }
         config.function = Some(llvm_entry(&loaded, r.function.as_deref())?);
         config.reference = Reference::Cfg;
@@ -722,7 +752,14 @@ fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Resul
         if let Some(t) = &r.target_source {
             parse_kernel(r.target_file.as_deref().unwrap_or("target.c"), t)?;
         }
-        return files::check(&r, &file, &CheckJob::of(&file, &config), budget, tools);
+        return files::check(
+            &r,
+            &file,
+            &CheckJob::of(&file, &config),
+            budget,
+            tools,
+            false,
+        );
     }
     check_passes(&r.passes)?;
     if config.reference == Reference::Cfg && r.passes.is_empty() {
@@ -754,7 +791,11 @@ pub const LLVM_FIND_TID_TOKENS: &str = include_str!("../../../examples/llvm/find
 /// examples, and the limits.
 pub fn initial(file: &str, source: &str, budget_secs: u64, tools: Option<&super::Tools>) -> Value {
     json!({
-        "tools": tools.map(|t| json!({"opt": t.opt_bin.clone().unwrap_or_else(|| "opt-19".into()), "opt_args": t.opt_args})),
+        "tools": tools.map(|t| json!({
+            "opt": t.opt_bin.clone().unwrap_or_else(|| "opt-19".into()),
+            "opt_args": t.opt_args,
+            "clang": t.clang_bin,
+        })),
         "language": "kernel",
         "file": file,
         "source": source,

@@ -32,8 +32,11 @@
 //!   runs out; a computation that still overruns (a `run`, a `lower`, an
 //!   engine that overshoots) cannot be stopped: it runs to its end on its
 //!   worker thread, holding its slot, and its result is dropped.
-//! - It never runs an external command: there is no `--pass-cmd`, no `opt`
-//!   and no file access from the web; kernels come in the request body.
+//! - It runs no external command unless started with `--allow-tools`
+//!   (then the server's `opt` on a request's pipeline, and the server's
+//!   clang on a CUDA, HIP, OpenCL or C source, with convcheck's fixed
+//!   flags); there is no `--pass-cmd` and no file access from the web:
+//!   kernels come in the request body.
 //!
 //! `explore` tells its caller the URL once the server is up (the binary
 //! prints it) and then serves until the process is stopped.
@@ -85,7 +88,12 @@ pub struct Tools {
     pub opt_bin: Option<String>,
     /// Arguments given to `opt` before the input (`-mtriple=...`).
     pub opt_args: Vec<String>,
-    /// Seconds one run of `opt` may take.
+    /// The clang that compiles `.cu`, `.hip`, `.cl` and C sources with
+    /// convcheck's fixed flags (`--frontend clang`'s); `None`: no clang,
+    /// and such sources are refused. [`explore`] looks for `clang-19`,
+    /// else `clang`, when none is named.
+    pub clang_bin: Option<String>,
+    /// Seconds one run of `opt` or clang may take.
     pub tool_timeout: u64,
 }
 
@@ -185,6 +193,15 @@ pub fn explore(
                 return Err(Error::tool(format!("--opt-bin {bin}: cannot run it")));
             }
             t.opt_bin = Some(bin);
+            // clang is optional: without one the page reads no CUDA, HIP
+            // or OpenCL source, and says so.
+            t.clang_bin = match &t.clang_bin {
+                Some(b) if crate::llvm::tools::available(b) => Some(b.clone()),
+                Some(b) => return Err(Error::tool(format!("--clang-bin {b}: cannot run it"))),
+                None => crate::llvm::tools::find(&["clang-19", "clang"], "for --allow-tools")
+                    .ok()
+                    .filter(|b| crate::llvm::tools::available(b)),
+            };
             Some(t)
         }
         None => None,

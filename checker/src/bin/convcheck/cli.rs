@@ -158,7 +158,11 @@ pub struct ExploreArgs {
         requires = "allow_tools"
     )]
     pub opt_args: Vec<String>,
-    /// With --allow-tools: seconds one run of opt may take.
+    /// With --allow-tools: the clang binary that compiles `.cu`, `.hip`,
+    /// `.cl` (and C) sources (default clang-19, else clang, if present).
+    #[arg(long, value_name = "PATH", requires = "allow_tools")]
+    pub clang_bin: Option<String>,
+    /// With --allow-tools: seconds one run of opt or clang may take.
     #[arg(long, default_value_t = 60)]
     pub tool_timeout: u64,
 }

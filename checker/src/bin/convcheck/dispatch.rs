@@ -197,6 +197,7 @@ fn run(command: Command, inv: &Invocation) -> Result<Printed, Error> {
             let tools = a.allow_tools.then(|| convcheck::explore::Tools {
                 opt_bin: a.opt_bin.clone(),
                 opt_args: a.opt_args.clone(),
+                clang_bin: a.clang_bin.clone(),
                 tool_timeout: a.tool_timeout,
             });
             convcheck::explore::explore(a.file.as_deref(), a.port, a.budget, tools, &mut ready)?;

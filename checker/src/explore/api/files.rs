@@ -32,7 +32,7 @@ pub fn applies(r: &CheckRequest) -> bool {
 }
 
 /// The base name of a request's file name (no folder can be named).
-fn base(name: &str, fallback: &str) -> String {
+pub(super) fn base(name: &str, fallback: &str) -> String {
     let b = name.rsplit(['/', '\\']).next().unwrap_or("").trim();
     if b.is_empty() || b == "." || b == ".." {
         fallback.to_string()
@@ -51,20 +51,34 @@ fn replace_strings(v: &mut Value, from: &str, to: &str) {
     }
 }
 
-/// Runs the check of `r` on files, as `convcheck check` would.
+/// Every string in `v` without the server's temporary folders
+/// ([`super::clang::scrub`]).
+pub(super) fn scrub_strings(v: &mut Value) {
+    match v {
+        Value::String(s) => *s = super::clang::scrub(s),
+        Value::Array(items) => items.iter_mut().for_each(scrub_strings),
+        Value::Object(m) => m.values_mut().for_each(scrub_strings),
+        _ => {}
+    }
+}
+
+/// Runs the check of `r` on files, as `convcheck check` would; with
+/// `frontend`, the source is compiled by the server's clang first (`check
+/// FILE --frontend clang`).
 pub fn check(
     r: &CheckRequest,
     file: &str,
     job_base: &CheckJob,
     budget: Budget,
     tools: Option<&Tools>,
+    frontend: bool,
 ) -> Result<Value, ApiError> {
     let llvm = file.ends_with(".ll");
     if let Some(p) = &r.opt {
         if tools.is_none() {
             return Err(invalid("opt", TOOLS_OFF));
         }
-        if !llvm {
+        if !llvm && !frontend {
             return Err(invalid(
                 "opt",
                 "opt runs on LLVM IR: set \"language\": \"llvm\"",
@@ -116,7 +130,7 @@ pub fn check(
         src: src_path.display().to_string(),
         tgt: tgt_path,
         format: Format::Json,
-        reference: if llvm {
+        reference: if llvm && !frontend {
             Reference::Cfg
         } else {
             job_base.reference
@@ -133,8 +147,26 @@ pub fn check(
         settings.llvm.opt_args = t.opt_args.clone();
         settings.llvm.tool_timeout = t.tool_timeout;
     }
-    let report = crate::pipeline::check(&job, &settings, &Silent).map_err(super::from_error)?;
+    if frontend {
+        let (bin, timeout) = super::clang::clang_bin(tools)?;
+        settings.llvm.frontend = Some(crate::llvm::frontend::Frontend::Clang);
+        settings.llvm.clang_bin = Some(bin);
+        settings.llvm.tool_timeout = timeout;
+    }
+    let report = crate::pipeline::check(&job, &settings, &Silent).map_err(|e| {
+        // A tool's failure (opt refusing a pipeline) is the request's.
+        let mut a = super::from_error(e.clone());
+        if tools.is_some() && e.kind() == crate::ErrorKind::Tool {
+            a = ApiError::new(
+                422,
+                "tool",
+                super::clang::scrub(&e.message().replace(&folder, "")),
+            );
+        }
+        a
+    })?;
     let mut v = crate::report::json::value(&report, &Invocation::default());
     replace_strings(&mut v, &folder, "");
+    scrub_strings(&mut v);
     Ok(v)
 }

@@ -1,7 +1,7 @@
 //! The explorer's API on LLVM IR (`"language": "llvm"`): reading a module
 //! with the checker's LLVM front end (`crate::llvm`), picking a function,
-//! and answering `run` and `lower` at the CFG level. Nothing external runs:
-//! no `opt`, no `clang`.
+//! and answering `run` and `lower` at the CFG level (also for clang's
+//! output, [`super::clang`]). Nothing external runs here.
 
 use super::*;
 
@@ -80,11 +80,21 @@ pub(super) fn run_llvm(r: RunRequest, file: String) -> Result<Value, ApiError> {
         return Err(invalid("tokens", LLVM_TOKENS));
     }
     let loaded = parse_llvm(&file, &r.source)?;
-    let name = llvm_entry(&loaded, r.function.as_deref())?;
-    let entry = llvm_mapped(&loaded, &name)?;
+    run_loaded(&r, file, &loaded)
+}
+
+/// A run of `loaded` (LLVM IR as read, or clang's output) at the CFG
+/// level, after the passes; the answer names `file`.
+pub(super) fn run_loaded(
+    r: &RunRequest,
+    file: String,
+    loaded: &crate::llvm::Loaded,
+) -> Result<Value, ApiError> {
+    let name = llvm_entry(loaded, r.function.as_deref())?;
+    let entry = llvm_mapped(loaded, &name)?;
     check_passes(&r.passes)?;
     let fuel = capped("fuel", r.fuel, 100_000, MAX_FUEL)?;
-    let (values, group) = scenario(&r, &loaded.mapped.module)?;
+    let (values, group) = scenario(r, &loaded.mapped.module)?;
     let stages = crate::apply_passes(&loaded.mapped.module, &r.passes).map_err(from_error)?;
     let module = stages
         .last()
@@ -103,9 +113,22 @@ pub(super) fn lower_llvm(r: LowerRequest, file: String) -> Result<Value, ApiErro
         return Err(invalid("tokens", LLVM_TOKENS));
     }
     let loaded = parse_llvm(&file, &r.source)?;
-    let default = llvm_entry(&loaded, None).ok();
+    let first = file.clone();
+    lower_loaded(&r, file, &loaded, &first)
+}
+
+/// `/api/lower`'s answer for `loaded` (LLVM IR as read, or clang's
+/// output): the module as read, as the stage named `first`, then one
+/// stage per pass.
+pub(super) fn lower_loaded(
+    r: &LowerRequest,
+    file: String,
+    loaded: &crate::llvm::Loaded,
+    first: &str,
+) -> Result<Value, ApiError> {
+    let default = llvm_entry(loaded, None).ok();
     let name = match (&r.function, &default) {
-        (Some(f), _) => llvm_entry(&loaded, Some(f))?,
+        (Some(f), _) => llvm_entry(loaded, Some(f))?,
         (None, Some(d)) => d.clone(),
         (None, None) => loaded.defined.first().cloned().ok_or_else(|| {
             ApiError::new(422, "usage", format!("{file}: defines no function")).field("function")
@@ -130,7 +153,7 @@ pub(super) fn lower_llvm(r: LowerRequest, file: String) -> Result<Value, ApiErro
     });
     match loaded.index(&name) {
         Some(entry) => {
-            let mut stages = vec![(file.clone(), Vec::new(), module.clone())];
+            let mut stages = vec![(first.to_string(), Vec::new(), module.clone())];
             stages.extend(crate::apply_passes(module, &r.passes).map_err(from_error)?);
             answer["stages"] = json!(stages_json(&stages, entry, &name));
         }

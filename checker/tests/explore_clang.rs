@@ -1,0 +1,257 @@
+//! The explorer on sources clang compiles (issue 21 item 7): a `.cu`,
+//! `.hip` or `.cl` sent to `/api/check`, `/api/lower` and `/api/run` is
+//! compiled by the server's clang-19 with convcheck's fixed flags, only
+//! under `--allow-tools`, and checked as `convcheck check K.cu --frontend
+//! clang --opt P` checks it: the answers are compared with the command
+//! line's. Skips, saying why, without clang-19 or opt-19.
+
+mod common;
+
+use super::explore::{get, post};
+use convcheck::explore::{Options, Server, Tools};
+use serde_json::{json, Value};
+
+fn example(name: &str) -> String {
+    let path = common::root().join("examples/gpu").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn with_tools(clang: Option<&str>) -> Server {
+    Server::start(Options {
+        tools: Some(Tools {
+            opt_bin: Some("opt-19".into()),
+            opt_args: Vec::new(),
+            clang_bin: clang.map(str::to_string),
+            tool_timeout: 60,
+        }),
+        ..Options::default()
+    })
+    .expect("the server starts")
+}
+
+fn have_llvm(test: &str) -> bool {
+    common::have("clang-19", test) && common::have("opt-19", test)
+}
+
+/// The verdict and each stage's (name, verdict) of a `check` JSON object.
+fn summary(v: &Value) -> (String, Vec<(String, String)>) {
+    let stages = v["stages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no stages: {v}"))
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap_or("").to_string(),
+                s["verdict"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    (v["verdict"].as_str().unwrap_or("").to_string(), stages)
+}
+
+/// What `convcheck check examples/gpu/find-tid.cu --frontend clang --opt
+/// default<O2>` answers for `function`.
+fn cli_find_tid(function: &str) -> Value {
+    let (code, out, err) = common::convcheck(&[
+        "check",
+        "examples/gpu/find-tid.cu",
+        "--frontend",
+        "clang",
+        "--opt",
+        "default<O2>",
+        "--function",
+        function,
+        "--threads",
+        "4",
+        "--max-iters",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(code == 0 || code == 1, "exit {code}: {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn a_cuda_source_is_checked_through_clang_and_opt_as_the_command_line_checks_it() {
+    let test = "a_cuda_source_is_checked_through_clang_and_opt_as_the_command_line_checks_it";
+    if !have_llvm(test) {
+        return;
+    }
+    let server = with_tools(Some("clang-19"));
+    let initial = get(server.addr(), "/api/initial").json();
+    assert_eq!(initial["tools"]["clang"], "clang-19", "{initial}");
+    let source = example("find-tid.cu");
+    for (function, verdict) in [("find_tid", "violated"), ("find_tid_control", "preserved")] {
+        // The language comes from the file name's extension.
+        let body = json!({"language": "clang", "file": "find-tid.cu", "source": source,
+            "function": function, "opt": "default<O2>", "threads": 4, "max_iters": 3});
+        let a = post(server.addr(), "/api/check", &body);
+        assert_eq!(a.status, 200, "{}", a.body);
+        let api = a.json();
+        let cli = cli_find_tid(function);
+        assert_eq!(api["verdict"], verdict, "{api}");
+        assert_eq!(summary(&api), summary(&cli), "API {api}\nCLI {cli}");
+        assert_eq!(api["reference"], cli["reference"], "{api}");
+        assert!(!a.body.contains("convcheck-explore-"), "{}", a.body);
+        assert!(!a.body.contains("/.tmp"), "{}", a.body);
+    }
+    // find_tid's violation is clang's lowering, against the source.
+    let body = json!({"language": "cuda", "file": "find-tid.cu", "source": source,
+        "function": "find_tid", "opt": "default<O2>", "threads": 4, "max_iters": 3});
+    let v = post(server.addr(), "/api/check", &body).json();
+    assert_eq!(v["reference"], "source", "{v}");
+    assert_eq!(v["stages"][0]["name"], "clang -O0", "{v}");
+    assert_eq!(v["stages"][0]["verdict"], "violated", "{v}");
+    assert!(v["counterexample"].is_object(), "{v}");
+    // No pipeline: clang's lowering alone, as `check K.cu --frontend clang`.
+    let mut alone = body.clone();
+    alone.as_object_mut().unwrap().remove("opt");
+    let v = post(server.addr(), "/api/check", &alone).json();
+    assert_eq!(v["verdict"], "violated", "{v}");
+    // convcheck's own passes run on clang's output, against its CFG.
+    let mut own = alone.clone();
+    own["passes"] = json!(["simplifycfg"]);
+    let a = post(server.addr(), "/api/check", &own);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["reference"], "cfg", "{}", a.body);
+    own["reference"] = json!("source");
+    let a = post(server.addr(), "/api/check", &own);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "reference", "{}", a.body);
+    server.stop();
+}
+
+#[test]
+fn clangs_cfgs_are_drawn_with_their_operations_at_source_lines() {
+    if !have_llvm("clangs_cfgs_are_drawn_with_their_operations_at_source_lines") {
+        return;
+    }
+    let server = with_tools(Some("clang-19"));
+    let source = example("find-tid.cu");
+    let a = post(
+        server.addr(),
+        "/api/lower",
+        &json!({"language": "clang", "file": "find-tid.cu", "source": source, "function": "find_tid"}),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let v = a.json();
+    assert_eq!(v["stages"][0]["name"], "clang -O0", "{v}");
+    let names: Vec<&str> = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(names, ["find_tid", "find_tid_control"], "{v}");
+    // The ballot of find_tid is on line 16 of the source.
+    let ballot_lines: Vec<u64> = v["ops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["function"] == "find_tid")
+        .filter_map(|o| o["line"].as_u64())
+        .collect();
+    assert!(ballot_lines.contains(&16), "{v}");
+    // A run at the CFG level of clang's output.
+    let a = post(
+        server.addr(),
+        "/api/run",
+        &json!({"language": "cuda", "file": "find-tid.cu", "source": source, "function": "find_tid", "group": 2}),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["level"], "cfg", "{}", a.body);
+    // HIP and OpenCL C, by their extensions.
+    for (file, function) in [
+        ("wave-vote.hip", "wave_vote"),
+        ("subgroup-reduce.cl", "subgroup_reduce"),
+    ] {
+        let a = post(
+            server.addr(),
+            "/api/lower",
+            &json!({"language": "clang", "file": file, "source": example(file), "function": function}),
+        );
+        assert_eq!(a.status, 200, "{file}: {}", a.body);
+        let v = a.json();
+        assert_eq!(v["stages"][0]["name"], "clang -O0", "{file}: {v}");
+    }
+    server.stop();
+}
+
+#[test]
+fn a_bad_source_answers_clangs_error_at_its_line_and_column() {
+    if !have_llvm("a_bad_source_answers_clangs_error_at_its_line_and_column") {
+        return;
+    }
+    let server = with_tools(Some("clang-19"));
+    let bad = "__global__ void k(int *o) { o[0] = x; }\n";
+    for path in ["/api/lower", "/api/check", "/api/run"] {
+        let a = post(
+            server.addr(),
+            path,
+            &json!({"language": "cuda", "file": "bad.cu", "source": bad}),
+        );
+        assert_eq!(a.status, 422, "{path}: {}", a.body);
+        let e = &a.json()["error"];
+        assert_eq!(e["kind"], "parse", "{path}: {e}");
+        assert_eq!(e["diagnostics"][0]["line"], 1, "{e}");
+        assert_eq!(e["diagnostics"][0]["col"], 36, "{e}");
+        let message = e["message"].as_str().unwrap_or("");
+        assert!(message.contains("use of undeclared identifier 'x'"), "{e}");
+        assert!(
+            !message.contains("/.tmp") && !message.contains("convcheck-explore-"),
+            "{e}"
+        );
+    }
+    // A pipeline opt refuses is opt's error, the request's (4xx).
+    let a = post(
+        server.addr(),
+        "/api/check",
+        &json!({"language": "cuda", "file": "find-tid.cu", "source": example("find-tid.cu"),
+            "function": "find_tid", "opt": "no-such-pass"}),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(a.body.contains("no-such-pass"), "{}", a.body);
+    server.stop();
+}
+
+#[test]
+fn clang_sources_are_refused_without_allow_tools_or_a_clang() {
+    let source = "__global__ void k(int *o) {}\n";
+    let plain = Server::start(Options::default()).expect("the server starts");
+    let no_clang = with_tools(None);
+    for server in [&plain, &no_clang] {
+        for path in ["/api/lower", "/api/check", "/api/run"] {
+            let a = post(
+                server.addr(),
+                path,
+                &json!({"language": "cuda", "source": source}),
+            );
+            assert_eq!(a.status, 422, "{path}: {}", a.body);
+            let e = &a.json()["error"];
+            assert_eq!(e["kind"], "tools", "{e}");
+            assert_eq!(e["field"], "language", "{e}");
+            assert!(
+                e["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("--allow-tools"),
+                "{e}"
+            );
+        }
+    }
+    assert_eq!(
+        get(plain.addr(), "/api/initial").json()["tools"],
+        Value::Null
+    );
+    // An unknown language names the ones there are.
+    let a = post(
+        plain.addr(),
+        "/api/lower",
+        &json!({"language": "fortran", "source": source}),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(a.body.contains("\\\"cuda\\\""), "{}", a.body);
+    plain.stop();
+    no_clang.stop();
+}
