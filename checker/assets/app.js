@@ -49,7 +49,7 @@
   let lowerAnswer = null; // the last good /api/lower answer
   let runAnswers = []; // [{title, answer | error}]
   let checkAnswer = null;
-  let tools = null; // the server's tools under --allow-tools: {opt, opt_args}
+  let tools = null; // the server's tools under --allow-tools: {opt, opt_args, clang}
   let target = null; // a second file for two-file checks: {name, text}
   let steps = [];
   let stepIndex = 0;
@@ -97,11 +97,25 @@
   }
 
   const isLlvm = () => state.language === 'llvm';
+  // Sources the server's clang compiles (explore --allow-tools): the
+  // language, its name and the extension clang reads it by.
+  const CLANG = {
+    cuda: { name: 'CUDA', ext: 'cu' },
+    hip: { name: 'HIP', ext: 'hip' },
+    opencl: { name: 'OpenCL C', ext: 'cl' },
+    'clang-c': { name: 'C', ext: 'c' },
+  };
+  const isClang = () => Object.prototype.hasOwnProperty.call(CLANG, state.language);
+  // LLVM IR and clang's output run at the CFG level only.
+  const isIr = () => isLlvm() || isClang();
+  const clangOf = (file) => ({ cu: 'cuda', hip: 'hip', cl: 'opencl' })[(/\.([^./\\]*)$/.exec(file) || [])[1]];
+  const optPipeline = () => (tools && isIr() && !target ? $('opt-pipeline').value.trim() : '');
 
   // What the requests send for the settings LLVM IR does not have: no
-  // tokens placed by lowering, no source level.
-  const tokensSent = () => (isLlvm() ? false : state.tokens);
-  const referenceSent = () => (isLlvm() ? 'cfg' : state.check.reference);
+  // tokens placed by lowering, no source level. A clang source has a
+  // source level, except for convcheck's own passes on clang's output.
+  const tokensSent = () => (isIr() ? false : state.tokens);
+  const referenceSent = () => (isLlvm() || (isClang() && !optPipeline() && state.passes.length) ? 'cfg' : state.check.reference);
 
   function entryName() {
     return state.function || (lowerAnswer && lowerAnswer.function) || null;
@@ -508,8 +522,8 @@
     const after = state.passes.length ? ` after ${state.passes.join(', ')}` : ' (lowered)';
     // LLVM IR has one level: its own CFG semantics (maximal convergence,
     // or the tokens it is written with).
-    const kinds = isLlvm() ? [
-      { title: `CFG level, maximal convergence or the IR's own tokens${state.passes.length ? after : ' (as read)'}`, level: 'cfg', tokens: false, passes: state.passes },
+    const kinds = isIr() ? [
+      { title: `CFG level, maximal convergence or the IR's own tokens${state.passes.length ? after : (isClang() ? ' (clang -O0)' : ' (as read)')}`, level: 'cfg', tokens: false, passes: state.passes },
     ] : [
       { title: 'Source level (seed 000)', level: 'source', tokens: false, passes: [] },
       { title: `CFG level, maximal convergence${after}`, level: 'cfg', tokens: false, passes: state.passes },
@@ -697,7 +711,7 @@
     $('counterexample').replaceChildren();
     const started = performance.now();
     try {
-      const opt = tools && isLlvm() && !target ? $('opt-pipeline').value.trim() : '';
+      const opt = optPipeline();
       checkAnswer = await api('/api/check', {
         ...baseRequest(),
         function: entryName(),
@@ -736,7 +750,7 @@
     v.replaceChildren(
       el('span', { class: `badge ${empty ? 'nothing' : a.verdict}`, id: 'verdict-word' }, word),
       from ? ` (report ${from}, ${a.file || ''}${a.target_file ? ' → ' + a.target_file : ''})` : '',
-      ` @${a.function}, reference: ${a.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : 'lowered CFG')}, threads: ${a.threads}, ` +
+      ` @${a.function}, reference: ${a.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : (isClang() ? 'clang\'s CFG' : 'lowered CFG'))}, threads: ${a.threads}, ` +
       `max_iters ${a.bounds.max_iters}` +
       (broken >= 0 ? `; first at stage ${broken + 1}: ${a.stages[broken].name}` : '') +
       (seconds === null ? '' : ` (${seconds.toFixed(1)} s)`) +
@@ -767,7 +781,7 @@
     scen.append(' ', el('button', { type: 'button', id: 'load-cx', onclick: loadCounterexampleScenario }, 'Load into the scenario editor'));
     box.append(scen);
     if (cx.reference_table && cx.reference_table.table && cx.target_table) {
-      const reference = checkAnswer.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : 'lowered CFG');
+      const reference = checkAnswer.reference === 'source' ? 'source level' : (isLlvm() ? 'the LLVM IR\'s own CFG' : (isClang() ? 'clang\'s CFG' : 'lowered CFG'));
       box.append(el('div', { class: 'cx-pair' },
         el('div', { class: 'table-block' }, el('h4', {}, `reference (${reference})`), el('div', { class: 'scroll-x' }, traceTable(cx.reference_table, 'cx-reference'))),
         el('div', { class: 'table-block' }, el('h4', {}, `target (after ${cx.stage})`), el('div', { class: 'scroll-x' }, traceTable(cx.target_table, 'cx-target')))));
@@ -907,7 +921,7 @@
     if (!s || typeof s !== 'object' || typeof s.source !== 'string') {
       throw new Error('not a convcheck explore state (no "source")');
     }
-    state.language = s.language === 'llvm' ? 'llvm' : 'kernel';
+    state.language = s.language === 'llvm' || Object.prototype.hasOwnProperty.call(CLANG, s.language) ? s.language : 'kernel';
     state.file = typeof s.file === 'string' ? s.file : 'input.c';
     state.source = s.source;
     state.function = typeof s.function === 'string' ? s.function : null;
@@ -943,8 +957,8 @@
     $('language').value = state.language;
     $('passes').value = state.passes.join(', ');
     $('tokens').checked = tokensSent();
-    $('tokens').disabled = isLlvm();
-    $('tokens').title = isLlvm() ? 'LLVM IR has the tokens it is written with' : '';
+    $('tokens').disabled = isIr();
+    $('tokens').title = isIr() ? 'LLVM IR has the tokens it is written with' : '';
     $('reference').querySelector('option[value="source"]').disabled = isLlvm();
     $('reference').value = referenceSent();
     $('reference').title = isLlvm() ? 'LLVM IR has no source level: its reference is its own CFG' : '';
@@ -1036,10 +1050,17 @@
 
   // The server's tools (explore --allow-tools) and the target file.
   function syncTools() {
-    $('opt-row').hidden = !(tools && isLlvm());
+    $('opt-row').hidden = !(tools && isIr());
     $('tools-note').textContent = tools
-      ? `tools allowed: ${tools.opt}${tools.opt_args.length ? ' ' + tools.opt_args.join(' ') : ''}`
-      : (isLlvm() ? 'opt pipelines: start the explorer with --allow-tools' : '');
+      ? `tools allowed: ${tools.opt}${tools.opt_args.length ? ' ' + tools.opt_args.join(' ') : ''}${tools.clang ? ', ' + tools.clang : ''}`
+      : (isIr() ? 'opt pipelines and clang: start the explorer with --allow-tools' : '');
+    for (const lang of Object.keys(CLANG)) {
+      const o = $('language').querySelector(`option[value="${lang}"]`);
+      if (o) {
+        o.disabled = !(tools && tools.clang) && state.language !== lang;
+        o.title = o.disabled ? 'compiled by clang: start the explorer with --allow-tools (and clang-19 installed)' : '';
+      }
+    }
     const chip = $('target-chip');
     if (target) {
       chip.replaceChildren(`target: ${target.name} `,
@@ -1058,13 +1079,24 @@
   function loadKernel(name, text, language) {
     state.file = name;
     state.source = text;
-    state.language = language || (/\.ll$/i.test(name) ? 'llvm' : 'kernel');
+    // A .cu, .hip or .cl file is compiled by the server's clang when it
+    // has one; else the kernel language reads it (as `check` without
+    // --frontend does).
+    const viaClang = clangOf(name) && tools && tools.clang ? clangOf(name) : null;
+    state.language = language || (/\.ll$/i.test(name) ? 'llvm' : (viaClang || 'kernel'));
     state.function = null;
     state.after = null;
     state.scenario = { group: null, threads: null };
     selection = null;
     syncControls();
     scheduleRefresh(0);
+    sayCompiler(name);
+  }
+
+  // The status line says who reads a source clang could compile.
+  function sayCompiler(name) {
+    if (isClang()) setStatus(`${name}: ${CLANG[state.language].name}, compiled by ${tools && tools.clang ? tools.clang : 'clang'} (clang -O0 with convcheck's flags, as check --frontend clang)`);
+    else if (clangOf(name)) setStatus(`${name}: read as the kernel language; to compile it with clang, start the explorer with --allow-tools`);
   }
 
   // ---------------------------------------------------------------- wiring
@@ -1087,13 +1119,15 @@
       // messages and reports).
       const base = state.file.replace(/\.[^./\\]*$/, '') || 'input';
       if (isLlvm() && !/\.ll$/i.test(state.file)) state.file = `${base}.ll`;
-      if (!isLlvm() && /\.ll$/i.test(state.file)) state.file = `${base}.c`;
+      if (isClang()) state.file = `${base}.${CLANG[state.language].ext}`;
+      else if (!isLlvm() && /\.ll$/i.test(state.file)) state.file = `${base}.c`;
       state.function = null;
       state.after = null;
       state.scenario = { group: null, threads: null };
       selection = null;
       syncControls();
       scheduleRefresh(0);
+      sayCompiler(state.file);
     });
     $('function').addEventListener('change', (e) => {
       state.function = e.target.value;
@@ -1202,7 +1236,7 @@
       examples = initial.examples;
       tools = initial.tools || null;
       syncTools();
-      for (const ex of examples) $('examples').append(el('option', { value: ex.file }, ex.file + (ex.language === 'llvm' ? ' (LLVM IR)' : '')));
+      for (const ex of examples) $('examples').append(el('option', { value: ex.file }, ex.file + (ex.language === 'llvm' ? ' (LLVM IR)' : (CLANG[ex.language] ? ` (${CLANG[ex.language].name}, clang)` : ''))));
       for (const p of passes) {
         $('add-pass').append(el('option', { value: p.name, title: p.summary }, `${p.name}${p.safe ? '' : ' (unsafe)'}`));
       }

@@ -5,7 +5,8 @@
 #      it downloads no browser);
 #   3. builds the binary (release; CONVCHECK_PROFILE=dev builds the dev
 #      profile instead, which CI has already built for the tests);
-#   4. starts `convcheck explore --port 0` and reads its URL;
+#   4. starts `convcheck explore --port 0` and reads its URL, and a second
+#      server with --allow-tools (clang-19, opt-19) when they are installed;
 #   5. runs test.mjs with node's test runner, which writes the screenshot
 #      (SCREENSHOT, default target/browser-test/explorer.png, under
 #      CARGO_TARGET_DIR when it is set);
@@ -59,5 +60,28 @@ if [ -z "$url" ]; then
 fi
 echo "== browser test: $url with $CHROMIUM"
 export EXPLORE_URL="$url"
+
+# A second server with --allow-tools for the clang test, when clang-19 and
+# opt-19 are installed (CI installs them); without them that test is skipped.
+if command -v clang-19 >/dev/null 2>&1 && command -v opt-19 >/dev/null 2>&1; then
+  tools_log="$out/server-tools.log"
+  "$target/$dir/convcheck" explore --port 0 --allow-tools --opt-bin opt-19 --clang-bin clang-19 >"$tools_log" 2>&1 &
+  tools_server=$!
+  trap 'kill "$server" "$tools_server" 2>/dev/null || true' EXIT
+  for _ in $(seq 1 100); do
+    tools_url="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$tools_log" | head -n 1 || true)"
+    [ -n "$tools_url" ] && break
+    if ! kill -0 "$tools_server" 2>/dev/null; then break; fi
+    sleep 0.1
+  done
+  if [ -z "$tools_url" ]; then
+    echo "browser test: the server with --allow-tools did not start:" >&2
+    cat "$tools_log" >&2
+    exit 1
+  fi
+  export EXPLORE_TOOLS_URL="$tools_url"
+else
+  echo "== browser test: no clang-19/opt-19: the clang test is skipped"
+fi
 (cd "$here" && node --test --test-reporter=spec test.mjs)
 echo "== browser test: screenshot in $SCREENSHOT"

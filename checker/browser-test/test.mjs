@@ -8,7 +8,9 @@
 // that steps; clicking a table cell highlights its block in both CFG
 // pictures and clicking a block highlights its instances; a parse error is
 // shown at its line and column; the URL fragment carries the whole state;
-// LLVM IR (the language selector) is checked, parsed and shared the same way.
+// LLVM IR (the language selector) is checked, parsed and shared the same way;
+// with a second server started with --allow-tools (EXPLORE_TOOLS_URL), a .cu
+// opened in the page is compiled by clang and checked through opt.
 // The screenshot of the counterexample goes to SCREENSHOT.
 
 import { test } from 'node:test';
@@ -242,5 +244,52 @@ test('a JSON report opens and steps; nothing examined is not green; zoom; a targ
     assert.match((await page.textContent('#verdict-word')).trim(), /^(proved|preserved)$/);
     await page.click('#clear-target');
     assert.match(await page.textContent('#target-chip'), /no target file/);
+  });
+});
+
+// clang through the page (issue 21 item 7): against a second server started
+// with --allow-tools (EXPLORE_TOOLS_URL; run.sh and explore_browser.rs start
+// one when clang-19 and opt-19 are installed, else this test is skipped).
+const TOOLS_URL = process.env.EXPLORE_TOOLS_URL;
+
+test('a .cu opened in the page is compiled by the server\'s clang and checked through opt', { skip: TOOLS_URL ? false : 'EXPLORE_TOOLS_URL is not set (no clang-19/opt-19)' }, async () => {
+  await withPage(async (page) => {
+    await page.goto(TOOLS_URL);
+    await page.waitForSelector('#cfg-before g.cc-block');
+    // "Open kernel…" with a .cu file: the language is CUDA, compiled by clang.
+    const source = (await (await page.request.get(new globalThis.URL('/api/initial', TOOLS_URL).href)).json())
+      .examples.find((e) => e.file === 'find-tid.cu').source;
+    await page.setInputFiles('#open-kernel', { name: 'find-tid.cu', mimeType: 'text/plain', buffer: Buffer.from(source) });
+    assert.equal(await page.inputValue('#language'), 'cuda');
+    assert.match(await page.textContent('#status'), /compiled by clang-19/);
+    assert.match(await page.textContent('#tools-note'), /clang-19/);
+    await page.waitForSelector('#function option[value="find_tid"]', { state: 'attached' });
+    await page.selectOption('#function', 'find_tid');
+    await page.fill('#passes', '');
+    await page.waitForSelector('body[data-ready="find_tid"]');
+    // clang's CFG, one trace table, no tokens.
+    assert.equal(await page.textContent('#before-name'), 'clang -O0');
+    assert.equal(await page.locator('#tables table.trace').count(), 1, 'one trace table');
+    assert.ok(await page.isDisabled('#tokens'));
+    // Checked as `check find-tid.cu --frontend clang --opt default<O2>`:
+    // violated against the source, at clang's lowering.
+    assert.ok(await page.isVisible('#opt-pipeline'));
+    await page.fill('#opt-pipeline', 'default<O2>');
+    await page.fill('#check-threads', '4');
+    await page.click('#check-button');
+    await page.waitForSelector('#verdict-word', { timeout: CHECK_TIMEOUT });
+    assert.equal((await page.textContent('#verdict-word')).trim(), 'violated');
+    assert.match(await page.textContent('#verdict'), /reference: source level/);
+    assert.match(await page.textContent('#stages'), /clang -O0: violated/);
+    assert.match(await page.textContent('#step-text'), /__ballot_sync/);
+    // A cell of the target table selects the ballot's block in clang's CFG.
+    const cell = page.locator('#counterexample table[data-kind="cx-target"] td.inst[data-label="__ballot_sync"]').first();
+    await cell.click();
+    assert.ok(await page.locator('#cfg-before g.cc-block.hl').count() >= 1, 'the ballot\'s block is highlighted');
+    // clang's error, at its line and column.
+    await page.fill('#source', '__global__ void k(int *o) { o[0] = x; }\n');
+    await page.waitForSelector('body[data-errors="1"]');
+    assert.match(await page.textContent('#diagnostics'), /:1:36: use of undeclared identifier 'x'/);
+    assert.equal(await page.textContent('#gutter .err'), '1');
   });
 });

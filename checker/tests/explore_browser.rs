@@ -44,16 +44,45 @@ fn the_page_in_headless_chromium() {
         return skip("playwright-core is not installed (npm ci in checker/browser-test)");
     }
     let server = Server::start(Options::default()).expect("the server starts");
+    // The clang test's server (--allow-tools), when clang-19 and opt-19 run.
+    let runs = |t: &str| {
+        Command::new(t)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    let tools = (runs("clang-19") && runs("opt-19")).then(|| {
+        Server::start(Options {
+            tools: Some(convcheck::explore::Tools {
+                opt_bin: Some("opt-19".into()),
+                opt_args: Vec::new(),
+                clang_bin: Some("clang-19".into()),
+                tool_timeout: 60,
+            }),
+            ..Options::default()
+        })
+        .expect("the server with tools starts")
+    });
+    if tools.is_none() {
+        skip("the clang test only: clang-19 or opt-19 is not installed");
+    }
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("explorer.png");
     let out = Command::new("node")
         .args(["--test", "--test-reporter=spec", "test.mjs"])
         .current_dir(&dir)
         .env("EXPLORE_URL", server.url())
+        .env(
+            "EXPLORE_TOOLS_URL",
+            tools.as_ref().map(Server::url).unwrap_or_default(),
+        )
         .env("SCREENSHOT", &shot)
         .env("CHROMIUM", &chromium)
         .output()
         .expect("node runs");
     server.stop();
+    if let Some(t) = tools {
+        t.stop();
+    }
     assert!(
         out.status.success(),
         "the browser test failed:\n{}\n{}",

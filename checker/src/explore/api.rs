@@ -44,7 +44,9 @@ use std::time::Duration;
 
 mod clang;
 mod files;
+mod initial;
 mod llvm;
+pub use initial::{initial, passes, CUDA_FIND_TID, LLVM_FIND_TID_TOKENS, LLVM_PLAIN_KERNELS};
 use llvm::*;
 
 /// Threads a run may list.
@@ -778,53 +780,4 @@ fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Resul
         .map_err(from_error)?;
     let report = crate::pipeline::run(plan, &job, &settings, &crate::pipeline::Silent);
     Ok(crate::report::json::value(&report, &Invocation::default()))
-}
-
-/// The LLVM IR example: clang-19 -O0 of `examples/llvm/plain-kernels.c`,
-/// seed 000's kernels in plain C (model/llvm/tests/data/README.md).
-pub const LLVM_PLAIN_KERNELS: &str =
-    include_str!("../../../model/llvm/tests/data/plain_kernels_O0.ll");
-/// The LLVM IR example with convergence control tokens.
-pub const LLVM_FIND_TID_TOKENS: &str = include_str!("../../../examples/llvm/find-tid-tokens.ll");
-
-/// `GET /api/initial`: the kernel the page starts with, the embedded
-/// examples, and the limits.
-pub fn initial(file: &str, source: &str, budget_secs: u64, tools: Option<&super::Tools>) -> Value {
-    json!({
-        "tools": tools.map(|t| json!({
-            "opt": t.opt_bin.clone().unwrap_or_else(|| "opt-19".into()),
-            "opt_args": t.opt_args,
-            "clang": t.clang_bin,
-        })),
-        "language": "kernel",
-        "file": file,
-        "source": source,
-        "examples": [
-            {"file": "ambiguity-source.c", "language": "kernel", "source": crate::demo::AMBIGUITY_SOURCE},
-            {"file": "divergent-exit-source.c", "language": "kernel", "source": crate::demo::DIVERGENT_EXIT_SOURCE},
-            {"file": "plain_kernels_O0.ll", "language": "llvm", "source": LLVM_PLAIN_KERNELS},
-            {"file": "find-tid-tokens.ll", "language": "llvm", "source": LLVM_FIND_TID_TOKENS},
-        ],
-        "limits": {
-            "max_body": super::MAX_BODY,
-            "budget_secs": budget_secs,
-            "max_run_threads": MAX_RUN_THREADS,
-            "max_group": MAX_GROUP,
-            "max_check_threads": MAX_CHECK_THREADS,
-            "max_iters": MAX_ITERS,
-            "max_fuel": MAX_FUEL,
-            "max_paths": MAX_PATHS,
-            "max_passes": MAX_PASSES,
-        },
-    })
-}
-
-/// `GET /api/passes`: the registry, as `convcheck passes` lists it.
-pub fn passes() -> Value {
-    json!(convcheck_transforms::registry()
-        .iter()
-        .map(
-            |p| json!({"name": p.name, "safe": p.safe, "summary": p.summary, "options": p.options})
-        )
-        .collect::<Vec<_>>())
 }
