@@ -286,6 +286,9 @@ test('a .cu opened in the page is compiled by the server\'s clang and checked th
     const cell = page.locator('#counterexample table[data-kind="cx-target"] td.inst[data-label="__ballot_sync"]').first();
     await cell.click();
     assert.ok(await page.locator('#cfg-before g.cc-block.hl').count() >= 1, 'the ballot\'s block is highlighted');
+    // ... and its source line (16) in the editor.
+    const selected = await page.locator('#backdrop .line').evaluateAll((ls) => ls.map((l, i) => (l.classList.contains('sel') ? i + 1 : 0)).filter(Boolean));
+    assert.deepEqual(selected, [16], 'the ballot\'s source line is selected in the editor');
     // clang's error, at its line and column.
     await page.fill('#source', '__global__ void k(int *o) { o[0] = x; }\n');
     await page.waitForSelector('body[data-errors="1"]');

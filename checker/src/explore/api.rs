@@ -8,8 +8,12 @@
 //! ([`crate::llvm::parse_ll`]). LLVM IR has no source level: it is run at
 //! the CFG level, drawn as read and after the passes, and checked with its
 //! own CFG semantics as the reference against convcheck's own passes
-//! ([`crate::llvm::check_builtin_passes`]); no external tool is run. Unknown
-//! fields are errors, so a misspelt option is named rather than ignored.
+//! ([`crate::llvm::check_builtin_passes`]). Under `explore --allow-tools`
+//! a check may run the server's `opt` ([`files`]), and `"cuda"`, `"hip"`,
+//! `"opencl"`, `"clang-c"` and `"clang"` sources are compiled by the
+//! server's clang and then read as LLVM IR is ([`clang`]); without it no
+//! external tool is run. Unknown fields are errors, so a misspelt option
+//! is named rather than ignored.
 //!
 //! Answers reuse the command line's objects: `/api/run` answers the object
 //! of `run --format json` ([`crate::run::run_json`]) and `/api/check` the
