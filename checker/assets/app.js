@@ -278,7 +278,8 @@
     renderStages();
     renderCfgs();
     renderEditor();
-    setStatus(`${answer.file}: @${answer.function}, ${answer.stages.length - 1} pass${answer.stages.length === 2 ? '' : 'es'}.`);
+    const compiled = isClang() ? ` (${CLANG[state.language].name}, compiled by ${tools && tools.clang ? tools.clang : 'clang'})` : '';
+    setStatus(`${answer.file}${compiled}: @${answer.function}, ${answer.stages.length - 1} pass${answer.stages.length === 2 ? '' : 'es'}.`);
     await runTables(gen);
   }
 

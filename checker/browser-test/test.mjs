@@ -261,12 +261,12 @@ test('a .cu opened in the page is compiled by the server\'s clang and checked th
       .examples.find((e) => e.file === 'find-tid.cu').source;
     await page.setInputFiles('#open-kernel', { name: 'find-tid.cu', mimeType: 'text/plain', buffer: Buffer.from(source) });
     assert.equal(await page.inputValue('#language'), 'cuda');
-    assert.match(await page.textContent('#status'), /compiled by clang-19/);
     assert.match(await page.textContent('#tools-note'), /clang-19/);
     await page.waitForSelector('#function option[value="find_tid"]', { state: 'attached' });
     await page.selectOption('#function', 'find_tid');
     await page.fill('#passes', '');
     await page.waitForSelector('body[data-ready="find_tid"]');
+    assert.match(await page.textContent('#status'), /find-tid\.cu \(CUDA, compiled by clang-19\): @find_tid/);
     // clang's CFG, one trace table, no tokens.
     assert.equal(await page.textContent('#before-name'), 'clang -O0');
     assert.equal(await page.locator('#tables table.trace').count(), 1, 'one trace table');
