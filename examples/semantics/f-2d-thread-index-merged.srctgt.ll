@@ -3,11 +3,12 @@
 ; EXPECT-explicit: inconclusive
 ; (The explicit engine alone decides nothing: the domains of group_size.x, group_size.y are
 ;  inexact, class m; the other engines prove or preserve it.)
-; EXPECT-smt: inconclusive
-; ARGS: --timeout 10
-; The symbolic product gives up: z3 does not decide 64-bit division by
-; the symbolic block width within the budget (`tid urem Nx`); the
-; explicit engine decides it, so the default engine does.
+; EXPECT-smt: preserved
+; ARGS: --timeout 60
+; The symbolic product decides it since a group has at most 1024 threads
+; on NVPTX (Module::max_group, 2026-11-28): 7 to 11 s of z3 on the 64-bit
+; `tid urem Nx` (release build, load 3), so the case has 60 s; under the
+; earlier 10 s budget the verdict depended on the machine's load.
 ; A 2-D block: each thread writes its cell `tile[ty * blockDim.x + tx]`
 ; and reads `threadIdx.y` twice; the target reads it once and computes
 ; the index as a GEP of rows. The thread index in y is one value per

@@ -21,7 +21,7 @@ use convcheck_ir::{
 use super::conventions::{attachment, str_attr};
 use super::layout::Layout;
 use super::memory::Globals;
-use super::poison::Pieces;
+use super::poison::{assumes_false, undefined, undefined_branch, Pieces};
 use super::values::{bin, sext, zext, Lin, Norm};
 use super::{plain, span_at, unsup, Tables, Unsup, R};
 use crate::inst::{BinOp, CastOp, InstKind as K, Instruction, IntPredicate};
@@ -224,37 +224,6 @@ pub(crate) fn map_function(
     };
     super::blocks::drop_written_entry(&mut cfg);
     Ok(cfg)
-}
-
-/// Whether a value is `undef` or `poison`.
-fn undefined(v: &Value) -> bool {
-    matches!(v, Value::Undef | Value::Poison)
-}
-
-/// A branch or switch on `undef` or `poison`: undefined behaviour
-/// (LangRef: "Branching on poison or undef is immediate UB").
-fn undefined_branch(inst: &Instruction) -> bool {
-    match &inst.kind {
-        K::CondBr { cond, .. } => undefined(cond),
-        K::Switch(s) => undefined(&s.value.value),
-        _ => false,
-    }
-}
-
-/// `call void @llvm.assume(i1 false)` (or `undef`, `poison`): undefined
-/// behaviour where it runs. An assume of a computed condition constrains
-/// nothing in the model (a target that adds an assume that can fail is not
-/// caught; docs/src/semantics.md).
-fn assumes_false(inst: &Instruction) -> bool {
-    match &inst.kind {
-        K::Call(c) => {
-            c.callee.as_global().is_some_and(|n| n.is("llvm.assume"))
-                && c.args
-                    .first()
-                    .is_some_and(|a| undefined(&a.value) || a.value == Value::Int(0))
-        }
-        _ => false,
-    }
 }
 
 /// The width of a value of type `ty`: `iN` up to 64 bits, pointers as 64.

@@ -739,3 +739,34 @@ impl<'a> FnMapper<'a> {
         });
     }
 }
+
+/// Whether a value is `undef` or `poison`.
+pub(crate) fn undefined(v: &Value) -> bool {
+    matches!(v, Value::Undef | Value::Poison)
+}
+
+/// A branch or switch on `undef` or `poison`: undefined behaviour
+/// (LangRef: "Branching on poison or undef is immediate UB").
+pub(crate) fn undefined_branch(inst: &Instruction) -> bool {
+    match &inst.kind {
+        K::CondBr { cond, .. } => undefined(cond),
+        K::Switch(s) => undefined(&s.value.value),
+        _ => false,
+    }
+}
+
+/// `call void @llvm.assume(i1 false)` (or `undef`, `poison`): undefined
+/// behaviour where it runs. An assume of a computed condition constrains
+/// nothing in the model (a target that adds an assume that can fail is not
+/// caught; docs/src/semantics.md).
+pub(crate) fn assumes_false(inst: &Instruction) -> bool {
+    match &inst.kind {
+        K::Call(c) => {
+            c.callee.as_global().is_some_and(|n| n.is("llvm.assume"))
+                && c.args
+                    .first()
+                    .is_some_and(|a| undefined(&a.value) || a.value == Value::Int(0))
+        }
+        _ => false,
+    }
+}
