@@ -260,7 +260,8 @@ test('a .cu opened in the page is compiled by the server\'s clang and checked th
     const source = (await (await page.request.get(new globalThis.URL('/api/initial', TOOLS_URL).href)).json())
       .examples.find((e) => e.file === 'find-tid.cu').source;
     await page.setInputFiles('#open-kernel', { name: 'find-tid.cu', mimeType: 'text/plain', buffer: Buffer.from(source) });
-    assert.equal(await page.inputValue('#language'), 'cuda');
+    // The file is read asynchronously (FileReader): wait for the language.
+    await page.waitForFunction(() => document.getElementById('language').value === 'cuda', null, { timeout: 20_000 });
     assert.match(await page.textContent('#tools-note'), /clang-19/);
     await page.waitForSelector('#function option[value="find_tid"]', { state: 'attached' });
     await page.selectOption('#function', 'find_tid');
