@@ -265,3 +265,49 @@ pub(super) fn check_clang(
     super::files::scrub_strings(&mut v);
     Ok(v)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_names_get_their_languages_extension() {
+        assert_eq!(file_name(Some("k.cu"), Language::Cuda), "k.cu");
+        assert_eq!(file_name(Some("k.c"), Language::Cuda), "k.cu");
+        assert_eq!(file_name(Some("dir.v2/k"), Language::Hip), "dir.v2/k.hip");
+        assert_eq!(file_name(Some("k.ll"), Language::C), "k.c");
+        assert_eq!(file_name(None, Language::OpenCl), "input.cl");
+        assert_eq!(language_of("clang", Some("a/b.hip")), Some(Language::Hip));
+        assert_eq!(language_of("clang", Some("b.cpp")), Some(Language::C));
+        assert_eq!(language_of("fortran", None), None);
+    }
+
+    #[test]
+    fn clangs_errors_are_read_at_their_lines_without_the_servers_folders() {
+        let tmp = std::env::temp_dir().display().to_string();
+        let tmp = tmp.trim_end_matches('/');
+        let message = format!(
+            "clang-19 -include {tmp}/.tmpAbC123/convcheck_cuda_prelude.h {tmp}/convcheck-explore-xYz/k.cu failed:\n\
+             k.cu:3:7: error: use of undeclared identifier 'x'\n\
+             k.cu:4:1: warning: unused\n\
+             k.cu:9:2: fatal error: 'nope.h' file not found\n"
+        );
+        let e = clang_error("k.cu", &message);
+        assert_eq!(e.status, 422);
+        assert_eq!(e.kind, "parse");
+        assert!(!e.message.contains(tmp), "{}", e.message);
+        assert!(
+            e.message.contains("-include convcheck_cuda_prelude.h k.cu"),
+            "{}",
+            e.message
+        );
+        let (_, list) = e.extra.expect("diagnostics");
+        assert_eq!(
+            list,
+            json!([{"line": 3, "col": 7, "message": "use of undeclared identifier 'x'"},
+                   {"line": 9, "col": 2, "message": "'nope.h' file not found"}])
+        );
+        let e = clang_error("k.cu", "clang-19 timed out after 60 s");
+        assert_eq!((e.status, e.kind), (422, "clang"));
+    }
+}
