@@ -17,7 +17,12 @@ fn example(name: &str) -> String {
 }
 
 fn with_tools(clang: Option<&str>) -> Server {
+    with_tools_on(clang, Options::default().initial)
+}
+
+fn with_tools_on(clang: Option<&str>, initial: (String, String)) -> Server {
     Server::start(Options {
+        initial,
         tools: Some(Tools {
             opt_bin: Some("opt-19".into()),
             opt_args: Vec::new(),
@@ -78,10 +83,12 @@ fn a_cuda_source_is_checked_through_clang_and_opt_as_the_command_line_checks_it(
     if !have_llvm(test) {
         return;
     }
-    let server = with_tools(Some("clang-19"));
+    let source = example("find-tid.cu");
+    // `explore find-tid.cu --allow-tools` starts in CUDA.
+    let server = with_tools_on(Some("clang-19"), ("find-tid.cu".into(), source.clone()));
     let initial = get(server.addr(), "/api/initial").json();
     assert_eq!(initial["tools"]["clang"], "clang-19", "{initial}");
-    let source = example("find-tid.cu");
+    assert_eq!(initial["language"], "cuda", "{initial}");
     for (function, verdict) in [("find_tid", "violated"), ("find_tid_control", "preserved")] {
         // The language comes from the file name's extension.
         let body = json!({"language": "clang", "file": "find-tid.cu", "source": source,
@@ -244,6 +251,14 @@ fn clang_sources_are_refused_without_allow_tools_or_a_clang() {
         get(plain.addr(), "/api/initial").json()["tools"],
         Value::Null
     );
+    // Without a clang, the command's `.cu` starts in the kernel language.
+    let cu = Server::start(Options {
+        initial: ("k.cu".into(), source.into()),
+        ..Options::default()
+    })
+    .expect("the server starts");
+    assert_eq!(get(cu.addr(), "/api/initial").json()["language"], "kernel");
+    cu.stop();
     // An unknown language names the ones there are.
     let a = post(
         plain.addr(),

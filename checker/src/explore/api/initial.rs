@@ -15,6 +15,25 @@ pub const LLVM_FIND_TID_TOKENS: &str = include_str!("../../../../examples/llvm/f
 /// when the server has a clang.
 pub const CUDA_FIND_TID: &str = include_str!("../../../../examples/gpu/find-tid.cu");
 
+/// The language the page starts in for the command's `FILE`: LLVM IR for
+/// a `.ll`; CUDA, HIP or OpenCL C for a `.cu`, `.hip` or `.cl` when the
+/// server has a clang to compile it; else the kernel language.
+fn initial_language(file: &str, tools: Option<&crate::explore::Tools>) -> &'static str {
+    use crate::llvm::frontend::Language;
+    if file.ends_with(".ll") {
+        return "llvm";
+    }
+    if !tools.is_some_and(|t| t.clang_bin.is_some()) {
+        return "kernel";
+    }
+    match Language::of(file) {
+        Language::Cuda => "cuda",
+        Language::Hip => "hip",
+        Language::OpenCl => "opencl",
+        Language::C => "kernel",
+    }
+}
+
 /// `GET /api/initial`: the kernel the page starts with, the embedded
 /// examples, and the limits.
 pub fn initial(
@@ -29,7 +48,7 @@ pub fn initial(
             "opt_args": t.opt_args,
             "clang": t.clang_bin,
         })),
-        "language": "kernel",
+        "language": initial_language(file, tools),
         "file": file,
         "source": source,
         "examples": [
