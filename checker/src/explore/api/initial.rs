@@ -23,7 +23,7 @@ fn initial_language(file: &str, tools: Option<&crate::explore::Tools>) -> &'stat
     if file.ends_with(".ll") {
         return "llvm";
     }
-    if !tools.is_some_and(|t| t.clang_bin.is_some()) {
+    if tools.is_none_or(|t| t.clang_bin.is_none()) {
         return "kernel";
     }
     match Language::of(file) {
