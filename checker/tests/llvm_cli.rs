@@ -728,3 +728,21 @@ fn a_reference_with_undefined_behaviour_everywhere_names_it() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(!out.contains("undefined behaviour (the first"), "{out}");
 }
+
+/// A group larger than the module's target allows (`Module::max_group`:
+/// 1024 threads on NVPTX) is no launch a GPU runs: `--threads 2048` on an
+/// NVPTX module is a usage error (exit 2) naming the bound; 1024 is taken.
+#[test]
+fn threads_beyond_the_targets_group_bound_are_refused() {
+    let text = "target triple = \"nvptx64-nvidia-cuda\"\ndefine void @f(ptr %out) {\nentry:\n  store i32 1, ptr %out\n  ret void\n}\n";
+    let a = common::temp("max-group.ll", text);
+    let b = common::temp("max-group-tgt.ll", text);
+    let (code, out, err) = common::convcheck(&["check", &a, &b, "--threads", "2048"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("--threads 2048: ") && err.contains("at most 1024 threads in a group"),
+        "{err}"
+    );
+    let (code, out, err) = common::convcheck(&["check", &a, &b, "--threads", "1024"]);
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -92,6 +92,16 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         mut notes,
         clang,
     } = load_source(a, o)?;
+    if let Some(most) = last.mapped.module.max_group {
+        if a.threads > most {
+            return Err(Error::usage(format!(
+                "--threads {}: {} has at most {most} threads in a group on its target \
+                 (NVPTX and AMDGPU: 1024, or the kernel's amdgpu-flat-work-group-size); a \
+                 larger group is no launch a GPU runs",
+                a.threads, last.file
+            )));
+        }
+    }
     let mut tool_times = super::ToolTimes {
         clang,
         ..Default::default()
