@@ -42,7 +42,7 @@
 
 use std::collections::HashSet;
 
-use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind as IrKind, OpInfo, OpKind, UnOp};
+use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind as IrKind, OpInfo, OpKind, Span, UnOp};
 
 use super::func::FnMapper;
 use super::plain;
@@ -211,21 +211,8 @@ impl FnMapper<'_> {
         let mut out = Vec::new();
         for p in &self.f.params {
             if let Some(v) = pointer_facts(p, m).filter(|_| narrow) {
-                let sid = self.t.op(OpInfo {
-                    label: format!("nonnull and align of %{}", plain(&p.name)),
-                    span,
-                    kind: OpKind::Stmt,
-                    func: self.fid,
-                    memory_none: false,
-                });
-                out.push(Inst {
-                    kind: IrKind::SetLocal {
-                        name: plain(&p.name),
-                        value: Some(v),
-                    },
-                    sid,
-                    token: None,
-                });
+                let label = format!("nonnull and align of %{}", plain(&p.name));
+                out.push(self.set_local(label, span, plain(&p.name), v));
                 continue;
             }
             let Some((n, a, size)) = of(p, m) else {
@@ -246,23 +233,29 @@ impl FnMapper<'_> {
             } else {
                 continue;
             };
-            let sid = self.t.op(OpInfo {
-                label: format!("range of %{x}"),
-                span,
-                kind: OpKind::Stmt,
-                func: self.fid,
-                memory_none: false,
-            });
-            out.push(Inst {
-                kind: IrKind::SetLocal {
-                    name,
-                    value: Some(value),
-                },
-                sid,
-                token: None,
-            });
+            out.push(self.set_local(format!("range of %{x}"), span, name, value));
         }
         out
+    }
+
+    /// `name = value` at the top of the entry, an operation labelled
+    /// `label` (a parameter read into what its attributes state).
+    fn set_local(&mut self, label: String, span: Span, name: String, value: Expr) -> Inst {
+        let sid = self.t.op(OpInfo {
+            label,
+            span,
+            kind: OpKind::Stmt,
+            func: self.fid,
+            memory_none: false,
+        });
+        Inst {
+            kind: IrKind::SetLocal {
+                name,
+                value: Some(value),
+            },
+            sid,
+            token: None,
+        }
     }
 
     /// After a call whose result is `noundef` and has a `range`: the
