@@ -83,15 +83,7 @@ impl FnMapper<'_> {
         if builtin == Some(Builtin::Drop) {
             return Ok(());
         }
-        let mut token = None;
-        for b in &c.bundles {
-            if b.tag != "convergencectrl" {
-                return unsup(format!("the operand bundle \"{}\"", b.tag), line);
-            }
-            if let Some(Value::Local(t)) = b.inputs.first().map(|i| &i.value) {
-                token = Some(plain(t));
-            }
-        }
+        let token = bundle_token(c, line)?;
         if let Some(Builtin::Token(kind)) = builtin {
             let Some(r) = &inst.result else {
                 return unsup(format!("a {} token without a name", kind.name()), line);
@@ -545,4 +537,19 @@ impl FnMapper<'_> {
 /// the module documentation).
 fn reads_always(c: &Call, m: &crate::module::Module) -> bool {
     !matches!(c.ret_ty, Type::Void) && !c.is_readnone(m)
+}
+
+/// The convergence-control token of a call's `convergencectrl` bundle, if
+/// it has one; any other operand bundle is outside the model.
+pub(crate) fn bundle_token(c: &Call, line: u32) -> R<Option<String>> {
+    let mut token = None;
+    for b in &c.bundles {
+        if b.tag != "convergencectrl" {
+            return unsup(format!("the operand bundle \"{}\"", b.tag), line);
+        }
+        if let Some(Value::Local(t)) = b.inputs.first().map(|i| &i.value) {
+            token = Some(plain(t));
+        }
+    }
+    Ok(token)
 }

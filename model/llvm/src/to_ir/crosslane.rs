@@ -36,12 +36,12 @@
 
 use convcheck_ir::{BinOp, CallKind, Expr, Inst, InstKind, OpKind, OracleClass};
 
+use super::calls::bundle_token;
 use super::func::FnMapper;
 use super::values::{bin, zext, Norm};
 use super::{plain, span_at, unsup, R};
 use crate::inst::{Call, Instruction};
 use crate::types::Type;
-use crate::value::Value;
 
 /// NVVM's warp operations (prefixes): `shfl.sync` up, down, bfly and idx,
 /// `vote` any, all, uni and ballot, `match` any and all, `activemask`,
@@ -147,15 +147,7 @@ impl FnMapper<'_> {
         if mask.ty != Type::Int(32) || value.ty != Type::Int(bits) {
             return unsup(format!("{name} on operands of another type"), line);
         }
-        let mut token = None;
-        for b in &c.bundles {
-            if b.tag != "convergencectrl" {
-                return unsup(format!("the operand bundle \"{}\"", b.tag), line);
-            }
-            if let Some(Value::Local(t)) = b.inputs.first().map(|i| &i.value) {
-                token = Some(plain(t));
-            }
-        }
+        let token = bundle_token(c, line)?;
         let args = vec![
             self.zv(&mask.value, &mask.ty, line)?,
             self.zv(&value.value, &value.ty, line)?,
