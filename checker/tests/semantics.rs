@@ -284,3 +284,51 @@ fn hand_written_nvptx_kernel_under_intr_range_and_instcombine() {
     assert!(out.contains("verdict: preserved"), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// LICM (opt-19) hoists a loop-invariant `memory(none)` call out of a
+/// loop: preserved (a function oracle: one value per argument list), where
+/// each iteration read the next stream value before (a false alarm).
+#[test]
+fn licm_hoisting_a_memory_none_call_through_real_opt() {
+    if !common::have(
+        "opt-19",
+        "licm_hoisting_a_memory_none_call_through_real_opt",
+    ) {
+        return;
+    }
+    let m = temp(
+        "licm-memory-none.ll",
+        "target triple = \"nvptx64-nvidia-cuda\"\n\
+         @out = addrspace(1) global [1024 x i32] zeroinitializer\n\
+         declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         declare i32 @f(i32) memory(none) nounwind willreturn\n\
+         define void @k(i32 %x) {\n\
+         entry:\n\
+         \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         \x20 %slot = getelementptr [1024 x i32], ptr addrspace(1) @out, i32 0, i32 %tid\n\
+         \x20 br label %head\n\
+         head:\n\
+         \x20 %i = phi i32 [ 0, %entry ], [ %i1, %head ]\n\
+         \x20 %acc = phi i32 [ 0, %entry ], [ %acc1, %head ]\n\
+         \x20 %v = call i32 @f(i32 %x)\n\
+         \x20 %acc1 = add i32 %acc, %v\n\
+         \x20 %i1 = add i32 %i, 1\n\
+         \x20 %more = icmp ult i32 %i1, 3\n\
+         \x20 br i1 %more, label %head, label %exit\n\
+         exit:\n\
+         \x20 store i32 %acc1, ptr addrspace(1) %slot\n\
+         \x20 ret void\n\
+         }\n",
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        &m,
+        "--opt",
+        "loop-mssa(licm)",
+        "--opt-bin",
+        "opt-19",
+    ]);
+    assert!(out.contains("LICMPass"), "{out}{err}");
+    assert!(out.contains("verdict: preserved"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -1,15 +1,15 @@
 ; CLASS: f
-; EXPECT: violated
+; EXPECT: preserved
 ; EXPECT-explicit: inconclusive
-; FIXME: a false alarm. LICM hoists a loop-invariant `memory(none)` call
-; out of a loop (`opt -passes='loop-mssa(licm)'`): legal, the call returns
-; one value for one argument. The model gives a call the value of a
-; *dominating* call with the same arguments (pure_calls.rs), and the call
-; in the loop dominates nothing of its own later iterations, so each
-; iteration reads the next stream value and the reference's sum differs
-; from the target's. A faithful model needs the result as a function of
-; the arguments in every engine (an uninterpreted function per thread in
-; the product, a table per thread in the interpreter).
+; LICM hoists a loop-invariant `memory(none)` call out of a loop
+; (`opt -passes='loop-mssa(licm)'`): legal, the call returns one value for
+; one argument list within a thread. The call reads an oracle of class
+; `function` (model/llvm/src/to_ir/pure_calls.rs): a free value per thread
+; and argument list in the interpreter (`f(7)`), an uninterpreted function
+; of the arguments in the product and the simulation. Before (2026-11-28),
+; each iteration read the next stream value and this was a false alarm
+; under every engine. `--engine explicit` alone: inconclusive (the stored
+; sum is an observed value, class m).
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [1024 x i32] zeroinitializer
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

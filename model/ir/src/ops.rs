@@ -76,6 +76,12 @@ pub enum OracleClass {
     /// every thread (a kernel argument; `uniform(invariant(c))`).
     #[serde(rename = "uniform_invariant")]
     UniformInvariant,
+    /// A function of the reading call's arguments within a thread: one
+    /// value per argument list, whatever the order or number of reads (the
+    /// result of a `memory(none)` call; DESIGN.md 2.9, "Values"). A read
+    /// is a free value named `NAME(a,b)` after the oracle and the
+    /// arguments' values, as a free memory location is named.
+    Function,
 }
 
 impl OracleClass {
@@ -86,6 +92,7 @@ impl OracleClass {
             OracleClass::Uniform => "uniform",
             OracleClass::Invariant => "invariant",
             OracleClass::UniformInvariant => "uniform_invariant",
+            OracleClass::Function => "function",
         }
     }
 
@@ -108,6 +115,7 @@ impl OracleClass {
             "uniform" => Some(OracleClass::Uniform),
             "invariant" => Some(OracleClass::Invariant),
             "uniform_invariant" => Some(OracleClass::UniformInvariant),
+            "function" => Some(OracleClass::Function),
             _ => None,
         }
     }

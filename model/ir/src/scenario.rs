@@ -132,6 +132,11 @@ fn separator(text: &str) -> Option<usize> {
 /// Whether `name` has the shape of a memory location's name: `PLACE[OFF]:N`
 /// or `PLACE[OFF]:N@PHASE`.
 fn is_location_name(name: &str) -> bool {
+    // A function oracle's value for one argument list: `f(3,-1)`.
+    if let Some(inside) = name.strip_suffix(')').and_then(|n| n.split_once('(')) {
+        let int = |s: &str| s.parse::<i64>().is_ok();
+        return inside.1.is_empty() || inside.1.split(',').all(int);
+    }
     let Some((place, rest)) = name.rsplit_once("]:") else {
         return false;
     };
@@ -181,6 +186,7 @@ impl Scenario {
                     OracleClass::Uniform => vec![1],
                     OracleClass::Invariant => vec![i64::from(t == 0)],
                     OracleClass::UniformInvariant => vec![1],
+                    OracleClass::Function => Vec::new(),
                 };
                 map.insert(o.name.clone(), vals);
             }

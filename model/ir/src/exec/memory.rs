@@ -74,6 +74,14 @@ pub fn location_name(space: Space, addr: i64, bytes: u32, phase: Option<u32>) ->
     }
 }
 
+/// The name of a function oracle's value for one argument list
+/// (`OracleClass::Function`): `f(3,-1)`, the oracle's name and the
+/// arguments' values in decimal.
+pub fn function_value_name(oracle: &str, args: &[i64]) -> String {
+    let args: Vec<String> = args.iter().map(i64::to_string).collect();
+    format!("{oracle}({})", args.join(","))
+}
+
 /// An address as reports show it: `@buf[8]` in an object [`object_base`]
 /// named, `shared[3]` for a small one (an element's index), else
 /// `mem[0x1f00000004]` (a byte address names one location whatever the
@@ -270,7 +278,11 @@ impl Machine<'_> {
 
     /// The value of the free location `name`: asked of the source once per
     /// run, recorded with the run's reads.
-    fn free_location(&mut self, name: String, oracle: Option<OracleId>) -> Result<i64, Stop> {
+    pub(super) fn free_location(
+        &mut self,
+        name: String,
+        oracle: Option<OracleId>,
+    ) -> Result<i64, Stop> {
         if let Some(v) = self.memory.seen.get(&name) {
             return Ok(*v);
         }

@@ -609,6 +609,15 @@ impl<'p> Machine<'p> {
         Ok(v)
     }
 
+    /// Whether oracle `o` is a function of its reading call's arguments
+    /// ([`OracleClass::Function`]).
+    fn is_function(&self, o: OracleId) -> bool {
+        self.module()
+            .oracles
+            .get(o)
+            .is_some_and(|i| i.class == OracleClass::Function)
+    }
+
     /// Records an instance of `sid` whose key is `base` plus `sid` (counted
     /// against [`MAX_TRACE_BYTES`], checked at the next step).
     pub fn record(&mut self, base: &[Atom], sid: OpId, kind: EventKind) -> Key {
@@ -759,6 +768,16 @@ impl<'p> Machine<'p> {
                     } else {
                         0
                     }
+                }
+                CallKind::Plain(o) if self.is_function(o) => {
+                    // One value per argument list within the thread: the
+                    // free value named after the oracle and the arguments.
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(vars, base, a, true)?);
+                    }
+                    let name = memory::function_value_name(&self.module().oracles[o].name, &vals);
+                    self.free_location(name, Some(o))?
                 }
                 CallKind::Plain(o) => {
                     for a in args {

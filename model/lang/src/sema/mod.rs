@@ -385,6 +385,7 @@ fn class_name(c: OracleClass) -> &'static str {
         OracleClass::Uniform => "uniform",
         OracleClass::Invariant => "invariant",
         OracleClass::UniformInvariant => "uniform_invariant",
+        OracleClass::Function => "function",
     }
 }
 

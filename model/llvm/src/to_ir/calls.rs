@@ -157,10 +157,8 @@ impl FnMapper<'_> {
         if name.starts_with("llvm.") {
             return unsup(format!("the intrinsic {name}"), line);
         }
-        // A call that accesses no memory: a dominating call's value for the
-        // same arguments, else its stream value offset by its arguments
-        // (`pure_calls`).
-        let pure = super::pure_calls::covered(c, m);
+        // A call that accesses no memory: a function of its arguments, and
+        // a dominating call's value for the same arguments (`pure_calls`).
         if let Some(leader) = inst.result.as_ref().and_then(|r| self.pure_leaders.get(r)) {
             if self.used(inst) {
                 let e = Expr::Var(plain(leader));
@@ -168,36 +166,22 @@ impl FnMapper<'_> {
             }
             return Ok(());
         }
+        if super::pure_calls::covered(c, m) {
+            // One value per argument list within a thread (each integer
+            // argument as the unsigned `iN` it is, so that garbage above
+            // its width is no other argument).
+            let o = self.t.oracle(&oracle_name, OracleClass::Function, span);
+            let args = self.observed_args(c, line)?;
+            let kind = CallKind::Plain(o);
+            let op = self.op(label, OpKind::Call(kind), inst);
+            return self.push_call(inst, op, kind, shown, args, token, false, out);
+        }
         let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
         let args = self.args(c, line)?;
-        let mixed = if pure {
-            super::pure_calls::mix(&args)
-        } else {
-            None
-        };
         let kind = CallKind::Plain(o);
         let op = self.op(label, OpKind::Call(kind), inst);
         let reads = reads_always(c, m);
-        match (mixed, &inst.result) {
-            (Some(mix), Some(r)) if self.used(inst) => {
-                let call = Expr::Call {
-                    op,
-                    kind,
-                    callee: shown,
-                    args,
-                };
-                out.push(Inst {
-                    kind: InstKind::SetLocal {
-                        name: plain(r),
-                        value: Some(Expr::Binary(IrBin::Add, Box::new(call), Box::new(mix))),
-                    },
-                    sid: op,
-                    token,
-                });
-                Ok(())
-            }
-            _ => self.push_call(inst, op, kind, shown, args, token, reads, out),
-        }
+        self.push_call(inst, op, kind, shown, args, token, reads, out)
     }
 
     /// A call of an intrinsic the module does not declare (LLVM declares

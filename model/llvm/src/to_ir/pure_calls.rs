@@ -3,46 +3,34 @@
 //! (DESIGN.md 2.9, "Values": "a `memory(none)` callee returns the same
 //! value for the same arguments within a thread"; issue 20, item 4).
 //!
-//! The model reads an external call's result from its callee's stream, one
-//! value per call (`CallKind::Plain`), which ties nothing to the
-//! arguments. Two rules make such a call of a non-convergent external
-//! function a function of its arguments where it matters:
-//!
-//! - **Same arguments, dominated.** A call whose callee and arguments (the
-//!   same SSA values or constants) are those of a call that dominates it
-//!   returns that call's value, as EarlyCSE and GVN assume when they
-//!   delete the second call: [`leaders`] finds, for every such call, the
-//!   first one (its *leader*), and the mapping copies the leader's value
-//!   (`calls.rs`). The arguments are the same *values* wherever the leader
-//!   dominates: an operand's definition dominates the leader, so a path
-//!   that runs the definition again reaches the follower only through the
-//!   leader. Applied to both modules of a check, so a pass that merges the
-//!   calls and one that does not are compared on the same semantics.
-//! - **Other arguments, another value.** The value read is offset by a
-//!   fixed mix of the arguments ([`mix`]: each argument times its own odd
-//!   constant, summed): a call's stream value is a free value, so the
-//!   offset changes no single call's set of results, but a target that
-//!   passes other arguments at the same position of the stream (`f(x)`
-//!   turned into `f(y)`) now gets another value, where before it got the
-//!   same one (a wrong `preserved`).
-//!
-//! Not covered: a call hoisted out of a loop (LICM; the reference reads one
-//! value per iteration, the target one in all), two calls of one callee
-//! reordered, and calls that no dominating call covers (in two branches);
-//! those are still compared by stream position, so a legal such transform
-//! can be a false alarm. Convergent `memory(none)` operations are events
-//! with their arguments observed and are not merged.
+//! A call of a non-convergent external function that [`covered`] accepts
+//! reads an oracle of class `function` named after the callee
+//! (`convcheck_ir::OracleClass::Function`): one free value per thread and
+//! argument list, whatever the order and number of the calls. Every engine
+//! reads it so: the interpreter as a free value named `f(3,1)` (as a free
+//! memory location is named; its scenario and replay format), the
+//! symbolic product and the simulation as an uninterpreted function of the
+//! arguments per thread, shared by the reference and the target. So
+//! EarlyCSE and GVN merging two calls with the same arguments, LICM
+//! hoisting one out of a loop and two calls reordered are the same
+//! values, and `f(x)` turned into `f(y)` is another value. The integer
+//! arguments are keyed as the unsigned `iN` they are (`observed_args`), so
+//! that the garbage the width rule allows above bit `N` is no other
+//! argument. A call that a call of the same callee with the same
+//! arguments (the same SSA values or constants) dominates takes that call's
+//! value ([`leaders`]): the same value under this rule, as a copy, which
+//! the simulation and the domain analysis follow more easily. Convergent `memory(none)` operations are events with their
+//! arguments observed and are not merged; calls that may read memory read
+//! one stream value per call.
 #![deny(unsafe_code)]
 
 use std::collections::HashMap;
-
-use convcheck_ir::{BinOp as IrBin, Expr};
 
 use crate::inst::Call;
 use crate::module::{Function, Module};
 use crate::value::Name;
 
-/// Whether `c` is a call this module's rules cover: a direct call with a
+/// Whether `c` is a call this module's rule covers: a direct call with a
 /// result, of an external function that is no intrinsic, not convergent,
 /// `memory(none)` or `readnone`, without operand bundles.
 pub(crate) fn covered(c: &Call, m: &Module) -> bool {
@@ -106,28 +94,6 @@ pub(crate) fn leaders<'f>(f: &'f Function, m: &Module) -> HashMap<&'f Name, &'f 
                 out.insert(br, ar);
             }
         }
-    }
-    out
-}
-
-/// The arguments' mix added to a covered call's stream value: argument `i`
-/// times the `i`-th odd constant, summed (wrapping); `None` without
-/// arguments.
-pub(crate) fn mix(args: &[Expr]) -> Option<Expr> {
-    const K: [i64; 4] = [
-        0x9E37_79B9_7F4A_7C15_u64 as i64,
-        0xC2B2_AE3D_27D4_EB4F_u64 as i64,
-        0x1656_67B1_9E37_79F9_u64 as i64,
-        0x27D4_EB2F_1656_67C5_u64 as i64,
-    ];
-    let mut out: Option<Expr> = None;
-    for (i, a) in args.iter().enumerate() {
-        let k = K[i % K.len()].wrapping_add(2 * (i / K.len()) as i64);
-        let term = Expr::Binary(IrBin::Mul, Box::new(a.clone()), Box::new(Expr::Const(k)));
-        out = Some(match out {
-            None => term,
-            Some(e) => Expr::Binary(IrBin::Add, Box::new(e), Box::new(term)),
-        });
     }
     out
 }

@@ -130,6 +130,8 @@ pub fn scenarios(m: &Module) -> Vec<Scenario> {
                 OracleClass::Uniform => (0..6).map(|k| pick(k * 5 + i)).collect(),
                 OracleClass::Invariant => vec![pick(t + i)],
                 OracleClass::UniformInvariant => vec![pick(i)],
+                // Named by argument lists: 0 for every list unless given.
+                OracleClass::Function => Vec::new(),
             };
             map.insert(o.name.clone(), vals);
         }

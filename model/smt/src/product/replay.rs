@@ -102,6 +102,18 @@ pub(crate) fn decode(
                 );
                 tv.0.insert(name, vec![value(model, v)? as i64]);
             }
+            // Function oracles' values, by argument list.
+            for (guard, oracle, args, v) in &per[i].fn_reads {
+                if !holds(model, guard) {
+                    continue;
+                }
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    vals.push(value(model, a)? as i64);
+                }
+                let name = convcheck_ir::exec::memory::function_value_name(oracle, &vals);
+                tv.0.insert(name, vec![value(model, v)? as i64]);
+            }
         }
     }
     Ok(Decoded {

@@ -153,7 +153,13 @@ pub(crate) struct Run {
     pub values: Values,
     /// Reads of free memory locations (`memory`).
     pub free_reads: Vec<FreeRead>,
+    /// Reads of function oracles (`convcheck_ir::OracleClass::Function`):
+    /// (guard, oracle name, arguments, value).
+    pub fn_reads: Vec<FnRead>,
 }
+
+/// A function oracle's read: (guard, oracle name, arguments, value).
+pub(crate) type FnRead = (Bool, String, Vec<BV>, BV);
 
 /// A program being encoded: its unrolled functions and site numbering,
 /// shared by both threads.
@@ -343,6 +349,7 @@ pub(crate) struct Exec<'p, 'a> {
     /// The operands of the load or call whose oracle is read next.
     operands: Option<Vec<BV>>,
     free_reads: Vec<FreeRead>,
+    fn_reads: Vec<FnRead>,
     next_entry: u32,
 }
 
@@ -374,6 +381,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             values: None,
             operands: None,
             free_reads: Vec::new(),
+            fn_reads: Vec::new(),
             next_entry: 0,
         }
     }
@@ -422,6 +430,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             defs: self.defs,
             values: self.values.unwrap_or_default(),
             free_reads: self.free_reads,
+            fn_reads: self.fn_reads,
         })
     }
 

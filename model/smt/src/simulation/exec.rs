@@ -648,6 +648,26 @@ impl Eval<'_, '_> {
                         self.side.module.label(*op)
                     ))
                 }
+                CallKind::Plain(o)
+                    if self.side.module.oracles.get(o).is_some_and(|i| i.class == OracleClass::Function) =>
+                {
+                    // One value per argument list within a thread: an
+                    // uninterpreted function of the thread and the
+                    // arguments, shared by both programs.
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(a, true)?);
+                    }
+                    let th = self.thr.th.clone();
+                    let mut domain = vec![z3::Sort::bitvector(th.get_size())];
+                    domain.extend(vals.iter().map(|_| z3::Sort::bitvector(64)));
+                    let sorts: Vec<&z3::Sort> = domain.iter().collect();
+                    let name = &self.side.module.oracles[o].name;
+                    let f = z3::FuncDecl::new(format!("fn.{name}"), &sorts, &z3::Sort::bitvector(64));
+                    let mut refs: Vec<&dyn Ast> = vec![&th];
+                    refs.extend(vals.iter().map(|v| v as &dyn Ast));
+                    f.apply(&refs).as_bv().unwrap_or_else(|| c64(0))
+                }
                 CallKind::Op(o) | CallKind::Plain(o) => {
                     let mut vals = Vec::new();
                     for a in args {

@@ -182,6 +182,13 @@ impl Exec<'_, '_> {
                         c64(0)
                     }
                 }
+                CallKind::Plain(o) if self.is_function(o) => {
+                    let mut vals = Vec::with_capacity(args.len());
+                    for a in args {
+                        vals.push(self.eval(st, at, rp, a, true)?);
+                    }
+                    self.function_value(st, o, vals)?
+                }
                 CallKind::Plain(o) => {
                     let mut vals = Vec::new();
                     for a in args {
@@ -221,6 +228,33 @@ impl Exec<'_, '_> {
                 CallKind::Fence => c64(0),
             },
         })
+    }
+
+    /// Whether oracle `o` is a function of its reading call's arguments.
+    fn is_function(&self, o: OracleId) -> bool {
+        self.prog
+            .module()
+            .oracles
+            .get(o)
+            .is_some_and(|i| i.class == OracleClass::Function)
+    }
+
+    /// The value of function oracle `o` for `args`: an uninterpreted
+    /// function of the arguments per oracle name and thread, shared by the
+    /// reference and the target (`fn.NAME.t0`), recorded for the replay.
+    fn function_value(&mut self, st: &State, o: OracleId, args: Vec<BV>) -> Result<BV, Unknown> {
+        let name = self.prog.module().oracles[o].name.clone();
+        let bv64 = z3::Sort::bitvector(64);
+        let domain: Vec<&z3::Sort> = args.iter().map(|_| &bv64).collect();
+        let f = z3::FuncDecl::new(format!("fn.{name}.t{}", self.thread), &domain, &bv64);
+        let refs: Vec<&dyn z3::ast::Ast> = args.iter().map(|a| a as &dyn z3::ast::Ast).collect();
+        let v = f
+            .apply(&refs)
+            .as_bv()
+            .ok_or_else(|| Unknown::incomplete("internal: function oracle sort"))?;
+        self.fn_reads
+            .push((st.guard.clone(), name, args, v.clone()));
+        Ok(v)
     }
 
     /// Reads oracle `o`: the thread's next value of its stream (its one
