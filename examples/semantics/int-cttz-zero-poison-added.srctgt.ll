@@ -1,11 +1,14 @@
 ; CLASS: int
-; EXPECT: preserved
-; FIXME(issue 20 item 3): `cttz(x, false)` turned into `cttz(x, true)` on a
-; path where x may be 0 makes the target less defined (poison where the
-; source stores 32), which LangRef makes a violation. The model has no
-; poison values: it takes `cttz(0, true)` to be 32, one of the values
-; poison may take (model/llvm/src/to_ir/intrinsics.rs), so it says
-; preserved. The case records today's answer; it must become `violated`.
+; EXPECT: violated
+; `cttz(x, false)` turned into `cttz(x, true)` on a path where x may be 0
+; makes the target less defined: poison where the source stores 32, which
+; LangRef makes a violation (the target may be more defined than the
+; reference, never less). The result of a zero-poison `ctlz`/`cttz` has a
+; shadow (defined where x is not 0, model/llvm/src/to_ir/poison.rs), and
+; a value stored to shared or global memory where it is poison stops the
+; run as undefined behaviour (`ub.store.lineN`), which the target has and
+; the reference has not. Before (2026-11-28) the model took `cttz(0,
+; true)` to be 32 and said preserved (a FIXME).
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [1024 x i32] zeroinitializer
 

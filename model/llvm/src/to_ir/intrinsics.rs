@@ -30,12 +30,11 @@
 //! `clz(0)` is the width, as `ctlz` with `z = false`).
 //!
 //! **Poison.** `ctlz` and `cttz` with `is_zero_poison = true` are poison at
-//! `x = 0`. The model has no poison values (a `poison` constant is 0, see
-//! `func.rs`): the result is taken to be `N` there, one of the values
-//! poison may be. A target that computes the same operation is equal to
-//! its source; a target that turns a defined `cttz(x, false)` into
-//! `cttz(x, true)` where `x` may be 0 is less defined and is not caught
-//! (FIXME(issue 20 item 3); `examples/semantics/f-cttz-zero-poison-added`).
+//! `x = 0`: the value computed there is `N`, and the result's shadow says
+//! it is poison (`super::poison`), so a branch on it or a store of it
+//! there is undefined behaviour; a target that turns a defined
+//! `cttz(x, false)` into `cttz(x, true)` where `x` may be 0 and stores it
+//! is caught (`examples/semantics/int-cttz-zero-poison-added`).
 //! The result is exact below bit 7 and above it 0, so it is its own
 //! zero extension.
 #![deny(unsafe_code)]

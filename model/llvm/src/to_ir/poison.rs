@@ -33,6 +33,22 @@
 //! instruction (a run that reaches it has undefined behaviour, as at
 //! LLVM's `unreachable`).
 //!
+//! **A poison value observed.** A value stored to shared or global memory
+//! is observed (DESIGN.md 2.7), and LangRef lets a target be more defined
+//! than its reference, never less. The model has no poison in events:
+//! where a stored value is poison the run stops as undefined behaviour,
+//! in a block named `ub.poison-stored.lineN` (not LangRef's undefined
+//! behaviour: the model's rule). For the stored value this is exact: a
+//! target that stores poison where the reference stores a defined value
+//! has undefined behaviour the reference has not (a violation); a
+//! reference that stores poison allows any value there. It is more
+//! permissive than LangRef in one way, named in docs/src/semantics.md: a
+//! reference run that stores poison constrains nothing at all, so a
+//! target that differs elsewhere in that run alone is not caught. Private
+//! memory is thread state, not observed, and takes poison as before; the
+//! arguments of convergent operations are still compared by their bits.
+//! `ctlz` and `cttz` with `is_zero_poison` are poison at 0.
+//!
 //! Not tracked: poison from memory (a load reads a value), from calls
 //! (a call's result is defined, except out of a stated `range`,
 //! `super::ranges`), from `getelementptr inbounds` and other
@@ -133,7 +149,22 @@ fn may_be_poison(inst: &Instruction, maybe: &HashSet<Name>) -> bool {
             matches!(p.ty, Type::Int(_))
                 && p.incoming.iter().any(|(v, _)| undefined_operand(v, maybe))
         }
+        K::Call(c) => zero_poison_count(c).is_some(),
         _ => false,
+    }
+}
+
+/// The operand of `llvm.ctlz`/`llvm.cttz` with `is_zero_poison` true (or
+/// not a constant): the result is poison where it is 0 (LangRef), and
+/// where it is poison.
+fn zero_poison_count(c: &crate::inst::Call) -> Option<&Value> {
+    let name = c.callee_name()?;
+    let counts = name.starts_with("llvm.ctlz.") || name.starts_with("llvm.cttz.");
+    match c.args.as_slice() {
+        [x, z] if counts && matches!(x.ty, Type::Int(_)) && !matches!(z.value, Value::Int(0)) => {
+            Some(&x.value)
+        }
+        _ => None,
     }
 }
 
@@ -289,6 +320,23 @@ impl<'a> FnMapper<'a> {
                 },
                 _ => return Ok(None),
             },
+            K::Call(c) if zero_poison_count(c).is_some() => {
+                let x = c.args[0].clone();
+                let z = &c.args[1].value;
+                let v = self.zv(&x.value, &x.ty, line)?;
+                let mut parts = vec![self.defined(&x.value), self.defined(z)];
+                let nonzero = cmp(IrBin::Ne, v, Expr::Const(0));
+                match z {
+                    Value::Int(_) => parts.push(nonzero),
+                    _ => {
+                        // `z` computed: poison at 0 only where it is true.
+                        let zv = self.zv(z, &c.args[1].ty, line)?;
+                        let off = cmp(IrBin::Eq, zv, Expr::Const(0));
+                        parts.push(Expr::Binary(IrBin::Or, Box::new(off), Box::new(nonzero)));
+                    }
+                }
+                all(parts)
+            }
             K::Call(c) => match super::ranges::of_call(c, self.ctx.m) {
                 // A ranged result: defined where it is in its range.
                 Some((n, a, size)) => {
@@ -445,6 +493,19 @@ impl<'a> FnMapper<'a> {
             {
                 self.defined(&b.rhs)
             }
+            // A value stored to shared or global memory is observed; where
+            // it is poison the run stops as undefined behaviour (see the
+            // module documentation: exact for the target, which may be
+            // more defined than the reference and never less; a reference
+            // run that stores poison constrains nothing further).
+            K::Store(st) => {
+                let promoted =
+                    matches!(&st.ptr.value, Value::Local(p) if self.promoted.contains_key(p));
+                if promoted || self.location(&st.ptr).0 == convcheck_ir::Space::Local {
+                    return Ok(None);
+                }
+                self.defined(&st.value.value)
+            }
             K::Call(c) => {
                 let assume = c.callee.as_global().is_some_and(|n| n.is("llvm.assume"));
                 let declared = c
@@ -560,7 +621,13 @@ impl Pieces {
     ) {
         // One block of undefined behaviour per instruction, named after it
         // so that a counterexample says where the run stopped.
-        let ub_name = format!("ub.{}.line{}", at.opcode(), at.line());
+        // A store's is no undefined behaviour of LangRef: the model's rule
+        // for a poison value observed (the module documentation).
+        let what = match at.opcode() {
+            "store" => "poison-stored",
+            op => op,
+        };
+        let ub_name = format!("ub.{what}.line{}", at.line());
         self.split_to(name, ub_name, ok, insts, origin, ub_op);
     }
 
