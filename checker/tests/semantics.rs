@@ -366,3 +366,53 @@ fn instcombine_making_cttz_zero_poison_through_real_opt() {
     assert!(out.contains("verdict: proved"), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// InstCombine (opt-19) folds `v < 10` to true where `v` is the result of
+/// a call of a function the module defines with `range(i32 0, 10)` on its
+/// own return (its body returns its argument, so out of range is poison):
+/// preserved (main before: violated, the fact was not read).
+#[test]
+fn instcombine_folding_with_a_defined_callees_own_range_through_real_opt() {
+    if !common::have(
+        "opt-19",
+        "instcombine_folding_with_a_defined_callees_own_range_through_real_opt",
+    ) {
+        return;
+    }
+    let m = temp(
+        "own-return-range.ll",
+        "target triple = \"nvptx64-nvidia-cuda\"\n\
+         @out = addrspace(1) global [1024 x i32] zeroinitializer\n\
+         declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         define internal range(i32 0, 10) i32 @level(i32 %x) {\n\
+         entry:\n\
+         \x20 ret i32 %x\n\
+         }\n\
+         define void @k(i32 %x) {\n\
+         entry:\n\
+         \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         \x20 %slot = getelementptr [1024 x i32], ptr addrspace(1) @out, i32 0, i32 %tid\n\
+         \x20 %v = call i32 @level(i32 %x)\n\
+         \x20 %c = icmp ult i32 %v, 10\n\
+         \x20 br i1 %c, label %then, label %end\n\
+         then:\n\
+         \x20 store i32 1, ptr addrspace(1) %slot\n\
+         \x20 br label %end\n\
+         end:\n\
+         \x20 ret void\n\
+         }\n",
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        &m,
+        "--function",
+        "k",
+        "--opt",
+        "instcombine",
+        "--opt-bin",
+        "opt-19",
+    ]);
+    assert!(out.contains("InstCombinePass"), "{out}{err}");
+    assert!(out.contains("verdict: preserved"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -498,6 +498,14 @@ impl<'a> FnMapper<'a> {
             // module documentation: exact for the target, which may be
             // more defined than the reference and never less; a reference
             // run that stores poison constrains nothing further).
+            // A `noundef` return value that is poison is undefined
+            // behaviour at the `ret` (LangRef, "Parameter Attributes").
+            K::Ret(Some(v)) if self.ctx.m.has_attr(&self.f.ret_attrs, "noundef") => {
+                if !matches!(v.ty, Type::Int(_)) {
+                    return Ok(None);
+                }
+                self.defined(&v.value)
+            }
             K::Store(st) => {
                 let promoted =
                     matches!(&st.ptr.value, Value::Local(p) if self.promoted.contains_key(p));

@@ -81,9 +81,11 @@ fn stated(attrs: &[Attribute], m: &Module) -> Option<(u32, i64, u64)> {
 }
 
 /// The callee a call declares its result by: an external function the
-/// mapping reads as an oracle (not an `llvm.*` intrinsic, whose results
-/// the mapping computes, nor a thread or group index, which it bounds
-/// itself, `super::groups`).
+/// mapping reads as an oracle, or a function the module defines (whose
+/// own `range` return attribute callers read: a value its `ret` returns
+/// out of range is poison at the call); not an `llvm.*` intrinsic, whose
+/// results the mapping computes, nor a thread or group index, which it
+/// bounds itself, `super::groups`.
 fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
     let name = c.callee.as_global()?;
     let f = m.function_by_name(name)?;
@@ -93,7 +95,7 @@ fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
             .first()
             .and_then(|a| a.value.as_int())
             .is_some_and(|d| super::builtins::classify(&plain_name, Some(d)).is_some());
-    (!f.is_definition && !plain_name.starts_with("llvm.") && !builtin).then_some(f)
+    (!plain_name.starts_with("llvm.") && !builtin).then_some(f)
 }
 
 /// A call's result `range(iN a, b)` (LangRef, "Parameter Attributes": on
