@@ -32,7 +32,7 @@
 //!   reference and the target, and any value at all. A float result
 //!   (`fadd`, `fsub`, `fmax`, `fmin`, `fmaximum`, `fminimum`) is a free
 //!   float as a float load's is (the float values of
-//!   `docs/src/llvm.md`, NaNs canonical), so floats computed from it are
+//!   `docs/src/llvm.md`, its bits kept), so floats computed from it are
 //!   floats as [`super::floats`] models them.
 //!
 //! `%r = cmpxchg [weak] [volatile] ptr P, T C, T V SUCCESS FAILURE` (`T` an
