@@ -49,7 +49,7 @@ impl Emitter<'_, '_> {
         match op {
             FUn::Bits(t) => {
                 let r = self.tmp();
-                self.line(format!("{r} = and i64 {x}, {}", t.mask()));
+                self.line(format!("{r} = and i64 {x}, {}", t.mask() as i64));
                 r
             }
             FUn::Neg(t) | FUn::Abs(t) | FUn::Sqrt(t) | FUn::Canon(t) => {
