@@ -110,6 +110,24 @@
   const isIr = () => isLlvm() || isClang();
   const clangOf = (file) => ({ cu: 'cuda', hip: 'hip', cl: 'opencl' })[(/\.([^./\\]*)$/.exec(file) || [])[1]];
   const optPipeline = () => (tools && isIr() && !target ? $('opt-pipeline').value.trim() : '');
+  // What a check states as `check --clang-arg --target --block-dim
+  // --grid-dim --warp-size` do (explore --allow-tools, LLVM IR or clang).
+  function launchSent() {
+    if (!(tools && isIr())) return {};
+    const out = {};
+    const words = $('clang-args').value.trim().split(/\s+/).filter((w) => w);
+    if (isClang() && words.length) out.clang_args = words;
+    if (isClang() && $('gpu-target').value) out.target = $('gpu-target').value;
+    for (const [id, field] of [['block-dim', 'block_dim'], ['grid-dim', 'grid_dim']]) {
+      const v = $(id).value.trim();
+      if (v) out[field] = v;
+    }
+    // A stated block is the group (as `check` without --threads).
+    if (out.block_dim) out.threads = 0;
+    const w = $('warp-size').value.trim();
+    if (w) out.warp_size = Number(w);
+    return out;
+  }
 
   // What the requests send for the settings LLVM IR does not have: no
   // tokens placed by lowering, no source level. A clang source has a
@@ -723,6 +741,7 @@
         tokens: tokensSent(),
         max_iters: Number(state.check.max_iters),
         threads: Number(state.check.threads),
+        ...launchSent(),
       });
       renderCheck((performance.now() - started) / 1000);
     } catch (e) {
@@ -1052,6 +1071,9 @@
   // The server's tools (explore --allow-tools) and the target file.
   function syncTools() {
     $('opt-row').hidden = !(tools && isIr());
+    $('launch-row').hidden = !(tools && isIr());
+    $('clang-row').hidden = !isClang();
+    $('gpu-target-row').hidden = !isClang();
     $('tools-note').textContent = tools
       ? `tools allowed: ${tools.opt}${tools.opt_args.length ? ' ' + tools.opt_args.join(' ') : ''}${tools.clang ? ', ' + tools.clang : ''}`
       : (isIr() ? 'opt pipelines and clang: start the explorer with --allow-tools' : '');

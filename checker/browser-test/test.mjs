@@ -290,6 +290,18 @@ test('a .cu opened in the page is compiled by the server\'s clang and checked th
     // ... and its source line (16) in the editor.
     const selected = await page.locator('#backdrop .line').evaluateAll((ls) => ls.map((l, i) => (l.classList.contains('sel') ? i + 1 : 0)).filter(Boolean));
     assert.deepEqual(selected, [16], 'the ballot\'s source line is selected in the editor');
+    // clang's flags and the launch, as `check --clang-arg -DUNUSED=1
+    // --block-dim 4`: the same violation, for a group of the block's 4.
+    assert.ok(await page.isVisible('#clang-args'));
+    assert.ok(await page.isVisible('#block-dim'));
+    await page.fill('#clang-args', '-DUNUSED=1');
+    await page.fill('#block-dim', '4');
+    await page.click('#check-button');
+    await page.waitForSelector('#verdict-word', { timeout: CHECK_TIMEOUT });
+    assert.equal((await page.textContent('#verdict-word')).trim(), 'violated');
+    assert.match(await page.textContent('#verdict'), /threads: 4,/);
+    await page.fill('#block-dim', '');
+    await page.fill('#clang-args', '');
     // clang's error, at its line and column.
     await page.fill('#source', '__global__ void k(int *o) { o[0] = x; }\n');
     await page.waitForSelector('body[data-errors="1"]');

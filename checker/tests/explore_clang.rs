@@ -270,3 +270,101 @@ fn clang_sources_are_refused_without_allow_tools_or_a_clang() {
     plain.stop();
     no_clang.stop();
 }
+
+/// `clang_args`, `target` and the launch (`block_dim`, `grid_dim`,
+/// `warp_size`) reach the server's clang and the check as `check
+/// --clang-arg --target --block-dim` give them on the command line; the
+/// ones the page may not give, and a field the check would not use, are
+/// 422s naming the field.
+#[test]
+fn clang_flags_and_the_launch_go_through_the_page_as_on_the_command_line() {
+    let test = "clang_flags_and_the_launch_go_through_the_page_as_on_the_command_line";
+    // Without tools: the launch of a kernel-language check is refused.
+    let server = with_tools(None);
+    let kernel = json!({"source": "__global__ void k() { __syncthreads(); }",
+        "passes": ["simplifycfg"], "block_dim": "4"});
+    let a = post(server.addr(), "/api/check", &kernel);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "block_dim", "{}", a.body);
+    server.stop();
+    if !have_llvm(test) {
+        return;
+    }
+    let server = with_tools(Some("clang-19"));
+    // A macro the source needs: clang's #error at its line without it.
+    let source = "#ifndef LIMIT\n#error \"give -DLIMIT\"\n#endif\n\
+        __global__ void k(int *out) {\n  if (threadIdx.x < LIMIT) out[threadIdx.x] = 1;\n  \
+        __syncthreads();\n}\n";
+    let body = json!({"language": "cuda", "file": "k.cu", "source": source, "function": "k",
+        "threads": 2, "opt": "simplifycfg"});
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["diagnostics"][0]["line"], 2, "{}", a.body);
+    let mut with_macro = body.clone();
+    with_macro["clang_args"] = json!(["-DLIMIT=1", "-g0"]);
+    with_macro["target"] = json!("nvptx64");
+    let a = post(server.addr(), "/api/check", &with_macro);
+    assert_eq!(a.status, 200, "{}", a.body);
+    // A usage error names the file as the request did.
+    let mut no_pipeline = with_macro.clone();
+    no_pipeline.as_object_mut().unwrap().remove("opt");
+    let a = post(server.addr(), "/api/check", &no_pipeline);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(!a.body.contains("convcheck-explore-"), "{}", a.body);
+    for (field, value) in [
+        ("clang_args", json!(["-I/etc"])),
+        ("clang_args", json!(["-fplugin=/tmp/x.so"])),
+        ("target", json!("x86_64")),
+        ("block_dim", json!("16,16")),
+        ("block_dim", json!("0")),
+        ("warp_size", json!(48)),
+    ] {
+        let mut b = with_macro.clone();
+        b.as_object_mut().unwrap().remove("threads");
+        b[field] = value;
+        let a = post(server.addr(), "/api/check", &b);
+        assert_eq!(a.status, 422, "{field}: {}", a.body);
+        assert_eq!(a.json()["error"]["field"], field, "{}", a.body);
+    }
+    // clang's flags are for sources clang compiles.
+    let ll = json!({"language": "llvm", "source": "define void @f() {\n  ret void\n}\n",
+        "opt": "simplifycfg", "clang_args": ["-DX=1"]});
+    let a = post(server.addr(), "/api/check", &ll);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["field"], "clang_args", "{}", a.body);
+    // The launch: find_tid under a stated 4-thread block and grid, as the
+    // command line checks it.
+    let source = example("find-tid.cu");
+    let body = json!({"language": "cuda", "file": "find-tid.cu", "source": source,
+        "function": "find_tid_control", "opt": "simplifycfg", "max_iters": 3,
+        "block_dim": "4", "grid_dim": "2", "warp_size": 32});
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let api = a.json();
+    let (code, out, err) = common::convcheck(&[
+        "check",
+        "examples/gpu/find-tid.cu",
+        "--frontend",
+        "clang",
+        "--opt",
+        "simplifycfg",
+        "--function",
+        "find_tid_control",
+        "--max-iters",
+        "3",
+        "--block-dim",
+        "4",
+        "--grid-dim",
+        "2",
+        "--warp-size",
+        "32",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let cli: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(summary(&api), summary(&cli), "API {api}\nCLI {cli}");
+    assert_eq!(api["threads"], cli["threads"], "API {api}\nCLI {cli}");
+    assert_eq!(api["threads"], 4, "{api}");
+    server.stop();
+}

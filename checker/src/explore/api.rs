@@ -49,6 +49,7 @@ use std::time::Duration;
 mod clang;
 mod files;
 mod initial;
+mod launch;
 mod llvm;
 pub use initial::{initial, passes, CUDA_FIND_TID, LLVM_FIND_TID_TOKENS, LLVM_PLAIN_KERNELS};
 use llvm::*;
@@ -370,6 +371,17 @@ pub struct CheckRequest {
     pub target_source: Option<String>,
     /// The second file's name (default `target.ll` or `target.c`).
     pub target_file: Option<String>,
+    /// `--clang-arg` (repeatable) for a clang source ([`launch`]).
+    #[serde(default)]
+    pub clang_args: Vec<String>,
+    /// `--target`: `nvptx64`, `amdgcn` or `spirv64`.
+    pub target: Option<String>,
+    /// `--block-dim X[,Y[,Z]]`.
+    pub block_dim: Option<String>,
+    /// `--grid-dim X[,Y[,Z]]`.
+    pub grid_dim: Option<String>,
+    /// `--warp-size W`.
+    pub warp_size: Option<u32>,
 }
 
 /// Answers one request body.
@@ -706,6 +718,7 @@ fn check(r: CheckRequest, time: Duration, tools: Option<&super::Tools>) -> Resul
     if let Lang::Clang(_) = lang {
         return clang::check_clang(&r, &file, config, budget, tools);
     }
+    launch::read(&r, false, lang == Lang::Llvm && files::applies(&r))?;
     if lang == Lang::Llvm {
         if r.reference == Some(ReferenceField::Source) {
             return Err(invalid("reference", LLVM_NO_SOURCE));

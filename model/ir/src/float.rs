@@ -9,13 +9,21 @@
 //! Each operation is exact IEEE-754 with round-to-nearest-even, computed
 //! with Rust's `f32`/`f64` (`half` and `bfloat` through `f32`, rounded once
 //! more to their format: exact for `+ - * / sqrt`, as `f32` has at least
-//! `2p + 2` bits of precision for both). **NaNs are canonical**: every
-//! operation that yields a NaN yields the format's one quiet NaN (positive,
-//! payload 0: `0x7fc00000` for `float`), including `fneg`, `fabs` and
-//! `copysign` of a NaN. LangRef leaves a NaN result's sign and payload
-//! largely unspecified, so LLVM may turn `fsub -0.0, x` into `fneg x`; with
-//! one NaN per format the model never tells such NaNs apart (a transform
-//! that changes only a NaN's sign or payload is not caught).
+//! `2p + 2` bits of precision for both). **NaN results** (LangRef,
+//! "Behavior of Floating-Point NaN values"): a NaN's bits are its value
+//! wherever it is moved (loads, stores, `bitcast`, `select`, phis,
+//! [`FUn::Bits`]); `fneg`, `fabs` and `copysign` change only the sign bit,
+//! also of a NaN. An arithmetic operation with a NaN operand yields that
+//! operand unchanged (LangRef's "unchanged NaN propagation"; of two NaNs
+//! the one with the smaller bits, so commuted operands agree), a product
+//! or quotient with the other operand's sign folded in (so `x * -1.0` is
+//! `fneg x`), `fsub a, b` being `fadd a, (fneg b)`; a conversion keeps the
+//! NaN's sign and payload (shifted to the format). A NaN made from
+//! non-NaN operands (`inf - inf`) is the format's canonical quiet NaN
+//! (`0x7fc00000` for `float`). Each is one of the choices LangRef allows,
+//! taken alike in the reference and the target, and the choice under which
+//! LLVM's folds (`x * 1.0` to `x`, `fsub -0.0, x` to `fneg x`,
+//! `fptrunc (fpext x)` to `x`, commuted operands) keep every bit.
 //!
 //! Conversions to integers (`fptosi`, `fptoui`) round toward zero; a value
 //! out of the integer's range (or NaN) is poison in LangRef, and 0 here.
@@ -78,15 +86,18 @@ pub enum FPred {
 /// A floating-point operation of one operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FUn {
-    /// `fneg` (a NaN stays the canonical NaN).
+    /// `fneg`: the sign bit flipped (of a NaN too).
     Neg(FTy),
     /// `llvm.fabs`.
     Abs(FTy),
     /// `llvm.sqrt`.
     Sqrt(FTy),
-    /// The value itself, a NaN made canonical: how a float read from
-    /// memory or a parameter enters the model.
+    /// `llvm.canonicalize`: the value itself, a NaN made canonical.
     Canon(FTy),
+    /// The value's bits unchanged (NaN payloads too): how a float read
+    /// from memory, a parameter or an atomic's result enters the model
+    /// (the marker from which path enumeration gives it float values).
+    Bits(FTy),
     /// `fptosi` to `iN`: the result sign-extended.
     ToSi(FTy, u8),
     /// `fptoui` to `iN`: the result zero-extended.
@@ -347,12 +358,57 @@ pub fn compare(pred: FPred, ty: FTy, x: u64, y: u64) -> bool {
     pred.holds(unordered, a < b, a == b, a > b)
 }
 
+/// The NaN an operation with NaN operands `x` and `y` yields, if either
+/// is one: the NaN operand (of two, the smaller bits), with the other
+/// operand's sign folded in where `sign` (products and quotients).
+fn propagated(t: FTy, x: u64, y: u64, sign: bool) -> Option<u64> {
+    let (x, y) = (x & t.mask(), y & t.mask());
+    let (n, other) = match (t.is_nan(x), t.is_nan(y)) {
+        (false, false) => return None,
+        (true, false) => (x, y),
+        (false, true) => (y, x),
+        (true, true) => (x.min(y), x.max(y)),
+    };
+    Some(if sign { n ^ (other & t.sign_bit()) } else { n })
+}
+
+/// A NaN of format `from` as a NaN of format `to`: sign and payload kept
+/// (the payload shifted to the new fraction's top; quiet if none is left).
+pub fn convert_nan(from: FTy, to: FTy, v: u64) -> u64 {
+    let (_, mf) = from.layout();
+    let (_, mt) = to.layout();
+    let frac = v & ((1u64 << mf) - 1);
+    let frac = if mt >= mf {
+        frac << (mt - mf)
+    } else {
+        frac >> (mf - mt)
+    };
+    let frac = if frac == 0 { 1u64 << (mt - 1) } else { frac };
+    let sign = if v & from.sign_bit() != 0 {
+        to.sign_bit()
+    } else {
+        0
+    };
+    sign | (to.canonical_nan() & !((1u64 << mt) - 1)) | frac
+}
+
 /// The model's value of a floating-point operation of two operands.
 pub fn binary(op: FBin, x: i64, y: i64) -> i64 {
     let (x, y) = (x as u64, y as u64);
+    let nan = match op {
+        FBin::Add(t) | FBin::Rem(t) => propagated(t, x, y, false),
+        FBin::Mul(t) | FBin::Div(t) => propagated(t, x, y, true),
+        FBin::MinNum(t) | FBin::MaxNum(t) if t.is_nan(x) && t.is_nan(y) => {
+            propagated(t, x, y, false)
+        }
+        _ => None,
+    };
+    if let Some(n) = nan {
+        return n as i64;
+    }
     let r = match op {
         FBin::Add(t) => arith(t, x, y, |a, b| a + b, |a, b| a + b),
-        FBin::Sub(t) => arith(t, x, y, |a, b| a - b, |a, b| a - b),
+        FBin::Sub(t) => return binary(FBin::Add(t), x as i64, unary(FUn::Neg(t), y as i64)),
         FBin::Mul(t) => arith(t, x, y, |a, b| a * b, |a, b| a * b),
         FBin::Div(t) => arith(t, x, y, |a, b| a / b, |a, b| a / b),
         FBin::Rem(t) => arith(t, x, y, |a, b| a % b, |a, b| a % b),
@@ -360,18 +416,21 @@ pub fn binary(op: FBin, x: i64, y: i64) -> i64 {
         FBin::MaxNum(t) => arith(t, x, y, f32::max, f64::max),
         FBin::CopySign(t) => {
             let s = t.sign_bit();
-            if t.is_nan(x) {
-                t.canonical_nan()
-            } else {
-                (x & t.mask() & !s) | (y & s)
-            }
+            (x & t.mask() & !s) | (y & s)
         }
         FBin::Cmp(p, t) => u64::from(compare(p, t, x, y)),
         FBin::Fma32 => {
             let t = FTy::Float;
+            let (b, c) = ((y >> 32) & t.mask(), y & t.mask());
+            if let Some(n) = propagated(t, x, b, true) {
+                return n as i64;
+            }
+            if t.is_nan(c) {
+                return c as i64;
+            }
             let a = f32::from_bits(x as u32);
-            let b = f32::from_bits((y >> 32) as u32);
-            let c = f32::from_bits(y as u32);
+            let b = f32::from_bits(b as u32);
+            let c = f32::from_bits(c as u32);
             t.round(f64::from(a.mul_add(b, c)))
         }
     };
@@ -383,11 +442,13 @@ pub fn unary(op: FUn, v: i64) -> i64 {
     let v = v as u64;
     let r = match op {
         FUn::Canon(t) if t.is_nan(v) => t.canonical_nan(),
-        FUn::Canon(t) => v & t.mask(),
-        FUn::Neg(t) if t.is_nan(v) => t.canonical_nan(),
+        FUn::Canon(t) | FUn::Bits(t) => v & t.mask(),
         FUn::Neg(t) => (v ^ t.sign_bit()) & t.mask(),
-        FUn::Abs(t) if t.is_nan(v) => t.canonical_nan(),
         FUn::Abs(t) => v & t.mask() & !t.sign_bit(),
+        FUn::Sqrt(t) | FUn::Convert(t, _) if t.is_nan(v) => match op {
+            FUn::Convert(_, to) => convert_nan(t, to, v),
+            _ => v & t.mask(),
+        },
         FUn::Sqrt(FTy::Double) => FTy::Double.round(FTy::Double.decode(v).sqrt()),
         FUn::Sqrt(t) => t.round(f64::from((t.decode(v) as f32).sqrt())),
         FUn::Convert(from, to) => to.round(from.decode(v)),
@@ -443,6 +504,7 @@ impl FUn {
             FUn::Abs(t) => format!("fabs.{}", t.name()),
             FUn::Sqrt(t) => format!("sqrt.{}", t.name()),
             FUn::Canon(t) => format!("canon.{}", t.name()),
+            FUn::Bits(t) => format!("bits.{}", t.name()),
             FUn::ToSi(t, n) => format!("fptosi.{}.i{n}", t.name()),
             FUn::ToUi(t, n) => format!("fptoui.{}.i{n}", t.name()),
             FUn::FromSi(n, t) => format!("sitofp.i{n}.{}", t.name()),
@@ -470,8 +532,8 @@ impl FBin {
         format!("{op}.{}", t.name())
     }
 
-    /// Whether `op(a, b) == op(b, a)` for all `a` and `b` (NaNs being
-    /// canonical).
+    /// Whether `op(a, b) == op(b, a)` for all `a` and `b` (of two NaN
+    /// operands, the result is the same one either way).
     pub fn commutes(self) -> bool {
         match self {
             FBin::Add(_) | FBin::Mul(_) | FBin::MinNum(_) | FBin::MaxNum(_) => true,
@@ -527,10 +589,26 @@ mod tests {
     #[test]
     fn float_arithmetic_is_ieee() {
         assert_eq!(binary(FBin::Add(FTy::Float), F1, F1), 0x4000_0000);
-        // NaN results are canonical, whatever the operands' payloads.
+        // A NaN operand is the result, its payload kept; a NaN made of
+        // numbers is canonical; sign operations flip a NaN's sign.
         let nan = 0x7f80_0001;
-        assert_eq!(binary(FBin::Add(FTy::Float), nan, F1), 0x7fc0_0000);
-        assert_eq!(unary(FUn::Neg(FTy::Float), nan), 0x7fc0_0000);
+        let f = FTy::Float;
+        assert_eq!(binary(FBin::Add(f), nan, F1), nan);
+        assert_eq!(binary(FBin::Add(f), F1, nan), nan);
+        assert_eq!(binary(FBin::Add(f), 0x7f80_0000, 0xff80_0000), 0x7fc0_0000);
+        assert_eq!(unary(FUn::Neg(f), nan), 0xff80_0001);
+        // x * -1.0 is fneg x, fsub -0.0, x is fneg x, x * 1.0 is x.
+        assert_eq!(binary(FBin::Mul(f), nan, 0xbf80_0000), 0xff80_0001);
+        assert_eq!(binary(FBin::Sub(f), 0x8000_0000, nan), 0xff80_0001);
+        assert_eq!(binary(FBin::Mul(f), nan, F1), nan);
+        // Two NaNs: the smaller bits, either order.
+        let q = 0x7fc0_1234;
+        assert_eq!(binary(FBin::Add(f), q, nan), nan);
+        assert_eq!(binary(FBin::Add(f), nan, q), nan);
+        // fptrunc (fpext x) is x.
+        let d = unary(FUn::Convert(f, FTy::Double), q);
+        assert!(FTy::Double.is_nan(d as u64));
+        assert_eq!(unary(FUn::Convert(FTy::Double, f), d), q);
         assert_eq!(unary(FUn::Neg(FTy::Float), F1), 0xbf80_0000);
         // -0.0 == 0.0, NaN is unordered.
         assert_eq!(binary(FBin::Cmp(FPred::Oeq, FTy::Float), 0x8000_0000, 0), 1);

@@ -146,9 +146,17 @@ pub(super) fn clang_error(name: &str, message: &str) -> ApiError {
 /// Compiles `source` (named `file`) with the server's clang and reads its
 /// output with the operations at their source lines; `loaded.file` is
 /// `FILE.ll`, as `check --frontend clang` names it.
-pub(super) fn compile(file: &str, source: &str, tools: Option<&Tools>) -> Result<Loaded, ApiError> {
+pub(super) fn compile(
+    file: &str,
+    source: &str,
+    tools: Option<&Tools>,
+    stated: &super::launch::Stated,
+) -> Result<Loaded, ApiError> {
     let (bin, _) = clang_bin(tools)?;
-    let o = options(tools.expect("clang_bin checked the tools"), bin);
+    let mut o = options(tools.expect("clang_bin checked the tools"), bin);
+    o.clang_args = stated.clang_args.clone();
+    o.target = stated.target;
+    o.gpu = stated.gpu;
     let dir = tempfile::Builder::new()
         .prefix("convcheck-explore-")
         .tempdir()
@@ -176,7 +184,7 @@ pub(super) fn lower_clang(
     if r.tokens {
         return Err(invalid("tokens", LLVM_TOKENS));
     }
-    let loaded = compile(&file, &r.source, tools)?;
+    let loaded = compile(&file, &r.source, tools, &Default::default())?;
     let mut v = lower_loaded(&r, file, &loaded, "clang -O0")?;
     for f in v["functions"].as_array_mut().into_iter().flatten() {
         f["line"] = Value::Null;
@@ -202,7 +210,7 @@ pub(super) fn run_clang(
     if r.tokens {
         return Err(invalid("tokens", LLVM_TOKENS));
     }
-    let loaded = compile(&file, &r.source, tools)?;
+    let loaded = compile(&file, &r.source, tools, &Default::default())?;
     run_loaded(&r, file, &loaded)
 }
 
@@ -231,7 +239,8 @@ pub(super) fn check_clang(
     }
     // Compiled here first so that clang's errors are answered with their
     // lines, and the function is named as the answer will name it.
-    let loaded = compile(file, &r.source, tools)?;
+    let stated = super::launch::read(r, true, r.passes.is_empty())?;
+    let loaded = compile(file, &r.source, tools, &stated)?;
     config.function = Some(llvm_entry(&loaded, r.function.as_deref())?);
     if r.passes.is_empty() {
         let job = CheckJob::of(file, &config);

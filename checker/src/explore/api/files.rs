@@ -126,7 +126,9 @@ pub fn check(
         }
         None => None,
     };
+    let stated = super::launch::read(r, frontend, true)?;
     let job = CheckJob {
+        threads: super::launch::threads(job_base.threads, &stated.gpu)?,
         src: src_path.display().to_string(),
         tgt: tgt_path,
         format: Format::Json,
@@ -152,10 +154,14 @@ pub fn check(
         settings.llvm.frontend = Some(crate::llvm::frontend::Frontend::Clang);
         settings.llvm.clang_bin = Some(bin);
         settings.llvm.tool_timeout = timeout;
+        settings.llvm.clang_args = stated.clang_args;
+        settings.llvm.target = stated.target;
     }
+    settings.llvm.gpu = stated.gpu;
     let report = crate::pipeline::check(&job, &settings, &Silent).map_err(|e| {
         // A tool's failure (opt refusing a pipeline) is the request's.
         let mut a = super::from_error(e.clone());
+        a.message = super::clang::scrub(&a.message.replace(&folder, ""));
         if tools.is_some() && e.kind() == crate::ErrorKind::Tool {
             a = ApiError::new(
                 422,

@@ -17,22 +17,25 @@
 //!   (value after)`, an access that keeps its value,
 //!   [`convcheck_ir::Access::keeps_value`]) storing `OP(%r, V)` for the
 //!   integer operations (`xchg`: `V`; `add`: `%r + V`; `max`: the signed
-//!   maximum; `uinc_wrap`: `%r >=u V ? 0 : %r + 1`; ...) and `V` for a
-//!   float `xchg`, where `%r` is the atomic's result below. So a later
+//!   maximum; `uinc_wrap`: `%r >=u V ? 0 : %r + 1`; ...), `V` for a
+//!   float `xchg`, and the float operation of `%r` and `V` for `fadd`,
+//!   `fsub`, `fmax` (`llvm.maxnum`) and `fmin` (`llvm.minnum`), with the
+//!   model's float bits ([`super::floats`]), where `%r` is the atomic's
+//!   result below. So a later
 //!   plain load of the location by the thread reads what the atomic left
 //!   there where no other thread writes it in the phase (where one does,
 //!   that load races with the other thread's atomic and is reported), and
 //!   a pass that forwards the value loaded or stored before the atomic to
-//!   a load after it is caught. The float operations (`fadd`, ...) leave
-//!   no value yet: a plain load after one reads what it read before,
-//!   FIXME(issue 21: the float value left by a float `atomicrmw`);
+//!   a load after it is caught. `fmaximum` and `fminimum` (`llvm.maximum`,
+//!   not in the model) leave no value: a plain load after one reads what
+//!   it read before, FIXME(issue 21: `fmaximum`/`fminimum`'s value);
 //! - its result `%r`, when the instruction has one: a varying oracle named
 //!   after the label, read at every execution (used or not), so thread
 //!   `t`'s `k`-th atomic of that label returns the same free value in the
 //!   reference and the target, and any value at all. A float result
 //!   (`fadd`, `fsub`, `fmax`, `fmin`, `fmaximum`, `fminimum`) is a free
 //!   float as a float load's is (the float values of
-//!   `docs/src/llvm.md`, NaNs canonical), so floats computed from it are
+//!   `docs/src/llvm.md`, its bits kept), so floats computed from it are
 //!   floats as [`super::floats`] models them.
 //!
 //! `%r = cmpxchg [weak] [volatile] ptr P, T C, T V SUCCESS FAILURE` (`T` an
@@ -80,6 +83,7 @@
 //! model (named).
 #![deny(unsafe_code)]
 
+use convcheck_ir::float::{FBin, FTy};
 use convcheck_ir::{Access, BinOp, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
 use super::conventions::attachment;
@@ -396,7 +400,8 @@ impl FnMapper<'_> {
             let after = match vty {
                 Type::Int(bits) => Some(int_after(op, *bits, Expr::Var(plain(r)), value.clone())),
                 _ if op == "xchg" => Some(value.clone()),
-                _ => None,
+                _ => super::floats::fty(vty)
+                    .and_then(|t| float_after(op, t, Expr::Var(plain(r)), value.clone())),
             };
             if let Some(after) = after {
                 let (space, _, index, size) = self.atomic_place(&p.ptr, vty, line)?;
@@ -511,6 +516,21 @@ impl FnMapper<'_> {
         );
         Ok(())
     }
+}
+
+/// The value a float `atomicrmw OP` leaves at its location: `OP(r, v)`
+/// for the loaded value `r` and the operand `v` (LangRef: `fmax` and `fmin`
+/// are `llvm.maxnum` and `llvm.minnum`); `None` for `fmaximum` and
+/// `fminimum`, outside the model.
+fn float_after(op: &str, t: FTy, r: Expr, v: Expr) -> Option<Expr> {
+    let f = match op {
+        "fadd" => FBin::Add(t),
+        "fsub" => FBin::Sub(t),
+        "fmax" => FBin::MaxNum(t),
+        "fmin" => FBin::MinNum(t),
+        _ => return None,
+    };
+    Some(bin(BinOp::F(f), r, v))
 }
 
 /// The value `atomicrmw OP` leaves at its location on `N`-bit integers:

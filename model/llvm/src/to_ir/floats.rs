@@ -45,7 +45,9 @@ pub(crate) fn fty(ty: &Type) -> Option<FTy> {
 /// The bits of a floating-point literal as LLVM writes it for `kind`:
 /// decimal (`1.0`, `-2.5e+00`), `0x` followed by 16 hex digits (a double's
 /// bits, also for `float` and `half`, whose value it must be), `0xH` (half
-/// bits), `0xR` (bfloat bits). A NaN is the canonical NaN.
+/// bits), `0xR` (bfloat bits). A NaN keeps its sign and payload (a
+/// `float` NaN written as a double's bits has its payload in the double's
+/// top fraction bits, as LLVM's `APFloat` widens it).
 pub(crate) fn literal(kind: FloatKind, text: &str) -> Option<u64> {
     let t = fty(&Type::Float(kind))?;
     let (neg, body) = match text.strip_prefix('-') {
@@ -60,17 +62,16 @@ pub(crate) fn literal(kind: FloatKind, text: &str) -> Option<u64> {
         if h.starts_with(['K', 'L', 'M']) {
             return None;
         }
-        let d = f64::from_bits(u64::from_str_radix(h, 16).ok()?);
-        t.round(d)
+        let d = u64::from_str_radix(h, 16).ok()?;
+        if FTy::Double.is_nan(d) {
+            convcheck_ir::float::convert_nan(FTy::Double, t, d)
+        } else {
+            t.round(f64::from_bits(d))
+        }
     } else {
         t.round(body.parse::<f64>().ok()?)
     };
-    let bits = if neg { bits ^ t.sign_bit() } else { bits };
-    Some(if t.is_nan(bits) {
-        t.canonical_nan()
-    } else {
-        bits
-    })
+    Some(if neg { bits ^ t.sign_bit() } else { bits })
 }
 
 /// The values path enumeration tries for a free float of `t`.
@@ -221,9 +222,9 @@ impl<'a> FnMapper<'a> {
     pub(crate) fn fvalue(&mut self, v: &Value, t: FTy, ty: &Type, line: u32) -> R<Expr> {
         let e = self.value(v, ty, line)?;
         Ok(match (v, &e) {
-            // A parameter enters the model with its NaN canonical.
+            // A parameter enters the model as a float, its bits kept.
             (Value::Local(n), Expr::Var(_)) if self.f.params.iter().any(|p| &p.name == n) => {
-                un(FUn::Canon(t), e)
+                un(FUn::Bits(t), e)
             }
             _ => e,
         })
@@ -530,8 +531,9 @@ impl<'a> FnMapper<'a> {
         Ok(true)
     }
 
-    /// After a load of a float: its value with NaN canonical, and the
-    /// free values it reads taking float values.
+    /// After a load of a float: its value, every bit kept (LangRef: a
+    /// load of a NaN keeps its payload), marked as a float, and the free
+    /// values it reads taking float values.
     pub(crate) fn float_load(&mut self, inst: &Instruction, ty: &Type, out: &mut [Inst]) {
         let Some(t) = fty(ty) else { return };
         let Some(r) = inst.result.as_ref().map(super::plain) else {
@@ -557,18 +559,18 @@ impl<'a> FnMapper<'a> {
             self.float_domain(o, t);
         }
         let inner = std::mem::replace(e, Expr::Const(0));
-        *e = un(FUn::Canon(t), inner);
+        *e = un(FUn::Bits(t), inner);
+    }
+
+    /// A free float of format `t` read from oracle `o` (an atomic's
+    /// result, [`super::atomics`]): the float values path enumeration
+    /// tries, its bits kept, as a float load's value.
+    pub(crate) fn free_float(&mut self, o: convcheck_ir::OracleId, t: FTy) -> Expr {
+        self.float_domain(o, t);
+        un(FUn::Bits(t), Expr::Oracle(o))
     }
 
     /// A free value of float format `t` takes float values.
-    /// A free float of format `t` read from oracle `o` (an atomic's
-    /// result, [`super::atomics`]): the float values path enumeration
-    /// tries, NaNs canonical, as a float load's value.
-    pub(crate) fn free_float(&mut self, o: convcheck_ir::OracleId, t: FTy) -> Expr {
-        self.float_domain(o, t);
-        un(FUn::Canon(t), Expr::Oracle(o))
-    }
-
     pub(crate) fn float_domain(&mut self, o: convcheck_ir::OracleId, t: FTy) {
         let info: &mut OracleInfo = &mut self.t.oracles[o];
         if !self.t.stated.contains_key(&info.name) {
@@ -590,6 +592,11 @@ mod tests {
         // A float written as the double of its value.
         assert_eq!(literal(f, "0x3FB99999A0000000"), Some(0x3dcc_cccd));
         assert_eq!(literal(f, "0x7FF8000000000000"), Some(0x7fc0_0000));
+        // NaN payloads and signs are kept: a float's payload is the top of
+        // the double's fraction.
+        assert_eq!(literal(f, "0x7FF0000020000000"), Some(0x7f80_0001));
+        assert_eq!(literal(f, "0xFFF8000000000000"), Some(0xffc0_0000));
+        assert_eq!(literal(FloatKind::Half, "0xH7C01"), Some(0x7c01));
         assert_eq!(literal(f, "0xFFF0000000000000"), Some(0xff80_0000));
         assert_eq!(
             literal(FloatKind::Double, "0x3FF0000000000000"),

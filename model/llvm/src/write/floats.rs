@@ -1,8 +1,9 @@
 //! Floating-point operators of the model written as LLVM IR: the operands'
 //! low bits bitcast to the format, LLVM's instruction or intrinsic, the
 //! result's bits zero-extended to `i64` (`convcheck_ir::float`). LLVM's
-//! NaN results may differ from the model's canonical NaN in sign and
-//! payload, which LangRef leaves unspecified.
+//! NaN results may differ from the model's choice (the NaN operand
+//! propagated, else the canonical NaN) in sign and payload, which LangRef
+//! leaves nondeterministic.
 #![deny(unsafe_code)]
 
 use convcheck_ir::float::{FBin, FTy, FUn};
@@ -46,6 +47,11 @@ impl Emitter<'_, '_> {
 
     pub(super) fn float_unary(&mut self, op: FUn, x: &str) -> String {
         match op {
+            FUn::Bits(t) => {
+                let r = self.tmp();
+                self.line(format!("{r} = and i64 {x}, {}", t.mask() as i64));
+                r
+            }
             FUn::Neg(t) | FUn::Abs(t) | FUn::Sqrt(t) | FUn::Canon(t) => {
                 let f = self.float_of(t, x);
                 let r = match op {

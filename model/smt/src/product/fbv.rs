@@ -15,12 +15,14 @@
 //!   two operands of `fma`, the symmetric `fcmp` predicates) take their
 //!   operands in a canonical order, so `a + b` and `b + a` are one term;
 //! - `x - y` is `x + (-y)`, `x * 2.0` is `x + x`, `x * 1.0`, `x / 1.0`
-//!   and `x + -0.0` are `x` (with a NaN made canonical), `x / 2.0` is
-//!   `x * 0.5`: each exact in IEEE with canonical NaNs;
+//!   and `x + -0.0` are `x`, `x / 2.0` is `x * 0.5`: each exact in IEEE
+//!   with the model's NaN results;
 //! - operations on constants are computed exactly.
 //!
-//! `fcmp`, `fneg`, `fabs`, `copysign` and the canonical NaN are exact
-//! bit-vector logic.
+//! `fcmp`, `fneg`, `fabs`, `copysign`, the canonical NaN and the NaN
+//! results of every operation with a NaN operand (the operand propagated,
+//! `convcheck_ir::float`) are exact bit-vector logic; only the values of
+//! operations on numbers are uninterpreted.
 
 use convcheck_ir::float::{self, FBin, FPred, FTy, FUn};
 use z3::ast::{Bool, BV};
@@ -75,6 +77,43 @@ fn frac_mask(t: FTy) -> u64 {
 /// `v` with a NaN made canonical.
 fn canon(t: FTy, v: &BV) -> BV {
     is_nan(t, v).ite(&num(t, t.canonical_nan()), v)
+}
+
+/// Whether `a` or `b` (of `t`'s width) is a NaN, and then the NaN an
+/// operation on them yields (`convcheck_ir::float::binary`): the NaN
+/// operand, of two the smaller bits, with the other operand's sign folded
+/// in where `sign`.
+fn propagated(t: FTy, a: &BV, b: &BV, sign: bool) -> (Bool, BV) {
+    let (na, nb) = (is_nan(t, a), is_nan(t, b));
+    let both = Bool::and(&[na.clone(), nb.clone()]);
+    let le = a.bvule(b);
+    let n = both.ite(&le.ite(a, b), &na.ite(a, b));
+    let n = if sign {
+        let other = both.ite(&le.ite(b, a), &na.ite(b, a));
+        n.bvxor(other.bvand(num(t, t.sign_bit())))
+    } else {
+        n
+    };
+    (Bool::or(&[na, nb]), n)
+}
+
+/// A NaN `v` of format `from` as a NaN of format `to`
+/// (`convcheck_ir::float::convert_nan`).
+fn convert_nan(from: FTy, to: FTy, v: &BV) -> BV {
+    let m = |t: FTy| frac_mask(t).count_ones();
+    let (mf, mt) = (m(from), m(to));
+    let frac = v.extract(mf - 1, 0);
+    let frac = if mt > mf {
+        frac.concat(BV::from_u64(0, mt - mf))
+    } else {
+        frac.extract(mf - 1, mf - mt)
+    };
+    let frac = frac
+        .eq(BV::from_u64(0, mt))
+        .ite(&BV::from_u64(1 << (mt - 1), mt), &frac);
+    let sign = v.extract(from.bits() - 1, from.bits() - 1);
+    let exp = BV::from_u64(u64::MAX, to.bits() - 1 - mt);
+    sign.concat(&exp).concat(&frac)
 }
 
 /// The constant value of a 64-bit numeral.
@@ -151,19 +190,21 @@ pub(crate) fn unary(op: FUn, x: &BV) -> BV {
     }
     match op {
         FUn::Canon(t) => widen(t, canon(t, &low(t, x))),
+        FUn::Bits(t) => widen(t, low(t, x)),
         FUn::Neg(t) => {
             let v = low(t, x);
-            widen(t, canon(t, &v.bvxor(num(t, t.sign_bit()))))
+            widen(t, v.bvxor(num(t, t.sign_bit())))
         }
         FUn::Abs(t) => {
             let v = low(t, x);
-            widen(t, canon(t, &v.bvand(num(t, t.mask() & !t.sign_bit()))))
+            widen(t, v.bvand(num(t, t.mask() & !t.sign_bit())))
         }
-        FUn::Sqrt(t) => widen(
-            t,
-            uf(&format!("sqrt.{}", t.name()), t.bits(), &[&low(t, x)]),
-        ),
-        FUn::Convert(a, b) if a == b => widen(a, canon(a, &low(a, x))),
+        FUn::Sqrt(t) => {
+            let v = low(t, x);
+            let r = uf(&format!("sqrt.{}", t.name()), t.bits(), &[&v]);
+            widen(t, is_nan(t, &v).ite(&v, &r))
+        }
+        FUn::Convert(a, b) if a == b => widen(a, low(a, x)),
         // Any other operation: a function of the operand's 64 bits (the
         // integer ones read their low bits, the float ones the format's).
         _ => {
@@ -182,9 +223,12 @@ pub(crate) fn unary(op: FUn, x: &BV) -> BV {
                 FUn::ToUi(_, n) if n < 64 => {
                     r.extract(u32::from(n) - 1, 0).zero_ext(64 - u32::from(n))
                 }
-                FUn::FromSi(_, t) | FUn::FromUi(_, t) | FUn::Convert(_, t) => {
-                    widen(t, canon(t, &low(t, &r)))
+                FUn::Convert(f, t) => {
+                    let v = low(f, x);
+                    let nan = convert_nan(f, t, &v);
+                    widen(t, is_nan(f, &v).ite(&nan, &canon(t, &low(t, &r))))
                 }
+                FUn::FromSi(_, t) | FUn::FromUi(_, t) => widen(t, canon(t, &low(t, &r))),
                 _ => r,
             }
         }
@@ -202,12 +246,12 @@ pub(crate) fn binary(op: FBin, x: &BV, y: &BV) -> BV {
         FBin::Sub(t) => binary(FBin::Add(t), x, &unary(FUn::Neg(t), y)),
         FBin::Mul(t) if is(y, t, 2.0) => binary(FBin::Add(t), x, x),
         FBin::Mul(t) if is(x, t, 2.0) => binary(FBin::Add(t), y, y),
-        FBin::Mul(t) if is(y, t, 1.0) => unary(FUn::Canon(t), x),
-        FBin::Mul(t) if is(x, t, 1.0) => unary(FUn::Canon(t), y),
-        FBin::Div(t) if is(y, t, 1.0) => unary(FUn::Canon(t), x),
+        FBin::Mul(t) if is(y, t, 1.0) => unary(FUn::Bits(t), x),
+        FBin::Mul(t) if is(x, t, 1.0) => unary(FUn::Bits(t), y),
+        FBin::Div(t) if is(y, t, 1.0) => unary(FUn::Bits(t), x),
         FBin::Div(t) if is(y, t, 2.0) => binary(FBin::Mul(t), x, &bits(t, 0.5)),
-        FBin::Add(t) if is(y, t, -0.0) => unary(FUn::Canon(t), x),
-        FBin::Add(t) if is(x, t, -0.0) => unary(FUn::Canon(t), y),
+        FBin::Add(t) if is(y, t, -0.0) => unary(FUn::Bits(t), x),
+        FBin::Add(t) if is(x, t, -0.0) => unary(FUn::Bits(t), y),
         FBin::Cmp(p, t) => {
             let r = compare(p, t, &low(t, x), &low(t, y));
             r.ite(&BV::from_i64(1, 64), &BV::from_i64(0, 64))
@@ -216,13 +260,15 @@ pub(crate) fn binary(op: FBin, x: &BV, y: &BV) -> BV {
             let (a, b) = (low(t, x), low(t, y));
             let mag = a.bvand(num(t, t.mask() & !t.sign_bit()));
             let v = mag.bvor(b.bvand(num(t, t.sign_bit())));
-            widen(t, is_nan(t, &a).ite(&num(t, t.canonical_nan()), &v))
+            widen(t, v)
         }
         FBin::Fma32 => {
             let t = FTy::Float;
             let (a, b) = ordered(low(t, x), y.extract(63, 32));
             let c = y.extract(31, 0);
-            widen(t, canon(t, &uf("fma.float", 32, &[&a, &b, &c])))
+            let (nan_ab, n_ab) = propagated(t, &a, &b, true);
+            let r = canon(t, &uf("fma.float", 32, &[&a, &b, &c]));
+            widen(t, nan_ab.ite(&n_ab, &is_nan(t, &c).ite(&c, &r)))
         }
         FBin::Add(t)
         | FBin::Mul(t)
@@ -232,7 +278,18 @@ pub(crate) fn binary(op: FBin, x: &BV, y: &BV) -> BV {
         | FBin::MaxNum(t) => {
             let (a, b) = (low(t, x), low(t, y));
             let (a, b) = if op.commutes() { ordered(a, b) } else { (a, b) };
-            widen(t, canon(t, &uf(&op.name(), t.bits(), &[&a, &b])))
+            let r = canon(t, &uf(&op.name(), t.bits(), &[&a, &b]));
+            let (any, n) = propagated(t, &a, &b, matches!(op, FBin::Mul(_) | FBin::Div(_)));
+            let r = match op {
+                // A NaN operand gives the other; two NaNs, one of them.
+                FBin::MinNum(_) | FBin::MaxNum(_) => {
+                    let (na, nb) = (is_nan(t, &a), is_nan(t, &b));
+                    let both = Bool::and(&[na.clone(), nb.clone()]);
+                    both.ite(&n, &na.ite(&b, &nb.ite(&a, &r)))
+                }
+                _ => any.ite(&n, &r),
+            };
+            widen(t, r)
         }
     }
 }
@@ -272,7 +329,17 @@ mod tests {
         let m = s.get_model().expect("a model");
         let opaque = |v: u64| c(v).bvadd(&zero);
         for &a in &vals {
-            for op in [FUn::Neg(t), FUn::Abs(t), FUn::Canon(t)] {
+            let d = FTy::Double;
+            for op in [
+                FUn::Neg(t),
+                FUn::Abs(t),
+                FUn::Canon(t),
+                FUn::Bits(t),
+                FUn::Convert(t, d),
+            ] {
+                if matches!(op, FUn::Convert(..)) && !t.is_nan(a) {
+                    continue; // a number: uninterpreted
+                }
                 let want = float::unary(op, a as i64) as u64;
                 let got = m
                     .eval(&unary(op, &opaque(a)), true)
@@ -282,6 +349,18 @@ mod tests {
             for &b in &vals {
                 let mut ops: Vec<FBin> = FPred::ALL.iter().map(|p| FBin::Cmp(*p, t)).collect();
                 ops.push(FBin::CopySign(t));
+                if t.is_nan(a) || t.is_nan(b) {
+                    // The NaN results of arithmetic are exact.
+                    ops.extend([
+                        FBin::Add(t),
+                        FBin::Sub(t),
+                        FBin::Mul(t),
+                        FBin::Div(t),
+                        FBin::Rem(t),
+                        FBin::MinNum(t),
+                        FBin::MaxNum(t),
+                    ]);
+                }
                 for op in ops {
                     let want = float::binary(op, a as i64, b as i64) as u64;
                     let got = m
@@ -310,6 +389,15 @@ mod tests {
             (
                 binary(FBin::Sub(t), &c(0x8000_0000), &a),
                 unary(FUn::Neg(t), &a),
+            ),
+            // NaN payloads included: x * 1.0 and x + -0.0 are x.
+            (
+                binary(FBin::Mul(t), &a, &c(0x3f80_0000)),
+                unary(FUn::Bits(t), &a),
+            ),
+            (
+                binary(FBin::Add(t), &c(0x8000_0000), &a),
+                unary(FUn::Bits(t), &a),
             ),
         ];
         for (l, r) in pairs {

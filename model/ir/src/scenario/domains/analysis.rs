@@ -248,7 +248,7 @@ impl<'m> Analysis<'m> {
                     }
                     // A float entering the model (a load, a parameter):
                     // its subject takes float values.
-                    UnOp::F(crate::float::FUn::Canon(t)) => {
+                    UnOp::F(crate::float::FUn::Canon(t) | crate::float::FUn::Bits(t)) => {
                         if self.record {
                             for a in &v {
                                 if let Alt::Lin(s, 1, 0) = a {
