@@ -510,12 +510,13 @@ fn guard_preds(
     for g in guards {
         conjuncts(g, &mut parts);
     }
+    let defs = definitions(sides, locs, (pre, post), &pairs, &named, thr);
     if pairs.is_empty() {
         // With no kept local, only conditions on uniform-invariant oracles
         // (the same at every point of the run) can be restated.
         parts.retain(|g| reads_run_constant(&Dynamic::from_ast(g), &mut MAX_PRED_TREE.clone()));
         if parts.is_empty() {
-            return Vec::new();
+            return defs;
         }
     }
     let refs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
@@ -546,6 +547,63 @@ fn guard_preds(
                 f,
                 vars: vars.clone(),
                 text,
+            })));
+        }
+    }
+    out.extend(defs);
+    out
+}
+
+/// The locals live at `locs` that the path into them assigned, each
+/// restated as its value over the locals the path left unchanged (`pairs`
+/// maps their pre-state terms to placeholders named in `named`), as
+/// predicate atoms `x = f(kept locals)`: a value computed before an event
+/// and used after it (EarlyCSE's one `sext` for two addresses across a
+/// load) is related to what the other program recomputes there. Only a
+/// guess, as every candidate: the search keeps what every incoming step
+/// establishes and the re-check checks it again.
+fn definitions(
+    sides: [&Side; 2],
+    locs: [Loc; 2],
+    (pre, post): ([&TState; 2], [&TState; 2]),
+    pairs: &[(Dynamic, Dynamic)],
+    named: &[(String, (Which, String))],
+    thr: &Thread,
+) -> Vec<Atom> {
+    let mut out = Vec::new();
+    if pairs.is_empty() {
+        return out;
+    }
+    let refs: Vec<(&Dynamic, &Dynamic)> = pairs.iter().map(|(a, b)| (a, b)).collect();
+    let mut allowed: Vec<String> = named.iter().map(|n| n.0.clone()).collect();
+    allowed.push(thr.tid.decl().name());
+    allowed.push(thr.n.decl().name());
+    for w in 0..2 {
+        for x in sides[w].live_at(locs[w]) {
+            let Some(v) = post[w].vars.get(x) else {
+                continue;
+            };
+            if pre[w].vars.get(x) == Some(v) || numeral(v).is_some() {
+                continue;
+            }
+            let f = v.substitute(&refs).simplify();
+            if !small(&Dynamic::from_ast(&f), &mut MAX_PRED_TREE.clone())
+                || !closed(&Dynamic::from_ast(&f), &allowed)
+            {
+                continue;
+            }
+            let body = f.to_string();
+            let mut vars: Vec<(Which, String)> = named
+                .iter()
+                .filter(|(n, _)| body.contains(n.as_str()))
+                .map(|(_, v)| v.clone())
+                .collect();
+            vars.push((w, x.clone()));
+            let def = placeholder(w, x).eq(&f);
+            out.push(Atom::Pred(Rc::new(Pred {
+                f: def,
+                vars,
+                text: format!("{} %{x} = {body}", side_name(w)),
             })));
         }
     }
