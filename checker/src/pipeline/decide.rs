@@ -22,7 +22,10 @@
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
 //! not apply, under `auto` and `smt`, the simulation engine (10 million
-//! units of z3's work, the time left, at most 8 s); a stage the structural rule relates to the
+//! units of z3's work, the time left, at most 8 s; [`FUNCTION_WORK`] per
+//! function, [`AFTER_BUDGET_WORK`] per attempt once that ran out, none
+//! after [`AFTER_BUDGET_MISSES`] such attempts in a row ran out too); a
+//! stage the structural rule relates to the
 //! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
 //! then, under `auto`, the quick explicit search
 //! (max-iters 1, 100 ms) on each open stage; under `smt`,
@@ -254,6 +257,10 @@ struct SimMemo {
     /// Whether a simulation attempt of this function has run out of its
     /// work budget (the later attempts then get [`AFTER_BUDGET_WORK`]).
     spent_out: Cell<bool>,
+    /// How many attempts in a row, since the budget first ran out, ran out
+    /// of their own [`AFTER_BUDGET_WORK`] too (from [`AFTER_BUDGET_MISSES`]
+    /// on, the later stages are not simulated).
+    short: Cell<u32>,
     /// Per comparison (what is compared with, the target, whether
     /// barriers may be removed: by address in the function's plan), the
     /// outcome and method of a proof, or why none was found.
@@ -272,6 +279,7 @@ impl Default for SimMemo {
         SimMemo {
             left: Cell::new(FUNCTION_WORK),
             spent_out: Cell::new(false),
+            short: Cell::new(0),
             answers: RefCell::new(HashMap::new()),
         }
     }
@@ -292,6 +300,15 @@ pub const FUNCTION_WORK: u64 = 2 * crate::engines::simulation::WORK;
 /// full budget did not find for an earlier stage is seldom found for a
 /// later one; a cheap proof (a short relation) still is.
 pub const AFTER_BUDGET_WORK: u64 = crate::engines::simulation::WORK / 10;
+
+/// After this many attempts in a row with [`AFTER_BUDGET_WORK`] that ran
+/// out of it (a pipeline whose early stage the simulation could not
+/// relate: every later stage carries that stage's change), the later
+/// stages of the function are not simulated, and say so. `early_exit`
+/// under `default<O2>`: after EarlyCSE's stage ran out of its 10 million
+/// units, each of the next ten attempts ran out of its million
+/// (docs/src/performance.md, "Values reused across an event").
+pub const AFTER_BUDGET_MISSES: u32 = 2;
 
 /// Why the stage's simulation attempts found no proof, one per attempt,
 /// for the report (`None` where none ran, or one proved the stage).
@@ -417,7 +434,17 @@ impl Decider<'_> {
             ));
             return None;
         }
-        let work = if self.memo.spent_out.get() {
+        if self.memo.short.get() >= AFTER_BUDGET_MISSES {
+            miss(format!(
+                "skipped: {AFTER_BUDGET_MISSES} attempts in a row on this function's earlier \
+                 stages ran out of their {} million units of z3's work after its first attempt \
+                 to do so",
+                AFTER_BUDGET_WORK / 1_000_000
+            ));
+            return None;
+        }
+        let after_budget = self.memo.spent_out.get();
+        let work = if after_budget {
             left.min(AFTER_BUDGET_WORK)
         } else {
             left
@@ -436,6 +463,10 @@ impl Decider<'_> {
                 Err(a.miss.unwrap_or(why.why))
             }
         };
+        let short = after_budget && matches!(&answer, Err(w) if w.starts_with("budget"));
+        self.memo
+            .short
+            .set(if short { self.memo.short.get() + 1 } else { 0 });
         self.memo.answers.borrow_mut().insert(key, answer.clone());
         match answer {
             Ok((outcome, method)) => Some(decided(outcome, method)),
