@@ -605,4 +605,31 @@ mod tests {
         assert_eq!(rmw_code("frobnicate", &Type::Int(32)), None);
         assert!(CMPXCHG_COMPARE as usize > INT_OPS.len() + FLOAT_OPS.len());
     }
+
+    #[test]
+    fn every_float_operation_leaves_its_value() {
+        // fmaximum of 1.0 and -0.0 left as 1.0, fminimum as -0.0; fsub
+        // leaves old - operand.
+        let t = FTy::Float;
+        let left =
+            |op: &str, r: i64, v: i64| match float_after(op, t, Expr::Const(r), Expr::Const(v)) {
+                Some(Expr::Const(c)) => Some(c),
+                other => panic!("{op}: {other:?}"),
+            };
+        assert_eq!(
+            left("fmaximum", 0x3f80_0000, 0x8000_0000),
+            Some(0x3f80_0000)
+        );
+        assert_eq!(
+            left("fminimum", 0x3f80_0000, 0x8000_0000),
+            Some(0x8000_0000)
+        );
+        assert_eq!(left("fsub", 0x3f80_0000, 0x3f80_0000), Some(0));
+        for op in FLOAT_OPS {
+            assert!(
+                float_after(op, t, Expr::Const(0), Expr::Const(0)).is_some(),
+                "{op}"
+            );
+        }
+    }
 }
