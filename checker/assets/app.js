@@ -93,6 +93,7 @@
       language: state.language,
       file: state.file,
       source: state.source,
+      ...clangSent(),
     };
   }
 
@@ -112,12 +113,19 @@
   const optPipeline = () => (tools && isIr() && !target ? $('opt-pipeline').value.trim() : '');
   // What a check states as `check --clang-arg --target --block-dim
   // --grid-dim --warp-size` do (explore --allow-tools, LLVM IR or clang).
+  // clang's flags (`--clang-arg`, `--target`) for every request on a
+  // clang source, so that its CFGs and runs are of the same compilation.
+  function clangSent() {
+    if (!(tools && isClang())) return {};
+    const out = {};
+    const words = $('clang-args').value.trim().split(/\s+/).filter((w) => w);
+    if (words.length) out.clang_args = words;
+    if ($('gpu-target').value) out.target = $('gpu-target').value;
+    return out;
+  }
   function launchSent() {
     if (!(tools && isIr())) return {};
     const out = {};
-    const words = $('clang-args').value.trim().split(/\s+/).filter((w) => w);
-    if (isClang() && words.length) out.clang_args = words;
-    if (isClang() && $('gpu-target').value) out.target = $('gpu-target').value;
     for (const [id, field] of [['block-dim', 'block_dim'], ['grid-dim', 'grid_dim']]) {
       const v = $(id).value.trim();
       if (v) out[field] = v;
@@ -1158,6 +1166,9 @@
       selection = null;
       scheduleRefresh(0);
     });
+    // clang's flags change the compilation: CFGs and runs again.
+    $('clang-args').addEventListener('input', () => scheduleRefresh(500));
+    $('gpu-target').addEventListener('change', () => scheduleRefresh());
     $('passes').addEventListener('input', (e) => {
       state.passes = parsePasses(e.target.value);
       state.after = null;

@@ -305,6 +305,25 @@ fn clang_flags_and_the_launch_go_through_the_page_as_on_the_command_line() {
     with_macro["target"] = json!("nvptx64");
     let a = post(server.addr(), "/api/check", &with_macro);
     assert_eq!(a.status, 200, "{}", a.body);
+    // `/api/lower` and `/api/run` compile with the same flags.
+    let lower = json!({"language": "cuda", "file": "k.cu", "source": source, "function": "k"});
+    let a = post(server.addr(), "/api/lower", &lower);
+    assert_eq!(a.status, 422, "{}", a.body);
+    let mut flagged = lower.clone();
+    flagged["clang_args"] = json!(["-DLIMIT=1"]);
+    flagged["target"] = json!("nvptx64");
+    let a = post(server.addr(), "/api/lower", &flagged);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["stages"][0]["name"], "clang -O0", "{}", a.body);
+    let a = post(server.addr(), "/api/run", &flagged);
+    assert_eq!(a.status, 200, "{}", a.body);
+    flagged["clang_args"] = json!(["-I/etc"]);
+    let a = post(server.addr(), "/api/run", &flagged);
+    assert_eq!(a.json()["error"]["field"], "clang_args", "{}", a.body);
+    let ll = json!({"language": "llvm", "source": "define void @f() {\n  ret void\n}\n",
+        "target": "amdgcn"});
+    let a = post(server.addr(), "/api/lower", &ll);
+    assert_eq!(a.json()["error"]["field"], "target", "{}", a.body);
     // A usage error names the file as the request did.
     let mut no_pipeline = with_macro.clone();
     no_pipeline.as_object_mut().unwrap().remove("opt");

@@ -47,6 +47,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 mod clang;
+use clang::language;
 mod files;
 mod initial;
 mod launch;
@@ -184,28 +185,6 @@ enum Lang {
     Clang(crate::llvm::frontend::Language),
 }
 
-/// Checks the `language` field; `"clang"` takes the language from the
-/// file name's extension.
-fn language(lang: &Option<String>, file: &Option<String>) -> Result<Lang, ApiError> {
-    match lang.as_deref() {
-        None | Some("kernel") => Ok(Lang::Kernel),
-        Some("llvm") => Ok(Lang::Llvm),
-        Some(other) => match clang::language_of(other, file.as_deref()) {
-            Some(l) => Ok(Lang::Clang(l)),
-            None => Err(ApiError::new(
-                422,
-                "unsupported_language",
-                format!(
-                    "unknown language `{other}`: expected \"kernel\", \"llvm\", or a source \
-                     clang compiles: \"cuda\", \"hip\", \"opencl\", \"clang-c\", \"clang\" (by \
-                     the file's extension)"
-                ),
-            )
-            .field("language")),
-        },
-    }
-}
-
 /// Parses and analyses the kernel; a failure carries every diagnostic.
 fn parse_kernel(file: &str, source: &str) -> Result<Kernel, ApiError> {
     Kernel::parse(file, source).map_err(|d| {
@@ -297,6 +276,11 @@ pub struct RunRequest {
     /// `"source"` (default for the kernel language) or `"cfg"` (the only
     /// level of LLVM IR).
     pub level: Option<Level>,
+    /// `--clang-arg` (repeatable) for a clang source ([`launch`]).
+    #[serde(default)]
+    pub clang_args: Vec<String>,
+    /// `--target`: `nvptx64`, `amdgcn` or `spirv64`.
+    pub target: Option<String>,
     /// At the CFG level, lower with tokens placed from the source.
     #[serde(default)]
     pub tokens: bool,
@@ -330,6 +314,11 @@ pub struct LowerRequest {
     /// The pipeline; the answer has one stage per pass after `lower`.
     #[serde(default)]
     pub passes: Vec<String>,
+    /// `--clang-arg` (repeatable) for a clang source ([`launch`]).
+    #[serde(default)]
+    pub clang_args: Vec<String>,
+    /// `--target`: `nvptx64`, `amdgcn` or `spirv64`.
+    pub target: Option<String>,
 }
 
 /// `POST /api/check`: the fields of `convcheck check`.
@@ -556,9 +545,10 @@ fn retid_hazards(h: &mut Value, tids: &[u32]) {
 fn run(r: RunRequest, tools: Option<&super::Tools>) -> Result<Value, ApiError> {
     let lang = language(&r.language, &r.file)?;
     let file = file_name(&r.file, lang);
+    let clang = launch::clang_flags(&r.clang_args, r.target.as_deref(), lang)?;
     match lang {
         Lang::Llvm => return run_llvm(r, file),
-        Lang::Clang(_) => return clang::run_clang(r, file, tools),
+        Lang::Clang(_) => return clang::run_clang(r, file, tools, &clang),
         Lang::Kernel => {}
     }
     let level = r.level.unwrap_or_default();
@@ -663,9 +653,10 @@ fn tables_json(module: &Module) -> (Value, Value) {
 fn lower_answer(r: LowerRequest, tools: Option<&super::Tools>) -> Result<Value, ApiError> {
     let lang = language(&r.language, &r.file)?;
     let file = file_name(&r.file, lang);
+    let clang = launch::clang_flags(&r.clang_args, r.target.as_deref(), lang)?;
     match lang {
         Lang::Llvm => return lower_llvm(r, file),
-        Lang::Clang(_) => return clang::lower_clang(r, file, tools),
+        Lang::Clang(_) => return clang::lower_clang(r, file, tools, &clang),
         Lang::Kernel => {}
     }
     let kernel = parse_kernel(&file, &r.source)?;

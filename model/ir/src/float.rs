@@ -127,6 +127,11 @@ pub enum FBin {
     MinNum(FTy),
     /// `llvm.maxnum`.
     MaxNum(FTy),
+    /// `llvm.minimum` (IEEE 754-2019 `minimum`: a NaN operand gives a NaN,
+    /// `-0.0` is below `+0.0`).
+    Minimum(FTy),
+    /// `llvm.maximum`.
+    Maximum(FTy),
     /// `llvm.copysign`: the first's magnitude with the second's sign.
     CopySign(FTy),
     /// `fcmp`: 1 or 0.
@@ -396,7 +401,9 @@ pub fn convert_nan(from: FTy, to: FTy, v: u64) -> u64 {
 pub fn binary(op: FBin, x: i64, y: i64) -> i64 {
     let (x, y) = (x as u64, y as u64);
     let nan = match op {
-        FBin::Add(t) | FBin::Rem(t) => propagated(t, x, y, false),
+        FBin::Add(t) | FBin::Rem(t) | FBin::Minimum(t) | FBin::Maximum(t) => {
+            propagated(t, x, y, false)
+        }
         FBin::Mul(t) | FBin::Div(t) => propagated(t, x, y, true),
         FBin::MinNum(t) | FBin::MaxNum(t) if t.is_nan(x) && t.is_nan(y) => {
             propagated(t, x, y, false)
@@ -414,6 +421,21 @@ pub fn binary(op: FBin, x: i64, y: i64) -> i64 {
         FBin::Rem(t) => arith(t, x, y, |a, b| a % b, |a, b| a % b),
         FBin::MinNum(t) => arith(t, x, y, f32::min, f64::min),
         FBin::MaxNum(t) => arith(t, x, y, f32::max, f64::max),
+        FBin::Minimum(t) | FBin::Maximum(t) => {
+            let (a, b) = (t.decode(x), t.decode(y));
+            let max = matches!(op, FBin::Maximum(_));
+            // Equal values: the zeros' signs decide (`-0.0 < +0.0`).
+            let pick_x = if a == b {
+                (x & t.sign_bit() == 0) == max
+            } else {
+                (a > b) == max
+            };
+            if pick_x {
+                x & t.mask()
+            } else {
+                y & t.mask()
+            }
+        }
         FBin::CopySign(t) => {
             let s = t.sign_bit();
             (x & t.mask() & !s) | (y & s)
@@ -525,6 +547,8 @@ impl FBin {
             FBin::Rem(t) => ("frem", t),
             FBin::MinNum(t) => ("minnum", t),
             FBin::MaxNum(t) => ("maxnum", t),
+            FBin::Minimum(t) => ("minimum", t),
+            FBin::Maximum(t) => ("maximum", t),
             FBin::CopySign(t) => ("copysign", t),
             FBin::Cmp(p, t) => return format!("fcmp.{}.{}", p.name(), t.name()),
             FBin::Fma32 => return "fma.float.packed".into(),
@@ -536,7 +560,12 @@ impl FBin {
     /// operands, the result is the same one either way).
     pub fn commutes(self) -> bool {
         match self {
-            FBin::Add(_) | FBin::Mul(_) | FBin::MinNum(_) | FBin::MaxNum(_) => true,
+            FBin::Add(_)
+            | FBin::Mul(_)
+            | FBin::MinNum(_)
+            | FBin::MaxNum(_)
+            | FBin::Minimum(_)
+            | FBin::Maximum(_) => true,
             FBin::Cmp(p, _) => matches!(
                 p,
                 FPred::False
@@ -605,6 +634,11 @@ mod tests {
         let q = 0x7fc0_1234;
         assert_eq!(binary(FBin::Add(f), q, nan), nan);
         assert_eq!(binary(FBin::Add(f), nan, q), nan);
+        // minimum/maximum: -0.0 below +0.0, a NaN operand propagated.
+        assert_eq!(binary(FBin::Maximum(f), 0x8000_0000, 0), 0);
+        assert_eq!(binary(FBin::Minimum(f), 0, 0x8000_0000), 0x8000_0000);
+        assert_eq!(binary(FBin::Maximum(f), F1, nan), nan);
+        assert_eq!(binary(FBin::Minimum(f), F1, 0xbf80_0000), 0xbf80_0000);
         // fptrunc (fpext x) is x.
         let d = unary(FUn::Convert(f, FTy::Double), q);
         assert!(FTy::Double.is_nan(d as u64));

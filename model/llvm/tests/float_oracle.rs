@@ -212,6 +212,31 @@ fn float_arithmetic_agrees_with_llvms_constant_folder() {
         store(&mut body, "half", &t);
         meta.push((Some(convcheck_ir::float::FTy::Half), false));
     }
+    // llvm.minimum / llvm.maximum (IEEE 754-2019), zeros of both signs
+    // among the values.
+    for k in 0..40 {
+        let double = k % 2 == 1;
+        let (ty, sfx) = if double {
+            ("double", "f64")
+        } else {
+            ("float", "f32")
+        };
+        let (a, b) = (value(&mut r, double), value(&mut r, double));
+        let which = if k % 4 < 2 { "minimum" } else { "maximum" };
+        let t = format!("%m{k}");
+        body.push_str(&format!(
+            "  {t} = call {ty} @llvm.{which}.{sfx}({ty} {}, {ty} {})\n",
+            lit(a, ty),
+            lit(b, ty)
+        ));
+        store(&mut body, ty, &t);
+        let fty = if double {
+            convcheck_ir::float::FTy::Double
+        } else {
+            convcheck_ir::float::FTy::Float
+        };
+        meta.push((Some(fty), false));
+    }
     let src = format!(
         "{globals}\ndeclare float @llvm.fma.f32(float, float, float)\n\
          declare double @llvm.sqrt.f64(double)\n\
@@ -219,6 +244,10 @@ fn float_arithmetic_agrees_with_llvms_constant_folder() {
          declare double @llvm.minnum.f64(double, double)\n\
          declare float @llvm.copysign.f32(float, float)\n\
          declare double @llvm.copysign.f64(double, double)\n\
+         declare float @llvm.minimum.f32(float, float)\n\
+         declare double @llvm.maximum.f64(double, double)\n\
+         declare float @llvm.maximum.f32(float, float)\n\
+         declare double @llvm.minimum.f64(double, double)\n\
          define void @f() {{\n{body}  ret void\n}}\n"
     );
     let dir = common::scratch("float_oracle");
@@ -262,6 +291,6 @@ fn float_arithmetic_agrees_with_llvms_constant_folder() {
         );
         compared += 1;
     }
-    assert!(compared >= 400, "{compared}");
+    assert!(compared >= 480, "{compared}");
     println!("{compared} float results agree with opt-19's constant folder");
 }

@@ -42,6 +42,28 @@ pub(super) fn language_of(name: &str, file: Option<&str>) -> Option<Language> {
     })
 }
 
+/// Checks the `language` field; `"clang"` takes the language from the
+/// file name's extension.
+pub(super) fn language(lang: &Option<String>, file: &Option<String>) -> Result<Lang, ApiError> {
+    match lang.as_deref() {
+        None | Some("kernel") => Ok(Lang::Kernel),
+        Some("llvm") => Ok(Lang::Llvm),
+        Some(other) => match language_of(other, file.as_deref()) {
+            Some(l) => Ok(Lang::Clang(l)),
+            None => Err(ApiError::new(
+                422,
+                "unsupported_language",
+                format!(
+                    "unknown language `{other}`: expected \"kernel\", \"llvm\", or a source \
+                     clang compiles: \"cuda\", \"hip\", \"opencl\", \"clang-c\", \"clang\" (by \
+                     the file's extension)"
+                ),
+            )
+            .field("language")),
+        },
+    }
+}
+
 /// The extension clang reads `language` by.
 pub(super) fn extension(language: Language) -> &'static str {
     match language {
@@ -180,11 +202,12 @@ pub(super) fn lower_clang(
     r: LowerRequest,
     file: String,
     tools: Option<&Tools>,
+    stated: &super::launch::Stated,
 ) -> Result<Value, ApiError> {
     if r.tokens {
         return Err(invalid("tokens", LLVM_TOKENS));
     }
-    let loaded = compile(&file, &r.source, tools, &Default::default())?;
+    let loaded = compile(&file, &r.source, tools, stated)?;
     let mut v = lower_loaded(&r, file, &loaded, "clang -O0")?;
     for f in v["functions"].as_array_mut().into_iter().flatten() {
         f["line"] = Value::Null;
@@ -200,6 +223,7 @@ pub(super) fn run_clang(
     r: RunRequest,
     file: String,
     tools: Option<&Tools>,
+    stated: &super::launch::Stated,
 ) -> Result<Value, ApiError> {
     if r.level == Some(Level::Source) {
         return Err(invalid(
@@ -210,7 +234,7 @@ pub(super) fn run_clang(
     if r.tokens {
         return Err(invalid("tokens", LLVM_TOKENS));
     }
-    let loaded = compile(&file, &r.source, tools, &Default::default())?;
+    let loaded = compile(&file, &r.source, tools, stated)?;
     run_loaded(&r, file, &loaded)
 }
 

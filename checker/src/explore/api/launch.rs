@@ -64,45 +64,15 @@ pub fn allowed(arg: &str) -> bool {
 /// source is one clang compiles, `launch` whether the check reads the
 /// launch (it goes through [`super::files::check`]).
 pub fn read(r: &CheckRequest, clang: bool, launch: bool) -> Result<Stated, ApiError> {
-    let mut out = Stated::default();
-    let not_clang = "clang's flags apply to sources clang compiles (\"language\": \"cuda\", \
-                     \"hip\", \"opencl\", \"clang-c\" or \"clang\")";
-    if !r.clang_args.is_empty() {
-        if !clang {
-            return Err(invalid("clang_args", not_clang));
-        }
-        if r.clang_args.len() > MAX_CLANG_ARGS {
-            return Err(limit(
-                "clang_args",
-                format!("{} arguments", r.clang_args.len()),
-                MAX_CLANG_ARGS,
-            ));
-        }
-        if let Some(a) = r.clang_args.iter().find(|a| !allowed(a)) {
-            return Err(invalid(
-                "clang_args",
-                format!(
-                    "`{a}`: the explorer passes clang only arguments that start with one of {} \
-                     or are one of {}; any other is the command line's (`convcheck check \
-                     --clang-arg`)",
-                    PREFIXES.join(" "),
-                    EXACT.join(" ")
-                ),
-            ));
-        }
-        out.clang_args = r.clang_args.clone();
-    }
-    if let Some(t) = &r.target {
-        if !clang {
-            return Err(invalid("target", not_clang));
-        }
-        out.target = Some(GpuTarget::from_name(t).ok_or_else(|| {
-            invalid(
-                "target",
-                format!("unknown target `{t}`: expected nvptx64, amdgcn or spirv64"),
-            )
-        })?);
-    }
+    let mut out = clang_flags(
+        &r.clang_args,
+        r.target.as_deref(),
+        if clang {
+            super::Lang::Clang(crate::llvm::frontend::Language::C)
+        } else {
+            super::Lang::Llvm
+        },
+    )?;
     let stated = [
         ("block_dim", r.block_dim.is_some()),
         ("grid_dim", r.grid_dim.is_some()),
@@ -131,6 +101,56 @@ pub fn read(r: &CheckRequest, clang: bool, launch: bool) -> Result<Stated, ApiEr
             .map(|w| parse_warp(&w.to_string()).map_err(|e| invalid("warp_size", e)))
             .transpose()?,
     };
+    Ok(out)
+}
+
+/// The clang flags of a request of any endpoint (`clang_args`, `target`),
+/// checked; a 422 naming the field where `lang` is not a clang source.
+pub fn clang_flags(
+    args: &[String],
+    target: Option<&str>,
+    lang: super::Lang,
+) -> Result<Stated, ApiError> {
+    let mut out = Stated::default();
+    let clang = matches!(lang, super::Lang::Clang(_));
+    let not_clang = "clang's flags apply to sources clang compiles (\"language\": \"cuda\", \
+                     \"hip\", \"opencl\", \"clang-c\" or \"clang\")";
+    if !args.is_empty() {
+        if !clang {
+            return Err(invalid("clang_args", not_clang));
+        }
+        if args.len() > MAX_CLANG_ARGS {
+            return Err(limit(
+                "clang_args",
+                format!("{} arguments", args.len()),
+                MAX_CLANG_ARGS,
+            ));
+        }
+        if let Some(a) = args.iter().find(|a| !allowed(a)) {
+            return Err(invalid(
+                "clang_args",
+                format!(
+                    "`{a}`: the explorer passes clang only arguments that start with one of {} \
+                     or are one of {}; any other is the command line's (`convcheck check \
+                     --clang-arg`)",
+                    PREFIXES.join(" "),
+                    EXACT.join(" ")
+                ),
+            ));
+        }
+        out.clang_args = args.to_vec();
+    }
+    if let Some(t) = target {
+        if !clang {
+            return Err(invalid("target", not_clang));
+        }
+        out.target = Some(GpuTarget::from_name(t).ok_or_else(|| {
+            invalid(
+                "target",
+                format!("unknown target `{t}`: expected nvptx64, amdgcn or spirv64"),
+            )
+        })?);
+    }
     Ok(out)
 }
 

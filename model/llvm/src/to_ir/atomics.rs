@@ -19,16 +19,15 @@
 //!   integer operations (`xchg`: `V`; `add`: `%r + V`; `max`: the signed
 //!   maximum; `uinc_wrap`: `%r >=u V ? 0 : %r + 1`; ...), `V` for a
 //!   float `xchg`, and the float operation of `%r` and `V` for `fadd`,
-//!   `fsub`, `fmax` (`llvm.maxnum`) and `fmin` (`llvm.minnum`), with the
+//!   `fsub`, `fmax` (`llvm.maxnum`), `fmin` (`llvm.minnum`), `fmaximum`
+//!   (`llvm.maximum`) and `fminimum` (`llvm.minimum`), with the
 //!   model's float bits ([`super::floats`]), where `%r` is the atomic's
 //!   result below. So a later
 //!   plain load of the location by the thread reads what the atomic left
 //!   there where no other thread writes it in the phase (where one does,
 //!   that load races with the other thread's atomic and is reported), and
 //!   a pass that forwards the value loaded or stored before the atomic to
-//!   a load after it is caught. `fmaximum` and `fminimum` (`llvm.maximum`,
-//!   not in the model) leave no value: a plain load after one reads what
-//!   it read before, FIXME(issue 21: `fmaximum`/`fminimum`'s value);
+//!   a load after it is caught;
 //! - its result `%r`, when the instruction has one: a varying oracle named
 //!   after the label, read at every execution (used or not), so thread
 //!   `t`'s `k`-th atomic of that label returns the same free value in the
@@ -520,14 +519,16 @@ impl FnMapper<'_> {
 
 /// The value a float `atomicrmw OP` leaves at its location: `OP(r, v)`
 /// for the loaded value `r` and the operand `v` (LangRef: `fmax` and `fmin`
-/// are `llvm.maxnum` and `llvm.minnum`); `None` for `fmaximum` and
-/// `fminimum`, outside the model.
+/// are `llvm.maxnum` and `llvm.minnum`, `fmaximum` and `fminimum` are
+/// `llvm.maximum` and `llvm.minimum`).
 fn float_after(op: &str, t: FTy, r: Expr, v: Expr) -> Option<Expr> {
     let f = match op {
         "fadd" => FBin::Add(t),
         "fsub" => FBin::Sub(t),
         "fmax" => FBin::MaxNum(t),
         "fmin" => FBin::MinNum(t),
+        "fmaximum" => FBin::Maximum(t),
+        "fminimum" => FBin::Minimum(t),
         _ => return None,
     };
     Some(bin(BinOp::F(f), r, v))
@@ -603,5 +604,32 @@ mod tests {
         assert_eq!(rmw_code("fadd", &Type::Int(32)), None);
         assert_eq!(rmw_code("frobnicate", &Type::Int(32)), None);
         assert!(CMPXCHG_COMPARE as usize > INT_OPS.len() + FLOAT_OPS.len());
+    }
+
+    #[test]
+    fn every_float_operation_leaves_its_value() {
+        // fmaximum of 1.0 and -0.0 left as 1.0, fminimum as -0.0; fsub
+        // leaves old - operand.
+        let t = FTy::Float;
+        let left =
+            |op: &str, r: i64, v: i64| match float_after(op, t, Expr::Const(r), Expr::Const(v)) {
+                Some(Expr::Const(c)) => Some(c),
+                other => panic!("{op}: {other:?}"),
+            };
+        assert_eq!(
+            left("fmaximum", 0x3f80_0000, 0x8000_0000),
+            Some(0x3f80_0000)
+        );
+        assert_eq!(
+            left("fminimum", 0x3f80_0000, 0x8000_0000),
+            Some(0x8000_0000)
+        );
+        assert_eq!(left("fsub", 0x3f80_0000, 0x3f80_0000), Some(0));
+        for op in FLOAT_OPS {
+            assert!(
+                float_after(op, t, Expr::Const(0), Expr::Const(0)).is_some(),
+                "{op}"
+            );
+        }
     }
 }

@@ -472,6 +472,8 @@ impl<'a> FnMapper<'a> {
                     "llvm.fmuladd" => "fma",
                     "llvm.minnum" => "minnum",
                     "llvm.maxnum" => "maxnum",
+                    "llvm.minimum" => "minimum",
+                    "llvm.maximum" => "maximum",
                     "llvm.copysign" => "copysign",
                     "llvm.canonicalize" => "canonicalize",
                     _ => return Ok(false),
@@ -525,6 +527,8 @@ impl<'a> FnMapper<'a> {
             "fdiv" => bin(FBin::Div(t), next(), next()),
             "minnum" => bin(FBin::MinNum(t), next(), next()),
             "maxnum" => bin(FBin::MaxNum(t), next(), next()),
+            "minimum" => bin(FBin::Minimum(t), next(), next()),
+            "maximum" => bin(FBin::Maximum(t), next(), next()),
             _ => bin(FBin::CopySign(t), next(), next()),
         };
         self.set(inst, what, e, out)?;

@@ -122,6 +122,8 @@ impl Emitter<'_, '_> {
             FBin::Rem(t) => (t, "frem"),
             FBin::MinNum(t) => (t, "minnum"),
             FBin::MaxNum(t) => (t, "maxnum"),
+            FBin::Minimum(t) => (t, "minimum"),
+            FBin::Maximum(t) => (t, "maximum"),
             FBin::CopySign(t) => (t, "copysign"),
             FBin::Cmp(p, t) => {
                 let (a, b) = (self.float_of(t, x), self.float_of(t, y));

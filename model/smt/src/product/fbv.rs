@@ -275,7 +275,9 @@ pub(crate) fn binary(op: FBin, x: &BV, y: &BV) -> BV {
         | FBin::Div(t)
         | FBin::Rem(t)
         | FBin::MinNum(t)
-        | FBin::MaxNum(t) => {
+        | FBin::MaxNum(t)
+        | FBin::Minimum(t)
+        | FBin::Maximum(t) => {
             let (a, b) = (low(t, x), low(t, y));
             let (a, b) = if op.commutes() { ordered(a, b) } else { (a, b) };
             let r = canon(t, &uf(&op.name(), t.bits(), &[&a, &b]));
@@ -359,6 +361,8 @@ mod tests {
                         FBin::Rem(t),
                         FBin::MinNum(t),
                         FBin::MaxNum(t),
+                        FBin::Minimum(t),
+                        FBin::Maximum(t),
                     ]);
                 }
                 for op in ops {

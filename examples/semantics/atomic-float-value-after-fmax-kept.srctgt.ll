@@ -1,0 +1,50 @@
+; CLASS: atomic
+; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; EXPECT-smt: inconclusive
+; (Alone, the explicit engine's domains are inexact (addresses through
+; arithmetic), and the product compares every load, so a removed load sends
+; it to the explicit engine; the default engine order decides the pair.)
+; ARGS: --threads 2
+; The load after `atomicrmw fmax` replaced by what the atomic left:
+; `llvm.maxnum` of the value it returned and its operand (LangRef), as
+; where no other thread writes the location. Before the model gave a float
+; atomicrmw its value in memory, the reference's load read the location's
+; value from before the atomic, so this pair would have been reported.
+; (`fmaximum` and `fminimum`, LLVM 20 and later, leave `llvm.maximum` and
+; `llvm.minimum` alike; opt-19 cannot read them, and every `.ll` file here
+; is read by it: model/llvm/tests/verifier_agrees.rs.)
+target triple = "nvptx64-nvidia-cuda"
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare float @llvm.maxnum.f32(float, float)
+
+define void @src(ptr addrspace(1) %sums, ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = getelementptr float, ptr addrspace(1) %sums, i32 %tid
+  %pv = getelementptr float, ptr addrspace(1) %in, i32 %tid
+  %v = load float, ptr addrspace(1) %pv, align 4
+  %before = load float, ptr addrspace(1) %c, align 4
+  %old = atomicrmw fmax ptr addrspace(1) %c, float %v monotonic, align 4
+  %after = load float, ptr addrspace(1) %c, align 4
+  %b = bitcast float %after to i32
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %b, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+define void @tgt(ptr addrspace(1) %sums, ptr addrspace(1) %in, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = getelementptr float, ptr addrspace(1) %sums, i32 %tid
+  %pv = getelementptr float, ptr addrspace(1) %in, i32 %tid
+  %v = load float, ptr addrspace(1) %pv, align 4
+  %before = load float, ptr addrspace(1) %c, align 4
+  %old = atomicrmw fmax ptr addrspace(1) %c, float %v monotonic, align 4
+  %after = call float @llvm.maxnum.f32(float %old, float %v)
+  %b = bitcast float %after to i32
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %b, ptr addrspace(1) %q, align 4
+  ret void
+}
