@@ -45,8 +45,9 @@
 //! permissive than LangRef in one way, named in docs/src/semantics.md: a
 //! reference run that stores poison constrains nothing at all, so a
 //! target that differs elsewhere in that run alone is not caught. Private
-//! memory is thread state, not observed, and takes poison as before; the
-//! arguments of convergent operations are still compared by their bits.
+//! memory is thread state, not observed, and takes poison as before. The
+//! integer arguments of a convergent operation (an external convergent
+//! callee) are observed too and follow the same rule (`ub.call.lineN`).
 //! `ctlz` and `cttz` with `is_zero_poison` are poison at 0.
 //!
 //! Not tracked: poison from memory (a load reads a value), from calls
@@ -521,13 +522,17 @@ impl<'a> FnMapper<'a> {
                     .callee
                     .as_global()
                     .and_then(|n| self.ctx.m.function_by_name(n));
+                // The arguments of a convergent operation (an external
+                // convergent callee) are observed, as a stored value is.
+                let observed =
+                    declared.is_some_and(|f| !f.is_definition) && c.is_convergent(self.ctx.m);
                 let mut parts = Vec::new();
                 for (i, a) in c.args.iter().enumerate() {
                     let noundef = self.ctx.m.has_attr(&a.attrs, "noundef")
                         || declared
                             .and_then(|f| f.params.get(i))
                             .is_some_and(|p| self.ctx.m.has_attr(&p.attrs, "noundef"));
-                    if (noundef || assume) && matches!(a.ty, Type::Int(_)) {
+                    if (noundef || assume || observed) && matches!(a.ty, Type::Int(_)) {
                         parts.push(self.defined(&a.value));
                     }
                 }
