@@ -5,7 +5,7 @@
 ; `cttz(x, true)`, poison at x = 0, and the target `cttz(x, false)`, 32
 ; there: more defined, so preserved. The reference's runs that store
 ; poison constrain nothing (a stored poison value is undefined behaviour
-; in the model, `ub.store.lineN`).
+; in the model, `ub.poison-stored.lineN`).
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [1024 x i32] zeroinitializer
 

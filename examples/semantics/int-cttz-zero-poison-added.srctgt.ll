@@ -6,9 +6,9 @@
 ; reference, never less). The result of a zero-poison `ctlz`/`cttz` has a
 ; shadow (defined where x is not 0, model/llvm/src/to_ir/poison.rs), and
 ; a value stored to shared or global memory where it is poison stops the
-; run as undefined behaviour (`ub.store.lineN`), which the target has and
+; run as undefined behaviour (`ub.poison-stored.lineN`), which the target has and
 ; the reference has not. Before (2026-11-28) the model took `cttz(0,
-; true)` to be 32 and said preserved (a FIXME).
+; true)` to be 32 and said preserved.
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [1024 x i32] zeroinitializer
 

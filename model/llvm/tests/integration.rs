@@ -23,6 +23,8 @@ mod errors;
 mod float_oracle;
 #[path = "fresh_compiler.rs"]
 mod fresh_compiler;
+#[path = "function_oracle.rs"]
+mod function_oracle;
 #[path = "module_level.rs"]
 mod module_level;
 #[path = "numbering.rs"]

@@ -159,20 +159,14 @@ pub(crate) fn map_function(
         let mut ub = false;
         for inst in &b.instructions {
             if let Some((ok, name)) = (!ub).then(|| mapper.fresh_access(inst)).flatten() {
-                let origin = mapper.origin.take();
-                let ub_op = mapper.op("undefined behaviour", OpKind::Stmt, inst);
-                mapper.origin = None;
+                let (origin, ub_op) = mapper.split_ops(inst);
                 pieces.split_to(&b.name, name, ok, &mut insts, origin, ub_op);
             }
             // Poison reaching an instruction where it is undefined
             // behaviour: the block goes on only where it is defined.
             if !ub && !undefined_branch(inst) && !assumes_false(inst) {
                 if let Some(ok) = mapper.runs_defined(inst)? {
-                    let origin = mapper.origin.take();
-                    // The block of undefined behaviour has an op of its
-                    // own at the instruction (every block has an origin).
-                    let ub_op = mapper.op("undefined behaviour", OpKind::Stmt, inst);
-                    mapper.origin = None;
+                    let (origin, ub_op) = mapper.split_ops(inst);
                     pieces.split(&b.name, inst, ok, &mut insts, origin, ub_op);
                 }
             }
@@ -190,9 +184,7 @@ pub(crate) fn map_function(
                 if let Some(ok) = mapper.noundef_result(inst) {
                     // A `noundef` result out of its `range`: undefined
                     // behaviour at the call (`super::ranges`).
-                    let origin = mapper.origin.take();
-                    let ub_op = mapper.op("undefined behaviour", OpKind::Stmt, inst);
-                    mapper.origin = None;
+                    let (origin, ub_op) = mapper.split_ops(inst);
                     pieces.split(&b.name, inst, ok, &mut insts, origin, ub_op);
                 }
             }
@@ -274,6 +266,18 @@ impl<'a> FnMapper<'a> {
         });
         self.origin.get_or_insert(id);
         id
+    }
+
+    /// The ops of a split before `inst` where it has undefined behaviour:
+    /// the origin of the part that ends there and the op of the block of
+    /// undefined behaviour (every block has an origin). A part with no op
+    /// of its own (two splits in a row) gets one at the instruction.
+    pub fn split_ops(&mut self, inst: &Instruction) -> (Option<OpId>, OpId) {
+        let origin = self.origin.take();
+        let ub_op = self.op("undefined behaviour", OpKind::Stmt, inst);
+        let origin = origin.or_else(|| Some(self.op("defined", OpKind::Stmt, inst)));
+        self.origin = None;
+        (origin, ub_op)
     }
 
     /// A statement's op: its label from `!convcheck.label`, else `default`.

@@ -45,8 +45,9 @@
 //! permissive than LangRef in one way, named in docs/src/semantics.md: a
 //! reference run that stores poison constrains nothing at all, so a
 //! target that differs elsewhere in that run alone is not caught. Private
-//! memory is thread state, not observed, and takes poison as before; the
-//! arguments of convergent operations are still compared by their bits.
+//! memory is thread state, not observed, and takes poison as before. The
+//! integer arguments of a convergent operation (an external convergent
+//! callee) are observed too and follow the same rule (`ub.call.lineN`).
 //! `ctlz` and `cttz` with `is_zero_poison` are poison at 0.
 //!
 //! Not tracked: poison from memory (a load reads a value), from calls
@@ -55,14 +56,15 @@
 //! address arithmetic.
 #![deny(unsafe_code)]
 
+mod pieces;
+pub(crate) use pieces::Pieces;
+
 use std::collections::HashSet;
 
-use convcheck_ir::{
-    BinOp as IrBin, Block, BlockId, Expr, Inst, InstKind, OpId, OpKind, Term, UnOp,
-};
+use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind, OpKind, UnOp};
 
 use super::func::{width_of, FnMapper};
-use super::{plain, unsup, R};
+use super::{unsup, R};
 use crate::inst::{BinOp, CastOp, InstKind as K, Instruction};
 use crate::module::Function;
 use crate::types::Type;
@@ -520,13 +522,17 @@ impl<'a> FnMapper<'a> {
                     .callee
                     .as_global()
                     .and_then(|n| self.ctx.m.function_by_name(n));
+                // The arguments of a convergent operation (an external
+                // convergent callee) are observed, as a stored value is.
+                let observed =
+                    declared.is_some_and(|f| !f.is_definition) && c.is_convergent(self.ctx.m);
                 let mut parts = Vec::new();
                 for (i, a) in c.args.iter().enumerate() {
                     let noundef = self.ctx.m.has_attr(&a.attrs, "noundef")
                         || declared
                             .and_then(|f| f.params.get(i))
                             .is_some_and(|p| self.ctx.m.has_attr(&p.attrs, "noundef"));
-                    if (noundef || assume) && matches!(a.ty, Type::Int(_)) {
+                    if (noundef || assume || observed) && matches!(a.ty, Type::Int(_)) {
                         parts.push(self.defined(&a.value));
                     }
                 }
@@ -572,150 +578,6 @@ fn in_range(r: Expr, w: u32, signed: bool) -> Expr {
         zx(r.clone(), w)
     };
     cmp(IrBin::Eq, back, r)
-}
-
-/// The blocks of one function as they are split where poison would be
-/// undefined behaviour: the IR's blocks keep their ids (their first
-/// part), later parts and the blocks of undefined behaviour come after
-/// them.
-pub(crate) struct Pieces {
-    blocks: Vec<Option<Block>>,
-    /// The IR block being mapped and the id of its current part.
-    first: BlockId,
-    current: BlockId,
-    /// Parts of the current block so far.
-    count: usize,
-    /// IR blocks whose terminator ended up in a later part: (block, part).
-    moved: Vec<(BlockId, BlockId)>,
-}
-
-impl Pieces {
-    /// For a function of `n` blocks.
-    pub fn new(n: usize) -> Pieces {
-        Pieces {
-            blocks: (0..n).map(|_| None).collect(),
-            first: 0,
-            current: 0,
-            count: 0,
-            moved: Vec::new(),
-        }
-    }
-
-    /// The IR block `b` begins.
-    pub fn begin(&mut self, b: BlockId) {
-        self.first = b;
-        self.current = b;
-        self.count = 0;
-    }
-
-    fn part_name(name: &Name, k: usize) -> String {
-        if k == 0 {
-            plain(name)
-        } else {
-            format!("{}.defined{k}", plain(name))
-        }
-    }
-
-    /// Ends the current part with `insts`: it goes on where `ok` holds,
-    /// else to the block of undefined behaviour.
-    pub fn split(
-        &mut self,
-        name: &Name,
-        at: &Instruction,
-        ok: Expr,
-        insts: &mut Vec<Inst>,
-        origin: Option<OpId>,
-        ub_op: OpId,
-    ) {
-        // One block of undefined behaviour per instruction, named after it
-        // so that a counterexample says where the run stopped.
-        // A store's is no undefined behaviour of LangRef: the model's rule
-        // for a poison value observed (the module documentation).
-        let what = match at.opcode() {
-            "store" => "poison-stored",
-            op => op,
-        };
-        let ub_name = format!("ub.{what}.line{}", at.line());
-        self.split_to(name, ub_name, ok, insts, origin, ub_op);
-    }
-
-    /// [`Pieces::split`] with the block of undefined behaviour named
-    /// `ub_name`.
-    pub fn split_to(
-        &mut self,
-        name: &Name,
-        ub_name: String,
-        ok: Expr,
-        insts: &mut Vec<Inst>,
-        origin: Option<OpId>,
-        ub_op: OpId,
-    ) {
-        self.blocks.push(Some(Block {
-            name: ub_name,
-            insts: Vec::new(),
-            term: Term::Unreachable,
-            origin: Some(ub_op),
-        }));
-        let ub = self.blocks.len() - 1;
-        let next = self.blocks.len();
-        self.blocks.push(None);
-        self.blocks[self.current] = Some(Block {
-            name: Self::part_name(name, self.count),
-            insts: std::mem::take(insts),
-            term: Term::CondBr {
-                cond: ok,
-                then: next,
-                els: ub,
-            },
-            origin,
-        });
-        self.current = next;
-        self.count += 1;
-    }
-
-    /// The last part of the IR block `name`.
-    pub fn end(&mut self, mut block: Block, name: &Name) {
-        block.name = Self::part_name(name, self.count);
-        self.blocks[self.current] = Some(block);
-        if self.current != self.first {
-            self.moved.push((self.first, self.current));
-        }
-    }
-
-    /// Every block; the phis of a split block's successors name its last
-    /// part as their predecessor.
-    pub fn finish(self) -> Vec<Block> {
-        let mut blocks: Vec<Block> = self
-            .blocks
-            .into_iter()
-            .map(|b| {
-                b.unwrap_or_else(|| Block {
-                    name: "poison.unfilled".to_string(),
-                    insts: Vec::new(),
-                    term: Term::Unreachable,
-                    origin: None,
-                })
-            })
-            .collect();
-        for (orig, last) in self.moved {
-            let mut succs = blocks[last].term.succs();
-            succs.sort_unstable();
-            succs.dedup();
-            for s in succs {
-                for inst in &mut blocks[s].insts {
-                    let InstKind::Phi { incoming, .. } = &mut inst.kind else {
-                        break;
-                    };
-                    for (p, _) in incoming.iter_mut() {
-                        if *p == orig {
-                            *p = last;
-                        }
-                    }
-                }
-            }
-        }
-        blocks
-    }
 }
 
 impl<'a> FnMapper<'a> {
