@@ -41,10 +41,11 @@ fn main() {
         let s = start.elapsed().as_secs_f64();
         match a {
             SimAnswer::Proved(c) => println!(
-                "{name}: {s:.3} s: proved ({} nodes, {} steps, {} queries, {} units of work)",
+                "{name}: {s:.3} s: proved ({} nodes, {} steps, {} queries, {} saved, {} units of work)",
                 c.nodes.len(),
                 c.edges,
                 c.queries,
+                c.saved,
                 c.work
             ),
             SimAnswer::NotFound(why) => println!("{name}: {s:.3} s: not found: {why}"),

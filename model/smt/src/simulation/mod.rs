@@ -147,6 +147,10 @@ pub struct Certificate {
     pub vacuous: usize,
     /// z3 queries, search and re-check.
     pub queries: usize,
+    /// Queries not asked, search and re-check: a pair of paths that a
+    /// model at hand runs along, a candidate that the edge's own run
+    /// falsifies, an obligation true by z3's rewriting alone.
+    pub saved: usize,
     /// z3's work units spent, search and re-check (0 where
     /// [`SimOptions::work`] set no budget: it is counted only then).
     pub work: u64,
@@ -287,7 +291,7 @@ fn search_only(
     opts: &SimOptions,
     deadline: Instant,
     work: &solve::Work,
-) -> Result<(Vec<RelNode>, usize), Fail> {
+) -> Result<(Vec<RelNode>, usize, usize), Fail> {
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
     if let Err(first) = s.run() {
@@ -297,10 +301,11 @@ fn search_only(
         if !matches!(first, Fail::NotFound(_)) {
             return Err(first);
         }
-        let spent = s.z3.queries;
+        let (spent, saved) = (s.z3.queries, s.z3.saved);
         s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
         s.bounds = true;
         s.z3.queries = spent;
+        s.z3.saved = saved;
         s.run().map_err(|_| first)?;
     }
     // Nodes no current edge reaches any more (their source was weakened or
@@ -316,7 +321,7 @@ fn search_only(
             silent: n.silent.clone(),
         })
         .collect();
-    Ok((relation, s.z3.queries))
+    Ok((relation, s.z3.queries, s.z3.saved))
 }
 
 /// [`prove`] on programs with their chosen cycle hierarchies.
@@ -343,7 +348,7 @@ pub fn prove_programs_spent(
     let deadline = Instant::now() + opts.timeout;
     let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
-        let (relation, searched) = match search_only([r, t], shared, opts, deadline, &work) {
+        let (relation, searched, saved) = match search_only([r, t], shared, opts, deadline, &work) {
             Ok(x) => x,
             Err(f) => return answer_of(f),
         };
@@ -398,6 +403,7 @@ pub fn prove_programs_spent(
                         .collect(),
                     vacuous: c.vacuous,
                     queries: searched + c.queries,
+                    saved: saved + c.saved,
                     work: work.spent(opts.work),
                     relation,
                 })
@@ -430,7 +436,7 @@ pub fn find_relation(
         |sides, shared, _| search_only(sides, shared, opts, deadline, &solve::Work::new(opts.work)),
     );
     match found {
-        Ok(Ok((relation, _))) => Ok(relation),
+        Ok(Ok((relation, _, _))) => Ok(relation),
         Ok(Err(f)) => Err(describe_fail(f)),
         Err(a) => Err(format!("{a:?}")),
     }

@@ -26,8 +26,25 @@ use super::side::{Loc, Side};
 use super::solve::{Work, Z3};
 use super::{Fail, SimOptions};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::rc::Rc;
 use std::time::Instant;
-use z3::ast::{Bool, Dynamic, BV};
+use z3::ast::{Ast, Bool, Dynamic, BV};
+use z3::Model;
+
+/// How many of a node's recent models a pair of paths is tried on before
+/// its feasibility is asked of z3.
+const MODELS_KEPT: usize = 8;
+
+/// Whether `model` (with completion) makes `b` true: a witness that what
+/// the model satisfies and `b` are satisfiable together.
+pub(crate) fn satisfies(model: &Model, b: &Bool) -> bool {
+    model.eval(b, true).and_then(|v| v.as_bool()) == Some(true)
+}
+
+/// Whether `b` is true by z3's rewriting alone (no query).
+pub(crate) fn trivially_true(b: &Bool) -> bool {
+    b.simplify().as_bool() == Some(true)
+}
 
 /// A node of the product.
 pub(crate) struct Node {
@@ -49,6 +66,12 @@ pub(crate) struct Edge {
     pub step: Step,
     /// The post-states (`obligations::settle`).
     pub post: Option<[TState; 2]>,
+    /// A model of the source's candidates and the two guards when the
+    /// edge was computed: a run along the edge, on which the candidates of
+    /// its target that it falsifies are dropped without a query (the
+    /// source only weakens until the edge is recomputed, so the model
+    /// stays a run of the edge).
+    witness: Option<Rc<Model>>,
 }
 
 /// The state of a node as fresh constants named after `prefix`.
@@ -315,15 +338,36 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let at = self.nodes[n].loc;
         let mut new_edges = Vec::new();
+        // Models of the candidates asserted (recent last): a pair of paths
+        // one of them runs along is feasible without a query.
+        let mut models: Vec<Rc<Model>> = Vec::new();
         for i in 0..nr {
             for j in 0..nt {
                 let (gr, gt) = {
                     let p = self.nodes[n].paths.as_ref().expect("paths computed");
                     (p[0][i].guard(), p[1][j].guard())
                 };
-                if self.z3.sat(&[&gr, &gt], "a pair of paths")?.is_none() {
-                    continue;
-                }
+                let both = Bool::and(&[&gr, &gt]);
+                let known = models
+                    .iter()
+                    .rev()
+                    .take(MODELS_KEPT)
+                    .find(|m| satisfies(m, &both))
+                    .cloned();
+                let witness = match known {
+                    Some(m) => {
+                        self.z3.saved += 1;
+                        m
+                    }
+                    None => match self.z3.sat(&[&gr, &gt], "a pair of paths")? {
+                        None => continue,
+                        Some(m) => {
+                            let m = Rc::new(m);
+                            models.push(m.clone());
+                            m
+                        }
+                    },
+                };
                 let (step, to, obligation, post) = {
                     let p = self.nodes[n].paths.as_ref().expect("paths computed");
                     let (r, t) = (&p[0][i], &p[1][j]);
@@ -351,8 +395,11 @@ impl<'s, 'a> Search<'s, 'a> {
                     (step, to, Bool::and(&all), post)
                 };
                 // A difference under the candidates is one under every
-                // weaker invariant.
-                if self
+                // weaker invariant. (An obligation true by rewriting, two
+                // sides with the same events, needs no query.)
+                if trivially_true(&obligation) {
+                    self.z3.saved += 1;
+                } else if self
                     .z3
                     .sat(&[&gr, &gt, &obligation.not()], "events of a pair of paths")?
                     .is_some()
@@ -368,6 +415,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     paths: [i, j],
                     step,
                     post: None,
+                    witness: Some(witness),
                 };
                 if let Some(locs) = to {
                     let pre = self.nodes[n].state.clone();
@@ -421,6 +469,7 @@ impl<'s, 'a> Search<'s, 'a> {
         };
         let base = Bool::and(&[ctx, guards[0].clone(), guards[1].clone()]);
         let mut dropped = false;
+        let mut witness = self.edges[k].witness.take();
         loop {
             let formulas: Vec<(usize, Bool)> = self.nodes[to]
                 .atoms
@@ -438,9 +487,20 @@ impl<'s, 'a> Search<'s, 'a> {
                 return Ok(dropped);
             }
             let all = Bool::and(&formulas.iter().map(|f| f.1.clone()).collect::<Vec<_>>());
-            let model = self.z3.sat(&[&base, &all.not()], "an invariant")?;
-            let Some(model) = model else {
-                return Ok(dropped);
+            // First the edge's own run (no query), then z3's models.
+            let model = match witness.take() {
+                Some(m) if !satisfies(&m, &all) => {
+                    self.z3.saved += 1;
+                    m
+                }
+                _ if trivially_true(&all) => {
+                    self.z3.saved += 1;
+                    return Ok(dropped);
+                }
+                _ => match self.z3.sat(&[&base, &all.not()], "an invariant")? {
+                    None => return Ok(dropped),
+                    Some(m) => Rc::new(m),
+                },
             };
             let keep: Vec<bool> = formulas
                 .iter()

@@ -64,6 +64,9 @@ pub(crate) struct Z3 {
     limit_work: u32,
     /// Queries so far.
     pub queries: usize,
+    /// Queries answered without z3's search: by a model at hand or by
+    /// rewriting (`search`, `recheck`).
+    pub saved: usize,
 }
 
 /// z3's resource counter (32 bits in its statistics: differences are
@@ -85,6 +88,7 @@ impl Z3 {
             work,
             limit_work: 0,
             queries: 0,
+            saved: 0,
         }
     }
 
