@@ -14,6 +14,7 @@ pub mod dumps;
 pub mod frontend;
 pub mod launch;
 pub mod names;
+pub mod orderings;
 pub mod tools;
 
 use crate::config::CheckJob;
@@ -137,6 +138,8 @@ pub struct Loaded {
     pub violations: Vec<convcheck_llvm::verify::Violation>,
     /// The line of each defined function's `define`.
     pub lines: HashMap<String, u32>,
+    /// The atomic orderings each defined function states.
+    pub orderings: HashMap<String, orderings::Orderings>,
     /// The source file whose positions the ops carry (clang's output read
     /// with its debug information, [`debug`]); `None`: the ops carry their
     /// lines in `text`.
@@ -211,8 +214,10 @@ fn parse_ll_with(
     let mut bodies = HashMap::new();
     let mut function_lines = HashMap::new();
     let mut kernels = Vec::new();
+    let mut function_orderings = HashMap::new();
     for f in m.defined_functions() {
         let name = convcheck_llvm::to_ir::plain_name(&f.name);
+        function_orderings.insert(name.clone(), orderings::Orderings::of(f));
         if m.is_kernel(f) {
             kernels.push(name.clone());
         }
@@ -250,6 +255,7 @@ fn parse_ll_with(
         bodies,
         violations,
         lines: function_lines,
+        orderings: function_orderings,
         source: None,
         kernels,
     })

@@ -404,6 +404,7 @@ fn module_report(
         allow: Allowance::Exact,
         reproduce: None,
         module: target,
+        ceiling: None,
     };
     let plan = Plan {
         file: file.to_string(),

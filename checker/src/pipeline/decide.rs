@@ -96,11 +96,16 @@ struct Decided {
 fn stage_of(plan: &StagePlan, d: Decided, simulation: Option<String>) -> Stage {
     let mut notes = d.notes;
     notes.extend(plan.notes.iter().cloned());
+    // A change the model cannot judge: a pass is not a verdict.
+    let outcome = match (d.outcome, &plan.ceiling) {
+        (Outcome::Preserved { .. }, Some(why)) => Outcome::Inconclusive(why.clone()),
+        (o, _) => o,
+    };
     Stage {
         name: plan.name.clone(),
         notes,
         level: plan.level.clone(),
-        outcome: d.outcome,
+        outcome,
         method: d.method,
         against: d.against.map(str::to_string),
         reference_module: d.reference,

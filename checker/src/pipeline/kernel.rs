@@ -133,6 +133,7 @@ fn stages(
             allow,
             reproduce: None,
             module,
+            ceiling: None,
         }
     };
     if source_target_file {

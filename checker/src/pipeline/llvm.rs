@@ -240,6 +240,7 @@ fn not_finished(why: &str, last: &Loaded) -> StagePlan {
         allow: Allowance::Exact,
         reproduce: None,
         module: last.mapped.module.clone(),
+        ceiling: None,
     }
 }
 
@@ -434,8 +435,14 @@ fn function(
             continue;
         }
         previous = body;
-        plan.stages
-            .push(stage_plan(s, stage_target(name, s, code), None));
+        let mut stage = stage_plan(s, stage_target(name, s, code), None);
+        if let Ref::Ll(l) = reference {
+            stage.ceiling = match (l.orderings.get(name), s.loaded.orderings.get(name)) {
+                (Some(r), Some(t)) => t.weakened_from(r),
+                _ => None,
+            };
+        }
+        plan.stages.push(stage);
     }
     if plan.stages.is_empty() {
         plan.stages.extend(unchanged(name, stages, programs));
@@ -540,6 +547,7 @@ fn stage_plan(s: &StageModule, target: Target, renamed: Option<String>) -> Stage
         allow: s.allow,
         reproduce: s.reproduce.clone(),
         module: s.loaded.mapped.module.clone(),
+        ceiling: None,
     }
 }
 

@@ -111,6 +111,10 @@ pub struct StagePlan {
     pub reproduce: Option<Reproduce>,
     /// The module the stage's runs are of (for its table).
     pub module: Module,
+    /// Why a passing verdict of this stage is inconclusive all the same:
+    /// a change the model cannot judge (an atomic ordering weakened,
+    /// `crate::llvm::orderings`). A violation the engines find stands.
+    pub ceiling: Option<String>,
 }
 
 /// One function to check.
