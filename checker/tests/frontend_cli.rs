@@ -1,6 +1,7 @@
 //! The clang front end from the command line (docs/src/gpu-code.md): a
 //! CUDA file read as the kernel language fails with a hint; `--target`,
-//! `--clang-arg` reach clang; HIP and OpenCL files compile; `run` takes a
+//! `--clang-arg` reach clang; HIP and OpenCL files compile (HIP with
+//! clang-22 too); `run` takes a
 //! source and a mangled name; reports and SARIF point at source lines.
 
 mod common;
@@ -114,6 +115,35 @@ fn hip_and_opencl_sources_compile() {
     ]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("-x cl -cl-std=CL2.0"), "{out}");
+}
+
+/// clang-22 no longer defines `__AMDGCN_WAVEFRONT_SIZE`, which the HIP
+/// prelude's `warpSize` was; every `.hip` file failed to compile there
+/// ("use of undeclared identifier"). The prelude falls back to
+/// `__builtin_amdgcn_wavefrontsize()`.
+#[test]
+fn hip_sources_compile_with_clang_22() {
+    let test = "hip_sources_compile_with_clang_22";
+    if !have("clang-22", test) || !have("opt-22", test) {
+        return;
+    }
+    let (code, out, err) = convcheck(&[
+        "check",
+        "examples/gpu/wave-vote.hip",
+        "--frontend",
+        "clang",
+        "--clang-bin",
+        "clang-22",
+        "--opt-bin",
+        "opt-22",
+        "--opt",
+        "sroa",
+        "--threads",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("clang-22 -x hip"), "{out}");
+    assert!(!out.contains("which convcheck does not model"), "{out}");
 }
 
 #[test]

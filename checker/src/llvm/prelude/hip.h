@@ -47,7 +47,13 @@ __CONVCHECK_DIM__(blockDim, __ockl_get_local_size(0), __ockl_get_local_size(1),
 __CONVCHECK_DIM__(gridDim, __ockl_get_num_groups(0), __ockl_get_num_groups(1),
                   __ockl_get_num_groups(2))
 #undef __CONVCHECK_DIM__
+// clang-19 defines __AMDGCN_WAVEFRONT_SIZE; later clangs dropped it
+// (clang-22 has only the builtin, which it folds for a fixed wave size).
+#ifdef __AMDGCN_WAVEFRONT_SIZE
 #define warpSize __AMDGCN_WAVEFRONT_SIZE
+#else
+#define warpSize __builtin_amdgcn_wavefrontsize()
+#endif
 
 // Barriers and fences.
 __CONVCHECK_INLINE__ void __syncthreads(void) {
