@@ -126,6 +126,15 @@ pub fn clang_flags(
                 MAX_CLANG_ARGS,
             ));
         }
+        // The command line's refusals first, with its words
+        // ([`crate::llvm::frontend::refused_arg`]), then the page's
+        // narrower set.
+        if let Some(e) = args
+            .iter()
+            .find_map(|a| crate::llvm::frontend::refused_arg(a))
+        {
+            return Err(invalid("clang_args", e));
+        }
         if let Some(a) = args.iter().find(|a| !allowed(a)) {
             return Err(invalid(
                 "clang_args",
