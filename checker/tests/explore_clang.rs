@@ -489,3 +489,72 @@ fn a_kernel_needing_a_macro_gets_the_command_lines_verdict_under_the_same_option
     assert!(err.contains(said), "CLI: {err}\nAPI: {said}");
     server.stop();
 }
+
+/// `-I DIR` through the page: a relative folder under the server's (clang
+/// runs there) reaches clang, and the kernel whose `TILE` comes from
+/// `checker/tests/include/tile_size.h` gets the command line's verdict
+/// with `--clang-arg=-I...` to the same folder; an absolute folder or one
+/// with `..` is 422 naming `clang_args`.
+#[test]
+fn an_include_folder_under_the_servers_reaches_clang() {
+    let test = "an_include_folder_under_the_servers_reaches_clang";
+    if !have_llvm(test) {
+        return;
+    }
+    let fixture = common::root().join("checker/tests/include");
+    let cwd = std::env::current_dir().expect("cwd");
+    let Ok(rel) = fixture.strip_prefix(&cwd) else {
+        println!("skipping {test}: the tests do not run above checker/tests/include");
+        return;
+    };
+    let rel = rel.to_string_lossy().into_owned();
+    let source = format!("#include \"tile_size.h\"\n{TILE_VOTE}");
+    let server = with_tools(Some("clang-19"));
+    let body = json!({"language": "cuda", "file": "tile-inc.cu", "source": source,
+        "function": "tile_vote", "opt": "sroa,simplifycfg", "max_iters": 3,
+        "clang_args": ["-I", rel], "block_dim": "2"});
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let api = a.json();
+    let path = common::temp("tile-inc.cu", &source);
+    let (code, out, err) = common::convcheck(&[
+        "check",
+        &path,
+        "--frontend",
+        "clang",
+        "--clang-arg=-Ichecker/tests/include",
+        "--opt",
+        "sroa,simplifycfg",
+        "--function",
+        "tile_vote",
+        "--max-iters",
+        "3",
+        "--block-dim",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(code == 0 || code == 1, "exit {code}: {err}");
+    let cli: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(
+        verdict_and_bounds(&api),
+        verdict_and_bounds(&cli),
+        "API {api}\nCLI {cli}"
+    );
+    // Without the folder: clang cannot find the header.
+    let mut bare = body.clone();
+    bare.as_object_mut().unwrap().remove("clang_args");
+    let a = post(server.addr(), "/api/check", &bare);
+    assert_eq!(a.status, 422, "{}", a.body);
+    for dir in [
+        fixture.to_string_lossy().into_owned(),
+        format!("{rel}/../.."),
+    ] {
+        let mut b = body.clone();
+        b["clang_args"] = json!(["-I", dir]);
+        let a = post(server.addr(), "/api/check", &b);
+        assert_eq!(a.status, 422, "{}", a.body);
+        assert_eq!(a.json()["error"]["field"], "clang_args", "{}", a.body);
+    }
+    server.stop();
+}
