@@ -456,6 +456,39 @@ fn escaping_and_volatile_allocas_stay_in_memory() {
 }
 
 #[test]
+fn float_allocas_become_locals_unless_read_as_another_type() {
+    // clang -O0 keeps a `float` local and a `double` parameter in allocas:
+    // slots like integer ones. A float slot also read as `i32` stays in
+    // memory (a slot read through another type is not a local).
+    let got = map_text(
+        "define float @f(float %x, double %d) {\n\
+           %v = alloca float, align 4\n\
+           %w = alloca double, align 8\n\
+           %pun = alloca float, align 4\n\
+           store float %x, ptr %v\n\
+           store double %d, ptr %w\n\
+           store float %x, ptr %pun\n\
+           %a = load float, ptr %v\n\
+           %b = load double, ptr %w\n\
+           %c = fptrunc double %b to float\n\
+           %i = load i32, ptr %pun\n\
+           %j = bitcast i32 %i to float\n\
+           %s = fadd float %a, %c\n\
+           %t = fadd float %s, %j\n\
+           ret float %t\n\
+         }\n",
+    );
+    assert!(got.skipped.is_empty(), "{:?}", got.skipped);
+    assert_eq!(
+        accesses(&got.module, "f"),
+        vec![
+            ("store %pun", Space::Local, true),
+            ("load %pun", Space::Local, false)
+        ]
+    );
+}
+
+#[test]
 fn unused_values_read_no_oracle() {
     // An unused load is an access without a value; an unused call to a
     // pure (`readnone` / `memory(none)`) external function reads nothing
