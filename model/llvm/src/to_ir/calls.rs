@@ -62,7 +62,7 @@ impl FnMapper<'_> {
     pub fn call(&mut self, inst: &Instruction, c: &Call, out: &mut Vec<Inst>) -> R<()> {
         let line = inst.line();
         let callee = match &c.callee {
-            Value::InlineAsm(_) => return unsup("inline assembly", line),
+            Value::InlineAsm(text) => return self.asm_call(inst, c, text, out),
             Value::Global(n) => n,
             _ => return unsup("an indirect call", line),
         };
@@ -82,6 +82,12 @@ impl FnMapper<'_> {
             .filter(|b| !(opaque && matches!(b, Builtin::Unsupported(_))));
         if builtin == Some(Builtin::Drop) {
             return Ok(());
+        }
+        // `llvm.memcpy`, `llvm.memmove`, `llvm.memset` (whatever the
+        // declaration says: LLVM gives an intrinsic its definition's
+        // attributes): accesses of memory (`super::mem_intrinsics`).
+        if let Some(k) = super::mem_intrinsics::which(&name).filter(|_| !defined && !opaque) {
+            return self.mem_intrinsic(inst, c, &name, k, out);
         }
         let token = bundle_token(c, line)?;
         if let Some(Builtin::Token(kind)) = builtin {
@@ -212,6 +218,10 @@ impl FnMapper<'_> {
         if !c.bundles.is_empty() {
             return unsup(format!("an operand bundle on the undeclared {name}"), line);
         }
+        if let Some(k) = super::mem_intrinsics::which(&name).filter(|_| !self.ctx.opts.opaque_calls)
+        {
+            return self.mem_intrinsic(inst, c, &name, k, out);
+        }
         let dim = c.args.first().and_then(|a| a.value.as_int());
         match classify(&name, dim) {
             Some(Builtin::Drop) => Ok(()),
@@ -228,7 +238,7 @@ impl FnMapper<'_> {
     /// A call as an opaque value ([`super::MapOptions::opaque_calls`]): an
     /// oracle read named after its result, convergent or not as the call
     /// is; without a result, a convergent event or nothing.
-    fn opaque_call(
+    pub(super) fn opaque_call(
         &mut self,
         inst: &Instruction,
         c: &Call,
@@ -272,7 +282,7 @@ impl FnMapper<'_> {
     /// Marks convergent operation `op` as one that accesses no memory
     /// when the call or its callee says `memory(none)` or `readnone`
     /// (`convcheck_ir::OpInfo::memory_none`).
-    fn mark_memory_none(&mut self, op: convcheck_ir::OpId, c: &Call) {
+    pub(super) fn mark_memory_none(&mut self, op: convcheck_ir::OpId, c: &Call) {
         if c.is_readnone(self.ctx.m) {
             if let Some(info) = self.t.ops.get_mut(op.0 as usize) {
                 info.memory_none = true;
@@ -280,7 +290,7 @@ impl FnMapper<'_> {
         }
     }
 
-    fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
+    pub(super) fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
         let mut out = Vec::new();
         for a in &c.args {
             out.push(self.value(&a.value, &a.ty, line)?);
@@ -291,7 +301,7 @@ impl FnMapper<'_> {
     /// The arguments of a convergent operation, whose values are observed:
     /// each as the unsigned `iN` it is (`zextN`), so that the garbage the
     /// width rule allows above bit `N` is not taken for a difference.
-    fn observed_args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
+    pub(super) fn observed_args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
         let mut out = Vec::new();
         for a in &c.args {
             out.push(self.zv(&a.value, &a.ty, line)?);
@@ -302,7 +312,7 @@ impl FnMapper<'_> {
     /// `%r = call ...` when the result is used (or, with `reads`, whenever
     /// the call has a result), else the call for its effect.
     #[allow(clippy::too_many_arguments)]
-    fn push_call(
+    pub(super) fn push_call(
         &mut self,
         inst: &Instruction,
         op: convcheck_ir::OpId,
@@ -519,7 +529,7 @@ impl FnMapper<'_> {
 /// Whether a call to an external function reads its oracle even when its
 /// value is unused: it has a value and is not a pure one (see "Reads" in
 /// the module documentation).
-fn reads_always(c: &Call, m: &crate::module::Module) -> bool {
+pub(super) fn reads_always(c: &Call, m: &crate::module::Module) -> bool {
     !matches!(c.ret_ty, Type::Void) && !c.is_readnone(m)
 }
 

@@ -162,6 +162,10 @@ pub(crate) fn map_function(
                 let (origin, ub_op) = mapper.split_ops(inst);
                 pieces.split_to(&b.name, name, ok, &mut insts, origin, ub_op);
             }
+            if let Some((ok, name)) = (!ub).then(|| mapper.mem_overlap(inst)).flatten() {
+                let (origin, ub_op) = mapper.split_ops(inst);
+                pieces.split_to(&b.name, name, ok, &mut insts, origin, ub_op);
+            }
             // Poison reaching an instruction where it is undefined
             // behaviour: the block goes on only where it is defined.
             if !ub && !undefined_branch(inst) && !assumes_false(inst) {

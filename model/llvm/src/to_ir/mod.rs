@@ -37,6 +37,7 @@
 
 mod aggregates;
 pub(crate) mod analyse;
+mod asm;
 mod atomics;
 mod blocks;
 mod builtins;
@@ -51,6 +52,7 @@ mod func;
 mod groups;
 mod intrinsics;
 mod layout;
+mod mem_intrinsics;
 mod memory;
 mod poison;
 mod pure_calls;
