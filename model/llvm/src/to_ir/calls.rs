@@ -10,7 +10,9 @@
 //!    convention of [`crate::write`] (`convcheck.tid`, `oracle.NAME`), an
 //!    intrinsic (a token, dropped, `tid`, `N`, a barrier, a fence, a
 //!    computed value), OpenCL's and CUDA's work-item functions, barriers
-//!    and fences;
+//!    and fences; and the memory accesses of `llvm.memcpy`, `llvm.memmove`
+//!    and `llvm.memset` of a constant length ([`super::mem_intrinsics`]),
+//!    whatever their declaration says;
 //! 3. when the call site or the callee is `convergent` (attribute groups
 //!    resolved): a convergent operation labelled by the callee's name,
 //!    whose value is a varying oracle of that name (`CallKind::Op`), or an
@@ -20,6 +22,9 @@
 //! 5. any other external function: a varying oracle named after the callee
 //!    (`CallKind::Plain`), not a convergent operation. Its effects on
 //!    memory, if any, are not modelled.
+//!
+//! Inline assembly is a call to an external function named after the
+//! assembly, by steps 3 and 5 ([`super::asm`]).
 //!
 //! Callee names are shown by their demangled base name when they have one
 //! (`_ZL5tid_xv` is `tid_x`, `_Z20sub_group_reduce_addi` is
