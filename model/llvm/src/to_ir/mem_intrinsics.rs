@@ -132,12 +132,7 @@ fn parts(c: &Call, name: &str, line: u32) -> R<Parts> {
                 line,
             )
         }
-        _ => {
-            return unsup(
-                format!("{name} with a length that is not a constant"),
-                line,
-            )
-        }
+        _ => return unsup(format!("{name} with a length that is not a constant"), line),
     };
     let volatile = match vol.value {
         Value::Int(v) => v != 0,
@@ -176,7 +171,15 @@ impl FnMapper<'_> {
                 let byte = self.value(&p.src.value, &p.src.ty, line)?;
                 let byte = zext(byte, 8, Norm::default());
                 for (off, w) in pieces {
-                    self.store_at(inst, &p.dst, off, w, repeated(byte.clone(), w), p.volatile, out)?;
+                    self.store_at(
+                        inst,
+                        &p.dst,
+                        off,
+                        w,
+                        repeated(byte.clone(), w),
+                        p.volatile,
+                        out,
+                    )?;
                 }
             }
             MemIntrinsic::Copy | MemIntrinsic::Move => {
@@ -244,7 +247,14 @@ impl FnMapper<'_> {
             });
             return Ok(());
         }
-        let op = self.op(label, OpKind::Mem { space, write: false }, inst);
+        let op = self.op(
+            label,
+            OpKind::Mem {
+                space,
+                write: false,
+            },
+            inst,
+        );
         let value = Some(self.t.oracle(&base, OracleClass::Varying, span));
         let e = Expr::Load {
             op,
@@ -368,11 +378,17 @@ mod tests {
     #[test]
     fn names_and_chunks() {
         assert_eq!(which("llvm.memcpy.p0.p0.i64"), Some(MemIntrinsic::Copy));
-        assert_eq!(which("llvm.memcpy.inline.p0.p0.i32"), Some(MemIntrinsic::Copy));
+        assert_eq!(
+            which("llvm.memcpy.inline.p0.p0.i32"),
+            Some(MemIntrinsic::Copy)
+        );
         assert_eq!(which("llvm.memmove.p3.p1.i64"), Some(MemIntrinsic::Move));
         assert_eq!(which("llvm.memset.p0.i64"), Some(MemIntrinsic::Set));
         assert_eq!(which("llvm.memset.inline.p0.i64"), Some(MemIntrinsic::Set));
-        assert_eq!(which("llvm.memcpy.element.unordered.atomic.p0.p0.i32"), None);
+        assert_eq!(
+            which("llvm.memcpy.element.unordered.atomic.p0.p0.i32"),
+            None
+        );
         assert_eq!(which("llvm.memset.element.unordered.atomic.p0.i32"), None);
         assert_eq!(which("llvm.memcpy"), None);
         assert_eq!(chunks(0), vec![]);

@@ -42,10 +42,7 @@ pub(crate) fn covered(c: &Call, m: &Module) -> bool {
             !name.starts_with("llvm.") && m.function(name).is_some_and(|f| !f.is_definition)
         }),
     };
-    callee
-        && c.bundles.is_empty()
-        && !c.is_convergent(m)
-        && c.is_readnone(m)
+    callee && c.bundles.is_empty() && !c.is_convergent(m) && c.is_readnone(m)
 }
 
 /// For every covered call (by its result) that a covered call of the same
