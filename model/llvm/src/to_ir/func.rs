@@ -182,6 +182,20 @@ pub(crate) fn map_function(
                     t
                 });
             } else if !ub {
+                if let Some(l) = mapper.mem_loop(inst)? {
+                    // A memory intrinsic of a length that is not a constant:
+                    // a loop, between two parts of the block.
+                    insts.extend(l.prelude);
+                    let origin = mapper.origin.take();
+                    let origin = origin.or_else(|| Some(mapper.op("defined", OpKind::Stmt, inst)));
+                    let header_op = mapper.op(format!("{} header", l.label), OpKind::Stmt, inst);
+                    let body_op = l.body.first().map(|i| i.sid).unwrap_or(header_op);
+                    mapper.origin = None;
+                    pieces.loop_to(
+                        &b.name, &l.label, &mut insts, origin, l.cond, l.body, header_op, body_op,
+                    );
+                    continue;
+                }
                 mapper.instruction(inst, &mut insts)?;
                 mapper.shadow_of(inst, &mut insts)?;
                 ub = assumes_false(inst);

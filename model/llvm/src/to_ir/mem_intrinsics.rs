@@ -120,19 +120,44 @@ fn typed(a: &crate::inst::Arg) -> TypedValue {
     }
 }
 
+/// The length of a call of a memory intrinsic.
+enum Len {
+    /// A constant, at most [`MAX_BYTES`].
+    Const(u64),
+    /// A value (its operand).
+    Var(TypedValue),
+}
+
+/// The parts of a call whose length is a constant (else outside the
+/// model, named).
 fn parts(c: &Call, name: &str, line: u32) -> R<Parts> {
+    let (p, len) = parts_any(c, name, line)?;
+    match len {
+        Len::Const(n) => Ok(Parts { len: n, ..p }),
+        Len::Var(_) => unsup(format!("{name} with a length that is not a constant"), line),
+    }
+}
+
+/// The parts of a call, its length constant or not (`Parts::len` 0 for
+/// the latter).
+fn parts_any(c: &Call, name: &str, line: u32) -> R<(Parts, Len)> {
     let [dst, src, len, vol] = c.args.as_slice() else {
         return unsup(format!("{name} with other than four arguments"), line);
     };
     let len = match len.value.as_int() {
-        Some(n) if (0..=i128::from(MAX_BYTES)).contains(&n) => n as u64,
-        Some(n) if n > 0 => {
+        Some(n) if (0..=i128::from(MAX_BYTES)).contains(&n) => Len::Const(n as u64),
+        Some(n) => {
             return unsup(
                 format!("{name} of {n} bytes (more than {MAX_BYTES}, the most mapped)"),
                 line,
             )
         }
-        _ => return unsup(format!("{name} with a length that is not a constant"), line),
+        None if matches!(len.ty, Type::Int(n) if n <= 64)
+            && matches!(len.value, Value::Local(_)) =>
+        {
+            Len::Var(typed(len))
+        }
+        None => return unsup(format!("{name} with a length that is not a constant"), line),
     };
     let volatile = match vol.value {
         Value::Int(v) => v != 0,
@@ -141,12 +166,27 @@ fn parts(c: &Call, name: &str, line: u32) -> R<Parts> {
     if !matches!(dst.ty, Type::Ptr { .. }) || !matches!(src.ty, Type::Ptr { .. } | Type::Int(8)) {
         return unsup(format!("{name} on operands of other types"), line);
     }
-    Ok(Parts {
+    let p = Parts {
         dst: typed(dst),
         src: typed(src),
-        len,
+        len: 0,
         volatile,
-    })
+    };
+    Ok((p, len))
+}
+
+/// A call of a memory intrinsic with a length that is not a constant, as
+/// a loop (see the module documentation): what goes before it, its
+/// condition and its body.
+pub(crate) struct MemLoop {
+    /// Sets the byte counter to 0.
+    pub prelude: Vec<Inst>,
+    /// `i < n`, unsigned.
+    pub cond: Expr,
+    /// One byte, then `i + 1`.
+    pub body: Vec<Inst>,
+    /// The loop's name (`memcpy.lineN`).
+    pub label: String,
 }
 
 impl FnMapper<'_> {
@@ -174,7 +214,7 @@ impl FnMapper<'_> {
                     self.store_at(
                         inst,
                         &p.dst,
-                        off,
+                        Expr::Const(off as i64),
                         w,
                         repeated(byte.clone(), w),
                         p.volatile,
@@ -186,11 +226,19 @@ impl FnMapper<'_> {
                 let mut values = Vec::new();
                 for (k, &(off, w)) in pieces.iter().enumerate() {
                     let local = format!("convcheck.{}.line{line}.{k}", kind_name(kind));
-                    self.load_at(inst, &p.src, off, w, p.volatile, &local, out)?;
+                    self.load_at(
+                        inst,
+                        &p.src,
+                        Expr::Const(off as i64),
+                        w,
+                        p.volatile,
+                        &local,
+                        out,
+                    )?;
                     values.push(Expr::Var(local));
                 }
                 for ((off, w), v) in pieces.into_iter().zip(values) {
-                    self.store_at(inst, &p.dst, off, w, v, p.volatile, out)?;
+                    self.store_at(inst, &p.dst, Expr::Const(off as i64), w, v, p.volatile, out)?;
                 }
             }
         }
@@ -199,12 +247,12 @@ impl FnMapper<'_> {
 
     /// The address `ptr + off`, in the pointer width of `ptr`'s address
     /// space.
-    fn address_at(&mut self, ptr: &TypedValue, off: u64, line: u32) -> R<Expr> {
+    fn address_at(&mut self, ptr: &TypedValue, off: Expr, line: u32) -> R<Expr> {
         let p = self.ptr_lin(&ptr.value, line, 0)?.expr();
-        if off == 0 {
+        if off == Expr::Const(0) {
             return Ok(p);
         }
-        let moved = bin(IrBin::Add, p.clone(), Expr::Const(off as i64));
+        let moved = bin(IrBin::Add, p.clone(), off);
         let space = ptr.ty.addrspace().unwrap_or(0);
         Ok(if self.ctx.layout.pointer_bytes(space) <= 4 {
             super::memory::wrap32(p, moved)
@@ -219,7 +267,7 @@ impl FnMapper<'_> {
         &mut self,
         inst: &Instruction,
         ptr: &TypedValue,
-        off: u64,
+        off: Expr,
         w: u32,
         volatile: bool,
         local: &str,
@@ -284,7 +332,7 @@ impl FnMapper<'_> {
         &mut self,
         inst: &Instruction,
         ptr: &TypedValue,
-        off: u64,
+        off: Expr,
         w: u32,
         value: Expr,
         volatile: bool,
@@ -320,6 +368,78 @@ impl FnMapper<'_> {
         Ok(())
     }
 
+    /// A call of `llvm.memcpy` or `llvm.memset` whose length is a value,
+    /// as a loop of one byte per iteration (`None` for any other
+    /// instruction; `llvm.memmove` of such a length is outside the model).
+    pub fn mem_loop(&mut self, inst: &Instruction) -> R<Option<MemLoop>> {
+        if self.ctx.opts.opaque_calls {
+            return Ok(None);
+        }
+        let K::Call(c) = &inst.kind else {
+            return Ok(None);
+        };
+        let Some(name) = c.callee_name() else {
+            return Ok(None);
+        };
+        let Some(kind) = which(name) else {
+            return Ok(None);
+        };
+        if self.ctx.m.function(name).is_some_and(|f| f.is_definition) || !c.bundles.is_empty() {
+            return Ok(None);
+        }
+        let line = inst.line();
+        let Ok((p, Len::Var(len))) = parts_any(c, name, line) else {
+            return Ok(None);
+        };
+        if kind == MemIntrinsic::Move {
+            return unsup(format!("{name} with a length that is not a constant"), line);
+        }
+        let label = format!("{}.line{line}", kind_name(kind));
+        let i = format!("convcheck.{label}.i");
+        let sid = self.stmt_op(&format!("{} count", kind_name(kind)), inst);
+        let prelude = vec![Inst {
+            kind: InstKind::SetLocal {
+                name: i.clone(),
+                value: Some(Expr::Const(0)),
+            },
+            sid,
+            token: None,
+        }];
+        let n = self.value(&len.value, &len.ty, line)?;
+        let n = zext(n, super::func::width_of(&len.ty), Norm::default());
+        let cond = bin(IrBin::ULt, Expr::Var(i.clone()), n);
+        let mut body = Vec::new();
+        let at = Expr::Var(i.clone());
+        match kind {
+            MemIntrinsic::Set => {
+                let byte = self.value(&p.src.value, &p.src.ty, line)?;
+                let byte = zext(byte, 8, Norm::default());
+                self.store_at(inst, &p.dst, at, 1, byte, p.volatile, &mut body)?;
+            }
+            _ => {
+                let local = format!("convcheck.{label}.byte");
+                self.load_at(inst, &p.src, at.clone(), 1, p.volatile, &local, &mut body)?;
+                let v = Expr::Var(local);
+                self.store_at(inst, &p.dst, at, 1, v, p.volatile, &mut body)?;
+            }
+        }
+        let sid = self.stmt_op(&format!("{} count", kind_name(kind)), inst);
+        body.push(Inst {
+            kind: InstKind::SetLocal {
+                name: i.clone(),
+                value: Some(bin(IrBin::Add, Expr::Var(i), Expr::Const(1))),
+            },
+            sid,
+            token: None,
+        });
+        Ok(Some(MemLoop {
+            prelude,
+            cond,
+            body,
+            label,
+        }))
+    }
+
     /// For a `memcpy` of a constant length: the condition under which its
     /// source and destination are equal or do not overlap, and the name of
     /// the block of undefined behaviour where they do (LangRef).
@@ -336,10 +456,15 @@ impl FnMapper<'_> {
         {
             return None;
         }
-        let p = parts(c, name, inst.line()).ok()?;
-        if p.len == 0 {
-            return None;
-        }
+        let (p, len) = parts_any(c, name, inst.line()).ok()?;
+        let n = match len {
+            Len::Const(0) => return None,
+            Len::Const(n) => Expr::Const(n as i64),
+            Len::Var(v) => {
+                let e = self.value(&v.value, &v.ty, inst.line()).ok()?;
+                zext(e, super::func::width_of(&v.ty), Norm::default())
+            }
+        };
         // Two distinct objects (globals, allocas) never overlap.
         if self.based_on_an_object(&p.dst)
             && self.based_on_an_object(&p.src)
@@ -349,7 +474,6 @@ impl FnMapper<'_> {
         }
         let d = self.ptr_lin(&p.dst.value, inst.line(), 0).ok()?.expr();
         let s = self.ptr_lin(&p.src.value, inst.line(), 0).ok()?.expr();
-        let n = Expr::Const(p.len as i64);
         let equal = bin(IrBin::Eq, d.clone(), s.clone());
         let before = bin(IrBin::ULe, bin(IrBin::Add, d.clone(), n.clone()), s.clone());
         let after = bin(IrBin::ULe, bin(IrBin::Add, s, n), d);
