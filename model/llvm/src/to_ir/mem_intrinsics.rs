@@ -26,8 +26,14 @@
 //! - `v` (`isvolatile`, an immediate) makes every access volatile, so
 //!   observed.
 //!
-//! A length that is not a constant, or longer than [`MAX_BYTES`], is
-//! outside the model (a loop of accesses the mapping does not build).
+//! A `memcpy` or `memset` whose length is a value `n` is a loop
+//! ([`FnMapper::mem_loop`], `super::poison::Pieces::loop_to`): a counter
+//! `convcheck.memcpy.lineN.i` from 0, a header `memcpy.lineN.header` that
+//! goes on while it is below `n` (unsigned), a body `memcpy.lineN.body`
+//! that copies (or sets) the byte at the counter and counts; the
+//! iteration bound cuts it, and the report names the cut. A `memmove` of
+//! such a length, and a constant length longer than [`MAX_BYTES`], are
+//! outside the model.
 //! Private memory (an `alloca` passed to one of them is not promoted: its
 //! address is used by a call) is thread state, shared and global memory as
 //! any access; a load from a `constant` global with an initializer reads
