@@ -526,6 +526,9 @@ impl<'a> FnMapper<'a> {
                     .callee_name()
                     .and_then(super::mem_intrinsics::which)
                     .filter(|_| declared.is_some_and(|f| !f.is_definition));
+                // Under the uniformity oracle's opaque calls a memory
+                // intrinsic stores nothing (`super::mem_intrinsics`).
+                let opaque = self.ctx.opts.opaque_calls;
                 // The arguments of a convergent operation (an external
                 // convergent callee, or inline assembly) are observed, as a
                 // stored value is; a memory intrinsic is none, whatever its
@@ -534,7 +537,8 @@ impl<'a> FnMapper<'a> {
                     || matches!(c.callee, Value::InlineAsm(_));
                 let observed = external && mem.is_none() && c.is_convergent(self.ctx.m);
                 // The byte `memset` stores to shared or global memory.
-                let set_byte = mem == Some(super::mem_intrinsics::MemIntrinsic::Set)
+                let set_byte = !opaque
+                    && mem == Some(super::mem_intrinsics::MemIntrinsic::Set)
                     && c.args.first().is_some_and(|d| {
                         let d = crate::value::TypedValue {
                             ty: d.ty.clone(),
