@@ -1,11 +1,12 @@
 ; CLASS: b
-; EXPECT: preserved
-; FIXME: should be violated. A non-convergent `asm sideeffect` has effects
-; LLVM cannot see, and DESIGN.md 2.7 makes calls to external functions that
-; may have effects observable; the model observes neither an external
-; call's effects nor inline assembly's (docs/src/semantics.md, "Not yet
-; modelled"), so deleting it is not caught. Convergent assembly is
-; observed (asm-convergent-into-branches).
+; EXPECT: violated
+; EXPECT-MESSAGE: call asm.
+; A non-convergent `asm sideeffect` has effects LLVM cannot see: a call
+; to an external function that may have effects, which DESIGN.md 2.7
+; makes observable (docs/src/semantics.md, "Calls that may have
+; effects"), so deleting it is caught. (This case recorded `preserved` as
+; a FIXME before those calls were observed.) Convergent assembly is
+; observed as a convergent operation (asm-convergent-into-branches).
 @buf = addrspace(1) global [64 x i32] undef
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 

@@ -24,9 +24,10 @@
 //! The uniformity oracle (`convcheck uniformity`) leaves inline assembly
 //! outside the model, as before.
 //!
-//! Effects on memory are those of an external call with unknown effects,
-//! that is, not modelled (docs/src/llvm.md, step 6; docs/src/semantics.md
-//! names the gap).
+//! A non-convergent call that may have effects (`sideeffect`, or no
+//! `memory(none)`/`memory(read)`) is an observed event with its arguments,
+//! as an external call's is ([`super::effects`]); its effects on memory
+//! are not modelled.
 #![deny(unsafe_code)]
 
 use convcheck_ir::{CallKind, Expr, Inst, OpKind, OracleClass};
@@ -90,6 +91,9 @@ impl FnMapper<'_> {
             let kind = CallKind::Plain(o);
             let op = self.op(shown.clone(), OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, shown, args, token, false, out);
+        }
+        if super::effects::may_have_effects(c, m) {
+            self.effect_events(inst, c, &shown, out)?;
         }
         let o = self.t.oracle(&shown, OracleClass::Varying, span);
         let args = self.args(c, line)?;

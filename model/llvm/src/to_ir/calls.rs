@@ -20,8 +20,9 @@
 //!    its arguments are observed, each as the unsigned `iN` it is;
 //! 4. any other intrinsic: outside the model;
 //! 5. any other external function: a varying oracle named after the callee
-//!    (`CallKind::Plain`), not a convergent operation. Its effects on
-//!    memory, if any, are not modelled.
+//!    (`CallKind::Plain`), not a convergent operation. When it may have
+//!    effects, the call is an observed event with its arguments
+//!    ([`super::effects`]); its effects on memory are not modelled.
 //!
 //! Inline assembly is a call to an external function named after the
 //! assembly, by steps 3 and 5 ([`super::asm`]).
@@ -186,6 +187,11 @@ impl FnMapper<'_> {
             let kind = CallKind::Plain(o);
             let op = self.op(label, OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, shown, args, token, false, out);
+        }
+        // A call that may have effects is observed with its arguments
+        // (`super::effects`), before its value is read.
+        if super::effects::may_have_effects(c, m) {
+            self.effect_events(inst, c, &format!("@{shown}"), out)?;
         }
         let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
         let args = self.args(c, line)?;

@@ -46,6 +46,7 @@ mod constants;
 mod conventions;
 mod crosslane;
 mod domains;
+mod effects;
 mod floats;
 mod fresh;
 mod func;
