@@ -1,5 +1,7 @@
 ; CLASS: b
 ; EXPECT: proved
+; EXPECT-explicit: preserved
+; (The explicit engine alone proves nothing for every iteration count.)
 ; A `memory(none)` external call whose value is unused has no effect to
 ; observe: deleting it is allowed.
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -1,5 +1,7 @@
 ; CLASS: b
 ; EXPECT: proved
+; EXPECT-explicit: preserved
+; (The explicit engine alone proves nothing for every iteration count.)
 ; A `memory(argmem: read)` external call (it only reads) whose value is
 ; unused: deleting it is allowed (LangRef, `memory`: no write effects).
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
