@@ -470,3 +470,85 @@ fn instcombine_folding_with_a_defined_callees_own_range_through_real_opt() {
     assert!(out.contains("verdict: preserved"), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// Calls to an external function that may have effects are observed
+/// events (DESIGN.md 2.7, item 1; docs/src/semantics.md, "Calls that may
+/// have effects"). opt-19's `default<O2>` unrolls a loop of three such
+/// calls and deletes an unused `memory(argmem: read)` call: proved. Its
+/// own output with the middle call deleted, or with two calls swapped, is
+/// violated, so the test can fail.
+#[test]
+fn o2_on_effectful_calls_through_real_opt() {
+    if !common::have("opt-19", "o2_on_effectful_calls_through_real_opt") {
+        return;
+    }
+    let head = "target triple = \"nvptx64-nvidia-cuda\"\n\
+                declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+                declare void @ext(i32) nounwind\n\
+                declare i32 @peek(ptr) nounwind willreturn memory(argmem: read)\n";
+    let src = temp(
+        "effectful-calls.ll",
+        &format!(
+            "{head}define void @k(ptr %p) {{\n\
+             entry:\n\
+             \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+             \x20 br label %head\n\
+             head:\n\
+             \x20 %i = phi i32 [ 0, %entry ], [ %i1, %head ]\n\
+             \x20 %unused = call i32 @peek(ptr %p)\n\
+             \x20 %v = add i32 %i, %tid\n\
+             \x20 call void @ext(i32 %v)\n\
+             \x20 %i1 = add i32 %i, 1\n\
+             \x20 %more = icmp ult i32 %i1, 3\n\
+             \x20 br i1 %more, label %head, label %exit\n\
+             exit:\n\
+             \x20 ret void\n\
+             }}\n"
+        ),
+    );
+    let (code, out, err) =
+        convcheck(&["check", &src, "--opt", "default<O2>", "--opt-bin", "opt-19"]);
+    assert!(out.contains("verdict: proved"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+    // What O2 makes of it, by hand: the unrolled calls, `@peek` gone.
+    let body = |calls: &str| {
+        format!(
+            "{head}define void @k(ptr %p) {{\n\
+             entry:\n\
+             \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+             \x20 %v1 = add i32 %tid, 1\n\
+             \x20 %v2 = add i32 %tid, 2\n\
+             {calls}\
+             \x20 ret void\n\
+             }}\n"
+        )
+    };
+    let call = |v: &str| format!("  call void @ext(i32 {v})\n");
+    let unrolled = temp(
+        "effectful-calls-unrolled.ll",
+        &body(&[call("%tid"), call("%v1"), call("%v2")].concat()),
+    );
+    let (code, out, err) = convcheck(&["check", &src, &unrolled, "--function", "k"]);
+    assert!(
+        out.contains("verdict: proved") || out.contains("verdict: preserved"),
+        "{out}{err}"
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    for (name, calls, says) in [
+        (
+            "deleted",
+            [call("%tid"), call("%v2")].concat(),
+            "call @ext (argument 0)",
+        ),
+        (
+            "swapped",
+            [call("%tid"), call("%v2"), call("%v1")].concat(),
+            "call @ext (argument 0)",
+        ),
+    ] {
+        let tgt = temp(&format!("effectful-calls-{name}.ll"), &body(&calls));
+        let (_, out, err) = convcheck(&["check", &src, &tgt, "--function", "k"]);
+        assert!(out.contains("verdict: violated"), "{name}: {out}{err}");
+        assert!(out.contains(says), "{name}: {out}{err}");
+    }
+}
