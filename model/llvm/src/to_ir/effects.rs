@@ -110,3 +110,47 @@ impl FnMapper<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Which calls may have effects, by their attributes (LangRef,
+    /// `memory`): each call of `@k` in order.
+    #[test]
+    fn effects_follow_the_memory_attributes() {
+        let src = "declare void @plain(i32)\n\
+                   declare void @none(i32) memory(none)\n\
+                   declare void @read(i32) memory(read)\n\
+                   declare void @argread(ptr) memory(argmem: read)\n\
+                   declare void @inacc(i32) memory(argmem: read, inaccessiblemem: write)\n\
+                   declare void @errno(i32) memory(errnomem: write)\n\
+                   declare void @ro(i32) readonly\n\
+                   declare void @rn(i32) readnone\n\
+                   declare void @rw(ptr) memory(argmem: readwrite)\n\
+                   define void @k(ptr %p) {\n\
+                   entry:\n\
+                   \x20 call void @plain(i32 1)\n\
+                   \x20 call void @none(i32 1)\n\
+                   \x20 call void @read(i32 1)\n\
+                   \x20 call void @argread(ptr %p)\n\
+                   \x20 call void @inacc(i32 1)\n\
+                   \x20 call void @errno(i32 1)\n\
+                   \x20 call void @ro(i32 1)\n\
+                   \x20 call void @rn(i32 1)\n\
+                   \x20 call void @rw(ptr %p)\n\
+                   \x20 call void @plain(i32 1) memory(read)\n\
+                   \x20 call void asm sideeffect \"nop;\", \"\"() memory(none)\n\
+                   \x20 call void asm \"nop;\", \"\"() memory(none)\n\
+                   \x20 call void asm \"nop;\", \"\"()\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let got: Vec<bool> = k.calls().map(|(_, c)| may_have_effects(c, &m)).collect();
+        let want = [
+            true, false, false, false, true, true, false, false, true, false, true, false, true,
+        ];
+        assert_eq!(got, want);
+    }
+}
