@@ -388,12 +388,18 @@ fn constructs_outside_the_model_are_named() {
         ("%x = extractvalue { i32, i32 } { i32 1, i32 2 }, 0", "aggregates (extractvalue of a constant)"),
         ("%x = load atomic <2 x i32>, ptr @g seq_cst, align 8", "vectors (a load of type <2 x i32>)"),
         ("%x = call i32 %fp()", "an indirect call"),
-        ("%x = call i32 asm \"\", \"=r\"()", "inline assembly"),
+        (
+            "%x = call { i32, i32 } asm \"\", \"=r,=r\"()",
+            "aggregates (an inline assembly result of type { i32, i32 })",
+        ),
         (
             "%x = call i64 @_Z12get_local_idj(i32 3)",
             "the thread index in dimension 3 (_Z12get_local_idj)",
         ),
-        ("call void @llvm.memcpy.p0.p0.i64(ptr @g, ptr @g, i64 4, i1 false)", "the intrinsic llvm.memcpy.p0.p0.i64"),
+        (
+            "call void @llvm.memcpy.p0.p0.i64(ptr @g, ptr @g, i64 ptrtoint (ptr @g to i64), i1 false)",
+            "llvm.memcpy.p0.p0.i64 with a length that is not a constant",
+        ),
         ("call void @ext() [ \"deopt\"(i32 0) ]", "the operand bundle \"deopt\""),
         ("%x = ptrtoint ptr @f to i64", "the address of the function @f"),
         ("%a = alloca i32, i32 %n\n  store i32 0, ptr %a\n  %v = load i32, ptr %a\n  %w = getelementptr i32, ptr %a, i32 1", "a dynamically sized alloca"),
