@@ -51,6 +51,10 @@ pub struct LlvmOptions {
     /// What the user states about the launch (`--block-dim`, `--grid-dim`,
     /// `--warp-size`).
     pub gpu: GpuFacts,
+    /// Read calls to external functions as the kernel language's oracles
+    /// ([`MapOptions::calls_as_oracles`]): set by a check whose reference
+    /// is the source level of a C file.
+    pub calls_as_oracles: bool,
 }
 
 impl Default for LlvmOptions {
@@ -65,6 +69,7 @@ impl Default for LlvmOptions {
             target: None,
             tool_timeout: 60,
             gpu: GpuFacts::default(),
+            calls_as_oracles: false,
         }
     }
 }
@@ -74,6 +79,7 @@ impl LlvmOptions {
     pub fn map_options(&self) -> MapOptions {
         MapOptions {
             gpu: self.gpu,
+            calls_as_oracles: self.calls_as_oracles,
             ..MapOptions::default()
         }
     }

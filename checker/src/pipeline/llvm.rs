@@ -92,6 +92,19 @@ pub fn plan(a: &CheckJob, settings: &Settings) -> Result<Plan> {
         mut notes,
         clang,
     } = load_source(a, o)?;
+    // Against the source level, every module reads external calls as the
+    // kernel language does: oracles without effects
+    // (`LlvmOptions::calls_as_oracles`).
+    let as_oracles;
+    let o = if matches!(reference, Ref::Source(_)) {
+        as_oracles = crate::llvm::LlvmOptions {
+            calls_as_oracles: true,
+            ..o.clone()
+        };
+        &as_oracles
+    } else {
+        o
+    };
     if let Some(most) = last.mapped.module.max_group {
         if a.threads > most {
             return Err(Error::usage(format!(

@@ -310,10 +310,12 @@ fn o0_allocas_become_locals() {
     let m = &got.module;
     // Every alloca of if_then_else is promoted: no memory access at all.
     assert!(accesses(m, "if_then_else").is_empty());
-    // arith writes and reads the global array, nothing else.
+    // arith writes and reads the global array, nothing else, after its
+    // call of the external `c()`, an observed event (to_ir::effects).
     assert_eq!(
         accesses(m, "arith"),
         vec![
+            ("call @c", Space::Global, true),
             ("store @shared_buf", Space::Global, true),
             ("load @shared_buf", Space::Global, false)
         ]
@@ -455,6 +457,9 @@ fn escaping_and_volatile_allocas_stay_in_memory() {
         accesses(&got.module, "f"),
         vec![
             ("store %kept", Space::Local, true),
+            // The call of the external `@use` is an observed event with
+            // its argument (to_ir::effects).
+            ("call @use (argument 0)", Space::Global, true),
             ("store %vol", Space::Local, true),
             ("load %kept", Space::Local, false)
         ]
@@ -516,7 +521,9 @@ fn unused_values_read_no_oracle() {
          attributes #0 = { nounwind readnone }\n",
     );
     let f = &got.module.functions[0];
-    assert_eq!(f.blocks[0].insts.len(), 5);
+    // Five, and the event of the call of `@v`, which may have effects
+    // (to_ir::effects): a store, evaluated for its effect too.
+    assert_eq!(f.blocks[0].insts.len(), 6);
     assert!(f.blocks[0]
         .insts
         .iter()
@@ -562,10 +569,16 @@ fn unused_values_of_external_calls_are_read() {
         })
         .collect();
     assert_eq!(set, ["a", "b", "v", "k"]);
-    assert!(matches!(f.blocks[0].insts[2].kind, InstKind::Eval(_)));
+    // The first instruction is the event of the call of `@c`, which may
+    // have effects (to_ir::effects); `@w` (`memory(read)`) has none.
+    assert!(matches!(
+        f.blocks[0].insts[0].kind,
+        InstKind::Eval(Expr::Store { .. })
+    ));
+    assert!(matches!(f.blocks[0].insts[3].kind, InstKind::Eval(_)));
     // The data-carrying barrier's result is taken too.
     assert!(matches!(
-        f.blocks[0].insts[4].kind,
+        f.blocks[0].insts[5].kind,
         InstKind::SetLocal {
             value: Some(Expr::Call {
                 kind: CallKind::Barrier(_, Some(_)),

@@ -18,10 +18,14 @@ use convcheck_llvm::{parse_module, write::module_text};
 /// The mapping without poison checks: the writer keeps locals in allocas,
 /// whose loads the default mapping reads as undefined before a store and
 /// guards with blocks of undefined behaviour (`to_ir::poison`), which a
-/// round trip of the writer is not about.
+/// round trip of the writer is not about. External calls are read as
+/// oracles (`calls_as_oracles`): the writer prints a call's effect event
+/// as the atomic store it is, which would read back as a store beside the
+/// call's own event.
 fn to_module(m: &convcheck_llvm::Module, name: &str) -> convcheck_llvm::to_ir::Mapped {
     let opts = convcheck_llvm::to_ir::MapOptions {
         unchecked_poison: true,
+        calls_as_oracles: true,
         ..Default::default()
     };
     convcheck_llvm::to_ir::to_module_with(m, name, &opts)

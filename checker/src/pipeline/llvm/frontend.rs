@@ -118,6 +118,26 @@ pub(super) fn start(a: &CheckJob, o: &LlvmOptions) -> Result<Start> {
     }
     match source_reference(&a.src, &loaded)? {
         Ok(k) => {
+            // The kernel language reads an external function as an oracle
+            // without effects (`c()`): clang's output is read alike, its
+            // calls not observed for their effects (`calls_as_oracles`;
+            // docs/src/semantics.md, "Calls that may have effects").
+            let as_oracles = LlvmOptions {
+                calls_as_oracles: true,
+                ..o.clone()
+            };
+            let loaded = crate::llvm::read_ll_with(
+                &format!("{}.ll", a.src),
+                &compiled.text,
+                &as_oracles.map_options(),
+            )
+            .map_err(|e| {
+                Error::tool(format!(
+                    "{}: convcheck cannot read its output: {e}",
+                    compiled.command
+                ))
+            })?
+            .at_source_lines(&a.src);
             notes.push(format!(
                 "reference: the source level of {} (seed 000's semantics; the kernel language \
                  reads the file and its calls as clang does), so clang's lowering is checked \

@@ -92,7 +92,7 @@ impl FnMapper<'_> {
             let op = self.op(shown.clone(), OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, shown, args, token, false, out);
         }
-        if super::effects::may_have_effects(c, m) {
+        if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
             self.effect_events(inst, c, &shown, out)?;
         }
         let o = self.t.oracle(&shown, OracleClass::Varying, span);

@@ -190,7 +190,7 @@ impl FnMapper<'_> {
         }
         // A call that may have effects is observed with its arguments
         // (`super::effects`), before its value is read.
-        if super::effects::may_have_effects(c, m) {
+        if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
             self.effect_events(inst, c, &format!("@{shown}"), out)?;
         }
         let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);

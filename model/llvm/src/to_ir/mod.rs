@@ -249,6 +249,13 @@ pub struct MapOptions {
     /// those constants instead of values within their ranges
     /// ([`groups`]). Default: nothing stated.
     pub gpu: GpuFacts,
+    /// Calls to external functions are the kernel language's oracles and
+    /// nothing more: no call is an observed event for its possible
+    /// effects ([`effects`]). The source-level reference of a C file
+    /// (seed 000's semantics, in which an external function such as
+    /// `c()` is an oracle without effects) reads the file so, and every
+    /// LLVM module checked against it must too. Default off.
+    pub calls_as_oracles: bool,
 }
 
 pub use groups::GpuFacts;
