@@ -300,6 +300,10 @@ pub(crate) fn bounds(side: &Side) -> Vec<i64> {
     out.into_iter().rev().take(2).collect()
 }
 
+/// The most locals that can hold a pending load for which
+/// [`Atom::PendApart`] is guessed.
+const MAX_APART: usize = 8;
+
 /// The most `|d|` of a guessed [`Atom::VarAff`].
 const MAX_AFF: i64 = 16;
 
@@ -730,10 +734,19 @@ pub(crate) fn candidates(
                 out.push(Atom::PendBefore(w, x.clone(), *o));
             }
         }
+        // Pairs that may hold loads of one oracle (the same free values),
+        // and only for a few locals: the atoms are quadratic in them, and
+        // a function at -O0 has a local per load of every alloca.
         let keys: Vec<&String> = post[w].pend.keys().collect();
-        for (i, x) in keys.iter().enumerate() {
-            for y in &keys[i + 1..] {
-                out.push(Atom::PendApart(w, (*x).clone(), (*y).clone()));
+        if keys.len() <= MAX_APART {
+            let oracle = |x: &String| sides[w].load_locals.get(x).copied().flatten();
+            for (i, x) in keys.iter().enumerate() {
+                for y in &keys[i + 1..] {
+                    match (oracle(x), oracle(y)) {
+                        (Some(a), Some(b)) if a != b => {}
+                        _ => out.push(Atom::PendApart(w, (*x).clone(), (*y).clone())),
+                    }
+                }
             }
         }
         for x in post[w].pend.keys() {
