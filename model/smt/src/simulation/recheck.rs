@@ -288,7 +288,13 @@ pub(crate) fn recheck(
                 let (step, to) = match classify(n.loc, r, t) {
                     Ok(c) => c,
                     Err(_) if !on.events => continue,
-                    Err(e) => return Err(not_found(e)),
+                    Err(e) => {
+                        return Err(not_found(format!(
+                            "{e} (reference at {}, target at {})",
+                            sides[0].describe(n.loc[0]),
+                            sides[1].describe(n.loc[1])
+                        )))
+                    }
                 };
                 if step == Step::Vacuous {
                     out.vacuous += 1;
