@@ -387,3 +387,174 @@ fn clang_flags_and_the_launch_go_through_the_page_as_on_the_command_line() {
     assert_eq!(api["threads"], 4, "{api}");
     server.stop();
 }
+
+/// A kernel that compiles only with `-DTILE=N`.
+const TILE_VOTE: &str = "#ifndef TILE\n#error \"give -DTILE=N\"\n#endif\n\
+__global__ void tile_vote(int *out) {\n  for (int i = 0; i < TILE; i++) {\n    \
+if (i == threadIdx.x) {\n      __ballot_sync(0xffffffff, 1);\n      break;\n    }\n  }\n}\n";
+
+/// The verdict, stages, group size and each stage's bounds line of a
+/// `check` JSON object.
+fn verdict_and_bounds(v: &Value) -> (String, Vec<(String, String)>, Value, Vec<Value>) {
+    let (verdict, stages) = summary(v);
+    let bounds = v["bounds"]["stages"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no bounds: {v}"))
+        .iter()
+        .map(|s| s["bound"].clone())
+        .collect();
+    (verdict, stages, v["threads"].clone(), bounds)
+}
+
+/// A kernel that compiles only with `-DTILE=16` gets through the page the
+/// verdict, stages and bounds lines `check --clang-arg=-DTILE=16 --target
+/// nvptx64 --block-dim B --grid-dim 2` prints, for two block sizes (the
+/// group is the block: 2 and 4 threads); an argument the command line
+/// refuses (`-o`) is a 422 with the command line's words, which exits 2.
+#[test]
+fn a_kernel_needing_a_macro_gets_the_command_lines_verdict_under_the_same_options() {
+    let test = "a_kernel_needing_a_macro_gets_the_command_lines_verdict_under_the_same_options";
+    if !have_llvm(test) {
+        return;
+    }
+    let path = common::temp("tile-vote.cu", TILE_VOTE);
+    let server = with_tools(Some("clang-19"));
+    let body = json!({"language": "cuda", "file": "tile-vote.cu", "source": TILE_VOTE,
+        "function": "tile_vote", "opt": "sroa,simplifycfg", "max_iters": 3,
+        "clang_args": ["-DTILE=16"], "target": "nvptx64", "grid_dim": "2"});
+    let mut seen = Vec::new();
+    for block in ["2", "4"] {
+        let mut b = body.clone();
+        b["block_dim"] = json!(block);
+        let a = post(server.addr(), "/api/check", &b);
+        assert_eq!(a.status, 200, "{}", a.body);
+        let api = a.json();
+        let (code, out, err) = common::convcheck(&[
+            "check",
+            &path,
+            "--frontend",
+            "clang",
+            "--clang-arg=-DTILE=16",
+            "--target",
+            "nvptx64",
+            "--opt",
+            "sroa,simplifycfg",
+            "--function",
+            "tile_vote",
+            "--max-iters",
+            "3",
+            "--block-dim",
+            block,
+            "--grid-dim",
+            "2",
+            "--format",
+            "json",
+        ]);
+        assert!(code == 0 || code == 1, "exit {code}: {err}");
+        let cli: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        let got = verdict_and_bounds(&api);
+        assert_eq!(got, verdict_and_bounds(&cli), "API {api}\nCLI {cli}");
+        assert_eq!(got.2, json!(block.parse::<u32>().unwrap()), "{api}");
+        assert!(!got.3.is_empty(), "{api}");
+        seen.push(got);
+    }
+    assert_eq!(seen[0].0, "proved", "{seen:?}");
+    // Without the macro, clang's #error at its line.
+    let mut bare = body.clone();
+    bare.as_object_mut().unwrap().remove("clang_args");
+    let a = post(server.addr(), "/api/check", &bare);
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(a.json()["error"]["diagnostics"][0]["line"], 2, "{}", a.body);
+    // `-o FILE`: refused by both, in the same words.
+    let (code, _, err) = common::convcheck(&[
+        "check",
+        &path,
+        "--frontend",
+        "clang",
+        "--clang-arg=-DTILE=16",
+        "--clang-arg=-o",
+        "--clang-arg=elsewhere.ll",
+        "--opt",
+        "sroa",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let mut out_flag = body.clone();
+    out_flag["clang_args"] = json!(["-DTILE=16", "-o", "elsewhere.ll"]);
+    let a = post(server.addr(), "/api/check", &out_flag);
+    assert_eq!(a.status, 422, "{}", a.body);
+    let e = &a.json()["error"];
+    assert_eq!(e["field"], "clang_args", "{}", a.body);
+    let said = e["message"].as_str().unwrap_or_default();
+    assert!(said.contains("clang argument `-o`"), "{}", a.body);
+    assert!(err.contains(said), "CLI: {err}\nAPI: {said}");
+    server.stop();
+}
+
+/// `-I DIR` through the page: a relative folder under the server's (clang
+/// runs there) reaches clang, and the kernel whose `TILE` comes from
+/// `checker/tests/include/tile_size.h` gets the command line's verdict
+/// with `--clang-arg=-I...` to the same folder; an absolute folder or one
+/// with `..` is 422 naming `clang_args`.
+#[test]
+fn an_include_folder_under_the_servers_reaches_clang() {
+    let test = "an_include_folder_under_the_servers_reaches_clang";
+    if !have_llvm(test) {
+        return;
+    }
+    let fixture = common::root().join("checker/tests/include");
+    let cwd = std::env::current_dir().expect("cwd");
+    let Ok(rel) = fixture.strip_prefix(&cwd) else {
+        println!("skipping {test}: the tests do not run above checker/tests/include");
+        return;
+    };
+    let rel = rel.to_string_lossy().into_owned();
+    let source = format!("#include \"tile_size.h\"\n{TILE_VOTE}");
+    let server = with_tools(Some("clang-19"));
+    let body = json!({"language": "cuda", "file": "tile-inc.cu", "source": source,
+        "function": "tile_vote", "opt": "sroa,simplifycfg", "max_iters": 3,
+        "clang_args": ["-I", rel], "block_dim": "2"});
+    let a = post(server.addr(), "/api/check", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let api = a.json();
+    let path = common::temp("tile-inc.cu", &source);
+    let (code, out, err) = common::convcheck(&[
+        "check",
+        &path,
+        "--frontend",
+        "clang",
+        "--clang-arg=-Ichecker/tests/include",
+        "--opt",
+        "sroa,simplifycfg",
+        "--function",
+        "tile_vote",
+        "--max-iters",
+        "3",
+        "--block-dim",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(code == 0 || code == 1, "exit {code}: {err}");
+    let cli: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(
+        verdict_and_bounds(&api),
+        verdict_and_bounds(&cli),
+        "API {api}\nCLI {cli}"
+    );
+    // Without the folder: clang cannot find the header.
+    let mut bare = body.clone();
+    bare.as_object_mut().unwrap().remove("clang_args");
+    let a = post(server.addr(), "/api/check", &bare);
+    assert_eq!(a.status, 422, "{}", a.body);
+    for dir in [
+        fixture.to_string_lossy().into_owned(),
+        format!("{rel}/../.."),
+    ] {
+        let mut b = body.clone();
+        b["clang_args"] = json!(["-I", dir]);
+        let a = post(server.addr(), "/api/check", &b);
+        assert_eq!(a.status, 422, "{}", a.body);
+        assert_eq!(a.json()["error"]["field"], "clang_args", "{}", a.body);
+    }
+    server.stop();
+}

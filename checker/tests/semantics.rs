@@ -333,6 +333,60 @@ fn licm_hoisting_a_memory_none_call_through_real_opt() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// InstCombine (opt-19) turns a `memset` of 8 bytes into a `store i64`
+/// and a `memcpy` of 4 bytes into a `load i32` and a `store i32`, next
+/// to convergent inline assembly it keeps: preserved (before: the
+/// function was outside the model). The same output with the stored
+/// constant changed in one byte is violated, so the test can fail.
+#[test]
+fn instcombine_on_memory_intrinsics_and_asm_through_real_opt() {
+    if !common::have(
+        "opt-19",
+        "instcombine_on_memory_intrinsics_and_asm_through_real_opt",
+    ) {
+        return;
+    }
+    let src = temp(
+        "memory-intrinsics.ll",
+        "target triple = \"nvptx64-nvidia-cuda\"\n\
+         @in = addrspace(3) global [256 x i32] undef\n\
+         @out = addrspace(1) global [1024 x i64] zeroinitializer\n\
+         declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         declare void @llvm.memcpy.p1.p3.i64(ptr addrspace(1), ptr addrspace(3), i64, i1)\n\
+         declare void @llvm.memset.p1.i64(ptr addrspace(1), i8, i64, i1)\n\
+         define void @k(i32 %x) {\n\
+         entry:\n\
+         \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         \x20 %s = getelementptr [256 x i32], ptr addrspace(3) @in, i32 0, i32 %tid\n\
+         \x20 %d = getelementptr [1024 x i64], ptr addrspace(1) @out, i32 0, i32 %tid\n\
+         \x20 call void @llvm.memset.p1.i64(ptr addrspace(1) align 8 %d, i8 1, i64 8, i1 false)\n\
+         \x20 call void @llvm.memcpy.p1.p3.i64(ptr addrspace(1) align 4 %d, ptr addrspace(3) align 4 %s, i64 4, i1 false)\n\
+         \x20 %r = call i32 asm sideeffect \"mov.u32 $0, $1;\", \"=r,r\"(i32 %x) #0\n\
+         \x20 %e = getelementptr i32, ptr addrspace(1) %d, i32 1\n\
+         \x20 store i32 %r, ptr addrspace(1) %e\n\
+         \x20 ret void\n\
+         }\n\
+         attributes #0 = { convergent }\n",
+    );
+    let (code, out, err) =
+        convcheck(&["check", &src, "--opt", "instcombine", "--opt-bin", "opt-19"]);
+    assert!(out.contains("InstCombinePass"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+    // opt's output, with the memset's byte 1 made 2 in one byte.
+    let o = std::process::Command::new("opt-19")
+        .args(["-S", "-passes=instcombine", &src])
+        .output()
+        .expect("opt-19 runs");
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(text.contains("store i64 72340172838076673"), "{text}");
+    let wrong = temp(
+        "memory-intrinsics-wrong.ll",
+        &text.replace("store i64 72340172838076673", "store i64 72340172838076674"),
+    );
+    let (code, out, err) = convcheck(&["check", &src, &wrong, "--function", "k"]);
+    assert_eq!(code, 1, "{out}{err}");
+}
+
 /// InstCombine (opt-19) turns `cttz(x, false)` into `cttz(x, true)` where
 /// `x` is known not 0 (`x = a | 256`): proved, the target is as defined
 /// as the reference there; the corpus case `int-cttz-zero-poison-added`
@@ -415,4 +469,86 @@ fn instcombine_folding_with_a_defined_callees_own_range_through_real_opt() {
     assert!(out.contains("InstCombinePass"), "{out}{err}");
     assert!(out.contains("verdict: preserved"), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");
+}
+
+/// Calls to an external function that may have effects are observed
+/// events (DESIGN.md 2.7, item 1; docs/src/semantics.md, "Calls that may
+/// have effects"). opt-19's `default<O2>` unrolls a loop of three such
+/// calls and deletes an unused `memory(argmem: read)` call: proved. Its
+/// own output with the middle call deleted, or with two calls swapped, is
+/// violated, so the test can fail.
+#[test]
+fn o2_on_effectful_calls_through_real_opt() {
+    if !common::have("opt-19", "o2_on_effectful_calls_through_real_opt") {
+        return;
+    }
+    let head = "target triple = \"nvptx64-nvidia-cuda\"\n\
+                declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+                declare void @ext(i32) nounwind\n\
+                declare i32 @peek(ptr) nounwind willreturn memory(argmem: read)\n";
+    let src = temp(
+        "effectful-calls.ll",
+        &format!(
+            "{head}define void @k(ptr %p) {{\n\
+             entry:\n\
+             \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+             \x20 br label %head\n\
+             head:\n\
+             \x20 %i = phi i32 [ 0, %entry ], [ %i1, %head ]\n\
+             \x20 %unused = call i32 @peek(ptr %p)\n\
+             \x20 %v = add i32 %i, %tid\n\
+             \x20 call void @ext(i32 %v)\n\
+             \x20 %i1 = add i32 %i, 1\n\
+             \x20 %more = icmp ult i32 %i1, 3\n\
+             \x20 br i1 %more, label %head, label %exit\n\
+             exit:\n\
+             \x20 ret void\n\
+             }}\n"
+        ),
+    );
+    let (code, out, err) =
+        convcheck(&["check", &src, "--opt", "default<O2>", "--opt-bin", "opt-19"]);
+    assert!(out.contains("verdict: proved"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+    // What O2 makes of it, by hand: the unrolled calls, `@peek` gone.
+    let body = |calls: &str| {
+        format!(
+            "{head}define void @k(ptr %p) {{\n\
+             entry:\n\
+             \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+             \x20 %v1 = add i32 %tid, 1\n\
+             \x20 %v2 = add i32 %tid, 2\n\
+             {calls}\
+             \x20 ret void\n\
+             }}\n"
+        )
+    };
+    let call = |v: &str| format!("  call void @ext(i32 {v})\n");
+    let unrolled = temp(
+        "effectful-calls-unrolled.ll",
+        &body(&[call("%tid"), call("%v1"), call("%v2")].concat()),
+    );
+    let (code, out, err) = convcheck(&["check", &src, &unrolled, "--function", "k"]);
+    assert!(
+        out.contains("verdict: proved") || out.contains("verdict: preserved"),
+        "{out}{err}"
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    for (name, calls, says) in [
+        (
+            "deleted",
+            [call("%tid"), call("%v2")].concat(),
+            "call @ext (argument 0)",
+        ),
+        (
+            "swapped",
+            [call("%tid"), call("%v2"), call("%v1")].concat(),
+            "call @ext (argument 0)",
+        ),
+    ] {
+        let tgt = temp(&format!("effectful-calls-{name}.ll"), &body(&calls));
+        let (_, out, err) = convcheck(&["check", &src, &tgt, "--function", "k"]);
+        assert!(out.contains("verdict: violated"), "{name}: {out}{err}");
+        assert!(out.contains(says), "{name}: {out}{err}");
+    }
 }

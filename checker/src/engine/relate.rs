@@ -36,7 +36,7 @@ use super::{At, Property, Side, Which};
 use convcheck_ir::convergence::{check_assignment, relate_events, ChoiceVar};
 use convcheck_ir::exec::observe::{Obs, Observe};
 use convcheck_ir::exec::{Event, EventKind, Trace};
-use convcheck_ir::hazards::hazards;
+use convcheck_ir::hazards::{hazards_of, HazardReport, RunAccesses};
 use convcheck_ir::key::{Atom, Key, Rel};
 
 use super::Allowance;
@@ -634,29 +634,43 @@ pub(super) fn settle(events: &[Event]) -> std::borrow::Cow<'_, [Event]> {
 /// operation it is about.
 pub(super) type HazardDiff = (Property, String, Option<At>);
 
+/// The hazards of a reference scenario in its most converged reading
+/// (`ra[k]` is [`RunAccesses::of`] reference path `r[k]`): what
+/// [`hazards_differ`] compares each target scenario with.
+pub(super) fn reference_hazards(
+    reference: &Side,
+    r: [&Trace; 2],
+    ra: [&RunAccesses; 2],
+) -> HazardReport {
+    let (r0, r1) = (settle(&r[0].events), settle(&r[1].events));
+    let rr: [&[Event]; 2] = [&r0, &r1];
+    hazards_of(reference.module(), &rr, &ra)
+}
+
 /// Hazard preservation (DESIGN.md 2.7 item 3) and the results of
 /// data-carrying barriers (part of single-thread behaviour), for one pair
 /// of threads: if the reference has no race and no barrier divergence in
 /// its most converged reading, neither may the target; every thread must
 /// observe the same data-barrier results.
+///
+/// `rh` is the reference's [`reference_hazards`] for the scenario (one
+/// report serves every stage and every pair of target runs of it);
+/// `ta[k]` is [`RunAccesses::of`] target run `t[k]`, computed once per run.
 pub(super) fn hazards_differ(
-    reference: &Side,
     target: &Side,
     tids: [u32; 2],
-    r: [&Trace; 2],
+    rh: &HazardReport,
     t: [&Trace; 2],
+    ta: [&RunAccesses; 2],
 ) -> Option<HazardDiff> {
-    let (r0, r1) = (settle(&r[0].events), settle(&r[1].events));
-    let (t0, t1) = (settle(&t[0].events), settle(&t[1].events));
-    let rr: [&[Event]; 2] = [&r0, &r1];
-    let tt: [&[Event]; 2] = [&t0, &t1];
-    let rh = hazards(reference.module(), &rr);
     if !rh.is_hazard_free() {
         // A hazard in every relation the reference allows: this scenario
         // constrains nothing (and the barriers' results are undefined).
         return None;
     }
-    let th = hazards(target.module(), &tt);
+    let (t0, t1) = (settle(&t[0].events), settle(&t[1].events));
+    let tt: [&[Event]; 2] = [&t0, &t1];
+    let th = hazards_of(target.module(), &tt, &ta);
     if let Some(race) = th.races.first() {
         let site = &race.second.site;
         return Some((

@@ -10,6 +10,7 @@ use super::{
     Allowance, Budget, Comparison, Coverage, Finding, Limits, Outcome, Progress, Side, Space,
 };
 use convcheck_ir::exec::Bounds;
+use convcheck_ir::hazards::RunAccesses;
 use convcheck_ir::paths::{explore, Exploration, Explore, Path};
 use convcheck_ir::scenario::domains::Subject;
 use convcheck_ir::scenario::ThreadValues;
@@ -58,6 +59,8 @@ struct Runs {
     matched: Vec<Matched>,
     /// Whether each touches memory or a barrier.
     touches: Vec<bool>,
+    /// The shared and global accesses of each (for the race search).
+    accesses: Vec<RunAccesses>,
 }
 
 /// The reference paths of one (group size, thread index).
@@ -73,6 +76,8 @@ struct Set {
     uniform: Vec<Uniform>,
     /// Whether each touches memory or a barrier.
     touches: Vec<bool>,
+    /// The shared and global accesses of each (for the race search).
+    accesses: Vec<RunAccesses>,
 }
 
 /// How a stage stands while the check runs.
@@ -483,6 +488,11 @@ impl<'a> Search<'a> {
             .unwrap_or_default();
         let uniform = x.paths.iter().map(|p| sites.of(&p.trace)).collect();
         let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
+        let accesses = x
+            .paths
+            .iter()
+            .map(|p| RunAccesses::of(&p.trace.events))
+            .collect();
         Set {
             group,
             tid,
@@ -491,6 +501,7 @@ impl<'a> Search<'a> {
             values,
             uniform,
             touches,
+            accesses,
         }
     }
 
@@ -623,11 +634,17 @@ impl<'a> Search<'a> {
             .map(|p| matched(target, tlabels, &p.trace, allow))
             .collect();
         let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
+        let accesses = x
+            .paths
+            .iter()
+            .map(|p| RunAccesses::of(&p.trace.events))
+            .collect();
         Ok(Runs {
             paths: x.paths,
             extended,
             matched,
             touches,
+            accesses,
         })
     }
 }

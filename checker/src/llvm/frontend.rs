@@ -300,6 +300,36 @@ fn target_flags(
     })
 }
 
+/// The user's clang arguments convcheck refuses (`--clang-arg`, and the
+/// explorer's `clang_args`): those that change what clang writes or
+/// where (`-o`, `--output`, `-E`, `-c`, `-fsyntax-only`, `-###`, `-M*`
+/// dependency files, `-emit-*` other than `-emit-llvm`, `-save-temps`,
+/// `--precompile`, `--analyze`), since convcheck reads clang's LLVM IR
+/// text from the output it names itself. `None`: passed to clang.
+pub fn refused_arg(arg: &str) -> Option<String> {
+    let output = arg.starts_with("-o") && !arg.starts_with("-obj")
+        || arg.starts_with("--output")
+        || arg.starts_with("-M")
+        || arg.starts_with("-save-temps")
+        || (arg.starts_with("-emit-") && arg != "-emit-llvm");
+    let mode = [
+        "-E",
+        "-c",
+        "-fsyntax-only",
+        "-###",
+        "--precompile",
+        "--analyze",
+    ];
+    (output || mode.contains(&arg)).then(|| {
+        format!(
+            "clang argument `{arg}`: convcheck names clang's output and reads it as LLVM IR \
+             text (`-S -emit-llvm -o FILE`), so it refuses arguments that change what clang \
+             writes or where (-o, --output, -E, -c, -fsyntax-only, -###, -M..., -emit-..., \
+             -save-temps, --precompile, --analyze)"
+        )
+    })
+}
+
 /// The clang arguments (without the output) that compile `path` as
 /// `language` for `target`, including `prelude` (a file name) if given,
 /// then the user's arguments; `-gline-tables-only` when `debug`.
@@ -310,6 +340,9 @@ pub fn arguments(
     user: &[String],
     debug: bool,
 ) -> Result<Vec<String>, String> {
+    if let Some(e) = user.iter().find_map(|a| refused_arg(a)) {
+        return Err(e);
+    }
     let language = Language::of(path);
     let mut args = target_flags(language, target, chooses_arch(user))?;
     if let Some(p) = prelude_file {
@@ -504,6 +537,38 @@ mod tests {
         assert!(stand_ins(Language::Hip, None).contains(&"hip/hip_runtime.h"));
         let cl = arguments("k.cl", None, None, &[], false).unwrap();
         assert!(!cl.iter().any(|a| a == "-idirafter"), "{cl:?}");
+    }
+
+    #[test]
+    fn arguments_that_change_clangs_output_are_refused() {
+        for a in [
+            "-o",
+            "-o/tmp/x.ll",
+            "--output=x",
+            "-E",
+            "-c",
+            "-fsyntax-only",
+            "-###",
+            "-MD",
+            "-MF",
+            "-emit-obj",
+            "-save-temps=obj",
+            "--precompile",
+            "--analyze",
+        ] {
+            let e = arguments("k.cu", None, None, &[a.to_string()], false).unwrap_err();
+            assert!(e.contains(&format!("`{a}`")), "{a}: {e}");
+        }
+        for a in [
+            "-DTILE=16",
+            "-I",
+            "include",
+            "-O0",
+            "-emit-llvm",
+            "-objc-isystem",
+        ] {
+            assert_eq!(refused_arg(a), None, "{a}");
+        }
     }
 
     #[test]

@@ -215,6 +215,14 @@ impl Access {
     /// memory (see [`Access::atomic`]).
     pub const KEEPS_VALUE: u8 = 128;
 
+    /// The atomic operation of an argument of a call to an external
+    /// function that may have effects (DESIGN.md 2.7, item 1: such calls
+    /// are observable events): the LLVM front end writes the call as one
+    /// such store per argument to a pseudo-object named after the callee
+    /// (`call @f`), which no load reads. It leaves no value in memory and,
+    /// being atomic, never races with another thread's call.
+    pub const EXTERNAL_CALL: u8 = 127;
+
     /// The atomic operation of the value a read-modify-write leaves in the
     /// thread's memory (it keeps its value): a function of the atomic's
     /// own operand and result, so the domain analysis does not take it as

@@ -365,8 +365,47 @@ fn phases(run: &[Event]) -> Vec<usize> {
         .collect()
 }
 
+/// What the race search needs of one run, computed once per run rather
+/// than once per scenario it takes part in (the explicit engine pairs
+/// every path of one thread with every path of the other): its shared
+/// and global accesses by barrier phase and address, and its atomic
+/// accesses. It depends on the run's events, their kinds and the barriers
+/// among them, not on their dynamic-instance keys, so a run and its most
+/// converged reading (`settle` in the checker) have the same one.
+#[derive(Clone, Debug, Default)]
+pub struct RunAccesses {
+    by_phase: Vec<BTreeMap<MemKey, Vec<(StaticAccess, MemKey)>>>,
+    atomic: BTreeSet<OpId>,
+}
+
+impl RunAccesses {
+    /// The accesses of `run`.
+    pub fn of(run: &[Event]) -> RunAccesses {
+        RunAccesses {
+            by_phase: accesses_by_phase(run),
+            atomic: run
+                .iter()
+                .filter_map(|e| match e.kind {
+                    EventKind::Mem { access, .. } if access.atomic != 0 => Some(e.sid),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The hazards of a scenario whose thread `t` produced `runs[t]`.
 pub fn hazards(module: &Module, runs: &[&[Event]]) -> HazardReport {
+    let accesses: Vec<RunAccesses> = runs.iter().map(|r| RunAccesses::of(r)).collect();
+    let refs: Vec<&RunAccesses> = accesses.iter().collect();
+    hazards_of(module, runs, &refs)
+}
+
+/// [`hazards`] with each run's [`RunAccesses`] given (`accesses[t]` must
+/// be `RunAccesses::of(runs[t])`, or of a run with the same events up to
+/// their keys).
+pub fn hazards_of(module: &Module, runs: &[&[Event]], accesses: &[&RunAccesses]) -> HazardReport {
+    debug_assert_eq!(runs.len(), accesses.len());
     let seqs: Vec<Vec<(usize, &Event)>> = runs.iter().map(|r| barrier_seq(r)).collect();
     let mut report = HazardReport {
         threads: runs.len(),
@@ -384,7 +423,7 @@ pub fn hazards(module: &Module, runs: &[&[Event]]) -> HazardReport {
         }
     }
     report.divergence.sort();
-    report.races = races(module, runs, &seqs);
+    report.races = races(module, accesses, &seqs);
     report.values = values(module, &seqs);
     report
 }
@@ -436,17 +475,11 @@ fn accesses_by_phase(run: &[Event]) -> Vec<BTreeMap<MemKey, Vec<(StaticAccess, M
     out
 }
 
-fn races(module: &Module, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> Vec<Race> {
-    let by_phase: Vec<_> = runs.iter().map(|r| accesses_by_phase(r)).collect();
-    // Atomics never race with each other (DESIGN.md 2.6).
-    let atomic: std::collections::BTreeSet<OpId> = runs
-        .iter()
-        .flat_map(|r| r.iter())
-        .filter_map(|e| match e.kind {
-            EventKind::Mem { access, .. } if access.atomic != 0 => Some(e.sid),
-            _ => None,
-        })
-        .collect();
+fn races(module: &Module, runs: &[&RunAccesses], seqs: &[Vec<(usize, &Event)>]) -> Vec<Race> {
+    let by_phase: Vec<_> = runs.iter().map(|r| &r.by_phase).collect();
+    // Atomics never race with each other (DESIGN.md 2.6): an operation is
+    // atomic or not whichever run executes it.
+    let atomic = |sid: &OpId| runs.iter().any(|r| r.atomic.contains(sid));
     // One race per (threads, address, pair of accesses), at its first phase.
     let mut found: BTreeMap<RaceKey, usize> = BTreeMap::new();
     for t in 0..runs.len() {
@@ -460,7 +493,7 @@ fn races(module: &Module, runs: &[&[Event]], seqs: &[Vec<(usize, &Event)>]) -> V
                     let Some(ys) = b.get(key) else { continue };
                     for &(x, start) in xs {
                         for &(y, _) in ys {
-                            if (x.1 || y.1) && !(atomic.contains(&x.0) && atomic.contains(&y.0)) {
+                            if (x.1 || y.1) && !(atomic(&x.0) && atomic(&y.0)) {
                                 found.entry((t, u, start, x, y)).or_insert(p);
                             }
                         }

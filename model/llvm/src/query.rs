@@ -383,6 +383,37 @@ impl Call {
                 .is_some_and(|f| none(&f.attrs))
     }
 
+    /// Whether the call writes no memory and has no other effect LLVM
+    /// must keep: `readnone`, `readonly`, or a `memory(...)` whose every
+    /// access kind is `none` or `read` (`memory(read)`, `memory(argmem:
+    /// read)`, `memory(read, inaccessiblemem: none)`), at the call site or
+    /// on the directly called function (LangRef "Function Attributes":
+    /// the call's effects are within both). `memory(inaccessiblemem:
+    /// write)`, `memory(errnomem: write)` and a call without any of these
+    /// attributes may have effects.
+    pub fn is_writenone(&self, m: &Module) -> bool {
+        let no_write = |attrs: &[Attribute]| {
+            m.resolve_attrs(attrs).any(|a| match a {
+                Attribute::Flag(n) => n == "readnone" || n == "readonly",
+                Attribute::Valued { name, value } if name == "memory" => {
+                    value.split(',').all(|part| {
+                        matches!(
+                            part.rsplit(':').next().map(str::trim),
+                            Some("none" | "read")
+                        )
+                    })
+                }
+                _ => false,
+            })
+        };
+        no_write(&self.fn_attrs)
+            || self
+                .callee
+                .as_global()
+                .and_then(|n| m.function_by_name(n))
+                .is_some_and(|f| no_write(&f.attrs))
+    }
+
     /// The operand bundle with this tag.
     pub fn bundle(&self, tag: &str) -> Option<&OperandBundle> {
         self.bundles.iter().find(|b| b.tag == tag)

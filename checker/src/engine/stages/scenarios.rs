@@ -4,7 +4,9 @@
 //! convergence and hazards (`relate`); and the outcome of each stage.
 
 use super::super::pairs::{agree, buckets, Buckets};
-use super::super::relate::{convergence_differs, hazards_differ, observable, Diff};
+use super::super::relate::{
+    convergence_differs, hazards_differ, observable, reference_hazards, Diff,
+};
 use super::super::{Comparison, Finding, Outcome, Progress, Property};
 use super::{
     finish_others, grouped, scenario_values, Enumerated, Flow, PairNode, Search, Tally,
@@ -197,6 +199,9 @@ impl Search<'_> {
     ) -> Flow {
         let (p, q) = (&e.sets[x].x.paths[i], &e.sets[y].x.paths[j]);
         let ref_touches = e.sets[x].touches[i] || e.sets[y].touches[j];
+        // The reference's hazards, computed once for every stage and pair
+        // of target runs of this scenario, where one needs them.
+        let reference = std::cell::OnceCell::new();
         for (s, (target, _)) in self.stages.iter().enumerate() {
             if !tally.live[s] {
                 continue;
@@ -250,12 +255,19 @@ impl Search<'_> {
                     }
                     let hazards_matter = ref_touches || rp.touches[e0] || rq.touches[e1];
                     if state.violated.is_none() && hazards_matter {
+                        let rh = reference.get_or_init(|| {
+                            reference_hazards(
+                                self.reference,
+                                [&p.trace, &q.trace],
+                                [&e.sets[x].accesses[i], &e.sets[y].accesses[j]],
+                            )
+                        });
                         if let Some((property, message, op)) = hazards_differ(
-                            self.reference,
                             target,
                             [p.tid, q.tid],
-                            [&p.trace, &q.trace],
+                            rh,
                             [&tp.trace, &tq.trace],
+                            [&rp.accesses[e0], &rq.accesses[e1]],
                         ) {
                             state.violated = Some(finding(property, message, op));
                         }

@@ -47,6 +47,44 @@ pub struct Stated {
     pub gpu: GpuFacts,
 }
 
+/// Whether `dir` may follow `-I`: a relative folder under the folder the
+/// server was started in (clang runs there), with no `..`, no leading
+/// `/` or `~`, and only letters, digits and `_-.+/`.
+pub fn include_dir(dir: &str) -> bool {
+    !dir.is_empty()
+        && !dir.starts_with(['/', '~', '-'])
+        && dir.split('/').all(|c| c != "..")
+        && dir
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.+/".contains(c))
+}
+
+/// The first of `args` a page may not pass to the server's clang: each
+/// [`allowed`], or `-I DIR` / `-IDIR` with an [`include_dir`].
+pub fn first_refused(args: &[String]) -> Option<&str> {
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if a == "-I" {
+            match args.get(i + 1) {
+                Some(d) if include_dir(d) => i += 2,
+                Some(d) => return Some(d),
+                None => return Some(a),
+            }
+            continue;
+        }
+        let ok = match a.strip_prefix("-I") {
+            Some(d) => include_dir(d),
+            None => allowed(a),
+        };
+        if !ok {
+            return Some(a);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Whether a page may pass `arg` to the server's clang.
 pub fn allowed(arg: &str) -> bool {
     let safe = |s: &str| {
@@ -126,12 +164,22 @@ pub fn clang_flags(
                 MAX_CLANG_ARGS,
             ));
         }
-        if let Some(a) = args.iter().find(|a| !allowed(a)) {
+        // The command line's refusals first, with its words
+        // ([`crate::llvm::frontend::refused_arg`]), then the page's
+        // narrower set.
+        if let Some(e) = args
+            .iter()
+            .find_map(|a| crate::llvm::frontend::refused_arg(a))
+        {
+            return Err(invalid("clang_args", e));
+        }
+        if let Some(a) = first_refused(args) {
             return Err(invalid(
                 "clang_args",
                 format!(
                     "`{a}`: the explorer passes clang only arguments that start with one of {} \
-                     or are one of {}; any other is the command line's (`convcheck check \
+                     or are one of {}, or `-I DIR` with DIR a relative folder under the \
+                     server's (no `..`); any other is the command line's (`convcheck check \
                      --clang-arg`)",
                     PREFIXES.join(" "),
                     EXACT.join(" ")
@@ -204,6 +252,27 @@ mod tests {
             "@args.txt",
         ] {
             assert!(!allowed(a), "{a}");
+        }
+        let v = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for ok in [
+            v(&["-Iinclude"]),
+            v(&["-I", "include", "-DN=4"]),
+            v(&["-Iexamples/gpu"]),
+            v(&["-I./inc"]),
+        ] {
+            assert_eq!(first_refused(&ok), None, "{ok:?}");
+        }
+        for (bad, first) in [
+            (v(&["-I/etc"]), "-I/etc"),
+            (v(&["-I", "/etc"]), "/etc"),
+            (v(&["-I../secret"]), "-I../secret"),
+            (v(&["-I", "a/../../b"]), "a/../../b"),
+            (v(&["-I~/x"]), "-I~/x"),
+            (v(&["-DN=1", "-I"]), "-I"),
+            (v(&["-I", "-fplugin=x"]), "-fplugin=x"),
+            (v(&["-I$(id)"]), "-I$(id)"),
+        ] {
+            assert_eq!(first_refused(&bad), Some(first), "{bad:?}");
         }
     }
 }

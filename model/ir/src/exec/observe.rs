@@ -172,6 +172,26 @@ impl fmt::Display for Obs {
                 addr,
                 access,
                 value,
+            } if *write && access.atomic == crate::expr::Access::EXTERNAL_CALL => {
+                // A call to an external function that may have effects
+                // (the LLVM front end's `to_ir::effects`): `call @f` at
+                // offset 0 when it has no arguments, argument `i` at
+                // offset `8 * (i + 1)`.
+                let place = super::memory::place(*space, *addr);
+                let object = place.split('[').next().unwrap_or(&place);
+                let offset = *addr as u64 & 0xffff_ffff;
+                match (offset, value) {
+                    (0, _) => write!(f, "{object}"),
+                    (o, Some(v)) => write!(f, "{object} (argument {}) = {v}", o / 8 - 1),
+                    (o, None) => write!(f, "{object} (argument {})", o / 8 - 1),
+                }
+            }
+            Obs::Mem {
+                write,
+                space,
+                addr,
+                access,
+                value,
             } => {
                 let what = match (*write, access.atomic != 0) {
                     (true, false) => "store",

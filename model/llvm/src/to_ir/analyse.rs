@@ -1,6 +1,6 @@
 //! The index of one function before its mapping: definitions, uses,
 //! blocks, and which allocas are promoted to locals (DESIGN.md 2.9,
-//! "Memory": an alloca of an integer or pointer whose address is only
+//! "Memory": an alloca of an integer, pointer or float whose address is only
 //! loaded from and stored to directly, with its own type, possibly through
 //! `bitcast` / `addrspacecast` of it and besides `llvm.lifetime.*`, is the
 //! `-O0` home of a source variable and becomes a local; volatile and
@@ -160,8 +160,13 @@ impl<'a> FnMapper<'a> {
                 None => true,
                 Some(tv) => tv.value.as_int() == Some(1),
             };
-            let scalar =
-                matches!(&a.ty, Type::Int(n) if *n <= 64) || matches!(a.ty, Type::Ptr { .. });
+            // Integers, pointers and the float formats the model computes
+            // on (a float slot holds its bits, as a float value does:
+            // `super::floats`), so that clang -O0's `float` locals are
+            // locals, not private memory.
+            let scalar = matches!(&a.ty, Type::Int(n) if *n <= 64)
+                || matches!(a.ty, Type::Ptr { .. })
+                || super::floats::fty(&a.ty).is_some();
             // The alloca and every pointer cast of it, transitively.
             let mut aliases = vec![r];
             let mut k = 0;

@@ -10,7 +10,9 @@
 //!    convention of [`crate::write`] (`convcheck.tid`, `oracle.NAME`), an
 //!    intrinsic (a token, dropped, `tid`, `N`, a barrier, a fence, a
 //!    computed value), OpenCL's and CUDA's work-item functions, barriers
-//!    and fences;
+//!    and fences; and the memory accesses of `llvm.memcpy`, `llvm.memmove`
+//!    and `llvm.memset` of a constant length ([`super::mem_intrinsics`]),
+//!    whatever their declaration says;
 //! 3. when the call site or the callee is `convergent` (attribute groups
 //!    resolved): a convergent operation labelled by the callee's name,
 //!    whose value is a varying oracle of that name (`CallKind::Op`), or an
@@ -18,8 +20,12 @@
 //!    its arguments are observed, each as the unsigned `iN` it is;
 //! 4. any other intrinsic: outside the model;
 //! 5. any other external function: a varying oracle named after the callee
-//!    (`CallKind::Plain`), not a convergent operation. Its effects on
-//!    memory, if any, are not modelled.
+//!    (`CallKind::Plain`), not a convergent operation. When it may have
+//!    effects, the call is an observed event with its arguments
+//!    ([`super::effects`]); its effects on memory are not modelled.
+//!
+//! Inline assembly is a call to an external function named after the
+//! assembly, by steps 3 and 5 ([`super::asm`]).
 //!
 //! Callee names are shown by their demangled base name when they have one
 //! (`_ZL5tid_xv` is `tid_x`, `_Z20sub_group_reduce_addi` is
@@ -62,7 +68,7 @@ impl FnMapper<'_> {
     pub fn call(&mut self, inst: &Instruction, c: &Call, out: &mut Vec<Inst>) -> R<()> {
         let line = inst.line();
         let callee = match &c.callee {
-            Value::InlineAsm(_) => return unsup("inline assembly", line),
+            Value::InlineAsm(text) => return self.asm_call(inst, c, text, out),
             Value::Global(n) => n,
             _ => return unsup("an indirect call", line),
         };
@@ -82,6 +88,12 @@ impl FnMapper<'_> {
             .filter(|b| !(opaque && matches!(b, Builtin::Unsupported(_))));
         if builtin == Some(Builtin::Drop) {
             return Ok(());
+        }
+        // `llvm.memcpy`, `llvm.memmove`, `llvm.memset` (whatever the
+        // declaration says: LLVM gives an intrinsic its definition's
+        // attributes): accesses of memory (`super::mem_intrinsics`).
+        if let Some(k) = super::mem_intrinsics::which(&name).filter(|_| !defined && !opaque) {
+            return self.mem_intrinsic(inst, c, &name, k, out);
         }
         let token = bundle_token(c, line)?;
         if let Some(Builtin::Token(kind)) = builtin {
@@ -176,6 +188,11 @@ impl FnMapper<'_> {
             let op = self.op(label, OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, shown, args, token, false, out);
         }
+        // A call that may have effects is observed with its arguments
+        // (`super::effects`), before its value is read.
+        if super::effects::may_have_effects(c, m) {
+            self.effect_events(inst, c, &format!("@{shown}"), out)?;
+        }
         let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
         let args = self.args(c, line)?;
         let kind = CallKind::Plain(o);
@@ -212,6 +229,10 @@ impl FnMapper<'_> {
         if !c.bundles.is_empty() {
             return unsup(format!("an operand bundle on the undeclared {name}"), line);
         }
+        if let Some(k) = super::mem_intrinsics::which(&name).filter(|_| !self.ctx.opts.opaque_calls)
+        {
+            return self.mem_intrinsic(inst, c, &name, k, out);
+        }
         let dim = c.args.first().and_then(|a| a.value.as_int());
         match classify(&name, dim) {
             Some(Builtin::Drop) => Ok(()),
@@ -228,7 +249,7 @@ impl FnMapper<'_> {
     /// A call as an opaque value ([`super::MapOptions::opaque_calls`]): an
     /// oracle read named after its result, convergent or not as the call
     /// is; without a result, a convergent event or nothing.
-    fn opaque_call(
+    pub(super) fn opaque_call(
         &mut self,
         inst: &Instruction,
         c: &Call,
@@ -272,7 +293,7 @@ impl FnMapper<'_> {
     /// Marks convergent operation `op` as one that accesses no memory
     /// when the call or its callee says `memory(none)` or `readnone`
     /// (`convcheck_ir::OpInfo::memory_none`).
-    fn mark_memory_none(&mut self, op: convcheck_ir::OpId, c: &Call) {
+    pub(super) fn mark_memory_none(&mut self, op: convcheck_ir::OpId, c: &Call) {
         if c.is_readnone(self.ctx.m) {
             if let Some(info) = self.t.ops.get_mut(op.0 as usize) {
                 info.memory_none = true;
@@ -280,7 +301,7 @@ impl FnMapper<'_> {
         }
     }
 
-    fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
+    pub(super) fn args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
         let mut out = Vec::new();
         for a in &c.args {
             out.push(self.value(&a.value, &a.ty, line)?);
@@ -291,7 +312,7 @@ impl FnMapper<'_> {
     /// The arguments of a convergent operation, whose values are observed:
     /// each as the unsigned `iN` it is (`zextN`), so that the garbage the
     /// width rule allows above bit `N` is not taken for a difference.
-    fn observed_args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
+    pub(super) fn observed_args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
         let mut out = Vec::new();
         for a in &c.args {
             out.push(self.zv(&a.value, &a.ty, line)?);
@@ -302,7 +323,7 @@ impl FnMapper<'_> {
     /// `%r = call ...` when the result is used (or, with `reads`, whenever
     /// the call has a result), else the call for its effect.
     #[allow(clippy::too_many_arguments)]
-    fn push_call(
+    pub(super) fn push_call(
         &mut self,
         inst: &Instruction,
         op: convcheck_ir::OpId,
@@ -519,7 +540,7 @@ impl FnMapper<'_> {
 /// Whether a call to an external function reads its oracle even when its
 /// value is unused: it has a value and is not a pure one (see "Reads" in
 /// the module documentation).
-fn reads_always(c: &Call, m: &crate::module::Module) -> bool {
+pub(super) fn reads_always(c: &Call, m: &crate::module::Module) -> bool {
     !matches!(c.ret_ty, Type::Void) && !c.is_readnone(m)
 }
 

@@ -162,6 +162,10 @@ pub(crate) fn map_function(
                 let (origin, ub_op) = mapper.split_ops(inst);
                 pieces.split_to(&b.name, name, ok, &mut insts, origin, ub_op);
             }
+            if let Some((ok, name)) = (!ub).then(|| mapper.mem_overlap(inst)).flatten() {
+                let (origin, ub_op) = mapper.split_ops(inst);
+                pieces.split_to(&b.name, name, ok, &mut insts, origin, ub_op);
+            }
             // Poison reaching an instruction where it is undefined
             // behaviour: the block goes on only where it is defined.
             if !ub && !undefined_branch(inst) && !assumes_false(inst) {
@@ -178,6 +182,20 @@ pub(crate) fn map_function(
                     t
                 });
             } else if !ub {
+                if let Some(l) = mapper.mem_loop(inst)? {
+                    // A memory intrinsic of a length that is not a constant:
+                    // a loop, between two parts of the block.
+                    insts.extend(l.prelude);
+                    let origin = mapper.origin.take();
+                    let origin = origin.or_else(|| Some(mapper.op("defined", OpKind::Stmt, inst)));
+                    let header_op = mapper.op(format!("{} header", l.label), OpKind::Stmt, inst);
+                    let body_op = l.body.first().map(|i| i.sid).unwrap_or(header_op);
+                    mapper.origin = None;
+                    pieces.loop_to(
+                        &b.name, &l.label, &mut insts, origin, l.cond, l.body, header_op, body_op,
+                    );
+                    continue;
+                }
                 mapper.instruction(inst, &mut insts)?;
                 mapper.shadow_of(inst, &mut insts)?;
                 ub = assumes_false(inst);

@@ -149,7 +149,7 @@ impl Globals {
 
 /// `p`'s object (its high 32 bits) with `x`'s low 32 bits as the offset:
 /// an address computed in an address space of 32-bit pointers.
-fn wrap32(p: Expr, x: Expr) -> Expr {
+pub(super) fn wrap32(p: Expr, x: Expr) -> Expr {
     use convcheck_ir::BinOp;
     let hi = super::values::bin(BinOp::BitAnd, p, Expr::Const(!0xffff_ffff));
     let lo = super::values::bin(BinOp::BitAnd, x, Expr::Const(0xffff_ffff));
@@ -569,7 +569,7 @@ impl<'a> FnMapper<'a> {
     /// may start at (a chain of selects), and for an address outside it,
     /// an unaligned one, or bytes the initializer leaves `undef`, a free
     /// value (the varying oracle `NAME[?]`).
-    fn table_read(
+    pub(super) fn table_read(
         &mut self,
         g: &GlobalInfo,
         name: &str,

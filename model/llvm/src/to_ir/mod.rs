@@ -37,6 +37,7 @@
 
 mod aggregates;
 pub(crate) mod analyse;
+mod asm;
 mod atomics;
 mod blocks;
 mod builtins;
@@ -45,12 +46,14 @@ mod constants;
 mod conventions;
 mod crosslane;
 mod domains;
+mod effects;
 mod floats;
 mod fresh;
 mod func;
 mod groups;
 mod intrinsics;
 mod layout;
+mod mem_intrinsics;
 mod memory;
 mod poison;
 mod pure_calls;

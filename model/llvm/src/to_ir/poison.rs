@@ -522,17 +522,38 @@ impl<'a> FnMapper<'a> {
                     .callee
                     .as_global()
                     .and_then(|n| self.ctx.m.function_by_name(n));
+                let mem = c
+                    .callee_name()
+                    .and_then(super::mem_intrinsics::which)
+                    .filter(|_| declared.is_some_and(|f| !f.is_definition));
+                // Under the uniformity oracle's opaque calls a memory
+                // intrinsic stores nothing (`super::mem_intrinsics`).
+                let opaque = self.ctx.opts.opaque_calls;
                 // The arguments of a convergent operation (an external
-                // convergent callee) are observed, as a stored value is.
-                let observed =
-                    declared.is_some_and(|f| !f.is_definition) && c.is_convergent(self.ctx.m);
+                // convergent callee, or inline assembly) are observed, as a
+                // stored value is; a memory intrinsic is none, whatever its
+                // declaration says (`super::mem_intrinsics`).
+                let external = declared.is_some_and(|f| !f.is_definition)
+                    || matches!(c.callee, Value::InlineAsm(_));
+                let observed = external && mem.is_none() && c.is_convergent(self.ctx.m);
+                // The byte `memset` stores to shared or global memory.
+                let set_byte = !opaque
+                    && mem == Some(super::mem_intrinsics::MemIntrinsic::Set)
+                    && c.args.first().is_some_and(|d| {
+                        let d = crate::value::TypedValue {
+                            ty: d.ty.clone(),
+                            value: d.value.clone(),
+                        };
+                        !super::mem_intrinsics::is_private(self.location(&d).0)
+                    });
                 let mut parts = Vec::new();
                 for (i, a) in c.args.iter().enumerate() {
                     let noundef = self.ctx.m.has_attr(&a.attrs, "noundef")
                         || declared
                             .and_then(|f| f.params.get(i))
                             .is_some_and(|p| self.ctx.m.has_attr(&p.attrs, "noundef"));
-                    if (noundef || assume || observed) && matches!(a.ty, Type::Int(_)) {
+                    let stored = set_byte && i == 1;
+                    if (noundef || assume || observed || stored) && matches!(a.ty, Type::Int(_)) {
                         parts.push(self.defined(&a.value));
                     }
                 }

@@ -34,14 +34,15 @@ use crate::value::Name;
 /// result, of an external function that is no intrinsic, not convergent,
 /// `memory(none)` or `readnone`, without operand bundles.
 pub(crate) fn covered(c: &Call, m: &Module) -> bool {
-    let Some(name) = c.callee_name() else {
-        return false;
+    // Inline assembly is such a function unless it says `sideeffect`
+    // (`super::asm`).
+    let callee = match super::asm::text(c) {
+        Some(text) => !super::asm::has_side_effects(text),
+        None => c.callee_name().is_some_and(|name| {
+            !name.starts_with("llvm.") && m.function(name).is_some_and(|f| !f.is_definition)
+        }),
     };
-    !name.starts_with("llvm.")
-        && m.function(name).is_some_and(|f| !f.is_definition)
-        && c.bundles.is_empty()
-        && !c.is_convergent(m)
-        && c.is_readnone(m)
+    callee && c.bundles.is_empty() && !c.is_convergent(m) && c.is_readnone(m)
 }
 
 /// For every covered call (by its result) that a covered call of the same
@@ -53,7 +54,7 @@ pub(crate) fn leaders<'f>(f: &'f Function, m: &Module) -> HashMap<&'f Name, &'f 
         return out;
     };
     // The covered calls, grouped by callee, result type and arguments.
-    type Key<'k> = (&'k str, String);
+    type Key = (String, String);
     let mut groups: HashMap<Key, Vec<(usize, usize, &Name)>> = HashMap::new();
     for (b, block) in f.blocks.iter().enumerate() {
         if !dom.reachable(b) {
@@ -66,7 +67,7 @@ pub(crate) fn leaders<'f>(f: &'f Function, m: &Module) -> HashMap<&'f Name, &'f 
             if !covered(c, m) {
                 continue;
             }
-            let Some(callee) = c.callee_name() else {
+            let Some(callee) = super::asm::callee_key(c) else {
                 continue;
             };
             let args = format!("{:?} {:?}", c.ret_ty, c.args);

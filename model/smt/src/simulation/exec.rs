@@ -51,8 +51,8 @@
 use super::side::{Loc, Side};
 use crate::product::bv::{binary, c64, nonzero, truth, unary};
 use convcheck_ir::{
-    AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId, Space,
-    Term,
+    Access, AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId,
+    Space, Term,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Array, Ast, Bool, BV};
@@ -578,7 +578,10 @@ impl Eval<'_, '_> {
                         self.side.module.label(*op)
                     ));
                 }
-                if access.atomic != 0 {
+                // An external call's event (`Access::EXTERNAL_CALL`) is an
+                // event alone: it never races and leaves nothing in memory.
+                let call_event = access.atomic == Access::EXTERNAL_CALL;
+                if access.atomic != 0 && !call_event {
                     return Err(format!(
                         "not modelled by the simulation: an atomic (`{}`)",
                         self.side.module.label(*op)
@@ -603,7 +606,7 @@ impl Eval<'_, '_> {
                         bytes: access.bytes,
                     },
                 )?;
-                if access.bytes > 0 && self.sh.stores {
+                if access.bytes > 0 && self.sh.stores && !call_event {
                     self.st.mem = super::memory::store(&self.st.mem, &addr, &v, access.bytes);
                 }
                 v

@@ -615,7 +615,12 @@ fn for_each_expr(p: &CfgProgram, f: FuncId, visit: &mut dyn FnMut(&Expr)) {
 fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     let mut plain = true;
     for_each_expr(p, f, &mut |e| match e {
-        Expr::Store { access, .. } if access.atomic != 0 => plain = false,
+        // An external call's event leaves nothing in memory.
+        Expr::Store { access, .. }
+            if access.atomic != 0 && access.atomic != convcheck_ir::Access::EXTERNAL_CALL =>
+        {
+            plain = false
+        }
         Expr::Load { access, .. } if access.atomic != 0 => plain = false,
         Expr::Call {
             kind: CallKind::Barrier(..),

@@ -109,6 +109,53 @@ impl Pieces {
         self.count += 1;
     }
 
+    /// Ends the current part with `insts` and a jump into a loop: a
+    /// header `LABEL.header` that runs `body` (a block `LABEL.body` that
+    /// jumps back to the header) while `cond` holds, then goes on to the
+    /// next part (a memory intrinsic of a length that is not a constant,
+    /// `super::super::mem_intrinsics`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn loop_to(
+        &mut self,
+        name: &Name,
+        label: &str,
+        insts: &mut Vec<Inst>,
+        origin: Option<OpId>,
+        cond: Expr,
+        body: Vec<Inst>,
+        header_op: OpId,
+        body_op: OpId,
+    ) {
+        let header = self.blocks.len();
+        let body_id = header + 1;
+        let next = header + 2;
+        self.blocks.push(Some(Block {
+            name: format!("{label}.header"),
+            insts: Vec::new(),
+            term: Term::CondBr {
+                cond,
+                then: body_id,
+                els: next,
+            },
+            origin: Some(header_op),
+        }));
+        self.blocks.push(Some(Block {
+            name: format!("{label}.body"),
+            insts: body,
+            term: Term::Br(header),
+            origin: Some(body_op),
+        }));
+        self.blocks.push(None);
+        self.blocks[self.current] = Some(Block {
+            name: Self::part_name(name, self.count),
+            insts: std::mem::take(insts),
+            term: Term::Br(header),
+            origin,
+        });
+        self.current = next;
+        self.count += 1;
+    }
+
     /// The last part of the IR block `name`.
     pub fn end(&mut self, mut block: Block, name: &Name) {
         block.name = Self::part_name(name, self.count);

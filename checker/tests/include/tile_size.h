@@ -1,0 +1,2 @@
+// A header for explore_clang.rs: `-I DIR` through the explorer.
+#define TILE 16
