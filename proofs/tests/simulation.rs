@@ -326,6 +326,7 @@ fn node(init: bool, r: Loc, t: Loc, atoms: Vec<Atom>) -> RelNode {
         loc: [r, t],
         atoms,
         silent: Default::default(),
+        long: false,
     }
 }
 

@@ -18,6 +18,8 @@ mod product;
 mod product_keys;
 #[path = "simulation.rs"]
 mod simulation;
+#[path = "simulation_hoist.rs"]
+mod simulation_hoist;
 #[path = "simulation_llvm.rs"]
 mod simulation_llvm;
 #[path = "simulation_memory.rs"]

@@ -107,6 +107,17 @@ pub enum Atom {
     CycMul(usize, usize, i64, i64),
     /// `x <u c` (an induction variable below a constant trip count).
     VarUlt(Which, String, i64),
+    /// The low bit of a local is 1 (`true`) or 0 (`false`): an `i1`
+    /// branched on (`br i1 %c` reads `zext1(c)`, which [`Atom::VarZero`]
+    /// does not state: the local's upper bits are free), the condition a
+    /// loop was unswitched under where the relation pairs the unswitched
+    /// copy with the reference's loop.
+    VarBit(Which, String, bool),
+    /// Two locals of one program do not hold the same pending load (one
+    /// oracle evaluation): what lets a use of one leave the other's owed
+    /// flag alone (`obligations::settle` matches pending loads by
+    /// evaluation).
+    PendApart(Which, String, String),
 }
 
 fn side_name(w: Which) -> &'static str {
@@ -148,6 +159,14 @@ impl fmt::Display for Atom {
                 write!(f, "ref cycle count {r} = {m} * tgt cycle count {t} + {d}")
             }
             Atom::VarUlt(w, x, c) => write!(f, "{} %{x} <u {c}", side_name(*w)),
+            Atom::VarBit(w, x, b) => {
+                write!(f, "{} %{x} has low bit {}", side_name(*w), u8::from(*b))
+            }
+            Atom::PendApart(w, x, y) => write!(
+                f,
+                "{} %{x} and %{y} hold different pending loads, if any",
+                side_name(*w)
+            ),
         }
     }
 }
@@ -188,8 +207,11 @@ impl Atom {
             Atom::PendOff(w, x) => s[*w].pend.get(x)?.on.not(),
             Atom::OwedOff(w, x) => s[*w].pend.get(x)?.owed.not(),
             Atom::OwedPend(w, x) => {
+                // Only where there is one: the flag of a load used since is
+                // left as it was (`exec::Eval::read_local`) and means
+                // nothing (`obligations::settle` reads it with `on`).
                 let p = s[*w].pend.get(x)?;
-                p.owed.eq(&p.on)
+                p.on.implies(&p.owed)
             }
             Atom::SilentOff(w, x) => {
                 let p = s[*w].pend.get(x)?;
@@ -222,6 +244,16 @@ impl Atom {
                     .eq(s[1].cyc.get(*t)?.bvmul(bv64(*m)).bvadd(bv64(*d)))
             }
             Atom::VarUlt(w, x, c) => s[*w].vars.get(x)?.bvult(bv64(*c)),
+            Atom::VarBit(w, x, b) => s[*w]
+                .vars
+                .get(x)?
+                .extract(0, 0)
+                .eq(BV::from_u64(u64::from(*b), 1)),
+            Atom::PendApart(w, x, y) => {
+                let (p, q) = (s[*w].pend.get(x)?, s[*w].pend.get(y)?);
+                let same = Bool::and(&[p.o.eq(&q.o), p.k.eq(&q.k)]);
+                Bool::and(&[p.on.clone(), q.on.clone()]).implies(same.not())
+            }
         })
     }
 
@@ -251,7 +283,7 @@ const MAX_BOUND: i64 = 4096;
 /// constant `c` of the function in `2..=MAX_BOUND`, as `c` and `c + 1`,
 /// the largest two (the trip count; each bound that fails costs a round
 /// of weakening).
-fn bounds(side: &Side) -> Vec<i64> {
+pub(crate) fn bounds(side: &Side) -> Vec<i64> {
     let mut out = std::collections::BTreeSet::new();
     for b in &side.cfg.blocks {
         for e in b.exprs() {
@@ -267,6 +299,10 @@ fn bounds(side: &Side) -> Vec<i64> {
     }
     out.into_iter().rev().take(2).collect()
 }
+
+/// The most locals that can hold a pending load for which
+/// [`Atom::PendApart`] is guessed.
+const MAX_APART: usize = 8;
 
 /// The most `|d|` of a guessed [`Atom::VarAff`].
 const MAX_AFF: i64 = 16;
@@ -680,6 +716,8 @@ pub(crate) fn candidates(
         for x in live[w] {
             out.push(Atom::VarZero(w, x.clone(), true));
             out.push(Atom::VarZero(w, x.clone(), false));
+            out.push(Atom::VarBit(w, x.clone(), true));
+            out.push(Atom::VarBit(w, x.clone(), false));
             if let Some(c) = post[w].vars.get(x).and_then(|v| known.value(w, v)) {
                 if c != 0 {
                     out.push(Atom::VarConst(w, x.clone(), c));
@@ -694,6 +732,21 @@ pub(crate) fn candidates(
         for (x, one) in &sides[w].load_locals {
             if let Some(o) = one {
                 out.push(Atom::PendBefore(w, x.clone(), *o));
+            }
+        }
+        // Pairs that may hold loads of one oracle (the same free values),
+        // and only for a few locals: the atoms are quadratic in them, and
+        // a function at -O0 has a local per load of every alloca.
+        let keys: Vec<&String> = post[w].pend.keys().collect();
+        if keys.len() <= MAX_APART {
+            let oracle = |x: &String| sides[w].load_locals.get(x).copied().flatten();
+            for (i, x) in keys.iter().enumerate() {
+                for y in &keys[i + 1..] {
+                    match (oracle(x), oracle(y)) {
+                        (Some(a), Some(b)) if a != b => {}
+                        _ => out.push(Atom::PendApart(w, (*x).clone(), (*y).clone())),
+                    }
+                }
             }
         }
         for x in post[w].pend.keys() {

@@ -740,6 +740,13 @@ pub(crate) struct Exec<'s, 'a> {
     pub max_paths: usize,
     /// Loads (block, instruction) treated as unobservable when pending.
     pub silent: BTreeSet<(usize, usize)>,
+    /// Long segments: a path passes a cycle header it has not passed yet
+    /// in this segment and ends only on entry to one it has (or where the
+    /// segment started), instead of on entry to every header. A loop that
+    /// one program runs once under a condition (an unswitched or hoisted
+    /// inner loop) is then one segment, not a cut that the other program,
+    /// whose copy of the loop is no cycle, does not have.
+    pub long: bool,
 }
 
 struct Partial {
@@ -748,6 +755,8 @@ struct Partial {
     guard: Vec<Bool>,
     used: Vec<Used>,
     lost: Vec<Bool>,
+    /// The headers this path passed in its segment (`Exec::long`).
+    passed: Vec<usize>,
 }
 
 impl Exec<'_, '_> {
@@ -770,12 +779,19 @@ impl Exec<'_, '_> {
     /// Every path of the segment from `loc` in state `st`.
     pub fn segment(&self, loc: Loc, st: TState) -> R<Vec<Path>> {
         let mut done = Vec::new();
+        let starts_at_header = self.side.header.get(loc.block) == Some(&true)
+            && self.side.first.get(loc.block) == Some(&loc.inst);
         let mut work = vec![Partial {
             loc,
             st,
             guard: Vec::new(),
             used: Vec::new(),
             lost: Vec::new(),
+            passed: if starts_at_header {
+                vec![loc.block]
+            } else {
+                Vec::new()
+            },
         }];
         while let Some(p) = work.pop() {
             self.advance(p, &mut work, &mut done)?;
@@ -935,6 +951,7 @@ impl Exec<'_, '_> {
                     guard: p.guard.clone(),
                     used: p.used.clone(),
                     lost: p.lost.clone(),
+                    passed: p.passed.clone(),
                 };
                 if let Some(g) = g {
                     q.guard.push(g);
@@ -1013,6 +1030,10 @@ impl Exec<'_, '_> {
             block: to,
             inst: side.first[to],
         };
+        if side.header[to] && self.long && !q.passed.contains(&to) {
+            q.passed.push(to);
+            return Ok(None);
+        }
         Ok(side.header[to].then_some(End::Cut(q.loc)))
     }
 

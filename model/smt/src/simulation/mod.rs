@@ -291,22 +291,39 @@ fn search_only(
     opts: &SimOptions,
     deadline: Instant,
     work: &solve::Work,
+    long_only: bool,
 ) -> Result<(Vec<RelNode>, usize, usize), Fail> {
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
+    s.long = long_only;
     if let Err(first) = s.run() {
+        if long_only {
+            return Err(first);
+        }
         // A second try guessing constant bounds (a loop unrolled by a
         // factor of its constant trip count, whose target the bound keeps
         // from overflowing); the first answer stands if it fails too.
         if !matches!(first, Fail::NotFound(_)) {
             return Err(first);
         }
+        // (Only where a bound can be guessed: without one the second try
+        // would repeat the first.)
+        let guessable = sides.iter().any(|s| !atoms::bounds(s).is_empty());
         let (spent, saved) = (s.z3.queries, s.z3.saved);
         s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
         s.bounds = true;
         s.z3.queries = spent;
         s.z3.saved = saved;
-        s.run().map_err(|_| first)?;
+        if (!guessable || s.run().is_err()) && nests_differ(sides) {
+            // A third try with long segments (`exec::Exec::long`): a loop
+            // that one program runs once under a condition is no cut.
+            let (spent, saved) = (s.z3.queries, s.z3.saved);
+            s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
+            s.long = true;
+            s.z3.queries = spent;
+            s.z3.saved = saved;
+            s.run().map_err(|_| first)?;
+        }
     }
     // Nodes no current edge reaches any more (their source was weakened or
     // silenced since) are not part of the relation.
@@ -319,9 +336,27 @@ fn search_only(
             loc: n.loc,
             atoms: n.atoms.clone(),
             silent: n.silent.clone(),
+            long: s.long,
         })
         .collect();
     Ok((relation, s.z3.queries, s.z3.saved))
+}
+
+/// Whether the two programs' cycles nest differently (the depths of their
+/// headers differ as multisets): where a loop was hoisted out of its parent
+/// or duplicated into no cycle. Only then are long segments tried
+/// (`exec::Exec::long`): elsewhere (most stages of a pipeline) the try
+/// would spend the budget that the bounded engines need after it.
+fn nests_differ(sides: [&side::Side; 2]) -> bool {
+    let depths = |s: &side::Side| {
+        let mut d: Vec<usize> = (0..s.header.len())
+            .filter(|&b| s.header[b])
+            .map(|b| s.chains[b].len())
+            .collect();
+        d.sort_unstable();
+        d
+    };
+    depths(sides[0]) != depths(sides[1])
 }
 
 /// [`prove`] on programs with their chosen cycle hierarchies.
@@ -348,19 +383,41 @@ pub fn prove_programs_spent(
     let deadline = Instant::now() + opts.timeout;
     let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
-        let (relation, searched, saved) = match search_only([r, t], shared, opts, deadline, &work) {
-            Ok(x) => x,
-            Err(f) => return answer_of(f),
+        let (mut relation, mut searched, mut saved) =
+            match search_only([r, t], shared, opts, deadline, &work, false) {
+                Ok(x) => x,
+                Err(f) => return answer_of(f),
+            };
+        let recheck = |relation: &[RelNode]| {
+            recheck::recheck(
+                [r, t],
+                shared,
+                relation,
+                opts,
+                deadline,
+                work.clone(),
+                Conditions::default(),
+            )
         };
-        match recheck::recheck(
-            [r, t],
-            shared,
-            &relation,
-            opts,
-            deadline,
-            work.clone(),
-            Conditions::default(),
-        ) {
+        let mut checked = recheck(&relation);
+        // A relation of short segments that the re-check refuses (a
+        // reference-only cycle: the reference's inner loop paired with the
+        // target waiting at a header it lacks) is searched again with long
+        // segments; the first answer stands if that fails too.
+        if matches!(checked, Err(Fail::NotFound(_)))
+            && !relation.iter().any(|n| n.long)
+            && nests_differ([r, t])
+        {
+            if let Ok((rel, q, sv)) = search_only([r, t], shared, opts, deadline, &work, true) {
+                let again = recheck(&rel);
+                if again.is_ok() {
+                    (relation, checked) = (rel, again);
+                    searched += q;
+                    saved += sv;
+                }
+            }
+        }
+        match checked {
             Err(f) => answer_of(f),
             // Every step from the launch on is one where the reference
             // reaches undefined behaviour: the relation holds vacuously and
@@ -433,7 +490,16 @@ pub fn find_relation(
         target,
         tgt_fn,
         opts,
-        |sides, shared, _| search_only(sides, shared, opts, deadline, &solve::Work::new(opts.work)),
+        |sides, shared, _| {
+            search_only(
+                sides,
+                shared,
+                opts,
+                deadline,
+                &solve::Work::new(opts.work),
+                false,
+            )
+        },
     );
     match found {
         Ok(Ok((relation, _, _))) => Ok(relation),

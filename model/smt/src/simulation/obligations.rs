@@ -195,6 +195,29 @@ pub(crate) fn memories_equal(step: Step, post: &[TState; 2]) -> Bool {
     }
 }
 
+/// No oracle counter wrapped around in a step: every post-state count is
+/// at least its pre-state count. The engine's counts are 64-bit and taken
+/// to stay below `2^64` (a thread reads no oracle `2^64` times; the same
+/// assumption as the cycle counts', `atoms::Atom::exact`): a step adds 0 or
+/// 1 per read, so without a wrap the count grows. Assumed (never checked)
+/// by the search's weakening and the re-check's closure, so that a pending
+/// load read before the current count (`atoms::Atom::PendBefore`) stays
+/// apart from the loads read after it.
+pub(crate) fn counts_grow(pre: [&TState; 2], post: &[TState; 2]) -> Bool {
+    let mut parts = Vec::new();
+    for w in 0..2 {
+        for (a, b) in pre[w].cnt.iter().zip(&post[w].cnt) {
+            if a != b {
+                parts.push(b.bvuge(a));
+            }
+        }
+    }
+    match parts.as_slice() {
+        [] => Bool::from_bool(true),
+        _ => Bool::and(&parts),
+    }
+}
+
 fn or_all(parts: Vec<Bool>) -> Bool {
     match parts.as_slice() {
         [] => Bool::from_bool(false),

@@ -37,7 +37,9 @@
 
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
-use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
+use super::obligations::{
+    classify, compared, counts_grow, events_equal, memories_equal, settle, Step,
+};
 use super::search::{node_state, satisfies, trivially_true};
 use super::side::{Loc, Side};
 use super::solve::{Work, Z3};
@@ -59,6 +61,8 @@ pub struct RelNode {
     /// segments from here treat as unobservable; the used-load obligations
     /// check that they are never used.
     pub silent: [BTreeSet<(usize, usize)>; 2],
+    /// Whether its segments are long ones (`exec::Exec::long`).
+    pub long: bool,
 }
 
 /// Which conditions the re-check checks: all of them, except in the
@@ -190,12 +194,13 @@ pub(crate) fn recheck(
     let thr = Thread::new(0);
     let names = sh.names.len();
     let none = BTreeSet::new();
-    let exec = |w: usize, silent: &BTreeSet<(usize, usize)>| Exec {
+    let exec = |w: usize, silent: &BTreeSet<(usize, usize)>, long: bool| Exec {
         side: sides[w],
         sh,
         thr: &thr,
         max_paths: opts.max_paths,
         silent: silent.clone(),
+        long,
     };
     let mut out = Checked::default();
     // A solver of its own, apart from the search's.
@@ -216,8 +221,12 @@ pub(crate) fn recheck(
     let mut consts: Vec<Vec<Dynamic>> = Vec::new();
     for (i, n) in rel.iter().enumerate() {
         if n.init {
-            let r = exec(0, &none).launch(names).map_err(Fail::NotFound)?;
-            let t = exec(1, &none).launch(names).map_err(Fail::NotFound)?;
+            let r = exec(0, &none, false)
+                .launch(names)
+                .map_err(Fail::NotFound)?;
+            let t = exec(1, &none, false)
+                .launch(names)
+                .map_err(Fail::NotFound)?;
             states.push([r, t]);
             consts.push(Vec::new());
         } else {
@@ -259,10 +268,10 @@ pub(crate) fn recheck(
             }
         }
         // 3. Closure.
-        let pr = exec(0, &n.silent[0])
+        let pr = exec(0, &n.silent[0], n.long)
             .segment(n.loc[0], states[i][0].clone())
             .map_err(Fail::NotFound)?;
-        let pt = exec(1, &n.silent[1])
+        let pt = exec(1, &n.silent[1], n.long)
             .segment(n.loc[1], states[i][1].clone())
             .map_err(Fail::NotFound)?;
         for r in &pr {
@@ -279,7 +288,13 @@ pub(crate) fn recheck(
                 let (step, to) = match classify(n.loc, r, t) {
                     Ok(c) => c,
                     Err(_) if !on.events => continue,
-                    Err(e) => return Err(not_found(e)),
+                    Err(e) => {
+                        return Err(not_found(format!(
+                            "{e} (reference at {}, target at {})",
+                            sides[0].describe(n.loc[0]),
+                            sides[1].describe(n.loc[1])
+                        )))
+                    }
                 };
                 if step == Step::Vacuous {
                     out.vacuous += 1;
@@ -325,7 +340,8 @@ pub(crate) fn recheck(
                     z3.saved += 1;
                     None
                 } else {
-                    z3.sat(&[&ctx, &guards, &whole.not()], "a step")?
+                    let grow = counts_grow([&states[i][0], &states[i][1]], &post);
+                    z3.sat(&[&ctx, &guards, &grow, &whole.not()], "a step")?
                 };
                 if let Some(m) = differs {
                     let broken = obligation

@@ -21,7 +21,9 @@
 
 use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
-use super::obligations::{classify, compared, events_equal, memories_equal, settle, Step};
+use super::obligations::{
+    classify, compared, counts_grow, events_equal, memories_equal, settle, Step,
+};
 use super::side::{Loc, Side};
 use super::solve::{Work, Z3};
 use super::{Fail, SimOptions};
@@ -172,6 +174,8 @@ pub(crate) struct Search<'s, 'a> {
     /// (`atoms::candidates`): a second try, since each bound that fails
     /// costs rounds of weakening.
     pub bounds: bool,
+    /// Whether segments are long (`exec::Exec::long`): a third try.
+    pub long: bool,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -195,6 +199,7 @@ impl<'s, 'a> Search<'s, 'a> {
             dirty: Vec::new(),
             z3: Z3::new(deadline, work),
             bounds: false,
+            long: false,
         }
     }
 
@@ -205,6 +210,7 @@ impl<'s, 'a> Search<'s, 'a> {
             thr: self.thr,
             max_paths: self.opts.max_paths,
             silent: silent.clone(),
+            long: self.long,
         }
     }
 
@@ -467,7 +473,11 @@ impl<'s, 'a> Search<'s, 'a> {
             let e = &self.edges[k];
             [p[0][e.paths[0]].guard(), p[1][e.paths[1]].guard()]
         };
-        let base = Bool::and(&[ctx, guards[0].clone(), guards[1].clone()]);
+        let grow = {
+            let pre = &self.nodes[from].state;
+            counts_grow([&pre[0], &pre[1]], &post)
+        };
+        let base = Bool::and(&[ctx, guards[0].clone(), guards[1].clone(), grow]);
         let mut dropped = false;
         let mut witness = self.edges[k].witness.take();
         loop {

@@ -1,0 +1,294 @@
+//! The simulation engine on nontrivial loop unswitching that hoists an
+//! inner loop out of its parent (issue 22; the shapes of LLVM's
+//! `SimpleLoopUnswitch/nontrivial-unswitch.ll`, `hoist_inner_loop0` and
+//! `hoist_inner_loop1`, written again here with opt-19's output of
+//! `simple-loop-unswitch<nontrivial>` as the target). Three candidate
+//! forms make them provable: the low bit of an `i1` local
+//! (`Atom::VarBit`: the unswitched condition, which `!= 0` does not
+//! state), long segments (`Exec::long`: the unswitched copy of the inner
+//! loop runs once and is no cycle, so the reference's header must not be
+//! a cut the target lacks) and pending loads kept apart and owed
+//! (`Atom::PendApart`, `Atom::OwedPend`; an LCSSA phi uses a load the
+//! reference uses later, in the hoisted loop). LLVM's functions never
+//! return (their outer loop has no exit), so the bounded engines decide
+//! nothing about them (every run leaves max-iters): the cross-check is
+//! that the bounded product finds no counterexample. Each mutant of
+//! `hoist_inner_loop1` (the unswitched condition inverted, a changed
+//! stored value, a dropped store, a duplicated store) is not proved, and
+//! the bounded product refutes the same mutant of a variant whose outer
+//! loop exits (on which the simulation proves nothing either way:
+//! "Left to do" in docs/src/proofs.md), so each is wrong.
+
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_smt::product::{compare_at, ProductOptions};
+use convcheck_smt::simulation::{prove, SimAnswer, SimOptions};
+use convcheck_smt::Answer;
+use std::time::Duration;
+
+fn module(text: &str) -> convcheck_ir::Module {
+    let text = format!("{text}\ndeclare i32 @c()\ndeclare i1 @cond()\n");
+    let m = convcheck_llvm::parse_module(&text, "test.ll").unwrap_or_else(|e| panic!("{e}"));
+    convcheck_llvm::to_ir::to_module(&m, "test.ll").module
+}
+
+/// The simulation's answer for function `k`, with a generous timeout and
+/// an unbounded work budget (so that the load of the machine running the
+/// tests does not decide).
+fn sim(reference: &str, target: &str) -> SimAnswer {
+    let (r, t) = (module(reference), module(target));
+    let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
+    let opts = SimOptions {
+        timeout: Duration::from_secs(120),
+        work: 1 << 40,
+        ..SimOptions::default()
+    };
+    prove(&r, rf, &t, tf, &opts)
+}
+
+fn proved(a: &SimAnswer) -> bool {
+    matches!(a, SimAnswer::Proved(_))
+}
+
+/// The bounded product's answer at max-iters 2: `Some(true)` for a
+/// counterexample, `Some(false)` for none within the bound, `None` when
+/// it did not finish.
+fn product(reference: &str, target: &str) -> Option<bool> {
+    let (r, t) = (module(reference), module(target));
+    let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
+    let opts = ProductOptions {
+        max_iters: 2,
+        timeout: Duration::from_secs(120),
+        ..ProductOptions::default()
+    };
+    match compare_at(&CfgProgram::new(r), &CfgProgram::new(t), [rf, tf], &opts) {
+        Answer::Counterexample(_) => Some(true),
+        Answer::Unknown(_) => None,
+        _ => Some(false),
+    }
+}
+
+/// `hoist_inner_loop0`: three nested loops, the innermost unswitched on
+/// an `i1` read in the middle one's header; no memory.
+const HOIST0: &str = "
+define void @k() {
+entry:
+  br label %a.header
+a.header:
+  br label %b.header
+b.header:
+  %v1 = call i1 @cond()
+  br label %c.header
+c.header:
+  call i32 @c()
+  br i1 %v1, label %b.latch, label %c.latch
+c.latch:
+  %v2 = call i1 @cond()
+  br i1 %v2, label %c.header, label %b.latch
+b.latch:
+  %v3 = call i1 @cond()
+  br i1 %v3, label %b.header, label %a.latch
+a.latch:
+  br label %a.header
+exit:
+  ret void
+}";
+
+/// opt-19's output for [`HOIST0`]. (No mutant: the function has no
+/// observable event and never returns, so every transform that keeps it
+/// from returning preserves it.)
+const HOIST0_TARGET: &str = "
+define void @k() {
+entry:
+  br label %a.header
+a.header:
+  br label %b.header
+b.header:
+  %v1 = call i1 @cond()
+  %v1.fr = freeze i1 %v1
+  br i1 %v1.fr, label %b.header.split.us, label %b.header.split
+b.header.split.us:
+  br label %c.header.us
+c.header.us:
+  %0 = call i32 @c()
+  br label %b.latch.split.us
+b.latch.split.us:
+  br label %b.latch
+b.header.split:
+  br label %c.header
+c.header:
+  %1 = call i32 @c()
+  br label %c.latch
+c.latch:
+  %v2 = call i1 @cond()
+  br i1 %v2, label %c.header, label %b.latch.split
+b.latch.split:
+  br label %b.latch
+b.latch:
+  %v3 = call i1 @cond()
+  br i1 %v3, label %b.header, label %a.latch
+a.latch:
+  br label %a.header
+exit:
+  ret void
+}";
+
+/// `hoist_inner_loop1`: the same nest with loads in the outer headers and
+/// stores of them in the inner loop, which unswitching hoists out of the
+/// middle loop (its condition false, it never returns there).
+fn hoist1(exit: bool) -> String {
+    format!(
+        "
+define void @k(ptr %ptr) {{
+entry:
+  br label %a.header
+a.header:
+  %x.a = load i32, ptr %ptr
+  br label %b.header
+b.header:
+  %x.b = load i32, ptr %ptr
+  %v1 = call i1 @cond()
+  br label %c.header
+c.header:
+  call i32 @c()
+  br i1 %v1, label %b.latch, label %c.latch
+c.latch:
+  store i32 %x.a, ptr %ptr
+  store i32 %x.b, ptr %ptr
+  %v2 = call i1 @cond()
+  br i1 %v2, label %c.header, label %a.exit.c
+b.latch:
+  %v3 = call i1 @cond()
+  br i1 %v3, label %b.header, label %a.exit.b
+a.exit.c:
+  br label %a.latch
+a.exit.b:
+  br label %a.latch
+a.latch:
+{}
+exit:
+  ret void
+}}",
+        a_latch(exit)
+    )
+}
+
+/// The outer latch: LLVM's (`exit` false: a loop that never ends) or one
+/// that may leave the loop, so that runs end and the bounded engines
+/// compare them.
+fn a_latch(exit: bool) -> &'static str {
+    if exit {
+        "  %v4 = call i1 @cond()\n  br i1 %v4, label %a.header, label %exit"
+    } else {
+        "  br label %a.header"
+    }
+}
+
+/// opt-19's output for [`hoist1`] with `branch` (the unswitched branch's
+/// successors) and `stores` (the hoisted loop's two stores) spliced in.
+fn hoist1_target(branch: &str, stores: &str, exit: bool) -> String {
+    format!(
+        "
+define void @k(ptr %ptr) {{
+entry:
+  br label %a.header
+a.header:
+  %x.a = load i32, ptr %ptr, align 4
+  br label %b.header
+b.header:
+  %x.b = load i32, ptr %ptr, align 4
+  %v1 = call i1 @cond()
+  %v1.fr = freeze i1 %v1
+  br i1 %v1.fr, {branch}
+b.header.split.us:
+  br label %c.header.us
+c.header.us:
+  %0 = call i32 @c()
+  br label %b.latch.split.us
+b.latch.split.us:
+  br label %b.latch
+b.header.split:
+  %x.b.lcssa = phi i32 [ %x.b, %b.header ]
+  br label %c.header
+c.header:
+  %1 = call i32 @c()
+  br label %c.latch
+c.latch:
+{stores}
+  %v2 = call i1 @cond()
+  br i1 %v2, label %c.header, label %a.exit.c
+b.latch:
+  %v3 = call i1 @cond()
+  br i1 %v3, label %b.header, label %a.exit.b
+a.exit.c:
+  br label %a.latch
+a.exit.b:
+  br label %a.latch
+a.latch:
+{}
+exit:
+  ret void
+}}",
+        a_latch(exit)
+    )
+}
+
+const BRANCH: &str = "label %b.header.split.us, label %b.header.split";
+const STORES: &str = "  store i32 %x.a, ptr %ptr, align 4
+  store i32 %x.b.lcssa, ptr %ptr, align 4";
+
+#[test]
+fn hoisted_inner_loops_are_proved() {
+    let a = sim(HOIST0, HOIST0_TARGET);
+    assert!(proved(&a), "hoist_inner_loop0: {a:?}");
+    let target = hoist1_target(BRANCH, STORES, false);
+    let a = sim(&hoist1(false), &target);
+    assert!(proved(&a), "hoist_inner_loop1: {a:?}");
+    // The bounded product finds no counterexample, for these and for the
+    // variant whose runs end (which it compares within its bound).
+    assert_ne!(product(HOIST0, HOIST0_TARGET), Some(true));
+    assert_ne!(product(&hoist1(false), &target), Some(true));
+    let ending = hoist1_target(BRANCH, STORES, true);
+    assert_ne!(product(&hoist1(true), &ending), Some(true));
+}
+
+#[test]
+fn hoisting_mutants_are_not_proved() {
+    let swapped = "label %b.header.split, label %b.header.split.us";
+    let mutants = [
+        (
+            "the unswitched condition inverted",
+            swapped,
+            STORES.to_string(),
+        ),
+        // (Not `%x.a` for `%x.b.lcssa`: the two loads read one location
+        // with no store between them, so they are equal and that target
+        // is correct; nor the two stores swapped, for the same reason.)
+        (
+            "a changed stored value",
+            BRANCH,
+            format!(
+                "  %m = add i32 %x.b.lcssa, 1\n{}",
+                STORES.replace("i32 %x.b.lcssa", "i32 %m")
+            ),
+        ),
+        (
+            "a dropped store",
+            BRANCH,
+            "  store i32 %x.a, ptr %ptr, align 4".to_string(),
+        ),
+        (
+            "a store duplicated",
+            BRANCH,
+            format!("{STORES}\n  store i32 %x.a, ptr %ptr, align 4"),
+        ),
+    ];
+    for (what, branch, stores) in mutants {
+        let a = sim(&hoist1(false), &hoist1_target(branch, &stores, false));
+        assert!(!proved(&a), "hoist_inner_loop1, {what}: proved: {a:?}");
+        assert_eq!(
+            product(&hoist1(true), &hoist1_target(branch, &stores, true)),
+            Some(true),
+            "hoist_inner_loop1 with an exit, {what}: the product finds no counterexample"
+        );
+    }
+}
