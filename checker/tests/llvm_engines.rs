@@ -120,12 +120,12 @@ fn product_and_explicit_engine_agree_on_llvm_pairs() {
 fn a_stage_the_product_decides_says_so() {
     let (code, out, err) = convcheck(&[
         "check",
-        "model/llvm/tests/data/plain_kernels_O0.ll",
-        "model/llvm/tests/data/plain_kernels_O2.ll",
+        "model/llvm/tests/data/barrier_read.ll",
+        "model/llvm/tests/data/barrier_read_sub.ll",
         "--function",
-        // Not `loop_continue`: the simulation engine proves that one
-        // before the product runs.
-        "counted_loop",
+        // Not `plain_kernels`: the simulation engine proves every function
+        // of it before the product runs; it refuses a load after a barrier.
+        "k",
         "--engine",
         "smt",
         "--max-iters",
