@@ -222,7 +222,14 @@ impl Subject {
 pub fn read_llvm(file: &str, text: &str) -> Result<Module, GpuError> {
     let parsed =
         convcheck_llvm::parse_module(text, file).map_err(|e| GpuError::Input(e.to_string()))?;
-    let mapped = convcheck_llvm::to_ir::to_module(&parsed, file);
+    // The instrumented kernel reads every external call's result from the
+    // thread's stream and makes no call, so the model reads such calls as
+    // oracles too, without effect events (`MapOptions::calls_as_oracles`).
+    let opts = convcheck_llvm::to_ir::MapOptions {
+        calls_as_oracles: true,
+        ..Default::default()
+    };
+    let mapped = convcheck_llvm::to_ir::to_module_with(&parsed, file, &opts);
     if let Some(u) = mapped.skipped.first() {
         return Err(GpuError::Unsupported(format!("{file}: {u}")));
     }
