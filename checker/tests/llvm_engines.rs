@@ -120,8 +120,8 @@ fn product_and_explicit_engine_agree_on_llvm_pairs() {
 fn a_stage_the_product_decides_says_so() {
     let (code, out, err) = convcheck(&[
         "check",
-        "model/llvm/tests/data/barrier_read.ll",
-        "model/llvm/tests/data/barrier_read_sub.ll",
+        "checker/tests/pairs/barrier_read.ll",
+        "checker/tests/pairs/barrier_read_sub.ll",
         "--function",
         // Not `plain_kernels`: the simulation engine proves every function
         // of it before the product runs; it refuses a load after a barrier.
