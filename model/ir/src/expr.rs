@@ -473,7 +473,7 @@ pub fn unary(op: UnOp, v: i64) -> i64 {
             if n >= 64 {
                 v
             } else {
-                v & ((1i64 << n) - 1)
+                v & ((1u64 << n) - 1) as i64
             }
         }
         UnOp::F(f) => crate::float::unary(f, v),
