@@ -458,6 +458,15 @@ impl Decider<'_> {
             .report(&format!("@{}: simulation", self.f.name));
         let memory_mb = self.budget.solver_memory_mb;
         let a = (Simulation { memory_mb, work }).attempt(&q);
+        self.progress.report(&format!(
+            "@{}: simulation against {against}: {} units of z3's work of {work}, {}",
+            self.f.name,
+            a.spent,
+            match &a.answer {
+                Answer::Decided(..) => "proved",
+                Answer::Unknown(_) => "no proof",
+            }
+        ));
         self.memo.left.set(left.saturating_sub(a.spent));
         let answer = match a.answer {
             Answer::Decided(outcome, method) => Ok((outcome, method)),
