@@ -28,7 +28,8 @@
 //! stage the structural rule relates to the
 //! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
 //! then, under `auto`, the quick explicit search
-//! (max-iters 1, 100 ms) on each open stage; under `smt`,
+//! (max-iters 1, 100 ms per stage) on the open stages, all on one stream;
+//! under `smt`,
 //! the product on each open stage; the explicit engine on every stage
 //! still open, on one stream of scenarios (half the time left under
 //! `auto`, so that the product can still decide what it leaves
@@ -458,6 +459,15 @@ impl Decider<'_> {
             .report(&format!("@{}: simulation", self.f.name));
         let memory_mb = self.budget.solver_memory_mb;
         let a = (Simulation { memory_mb, work }).attempt(&q);
+        self.progress.report(&format!(
+            "@{}: simulation against {against}: {} units of z3's work of {work}, {}",
+            self.f.name,
+            a.spent,
+            match &a.answer {
+                Answer::Decided(..) => "proved",
+                Answer::Unknown(_) => "no proof",
+            }
+        ));
         self.memo.left.set(left.saturating_sub(a.spent));
         let answer = match a.answer {
             Answer::Decided(outcome, method) => Ok((outcome, method)),

@@ -10,6 +10,7 @@ use std::time::Duration;
 /// A spinner with a message, on standard error.
 pub struct Spinner {
     bar: ProgressBar,
+    log: Option<std::time::Instant>,
 }
 
 impl Spinner {
@@ -22,12 +23,16 @@ impl Spinner {
         bar.set_style(style);
         bar.set_prefix(command.to_string());
         bar.enable_steady_tick(Duration::from_millis(200));
-        Spinner { bar }
+        let log = std::env::var_os("CONVCHECK_PROGRESS_LOG").map(|_| std::time::Instant::now());
+        Spinner { bar, log }
     }
 }
 
 impl convcheck::pipeline::Progress for Spinner {
     fn report(&self, what: &str) {
+        if let Some(start) = self.log {
+            eprintln!("[{:8.3}] {what}", start.elapsed().as_secs_f64());
+        }
         self.bar.set_message(what.to_string());
     }
 }
