@@ -192,6 +192,7 @@ impl FnMapper<'_> {
         // (`super::effects`), before its value is read.
         if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
             self.effect_events(inst, c, &format!("@{shown}"), out)?;
+            self.clobbers(inst, c, &format!("@{shown}"), out)?;
         }
         let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
         let args = self.args(c, line)?;

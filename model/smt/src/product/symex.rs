@@ -403,6 +403,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             pos: BV::from_u64(0, self.g.w),
             pos2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
             phase: BV::from_u64(0, self.g.w),
+            calls: BV::from_u64(0, self.g.w),
             log: Default::default(),
         };
         let launch = At {

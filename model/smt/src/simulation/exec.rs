@@ -581,6 +581,12 @@ impl Eval<'_, '_> {
                 // An external call's event (`Access::EXTERNAL_CALL`) is an
                 // event alone: it never races and leaves nothing in memory.
                 let call_event = access.atomic == Access::EXTERNAL_CALL;
+                if access.is_clobber() {
+                    return Err(format!(
+                        "not modelled by the simulation: memory an external call may write (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                }
                 if access.atomic != 0 && !call_event {
                     return Err(format!(
                         "not modelled by the simulation: an atomic (`{}`)",

@@ -112,6 +112,14 @@ impl Exec<'_, '_> {
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
+                if access.is_clobber() {
+                    // No event: what an external call wrote (`memory`).
+                    if matches!(**value, Expr::Const(c) if c != 0) {
+                        st.calls = st.calls.bvadd(BV::from_u64(1, self.g.w));
+                    }
+                    self.clobber(st, *space, &addr, *access);
+                    return Ok(v);
+                }
                 // An atomic leaves no value to read back (`exec::memory`),
                 // unless it says it does (`Access::keeps_value`).
                 if access.bytes > 0 && access.keeps_value() {
