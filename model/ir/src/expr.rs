@@ -223,6 +223,21 @@ impl Access {
     /// being atomic, never races with another thread's call.
     pub const EXTERNAL_CALL: u8 = 127;
 
+    /// As [`Access::EXTERNAL_CALL`], for a call that accesses only memory
+    /// no pointer of the module reaches (LangRef,
+    /// `memory(inaccessiblemem: ...)`): its order against loads and stores
+    /// is not observable, only against the other calls and the convergent
+    /// operations (the second projection of
+    /// `crate::exec::observe::observable`).
+    pub const EXTERNAL_CALL_INACCESSIBLE: u8 = 124;
+
+    /// Whether a store with this access is the event of a call to an
+    /// external function ([`Access::EXTERNAL_CALL`],
+    /// [`Access::EXTERNAL_CALL_INACCESSIBLE`]).
+    pub fn is_call_event(self) -> bool {
+        self.atomic == Self::EXTERNAL_CALL || self.atomic == Self::EXTERNAL_CALL_INACCESSIBLE
+    }
+
     /// The atomic operation of a *clobber*: what a call to an external
     /// function that may write memory leaves (LangRef, `memory`; DESIGN.md
     /// 2.6, issue 20): every byte of the object the store's address is in

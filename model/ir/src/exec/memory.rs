@@ -9,7 +9,9 @@
 //!   load reads them back. A byte never written holds the location's
 //!   initial value, a free value named `local[ADDR]:N` (one per location
 //!   and width, the same in the reference and the target). Private
-//!   accesses are not events: nobody else sees them.
+//!   accesses are not events: nobody else sees them. A volatile one is
+//!   (LangRef: volatile accesses are observable), with its width, stored
+//!   value and offset in its object.
 //! - **Shared and global memory.** A store is an event with its address,
 //!   width and value, and its bytes are the thread's own writes *of the
 //!   current barrier phase* (every barrier starts a new phase and forgets
@@ -222,7 +224,10 @@ impl Machine<'_> {
         let (op, space, index, value, access) = l;
         let addr = self.eval(vars, base, index, true)?;
         if access.bytes > 0 && space == Space::Local {
-            // Private memory is thread state: no event.
+            // Private memory is thread state: no event, unless volatile.
+            if access.volatile {
+                self.record_volatile_private(base, op, false, addr, access, None);
+            }
             return if want {
                 self.load_bytes(space, addr, access, value)
             } else {
@@ -283,6 +288,10 @@ impl Machine<'_> {
         if access.bytes > 0 && access.keeps_value() {
             self.store_bytes(space, addr, access, v);
             if space == Space::Local {
+                if access.volatile {
+                    let value = Some(truncate(v, access.bytes));
+                    self.record_volatile_private(base, op, true, addr, access, value);
+                }
                 return Ok(v);
             }
         }
@@ -295,6 +304,30 @@ impl Machine<'_> {
         };
         self.record(base, op, kind);
         Ok(v)
+    }
+
+    /// A volatile access of private memory: observed (LangRef: volatile
+    /// accesses are observable behaviour, whatever memory they access) as
+    /// an event with its width, its value if it writes, and its offset in
+    /// its object (`addr`'s low 32 bits: the object's name is the alloca's,
+    /// which a pass may rename); never a race (private memory).
+    fn record_volatile_private(
+        &mut self,
+        base: &[Atom],
+        op: OpId,
+        write: bool,
+        addr: i64,
+        access: Access,
+        value: Option<i64>,
+    ) {
+        let kind = EventKind::Mem {
+            space: Space::Local,
+            write,
+            addr: addr & 0xffff_ffff,
+            access,
+            value,
+        };
+        self.record(base, op, kind);
     }
 
     /// The value a byte-addressed load of `access.bytes` bytes at `addr`

@@ -142,6 +142,42 @@ fn memory_writes(value: &str) -> u8 {
     bits
 }
 
+/// Whether a call accesses (reads or writes) only memory no pointer of the
+/// module reaches: `memory(inaccessiblemem: ...)` and nothing else, or
+/// `inaccessiblememonly`, at the call site or on the callee. Its events
+/// are then ordered against the other calls and the convergent
+/// operations alone (`Access::EXTERNAL_CALL_INACCESSIBLE`), so a store
+/// may move across it. Inline assembly that says `sideeffect` is never
+/// taken so.
+fn accesses_only_inaccessible(c: &Call, m: &Module) -> bool {
+    if super::asm::text(c).is_some() {
+        return false;
+    }
+    let only = |attrs: &[Attribute]| {
+        m.resolve_attrs(attrs).any(|a| match a {
+            Attribute::Flag(n) => n == "inaccessiblememonly",
+            Attribute::Valued { name, value } if name == "memory" => {
+                let mut any = false;
+                let ok = value.split(',').all(|part| match part.split_once(':') {
+                    Some((loc, acc)) => {
+                        let none = acc.trim() == "none";
+                        any |= loc.trim() == "inaccessiblemem" && !none;
+                        loc.trim() == "inaccessiblemem" || none
+                    }
+                    None => part.trim() == "none",
+                });
+                ok && any
+            }
+            _ => false,
+        })
+    };
+    only(&c.fn_attrs)
+        || c.callee
+            .as_global()
+            .and_then(|n| m.function_by_name(n))
+            .is_some_and(|f| only(&f.attrs))
+}
+
 /// Which memory a call of an external function or of inline assembly
 /// that may have effects may write (see the module documentation).
 pub(crate) fn writes(c: &Call, m: &Module) -> Writes {
@@ -384,6 +420,11 @@ impl FnMapper<'_> {
         out: &mut Vec<Inst>,
     ) -> R<()> {
         let line = inst.line();
+        let atomic = if accesses_only_inaccessible(c, self.ctx.m) {
+            Access::EXTERNAL_CALL_INACCESSIBLE
+        } else {
+            Access::EXTERNAL_CALL
+        };
         let object = format!("call {callee}");
         let base = base_of(&object);
         let space = Space::Global;
@@ -418,7 +459,7 @@ impl FnMapper<'_> {
                     access: Access {
                         bytes,
                         volatile: false,
-                        atomic: Access::EXTERNAL_CALL,
+                        atomic,
                     },
                 }),
                 sid: op,

@@ -274,6 +274,7 @@ fn with_sides<T>(
     let mut shared = exec::Shared::new(names.clone());
     shared.plain_memory = plain;
     shared.stores = plain && (stores(reference, ref_fn) || stores(target, tgt_fn));
+    shared.loads = byte_loads(reference, ref_fn) || byte_loads(target, tgt_fn);
     let r = side::Side::new(reference, ref_fn, &names)
         .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
     let t = side::Side::new(target, tgt_fn, &names)
@@ -617,7 +618,7 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     for_each_expr(p, f, &mut |e| match e {
         // An external call's event leaves nothing in memory.
         Expr::Store { access, .. }
-            if access.atomic != 0 && access.atomic != convcheck_ir::Access::EXTERNAL_CALL =>
+            if access.atomic != 0 && !access.is_call_event() =>
         {
             plain = false
         }
@@ -629,6 +630,18 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
         _ => {}
     });
     plain
+}
+
+/// Whether function `f` of `p` loads bytes from memory (a value in
+/// memory: what a clobber, `Access::CLOBBER_OBJECT`, changes).
+fn byte_loads(p: &CfgProgram, f: FuncId) -> bool {
+    let mut any = false;
+    for_each_expr(p, f, &mut |e| {
+        if let Expr::Load { access, .. } = e {
+            any |= access.bytes > 0;
+        }
+    });
+    any
 }
 
 /// Whether function `f` of `p` stores bytes to memory.

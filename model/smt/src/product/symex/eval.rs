@@ -78,7 +78,13 @@ impl Exec<'_, '_> {
             } => {
                 let addr = self.eval(st, at, rp, index, true)?;
                 if access.bytes > 0 && *space == Space::Local {
-                    // Private memory is thread state: no event.
+                    // Private memory is thread state: no event, unless
+                    // volatile (`exec::memory`: its offset in its object).
+                    if access.volatile {
+                        let offset = addr.bvand(c64(0xffff_ffff));
+                        let tag = Tag::Mem(*space, false, *access);
+                        self.event(st, at, *op, tag, vec![offset], None, false);
+                    }
                     return Ok(if want {
                         self.load_bytes(st, *space, &addr, *access)
                     } else {
@@ -125,6 +131,12 @@ impl Exec<'_, '_> {
                 if access.bytes > 0 && access.keeps_value() {
                     self.store_bytes(st, *space, &addr, *access, &v);
                     if *space == Space::Local {
+                        if access.volatile {
+                            let offset = addr.bvand(c64(0xffff_ffff));
+                            let vals = vec![offset, memory::truncate(&v, access.bytes)];
+                            let tag = Tag::Mem(*space, true, *access);
+                            self.event(st, at, *op, tag, vals, None, false);
+                        }
                         return Ok(v);
                     }
                 }
