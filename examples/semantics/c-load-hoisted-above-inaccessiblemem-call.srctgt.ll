@@ -4,9 +4,6 @@
 ; (Under --engine explicit alone: the domains of @g and x are inexact, since
 ; they reach a stored value, so the values tried may miss one that matters;
 ; the product decides the pair.)
-; EXPECT-smt: inconclusive
-; (Under --engine smt: the programs differ only in a load, which the product
-; hands to the explicit engine, whose domains are inexact as above.)
 ; The callee is declared `memory(inaccessiblemem: readwrite)`: it writes only memory no pointer of the module reaches;
 ; the call is an event (it may have effects), but it leaves @g as it was, so a load of @g may move above it.
 @g = addrspace(1) global i32 0

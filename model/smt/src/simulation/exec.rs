@@ -51,8 +51,8 @@
 use super::side::{Loc, Side};
 use crate::product::bv::{binary, c64, nonzero, truth, unary};
 use convcheck_ir::{
-    AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId,
-    Space, Term,
+    AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId, Space,
+    Term,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Array, Ast, Bool, BV};

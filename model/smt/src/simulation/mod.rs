@@ -617,9 +617,7 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     let mut plain = true;
     for_each_expr(p, f, &mut |e| match e {
         // An external call's event leaves nothing in memory.
-        Expr::Store { access, .. }
-            if access.atomic != 0 && !access.is_call_event() =>
-        {
+        Expr::Store { access, .. } if access.atomic != 0 && !access.is_call_event() => {
             plain = false
         }
         Expr::Load { access, .. } if access.atomic != 0 => plain = false,
