@@ -512,4 +512,95 @@ mod tests {
         ];
         assert_eq!(got, want);
     }
+
+    /// Which memory each call may write (LangRef, `memory`; both the call
+    /// site's and the callee's statements hold), and which calls access
+    /// only inaccessible memory.
+    #[test]
+    fn writes_follow_the_memory_attributes() {
+        let src = "declare void @plain(i32)\n\
+                   declare void @inacc(i32) memory(inaccessiblemem: readwrite)\n\
+                   declare void @argw(ptr) memory(argmem: write)\n\
+                   declare void @argw_inacc(ptr) memory(argmem: readwrite, inaccessiblemem: write)\n\
+                   declare void @other(i32) memory(other: write)\n\
+                   declare void @errno(i32) memory(errnomem: write)\n\
+                   declare void @argonly(ptr) argmemonly\n\
+                   declare void @write(i32) memory(write)\n\
+                   declare void @mixed(i32) memory(read, inaccessiblemem: write)\n\
+                   define void @k(ptr %p) {\n\
+                   entry:\n\
+                   \x20 call void @plain(i32 1)\n\
+                   \x20 call void @inacc(i32 1)\n\
+                   \x20 call void @argw(ptr %p)\n\
+                   \x20 call void @argw_inacc(ptr %p)\n\
+                   \x20 call void @other(i32 1)\n\
+                   \x20 call void @errno(i32 1)\n\
+                   \x20 call void @argonly(ptr %p)\n\
+                   \x20 call void @write(i32 1)\n\
+                   \x20 call void @mixed(i32 1)\n\
+                   \x20 call void @plain(i32 1) memory(argmem: write)\n\
+                   \x20 call void @plain(i32 1) memory(inaccessiblemem: write)\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let got: Vec<(Writes, bool)> = k
+            .calls()
+            .map(|(_, c)| (writes(c, &m), accesses_only_inaccessible(c, &m)))
+            .collect();
+        use Writes::*;
+        let want = [
+            (Everything, false),
+            (Nothing, true),
+            (Arguments, false),
+            (Arguments, false),
+            (Everything, false),
+            (Everything, false),
+            (Arguments, false),
+            (Everything, false),
+            (Nothing, false),
+            (Arguments, false),
+            (Nothing, true),
+        ];
+        assert_eq!(got, want);
+    }
+
+    /// Which allocas' addresses may be captured: stored as a value, passed
+    /// to a call that may capture it, converted to an integer; not when
+    /// only loaded, stored through, indexed, compared, copied by
+    /// `llvm.memcpy` or passed as `nocapture`.
+    #[test]
+    fn captured_allocas_are_those_whose_address_may_escape() {
+        let src = "@gp = global ptr null\n\
+                   declare void @take(ptr)\n\
+                   declare void @look(ptr nocapture)\n\
+                   declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\
+                   define void @k(ptr %d) {\n\
+                   entry:\n\
+                   \x20 %own = alloca [2 x i32]\n\
+                   \x20 %stored = alloca i32\n\
+                   \x20 %passed = alloca i32\n\
+                   \x20 %looked = alloca i32\n\
+                   \x20 %copied = alloca i32\n\
+                   \x20 %int = alloca i32\n\
+                   \x20 %e = getelementptr [2 x i32], ptr %own, i32 0, i32 1\n\
+                   \x20 store i32 1, ptr %e\n\
+                   \x20 %c = icmp eq ptr %e, %d\n\
+                   \x20 %s = getelementptr i8, ptr %stored, i32 0\n\
+                   \x20 store ptr %s, ptr @gp\n\
+                   \x20 call void @take(ptr %passed)\n\
+                   \x20 call void @look(ptr %looked)\n\
+                   \x20 call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %copied, i64 4, i1 false)\n\
+                   \x20 %i = ptrtoint ptr %int to i64\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let mut got: Vec<String> = captured_allocas(k, &m)
+            .into_iter()
+            .map(|n| n.to_string())
+            .collect();
+        got.sort();
+        assert_eq!(got, ["int", "passed", "stored"]);
+    }
 }
