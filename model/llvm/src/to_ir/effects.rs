@@ -379,7 +379,10 @@ impl FnMapper<'_> {
         }
         if writes == Writes::Everything {
             for b in self.captured.clone() {
-                targets.push((Space::Local, Expr::Const(b), false));
+                let t = (Space::Local, Expr::Const(b), false);
+                if !targets.contains(&t) {
+                    targets.push(t);
+                }
             }
         }
         for (k, (space, addr, all)) in targets.into_iter().enumerate() {

@@ -475,22 +475,6 @@ enum Step {
 pub const Z3_MEMORY_MB: u64 = 4000;
 
 /// The first description whose guard holds in the model.
-/// Whether `p` has the event of a call that accesses only inaccessible
-/// memory (`Access::EXTERNAL_CALL_INACCESSIBLE`), which the second
-/// projection alone compares.
-fn inaccessible_calls(p: &CfgProgram) -> bool {
-    p.module.functions.iter().any(|f| {
-        f.blocks.iter().any(|b| {
-            b.exprs().iter().any(|e| {
-                e.any(&mut |x| {
-                    matches!(x, convcheck_ir::Expr::Store { access, .. }
-                        if access.atomic == convcheck_ir::Access::EXTERNAL_CALL_INACCESSIBLE)
-                })
-            })
-        })
-    })
-}
-
 fn which(model: &Model, list: &[(Bool, String)]) -> Option<String> {
     list.iter()
         .find(|(g, _)| replay::holds(model, g))
@@ -551,8 +535,9 @@ fn attempt(
         .min(64);
     // Two projections: one more bit, its top one marking the second's
     // positions.
-    let no_memory =
-        |p: &CfgProgram| p.module.ops.iter().any(|o| o.memory_none) || inaccessible_calls(p);
+    let no_memory = |p: &CfgProgram| {
+        p.module.ops.iter().any(|o| o.memory_none) || support::inaccessible_calls(p)
+    };
     let (w, second) = if no_memory(reference) || no_memory(target) {
         if w >= 64 {
             return unknown(Unknown::new(
