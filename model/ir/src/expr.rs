@@ -223,11 +223,51 @@ impl Access {
     /// being atomic, never races with another thread's call.
     pub const EXTERNAL_CALL: u8 = 127;
 
+    /// As [`Access::EXTERNAL_CALL`], for a call that accesses only memory
+    /// no pointer of the module reaches (LangRef,
+    /// `memory(inaccessiblemem: ...)`): its order against loads and stores
+    /// is not observable, only against the other calls and the convergent
+    /// operations (the second projection of
+    /// `crate::exec::observe::observable`).
+    pub const EXTERNAL_CALL_INACCESSIBLE: u8 = 124;
+
+    /// Whether a store with this access is the event of a call to an
+    /// external function ([`Access::EXTERNAL_CALL`],
+    /// [`Access::EXTERNAL_CALL_INACCESSIBLE`]).
+    pub fn is_call_event(self) -> bool {
+        self.atomic == Self::EXTERNAL_CALL || self.atomic == Self::EXTERNAL_CALL_INACCESSIBLE
+    }
+
+    /// The atomic operation of a *clobber*: what a call to an external
+    /// function that may write memory leaves (LangRef, `memory`; DESIGN.md
+    /// 2.6, issue 20): every byte of the object the store's address is in
+    /// (its high 32 bits, [`crate::exec::memory::object_base`]) reads, until
+    /// the thread writes it again, a fresh value named after the location
+    /// and the number of calls that may write memory the thread has made
+    /// ([`crate::exec::memory`]): a clobber whose value is a constant other
+    /// than 0 is the first of a call and counts it, one whose value is 0
+    /// is another of the same call. Private memory (space `local`) is
+    /// clobbered only by a clobber of space `local`, and other memory only
+    /// by one of another space, in the barrier phase it was made in. A
+    /// clobber is no event and never races.
+    pub const CLOBBER_OBJECT: u8 = 125;
+
+    /// A clobber ([`Access::CLOBBER_OBJECT`]) of every location of shared
+    /// and global memory (its address is not used): a call that may write
+    /// any memory that is not private.
+    pub const CLOBBER_ALL: u8 = 126;
+
     /// The atomic operation of the value a read-modify-write leaves in the
     /// thread's memory (it keeps its value): a function of the atomic's
     /// own operand and result, so the domain analysis does not take it as
     /// an observed value on its own.
     pub const VALUE_AFTER: u8 = 255;
+
+    /// Whether a store with this access is a clobber
+    /// ([`Access::CLOBBER_OBJECT`], [`Access::CLOBBER_ALL`]).
+    pub fn is_clobber(self) -> bool {
+        self.atomic == Self::CLOBBER_OBJECT || self.atomic == Self::CLOBBER_ALL
+    }
 
     /// Whether a store with this access leaves its value in the thread's
     /// memory: a plain store, or an atomic of operation

@@ -130,8 +130,14 @@ fn separator(text: &str) -> Option<usize> {
 }
 
 /// Whether `name` has the shape of a memory location's name: `PLACE[OFF]:N`
-/// or `PLACE[OFF]:N@PHASE`.
+/// or `PLACE[OFF]:N@PHASE`, either followed by `~K` after a call that may
+/// write memory (`crate::exec::memory::clobbered_location_name`).
 fn is_location_name(name: &str) -> bool {
+    if let Some((base, k)) = name.rsplit_once('~') {
+        if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) && !base.contains('(') {
+            return is_location_name(base);
+        }
+    }
     // A function oracle's value for one argument list: `f(3,-1)`.
     if let Some(inside) = name.strip_suffix(')').and_then(|n| n.split_once('(')) {
         let int = |s: &str| s.parse::<i64>().is_ok();

@@ -43,11 +43,14 @@ fn calls<'m>(m: &'m Module, f: &str) -> Vec<(&'m str, CallKind, &'m Expr)> {
 }
 
 /// Every memory access of a function: label, space, write.
+/// The memory operations of `f`, but the clobbers after calls that may
+/// write memory (`to_ir::effects`, labelled `call @f (writes memory)`).
 fn accesses<'m>(m: &'m Module, f: &str) -> Vec<(&'m str, Space, bool)> {
     let fid = m.function(f).expect("function");
     m.ops
         .iter()
         .filter(|o| o.func == fid)
+        .filter(|o| !o.label.ends_with("(writes memory)"))
         .filter_map(|o| match o.kind {
             OpKind::Mem { space, write } => Some((o.label.as_str(), space, write)),
             _ => None,
@@ -169,7 +172,17 @@ fn tokens_map_to_token_instructions_and_bundles() {
         .filter(|i| matches!(i.kind, InstKind::Eval(_)))
         .map(|i| (m.label(i.sid), i.token.as_deref()))
         .collect();
-    assert_eq!(controlled, vec![("op", Some("ltok")), ("op", Some("tok"))]);
+    // Each call of `@op` (convergent, no memory attributes) is followed by
+    // what it may write (`to_ir::effects`), which no token controls.
+    assert_eq!(
+        controlled,
+        vec![
+            ("op", Some("ltok")),
+            ("call @op (writes memory)", None),
+            ("op", Some("tok")),
+            ("call @op (writes memory)", None)
+        ]
+    );
     // `%n` is `inreg`: a uniform parameter.
     let n = m.oracle("n").expect("the parameter's oracle");
     assert_eq!(m.oracles[n].class, OracleClass::Uniform);
@@ -464,6 +477,20 @@ fn escaping_and_volatile_allocas_stay_in_memory() {
             ("load %kept", Space::Local, false)
         ]
     );
+    // What `@use` may write (no memory attributes): all shared and global
+    // memory, and `%kept`, whose address it takes (`to_ir::effects`).
+    let fid = got.module.function("f").expect("f");
+    let clobbers: Vec<Space> = got
+        .module
+        .ops
+        .iter()
+        .filter(|o| o.func == fid && o.label == "call @use (writes memory)")
+        .filter_map(|o| match o.kind {
+            OpKind::Mem { space, .. } => Some(space),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(clobbers, [Space::Global, Space::Local]);
 }
 
 #[test]
@@ -522,8 +549,9 @@ fn unused_values_read_no_oracle() {
     );
     let f = &got.module.functions[0];
     // Five, and the event of the call of `@v`, which may have effects
-    // (to_ir::effects): a store, evaluated for its effect too.
-    assert_eq!(f.blocks[0].insts.len(), 6);
+    // (to_ir::effects): a store, evaluated for its effect too, and what
+    // it may write (a clobber of all shared and global memory).
+    assert_eq!(f.blocks[0].insts.len(), 7);
     assert!(f.blocks[0]
         .insts
         .iter()
@@ -575,10 +603,13 @@ fn unused_values_of_external_calls_are_read() {
         f.blocks[0].insts[0].kind,
         InstKind::Eval(Expr::Store { .. })
     ));
-    assert!(matches!(f.blocks[0].insts[3].kind, InstKind::Eval(_)));
-    // The data-carrying barrier's result is taken too.
+    // Then what `@c` may write (a clobber), `%a`, `%b`, and `@p`'s call.
+    assert!(matches!(f.blocks[0].insts[4].kind, InstKind::Eval(_)));
+    // The data-carrying barrier's result is taken too (after `@vote`'s
+    // value and what `@vote`, convergent and without memory attributes,
+    // may write).
     assert!(matches!(
-        f.blocks[0].insts[5].kind,
+        f.blocks[0].insts[7].kind,
         InstKind::SetLocal {
             value: Some(Expr::Call {
                 kind: CallKind::Barrier(_, Some(_)),

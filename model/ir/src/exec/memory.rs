@@ -9,7 +9,9 @@
 //!   load reads them back. A byte never written holds the location's
 //!   initial value, a free value named `local[ADDR]:N` (one per location
 //!   and width, the same in the reference and the target). Private
-//!   accesses are not events: nobody else sees them.
+//!   accesses are not events: nobody else sees them. A volatile one is
+//!   (LangRef: volatile accesses are observable), with its width, stored
+//!   value and offset in its object.
 //! - **Shared and global memory.** A store is an event with its address,
 //!   width and value, and its bytes are the thread's own writes *of the
 //!   current barrier phase* (every barrier starts a new phase and forgets
@@ -20,6 +22,22 @@
 //!   the target, so that data other threads wrote in earlier phases is
 //!   matched without being enumerated (GPUVerify's two-thread abstraction
 //!   of shared state). Reading one name twice in a run gives one value.
+//!
+//! - **Clobbers** (`Access::CLOBBER_OBJECT`, `Access::CLOBBER_ALL`): what a
+//!   call to an external function that may write memory leaves (LangRef,
+//!   `memory`). A clobber covers every byte of one object (the high 32
+//!   bits of its address) or every byte of shared and global memory; a
+//!   byte it covers that the thread has not written since reads a *fresh*
+//!   value named by the location, the width, the phase and the number of
+//!   calls that may write memory the thread had made (`@g[0]:4@0~3`). The
+//!   front end writes a call's clobbers after its events, the first with
+//!   the value 1 (a new call: the count goes up), the others with 0; the
+//!   calls are observed events, so the count is the same in the reference
+//!   and the target at matching points. A
+//!   clobber of private memory covers private bytes only, and one of
+//!   other memory the bytes of that memory in the phase it was made in
+//!   (a barrier's new phase already reads free values). Whichever of a
+//!   byte's own write and its newest clobber came last decides.
 //!
 //! Addresses are what the front end computes: an object's base (named by
 //! the object, never by its position) plus an offset. A free value's name
@@ -82,6 +100,25 @@ pub fn function_value_name(oracle: &str, args: &[i64]) -> String {
     format!("{oracle}({})", args.join(","))
 }
 
+/// The name of a location a clobber covered
+/// ([`crate::expr::Access::CLOBBER_OBJECT`]): [`location_name`] and `~K`,
+/// `K` the number of calls that may write memory the thread had made (0 is no
+/// clobber: the plain name).
+pub fn clobbered_location_name(
+    space: Space,
+    addr: i64,
+    bytes: u32,
+    phase: Option<u32>,
+    gen: u32,
+) -> String {
+    let name = location_name(space, addr, bytes, phase);
+    if gen == 0 {
+        name
+    } else {
+        format!("{name}~{gen}")
+    }
+}
+
 /// An address as reports show it: `@buf[8]` in an object [`object_base`]
 /// named, `shared[3]` for a small one (an element's index), else
 /// `mem[0x1f00000004]` (a byte address names one location whatever the
@@ -112,6 +149,31 @@ struct Written {
     byte: u8,
     private: bool,
     phase: u32,
+    /// When it was written, against clobbers ([`Clobber::seq`]).
+    seq: u64,
+}
+
+/// A clobber the thread made (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+struct Clobber {
+    /// The object's tag (an address's high 32 bits), `None` for every
+    /// location of shared and global memory.
+    tag: Option<u64>,
+    private: bool,
+    phase: u32,
+    /// The number of calls that may write memory the thread had made.
+    gen: u32,
+    seq: u64,
+}
+
+impl Clobber {
+    /// Whether it covers the byte at `at` for a load of private memory
+    /// (`private`) or of other memory, in phase `phase`.
+    fn covers(&self, at: i64, private: bool, phase: u32) -> bool {
+        self.private == private
+            && (private || self.phase == phase)
+            && self.tag.is_none_or(|t| (at as u64) >> 32 == t)
+    }
 }
 
 /// A thread's memory: the bytes it wrote, by address. Addresses are unique
@@ -124,6 +186,13 @@ pub struct Memory {
     pub phase: u32,
     /// The value of every free location read so far.
     seen: std::collections::HashMap<String, i64>,
+    /// The calls that may write memory the thread made (clobbers whose
+    /// value is not 0).
+    pub calls: u32,
+    /// The clobbers the thread made, oldest first.
+    clobbers: Vec<Clobber>,
+    /// Writes and clobbers so far.
+    seq: u64,
 }
 
 impl Memory {
@@ -155,7 +224,10 @@ impl Machine<'_> {
         let (op, space, index, value, access) = l;
         let addr = self.eval(vars, base, index, true)?;
         if access.bytes > 0 && space == Space::Local {
-            // Private memory is thread state: no event.
+            // Private memory is thread state: no event, unless volatile.
+            if access.volatile {
+                self.record_volatile_private(base, op, false, addr, access, None);
+            }
             return if want {
                 self.load_bytes(space, addr, access, value)
             } else {
@@ -202,12 +274,24 @@ impl Machine<'_> {
         let (op, space, index, value, access) = s;
         let v = self.eval(vars, base, value, true)?;
         let addr = self.eval(vars, base, index, true)?;
+        if access.is_clobber() {
+            // No event: what the call wrote is unknown.
+            if matches!(value, Expr::Const(c) if *c != 0) {
+                self.memory.calls += 1;
+            }
+            self.clobber(space, addr, access);
+            return Ok(v);
+        }
         // An atomic leaves no value the thread could read back (what it
         // writes depends on the other threads), unless it says it does
         // (`Access::keeps_value`).
         if access.bytes > 0 && access.keeps_value() {
             self.store_bytes(space, addr, access, v);
             if space == Space::Local {
+                if access.volatile {
+                    let value = Some(truncate(v, access.bytes));
+                    self.record_volatile_private(base, op, true, addr, access, value);
+                }
                 return Ok(v);
             }
         }
@@ -220,6 +304,30 @@ impl Machine<'_> {
         };
         self.record(base, op, kind);
         Ok(v)
+    }
+
+    /// A volatile access of private memory: observed (LangRef: volatile
+    /// accesses are observable behaviour, whatever memory they access) as
+    /// an event with its width, its value if it writes, and its offset in
+    /// its object (`addr`'s low 32 bits: the object's name is the alloca's,
+    /// which a pass may rename); never a race (private memory).
+    fn record_volatile_private(
+        &mut self,
+        base: &[Atom],
+        op: OpId,
+        write: bool,
+        addr: i64,
+        access: Access,
+        value: Option<i64>,
+    ) {
+        let kind = EventKind::Mem {
+            space: Space::Local,
+            write,
+            addr: addr & 0xffff_ffff,
+            access,
+            value,
+        };
+        self.record(base, op, kind);
     }
 
     /// The value a byte-addressed load of `access.bytes` bytes at `addr`
@@ -236,6 +344,7 @@ impl Machine<'_> {
         let mut v: u64 = 0;
         let mut missing = Vec::new();
         let phase = self.memory.phase;
+        let private = space == Space::Local;
         for i in 0..n {
             let at = addr.wrapping_add(i64::from(i));
             let b = self
@@ -243,16 +352,29 @@ impl Machine<'_> {
                 .written
                 .get(&at)
                 .filter(|w| w.private || w.phase == phase);
-            match b {
-                Some(w) => v |= u64::from(w.byte) << (8 * i),
-                None => missing.push(i),
+            let c = self
+                .memory
+                .clobbers
+                .iter()
+                .rev()
+                .find(|c| c.covers(at, private, phase));
+            match (b, c) {
+                (Some(w), c) if c.is_none_or(|c| c.seq < w.seq) => {
+                    v |= u64::from(w.byte) << (8 * i)
+                }
+                (_, Some(c)) => missing.push((i, c.gen)),
+                (_, None) => missing.push((i, 0)),
             }
         }
-        if !missing.is_empty() {
-            let phase = (space != Space::Local).then_some(phase);
-            let name = location_name(space, addr, n, phase);
+        // One free value per generation the missing bytes come from.
+        let mut gens: Vec<u32> = missing.iter().map(|(_, g)| *g).collect();
+        gens.sort_unstable();
+        gens.dedup();
+        for gen in gens {
+            let phase = (!private).then_some(phase);
+            let name = clobbered_location_name(space, addr, n, phase, gen);
             let free = self.free_location(name, oracle)? as u64;
-            for i in missing {
+            for (i, _) in missing.iter().filter(|(_, g)| *g == gen) {
                 v |= ((free >> (8 * i)) & 0xff) << (8 * i);
             }
         }
@@ -264,6 +386,8 @@ impl Machine<'_> {
     pub(super) fn store_bytes(&mut self, space: Space, addr: i64, access: Access, value: i64) {
         let n = access.bytes.min(8);
         let phase = self.memory.phase;
+        self.memory.seq += 1;
+        let seq = self.memory.seq;
         for i in 0..n {
             let at = addr.wrapping_add(i64::from(i));
             let byte = ((value as u64) >> (8 * i)) as u8;
@@ -271,9 +395,28 @@ impl Machine<'_> {
                 byte,
                 private: space == Space::Local,
                 phase,
+                seq,
             };
             self.memory.written.insert(at, w);
         }
+    }
+
+    /// A clobber (`Access::CLOBBER_OBJECT` of the object of `addr`, or
+    /// `Access::CLOBBER_ALL`): see the module documentation.
+    pub(super) fn clobber(&mut self, space: Space, addr: i64, access: Access) {
+        self.memory.seq += 1;
+        let private = space == Space::Local;
+        let tag = (access.atomic == Access::CLOBBER_OBJECT).then_some((addr as u64) >> 32);
+        if private && tag.is_none() {
+            return;
+        }
+        self.memory.clobbers.push(Clobber {
+            tag,
+            private,
+            phase: self.memory.phase,
+            gen: self.memory.calls,
+            seq: self.memory.seq,
+        });
     }
 
     /// The value of the free location `name`: asked of the source once per

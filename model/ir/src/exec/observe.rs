@@ -172,7 +172,7 @@ impl fmt::Display for Obs {
                 addr,
                 access,
                 value,
-            } if *write && access.atomic == crate::expr::Access::EXTERNAL_CALL => {
+            } if *write && access.is_call_event() => {
                 // A call to an external function that may have effects
                 // (the LLVM front end's `to_ir::effects`): `call @f` at
                 // offset 0 when it has no arguments, argument `i` at
@@ -297,22 +297,31 @@ pub fn keep_memory_none(m: &mut Module, labels: &std::collections::BTreeSet<Stri
 /// sequence as before (its second projection would be a subsequence of
 /// the first). The symbolic product compares the same two projections
 /// (`convcheck_smt`, `product::symex`).
+///
+/// **Calls that access only inaccessible memory**
+/// ([`Access::EXTERNAL_CALL_INACCESSIBLE`]) are compared the same way: in
+/// the second projection alone, with every other call's events
+/// ([`Access::is_call_event`]), so a store may move across such a call,
+/// while two calls may not swap.
 pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     let all = events(module, t, how);
-    if !all.iter().any(|o| matches!(o, Obs::OpNoMemory { .. })) {
+    // Only in the second projection: operations that access no memory,
+    // calls that access only inaccessible memory.
+    let second_only = |o: &Obs| {
+        matches!(o, Obs::OpNoMemory { .. })
+            || matches!(o, Obs::Mem { write: true, access, .. }
+                if access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE)
+    };
+    if !all.iter().any(second_only) {
         return all;
     }
-    let mut out: Vec<Obs> = all
-        .iter()
-        .filter(|o| !matches!(o, Obs::OpNoMemory { .. }))
-        .cloned()
-        .collect();
+    let mut out: Vec<Obs> = all.iter().filter(|o| !second_only(o)).cloned().collect();
     out.push(Obs::Projection);
     out.extend(all.into_iter().filter(|o| {
         matches!(
             o,
             Obs::Op { .. } | Obs::OpNoMemory { .. } | Obs::Barrier { .. }
-        )
+        ) || matches!(o, Obs::Mem { write: true, access, .. } if access.is_call_event())
     }));
     out
 }

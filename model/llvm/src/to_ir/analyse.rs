@@ -208,6 +208,15 @@ impl<'a> FnMapper<'a> {
                 }
             }
         }
+        let captured = super::effects::captured_allocas(f, self.ctx.m);
+        let mut captured: Vec<i64> = self
+            .alloca_base
+            .iter()
+            .filter(|(n, _)| captured.contains(**n))
+            .map(|(_, b)| *b)
+            .collect();
+        captured.sort_unstable();
+        self.captured = captured;
         for (_, inst) in f.instructions() {
             let Some(r) = &inst.result else { continue };
             if self.promoted.contains_key(r) {

@@ -94,6 +94,7 @@ impl FnMapper<'_> {
         }
         if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
             self.effect_events(inst, c, &shown, out)?;
+            self.clobbers(inst, c, &shown, out)?;
         }
         let o = self.t.oracle(&shown, OracleClass::Varying, span);
         let args = self.args(c, line)?;

@@ -164,7 +164,22 @@ impl FnMapper<'_> {
                 }
             }
             let reads = reads_always(c, m);
-            return self.push_call(inst, op, kind, shown, args, token, reads, out);
+            let callee = format!("@{shown}");
+            self.push_call(inst, op, kind, shown, args, token, reads, out)?;
+            // What it may write (`super::effects`): a convergent function
+            // the module only declares may write memory as any other,
+            // unless it is an operation the model knows (a shuffle, a
+            // vote) or an intrinsic, whose attributes are LLVM's whatever
+            // the file declares.
+            if !self.ctx.opts.calls_as_oracles
+                && !super::crosslane::convergent(&name)
+                && !super::crosslane::memory_none(&name)
+                && !name.starts_with("llvm.")
+                && super::effects::may_have_effects(c, m)
+            {
+                self.clobbers(inst, c, &callee, out)?;
+            }
+            return Ok(());
         }
         if name.starts_with("llvm.") {
             return unsup(format!("the intrinsic {name}"), line);
@@ -192,6 +207,7 @@ impl FnMapper<'_> {
         // (`super::effects`), before its value is read.
         if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
             self.effect_events(inst, c, &format!("@{shown}"), out)?;
+            self.clobbers(inst, c, &format!("@{shown}"), out)?;
         }
         let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
         let args = self.args(c, line)?;

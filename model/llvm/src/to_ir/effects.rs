@@ -31,19 +31,304 @@
 //! untouched. The atomic-orderings ceiling (`checker/src/llvm/orderings.rs`)
 //! reads LLVM instructions, not these events, so it does not see them.
 //!
-//! The call's effects on memory (what it writes, what later loads read)
-//! are still not modelled: only that it happened, and with which
-//! arguments.
+//! **What such a call writes** ([`writes`], [`FnMapper::clobbers`]). A
+//! call that may write memory (LangRef, `memory`: the call site's and the
+//! callee's statements both hold; no statement is "any memory") is
+//! followed by *clobbers* (`Access::CLOBBER_OBJECT`, `Access::CLOBBER_ALL`,
+//! `convcheck_ir::exec::memory`): every byte the call may write reads a
+//! fresh value afterwards, until the thread writes it again, in every
+//! engine:
+//!
+//! - `memory(none)`, `memory(read)`, `readonly`, `readnone`: nothing (and
+//!   no event);
+//! - only `inaccessiblemem` (memory no pointer of the module reaches):
+//!   nothing, but the call is an event;
+//! - `argmem` and not `other` (`argmemonly`, `memory(argmem: write)`):
+//!   the object of each pointer argument that is not `readonly` or
+//!   `readnone` (an object is an address's high 32 bits; LangRef's
+//!   "based on" keeps an access inside its object);
+//! - anything else (no statement, `memory(write)`, `other` or `errnomem`
+//!   written; target-specific locations are taken as `other`): all shared
+//!   and global memory, the private objects of pointer arguments, and every
+//!   alloca kept in memory whose address may have been captured
+//!   ([`captured_allocas`]): stored, passed to a call that may capture it,
+//!   converted to an integer, returned. An alloca that is only loaded,
+//!   stored, indexed and compared stays the thread's own.
+//!
+//! So a load moved above such a call, or a store's value forwarded across
+//! it, is caught, and a call that writes only inaccessible memory, or a
+//! pointer argument's object, leaves other memory as it was.
 #![deny(unsafe_code)]
+
+use std::collections::{HashMap, HashSet};
 
 use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, Space};
 
 use super::func::FnMapper;
 use super::memory::base_of;
 use super::R;
-use crate::inst::{Call, Instruction};
-use crate::module::Module;
+use crate::attrs::Attribute;
+use crate::inst::{Call, CastOp, InstKind as K, Instruction};
+use crate::module::{Function, Module};
 use crate::types::Type;
+use crate::value::{Name, TypedValue, Value};
+
+/// Which memory a call that may have effects may write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Writes {
+    /// None that a pointer of the module reaches (`inaccessiblemem`).
+    Nothing,
+    /// The objects of its pointer arguments (`argmem`).
+    Arguments,
+    /// Any memory: shared, global, its arguments' and captured allocas.
+    Everything,
+}
+
+const ARGMEM: u8 = 1;
+const INACCESSIBLE: u8 = 2;
+const OTHER: u8 = 4;
+
+/// The kinds of memory one list of function attributes lets a call write
+/// (bits [`ARGMEM`], [`INACCESSIBLE`], [`OTHER`]); every statement holds.
+fn written_by(attrs: &[Attribute], m: &Module) -> u8 {
+    let mut bits = ARGMEM | INACCESSIBLE | OTHER;
+    for a in m.resolve_attrs(attrs) {
+        bits &= match a {
+            Attribute::Flag(n) => match n.as_str() {
+                "readnone" | "readonly" => 0,
+                "argmemonly" => ARGMEM,
+                "inaccessiblememonly" => INACCESSIBLE,
+                "inaccessiblemem_or_argmemonly" => ARGMEM | INACCESSIBLE,
+                _ => ARGMEM | INACCESSIBLE | OTHER,
+            },
+            Attribute::Valued { name, value } if name == "memory" => memory_writes(value),
+            _ => ARGMEM | INACCESSIBLE | OTHER,
+        };
+    }
+    bits
+}
+
+/// The kinds of memory `memory(VALUE)` lets a call write: a bare access is
+/// every location's, `LOC: ACCESS` one location's; `errnomem`, `other` and
+/// any location this reader does not know count as other memory.
+fn memory_writes(value: &str) -> u8 {
+    let writes = |a: &str| matches!(a.trim(), "write" | "readwrite");
+    let mut default = false;
+    let mut each: Vec<(&str, bool)> = Vec::new();
+    for part in value.split(',') {
+        match part.split_once(':') {
+            Some((loc, acc)) => each.push((loc.trim(), writes(acc))),
+            None => default = writes(part),
+        }
+    }
+    let of = |loc: &str| {
+        each.iter()
+            .find(|(l, _)| *l == loc)
+            .map_or(default, |(_, w)| *w)
+    };
+    let mut bits = 0;
+    if of("argmem") {
+        bits |= ARGMEM;
+    }
+    if of("inaccessiblemem") {
+        bits |= INACCESSIBLE;
+    }
+    let other_named = each
+        .iter()
+        .any(|(l, w)| *w && !matches!(*l, "argmem" | "inaccessiblemem"));
+    if of("other") || of("errnomem") || other_named {
+        bits |= OTHER;
+    }
+    bits
+}
+
+/// Whether a call accesses (reads or writes) only memory no pointer of the
+/// module reaches: `memory(inaccessiblemem: ...)` and nothing else, or
+/// `inaccessiblememonly`, at the call site or on the callee. Its events
+/// are then ordered against the other calls and the convergent
+/// operations alone (`Access::EXTERNAL_CALL_INACCESSIBLE`), so a store
+/// may move across it. Inline assembly that says `sideeffect` is never
+/// taken so.
+fn accesses_only_inaccessible(c: &Call, m: &Module) -> bool {
+    if super::asm::text(c).is_some() {
+        return false;
+    }
+    let only = |attrs: &[Attribute]| {
+        m.resolve_attrs(attrs).any(|a| match a {
+            Attribute::Flag(n) => n == "inaccessiblememonly",
+            Attribute::Valued { name, value } if name == "memory" => {
+                let mut any = false;
+                let ok = value.split(',').all(|part| match part.split_once(':') {
+                    Some((loc, acc)) => {
+                        let none = acc.trim() == "none";
+                        any |= loc.trim() == "inaccessiblemem" && !none;
+                        loc.trim() == "inaccessiblemem" || none
+                    }
+                    None => part.trim() == "none",
+                });
+                ok && any
+            }
+            _ => false,
+        })
+    };
+    only(&c.fn_attrs)
+        || c.callee
+            .as_global()
+            .and_then(|n| m.function_by_name(n))
+            .is_some_and(|f| only(&f.attrs))
+}
+
+/// Which memory a call of an external function or of inline assembly
+/// that may have effects may write (see the module documentation).
+pub(crate) fn writes(c: &Call, m: &Module) -> Writes {
+    let mut bits = written_by(&c.fn_attrs, m);
+    if let Some(f) = c.callee.as_global().and_then(|n| m.function_by_name(n)) {
+        bits &= written_by(&f.attrs, m);
+    }
+    if bits & OTHER != 0 {
+        Writes::Everything
+    } else if bits & ARGMEM != 0 {
+        Writes::Arguments
+    } else {
+        Writes::Nothing
+    }
+}
+
+/// Whether argument `i` of `c` is `readonly` or `readnone` (at the call
+/// site or in the callee's declaration): the callee writes nothing through
+/// it.
+fn read_only_argument(c: &Call, i: usize, m: &Module) -> bool {
+    let ro = |attrs: &[Attribute]| {
+        m.resolve_attrs(attrs)
+            .any(|a| a.is("readonly") || a.is("readnone"))
+    };
+    c.args.get(i).is_some_and(|a| ro(&a.attrs))
+        || c.callee
+            .as_global()
+            .and_then(|n| m.function_by_name(n))
+            .and_then(|f| f.params.get(i))
+            .is_some_and(|p| ro(&p.attrs))
+}
+
+/// Whether argument `i` of `c` is not captured (`nocapture`,
+/// `captures(none)`, at the call site or in the declaration), or `c` is an
+/// intrinsic that captures no pointer (`llvm.memcpy`, `llvm.lifetime.*`,
+/// ...).
+fn not_captured(c: &Call, i: usize, m: &Module) -> bool {
+    if let Some(n) = c.callee_name() {
+        if n.starts_with("llvm.mem")
+            || n.starts_with("llvm.lifetime.")
+            || super::builtins::classify(n, None) == Some(super::builtins::Builtin::Drop)
+        {
+            return true;
+        }
+    }
+    let nc = |attrs: &[Attribute]| {
+        m.resolve_attrs(attrs).any(|a| {
+            a.is("nocapture")
+                || matches!(a, Attribute::Valued { name, value }
+                    if name == "captures" && value.trim() == "none")
+        })
+    };
+    c.args.get(i).is_some_and(|a| nc(&a.attrs))
+        || c.callee
+            .as_global()
+            .and_then(|n| m.function_by_name(n))
+            .and_then(|f| f.params.get(i))
+            .is_some_and(|p| nc(&p.attrs))
+}
+
+/// The allocas of `f` whose address may be captured: a pointer based on
+/// one (through `getelementptr`, pointer casts, phis and selects) is
+/// stored as a value, passed to a call that may capture it, converted to
+/// an integer, returned, or used by anything but a load's or store's
+/// address, a comparison and the derivations above.
+pub(crate) fn captured_allocas<'f>(f: &'f Function, m: &Module) -> HashSet<&'f Name> {
+    // Each pointer based on an alloca, with the allocas it may be based on.
+    let mut based: HashMap<&Name, Vec<&Name>> = HashMap::new();
+    for (_, inst) in f.instructions() {
+        if let (Some(r), K::Alloca(_)) = (&inst.result, &inst.kind) {
+            based.insert(r, vec![r]);
+        }
+    }
+    let derived_from = |k: &'f K| -> Vec<&'f Value> {
+        match k {
+            K::GetElementPtr(g) => vec![&g.base.value],
+            K::Cast(c) if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast) => {
+                vec![&c.value.value]
+            }
+            K::Phi(p) => p.incoming.iter().map(|(v, _)| v).collect(),
+            K::Select(s) => vec![&s.if_true.value, &s.if_false.value],
+            _ => Vec::new(),
+        }
+    };
+    loop {
+        let mut changed = false;
+        for (_, inst) in f.instructions() {
+            let Some(r) = &inst.result else { continue };
+            let mut roots: Vec<&Name> = Vec::new();
+            for v in derived_from(&inst.kind) {
+                if let Value::Local(n) = v {
+                    if let Some(rs) = based.get(n) {
+                        roots.extend(rs.iter().copied());
+                    }
+                }
+            }
+            if roots.is_empty() {
+                continue;
+            }
+            let entry = based.entry(r).or_default();
+            for x in roots {
+                if !entry.contains(&x) {
+                    entry.push(x);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut captured = HashSet::new();
+    for (_, inst) in f.instructions() {
+        let mut capturing: Vec<&Value> = Vec::new();
+        match &inst.kind {
+            K::GetElementPtr(g) => capturing.extend(g.indices.iter().map(|i| &i.value)),
+            K::Cast(c) if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast) => {}
+            K::Phi(_) => {}
+            K::Select(s) => capturing.push(&s.cond.value),
+            K::ICmp(_) => {}
+            K::Load(_) => {}
+            K::Store(st) => capturing.push(&st.value.value),
+            K::Call(c) => {
+                capturing.push(&c.callee);
+                for (i, a) in c.args.iter().enumerate() {
+                    if !not_captured(c, i, m) {
+                        capturing.push(&a.value);
+                    }
+                }
+                for b in &c.bundles {
+                    capturing.extend(b.inputs.iter().map(|i| &i.value));
+                }
+            }
+            k => {
+                for (n, _) in super::analyse::local_uses(k) {
+                    if let Some(rs) = based.get(n) {
+                        captured.extend(rs.iter().copied());
+                    }
+                }
+            }
+        }
+        for v in capturing {
+            if let Value::Local(n) = v {
+                if let Some(rs) = based.get(n) {
+                    captured.extend(rs.iter().copied());
+                }
+            }
+        }
+    }
+    captured
+}
 
 /// Whether a non-convergent call of an external function or of inline
 /// assembly may have effects (see the module documentation).
@@ -55,6 +340,78 @@ pub(crate) fn may_have_effects(c: &Call, m: &Module) -> bool {
 }
 
 impl FnMapper<'_> {
+    /// The clobbers after a call that may have effects (see the module
+    /// documentation): the first says 1 (a new call), the others 0.
+    pub(super) fn clobbers(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        callee: &str,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        let writes = writes(c, self.ctx.m);
+        if writes == Writes::Nothing {
+            return Ok(());
+        }
+        let line = inst.line();
+        // (space, address expression, whole memory)
+        let mut targets: Vec<(Space, Expr, bool)> = Vec::new();
+        if writes == Writes::Everything {
+            targets.push((Space::Global, Expr::Const(0), true));
+        }
+        for (i, a) in c.args.iter().enumerate() {
+            if !matches!(a.ty, Type::Ptr { .. }) {
+                continue;
+            }
+            if writes == Writes::Arguments && read_only_argument(c, i, self.ctx.m) {
+                continue;
+            }
+            let tv = TypedValue {
+                ty: a.ty.clone(),
+                value: a.value.clone(),
+            };
+            let (space, _, _) = self.location(&tv);
+            if writes == Writes::Everything && space != Space::Local {
+                continue;
+            }
+            let addr = self.ptr_lin(&a.value, line, 0)?.expr();
+            targets.push((space, addr, false));
+        }
+        if writes == Writes::Everything {
+            for b in self.captured.clone() {
+                let t = (Space::Local, Expr::Const(b), false);
+                if !targets.contains(&t) {
+                    targets.push(t);
+                }
+            }
+        }
+        for (k, (space, addr, all)) in targets.into_iter().enumerate() {
+            let label = format!("call {callee} (writes memory)");
+            let op = self.op(label, OpKind::Mem { space, write: true }, inst);
+            let atomic = if all {
+                Access::CLOBBER_ALL
+            } else {
+                Access::CLOBBER_OBJECT
+            };
+            out.push(Inst {
+                kind: InstKind::Eval(Expr::Store {
+                    op,
+                    space,
+                    index: Box::new(addr),
+                    value: Box::new(Expr::Const(i64::from(k == 0))),
+                    access: Access {
+                        bytes: 8,
+                        volatile: false,
+                        atomic,
+                    },
+                }),
+                sid: op,
+                token: None,
+            });
+        }
+        Ok(())
+    }
+
     /// The events of a call to the external function shown as `callee`
     /// (`@f`, or inline assembly's `asm.HASH`) that may have effects: one
     /// atomic store per argument to the pseudo-object `call CALLEE`.
@@ -66,6 +423,11 @@ impl FnMapper<'_> {
         out: &mut Vec<Inst>,
     ) -> R<()> {
         let line = inst.line();
+        let atomic = if accesses_only_inaccessible(c, self.ctx.m) {
+            Access::EXTERNAL_CALL_INACCESSIBLE
+        } else {
+            Access::EXTERNAL_CALL
+        };
         let object = format!("call {callee}");
         let base = base_of(&object);
         let space = Space::Global;
@@ -100,7 +462,7 @@ impl FnMapper<'_> {
                     access: Access {
                         bytes,
                         volatile: false,
-                        atomic: Access::EXTERNAL_CALL,
+                        atomic,
                     },
                 }),
                 sid: op,
@@ -152,5 +514,96 @@ mod tests {
             true, false, false, false, true, true, false, false, true, false, true, false, true,
         ];
         assert_eq!(got, want);
+    }
+
+    /// Which memory each call may write (LangRef, `memory`; both the call
+    /// site's and the callee's statements hold), and which calls access
+    /// only inaccessible memory.
+    #[test]
+    fn writes_follow_the_memory_attributes() {
+        let src = "declare void @plain(i32)\n\
+                   declare void @inacc(i32) memory(inaccessiblemem: readwrite)\n\
+                   declare void @argw(ptr) memory(argmem: write)\n\
+                   declare void @argw_inacc(ptr) memory(argmem: readwrite, inaccessiblemem: write)\n\
+                   declare void @other(i32) memory(other: write)\n\
+                   declare void @errno(i32) memory(errnomem: write)\n\
+                   declare void @argonly(ptr) argmemonly\n\
+                   declare void @write(i32) memory(write)\n\
+                   declare void @mixed(i32) memory(read, inaccessiblemem: write)\n\
+                   define void @k(ptr %p) {\n\
+                   entry:\n\
+                   \x20 call void @plain(i32 1)\n\
+                   \x20 call void @inacc(i32 1)\n\
+                   \x20 call void @argw(ptr %p)\n\
+                   \x20 call void @argw_inacc(ptr %p)\n\
+                   \x20 call void @other(i32 1)\n\
+                   \x20 call void @errno(i32 1)\n\
+                   \x20 call void @argonly(ptr %p)\n\
+                   \x20 call void @write(i32 1)\n\
+                   \x20 call void @mixed(i32 1)\n\
+                   \x20 call void @plain(i32 1) memory(argmem: write)\n\
+                   \x20 call void @plain(i32 1) memory(inaccessiblemem: write)\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let got: Vec<(Writes, bool)> = k
+            .calls()
+            .map(|(_, c)| (writes(c, &m), accesses_only_inaccessible(c, &m)))
+            .collect();
+        use Writes::*;
+        let want = [
+            (Everything, false),
+            (Nothing, true),
+            (Arguments, false),
+            (Arguments, false),
+            (Everything, false),
+            (Everything, false),
+            (Arguments, false),
+            (Everything, false),
+            (Nothing, false),
+            (Arguments, false),
+            (Nothing, true),
+        ];
+        assert_eq!(got, want);
+    }
+
+    /// Which allocas' addresses may be captured: stored as a value, passed
+    /// to a call that may capture it, converted to an integer; not when
+    /// only loaded, stored through, indexed, compared, copied by
+    /// `llvm.memcpy` or passed as `nocapture`.
+    #[test]
+    fn captured_allocas_are_those_whose_address_may_escape() {
+        let src = "@gp = global ptr null\n\
+                   declare void @take(ptr)\n\
+                   declare void @look(ptr nocapture)\n\
+                   declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\
+                   define void @k(ptr %d) {\n\
+                   entry:\n\
+                   \x20 %own = alloca [2 x i32]\n\
+                   \x20 %stored = alloca i32\n\
+                   \x20 %passed = alloca i32\n\
+                   \x20 %looked = alloca i32\n\
+                   \x20 %copied = alloca i32\n\
+                   \x20 %int = alloca i32\n\
+                   \x20 %e = getelementptr [2 x i32], ptr %own, i32 0, i32 1\n\
+                   \x20 store i32 1, ptr %e\n\
+                   \x20 %c = icmp eq ptr %e, %d\n\
+                   \x20 %s = getelementptr i8, ptr %stored, i32 0\n\
+                   \x20 store ptr %s, ptr @gp\n\
+                   \x20 call void @take(ptr %passed)\n\
+                   \x20 call void @look(ptr %looked)\n\
+                   \x20 call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %copied, i64 4, i1 false)\n\
+                   \x20 %i = ptrtoint ptr %int to i64\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let mut got: Vec<String> = captured_allocas(k, &m)
+            .into_iter()
+            .map(|n| n.to_string())
+            .collect();
+        got.sort();
+        assert_eq!(got, ["int", "passed", "stored"]);
     }
 }

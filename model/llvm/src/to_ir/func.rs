@@ -65,6 +65,10 @@ pub(crate) struct FnMapper<'a> {
     /// The bases of those whose address goes nowhere but their own
     /// accesses ([`super::fresh`]).
     pub sealed: Vec<i64>,
+    /// The bases of allocas kept in memory whose address may be captured
+    /// ([`super::effects`]): a call that may write any memory may write
+    /// them.
+    pub captured: Vec<i64>,
     /// What is known of locals' high bits.
     pub norm: HashMap<String, Norm>,
     pub blocks: HashMap<&'a Name, BlockId>,
@@ -107,6 +111,7 @@ pub(crate) fn map_function(
         lin_memo: HashMap::new(),
         alloca_base: HashMap::new(),
         sealed: Vec::new(),
+        captured: Vec::new(),
         norm: HashMap::new(),
         blocks: HashMap::new(),
         origin: None,

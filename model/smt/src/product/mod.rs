@@ -535,7 +535,9 @@ fn attempt(
         .min(64);
     // Two projections: one more bit, its top one marking the second's
     // positions.
-    let no_memory = |p: &CfgProgram| p.module.ops.iter().any(|o| o.memory_none);
+    let no_memory = |p: &CfgProgram| {
+        p.module.ops.iter().any(|o| o.memory_none) || support::inaccessible_calls(p)
+    };
     let (w, second) = if no_memory(reference) || no_memory(target) {
         if w >= 64 {
             return unknown(Unknown::new(

@@ -86,7 +86,7 @@ pub(crate) fn decode(
         }
         // Free memory locations, by the names the interpreter asks for.
         for per in runs {
-            for (guard, space, bytes, addr, phase, v) in &per[i].free_reads {
+            for (guard, space, bytes, addr, phase, v, gen) in &per[i].free_reads {
                 if !holds(model, guard) {
                     continue;
                 }
@@ -94,11 +94,16 @@ pub(crate) fn decode(
                     Some(p) => Some(value(model, p)? as u32),
                     None => None,
                 };
-                let name = convcheck_ir::exec::memory::location_name(
+                let gen = match gen {
+                    Some(g) => value(model, g)? as u32,
+                    None => 0,
+                };
+                let name = convcheck_ir::exec::memory::clobbered_location_name(
                     *space,
                     value(model, addr)? as i64,
                     *bytes,
                     phase,
+                    gen,
                 );
                 tv.0.insert(name, vec![value(model, v)? as i64]);
             }

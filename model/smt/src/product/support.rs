@@ -110,3 +110,19 @@ pub(crate) fn unsupported(program: &CfgProgram, entry: FuncId, side: &str) -> Op
     }
     None
 }
+
+/// Whether `p` has the event of a call that accesses only inaccessible
+/// memory (`Access::EXTERNAL_CALL_INACCESSIBLE`), which the second
+/// projection alone compares.
+pub(crate) fn inaccessible_calls(p: &CfgProgram) -> bool {
+    p.module.functions.iter().any(|f| {
+        f.blocks.iter().any(|b| {
+            b.exprs().iter().any(|e| {
+                e.any(&mut |x| {
+                    matches!(x, convcheck_ir::Expr::Store { access, .. }
+                        if access.atomic == convcheck_ir::Access::EXTERNAL_CALL_INACCESSIBLE)
+                })
+            })
+        })
+    })
+}

@@ -403,6 +403,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             pos: BV::from_u64(0, self.g.w),
             pos2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
             phase: BV::from_u64(0, self.g.w),
+            calls: BV::from_u64(0, self.g.w),
             log: Default::default(),
         };
         let launch = At {
@@ -748,8 +749,17 @@ impl<'p, 'a> Exec<'p, 'a> {
         convergent: bool,
     ) {
         let module = self.prog.module();
-        let second = self.g.second.is_some() && convergent;
-        let no_memory = second && module.op(op).is_some_and(|o| o.memory_none);
+        // A call's event (`Access::is_call_event`) is in the second
+        // projection too, and one of a call that accesses only
+        // inaccessible memory there alone (`exec::observe::observable`).
+        let call = match &tag {
+            Tag::Mem(_, true, access) if access.is_call_event() => Some(access.atomic),
+            _ => None,
+        };
+        let second = self.g.second.is_some() && (convergent || call.is_some());
+        let no_memory = second
+            && (module.op(op).is_some_and(|o| o.memory_none)
+                || call == Some(convcheck_ir::Access::EXTERNAL_CALL_INACCESSIBLE));
         let label = if convergent {
             self.tags.id(Tag::Label(module.label(op).into()))
         } else {

@@ -490,10 +490,11 @@ fn small_inputs(g: &Globals) -> Bool {
 /// a load from a uniform address as uniform because a concurrent write
 /// would be a data race (undefined behaviour), so the oracle asks the same.
 fn shared_memory(solver: &Solver, runs: &[Run; 2]) {
-    for (g0, s0, w0, a0, p0, v0) in &runs[0].free_reads {
-        let Some(p0) = p0 else { continue };
-        for (g1, s1, w1, a1, p1, v1) in &runs[1].free_reads {
-            let Some(p1) = p1 else { continue };
+    // What a clobber leaves (a fresh value per thread) is not shared.
+    for (g0, s0, w0, a0, p0, v0, c0) in &runs[0].free_reads {
+        let (Some(p0), None) = (p0, c0) else { continue };
+        for (g1, s1, w1, a1, p1, v1, c1) in &runs[1].free_reads {
+            let (Some(p1), None) = (p1, c1) else { continue };
             if s0 != s1 || w0 != w1 {
                 continue;
             }

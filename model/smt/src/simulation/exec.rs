@@ -51,8 +51,8 @@
 use super::side::{Loc, Side};
 use crate::product::bv::{binary, c64, nonzero, truth, unary};
 use convcheck_ir::{
-    Access, AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId,
-    Space, Term,
+    AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId, Space,
+    Term,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Array, Ast, Bool, BV};
@@ -91,6 +91,9 @@ pub(crate) struct Shared {
     /// memory (`TState::mem`); without stores they read the free value
     /// alone (the same answer, in smaller queries).
     pub stores: bool,
+    /// Whether a program loads bytes from memory: else a clobber (what an
+    /// external call may write, `Access::CLOBBER_OBJECT`) changes nothing.
+    pub loads: bool,
 }
 
 /// The name of the free values of `n`-byte locations of shared and global
@@ -117,6 +120,7 @@ impl Shared {
             streams,
             plain_memory: false,
             stores: false,
+            loads: false,
         }
     }
 
@@ -580,7 +584,22 @@ impl Eval<'_, '_> {
                 }
                 // An external call's event (`Access::EXTERNAL_CALL`) is an
                 // event alone: it never races and leaves nothing in memory.
-                let call_event = access.atomic == Access::EXTERNAL_CALL;
+                // (Ordered against every event here, including those of a
+                // call that accesses only inaccessible memory: a stronger
+                // comparison than the two projections of `exec::observe`.)
+                let call_event = access.is_call_event();
+                if access.is_clobber() && !self.sh.loads {
+                    // What an external call may write (`Access::
+                    // CLOBBER_OBJECT`): nothing reads memory in either
+                    // function, so it changes nothing.
+                    return Ok(c64(0));
+                }
+                if access.is_clobber() {
+                    return Err(format!(
+                        "not modelled by the simulation: memory an external call may write (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                }
                 if access.atomic != 0 && !call_event {
                     return Err(format!(
                         "not modelled by the simulation: an atomic (`{}`)",

@@ -274,6 +274,7 @@ fn with_sides<T>(
     let mut shared = exec::Shared::new(names.clone());
     shared.plain_memory = plain;
     shared.stores = plain && (stores(reference, ref_fn) || stores(target, tgt_fn));
+    shared.loads = byte_loads(reference, ref_fn) || byte_loads(target, tgt_fn);
     let r = side::Side::new(reference, ref_fn, &names)
         .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
     let t = side::Side::new(target, tgt_fn, &names)
@@ -616,8 +617,10 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     let mut plain = true;
     for_each_expr(p, f, &mut |e| match e {
         // An external call's event leaves nothing in memory.
+        // A clobber, where `exec` takes it, changes nothing (no value is
+        // loaded).
         Expr::Store { access, .. }
-            if access.atomic != 0 && access.atomic != convcheck_ir::Access::EXTERNAL_CALL =>
+            if access.atomic != 0 && !access.is_call_event() && !access.is_clobber() =>
         {
             plain = false
         }
@@ -631,12 +634,39 @@ fn plain_memory(p: &CfgProgram, f: FuncId) -> bool {
     plain
 }
 
+/// Whether function `f` of `p` reads a value from memory (a load of bytes
+/// whose value is used: what a clobber, `Access::CLOBBER_OBJECT`,
+/// changes). A load that is a whole instruction of its own is evaluated
+/// for nothing (`exec`: its value unused), so it does not count.
+fn byte_loads(p: &CfgProgram, f: FuncId) -> bool {
+    let mut all = 0usize;
+    for_each_expr(p, f, &mut |e| {
+        if matches!(e, Expr::Load { access, .. } if access.bytes > 0) {
+            all += 1;
+        }
+    });
+    let mut unused = 0usize;
+    if let Some(cfg) = p.module.functions.get(f) {
+        for b in &cfg.blocks {
+            for i in &b.insts {
+                if matches!(&i.kind, InstKind::Eval(Expr::Load { access, .. }) if access.bytes > 0)
+                {
+                    unused += 1;
+                }
+            }
+        }
+    }
+    all > unused
+}
+
 /// Whether function `f` of `p` stores bytes to memory.
 fn stores(p: &CfgProgram, f: FuncId) -> bool {
     let mut any = false;
     for_each_expr(p, f, &mut |e| {
+        // (A clobber writes nothing the simulation reads: `exec` refuses
+        // it where a value is loaded, and skips it elsewhere.)
         if let Expr::Store { access, .. } = e {
-            any |= access.bytes > 0;
+            any |= access.bytes > 0 && !access.is_clobber();
         }
     });
     any

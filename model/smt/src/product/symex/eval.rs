@@ -78,7 +78,13 @@ impl Exec<'_, '_> {
             } => {
                 let addr = self.eval(st, at, rp, index, true)?;
                 if access.bytes > 0 && *space == Space::Local {
-                    // Private memory is thread state: no event.
+                    // Private memory is thread state: no event, unless
+                    // volatile (`exec::memory`: its offset in its object).
+                    if access.volatile {
+                        let offset = addr.bvand(c64(0xffff_ffff));
+                        let tag = Tag::Mem(*space, false, *access);
+                        self.event(st, at, *op, tag, vec![offset], None, false);
+                    }
                     return Ok(if want {
                         self.load_bytes(st, *space, &addr, *access)
                     } else {
@@ -112,11 +118,25 @@ impl Exec<'_, '_> {
             } => {
                 let v = self.eval(st, at, rp, value, true)?;
                 let addr = self.eval(st, at, rp, index, true)?;
+                if access.is_clobber() {
+                    // No event: what an external call wrote (`memory`).
+                    if matches!(**value, Expr::Const(c) if c != 0) {
+                        st.calls = st.calls.bvadd(BV::from_u64(1, self.g.w));
+                    }
+                    self.clobber(st, *space, &addr, *access);
+                    return Ok(v);
+                }
                 // An atomic leaves no value to read back (`exec::memory`),
                 // unless it says it does (`Access::keeps_value`).
                 if access.bytes > 0 && access.keeps_value() {
                     self.store_bytes(st, *space, &addr, *access, &v);
                     if *space == Space::Local {
+                        if access.volatile {
+                            let offset = addr.bvand(c64(0xffff_ffff));
+                            let vals = vec![offset, memory::truncate(&v, access.bytes)];
+                            let tag = Tag::Mem(*space, true, *access);
+                            self.event(st, at, *op, tag, vals, None, false);
+                        }
                         return Ok(v);
                     }
                 }

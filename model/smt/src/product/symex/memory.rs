@@ -14,6 +14,15 @@
 //! value has phase 0. Every read of a free value is recorded with its
 //! guard, so that a model decodes into the location names the interpreter
 //! asks for (`super::super::replay`).
+//!
+//! A clobber (`Access::CLOBBER_OBJECT`, `Access::CLOBBER_ALL`: what a call
+//! to an external function that may write memory leaves) is an entry of
+//! the log too, covering a whole object (an address's high 32 bits) or all
+//! shared and global memory: where it is the newest entry that holds, a
+//! byte comes from the fresh value of the location, an uninterpreted
+//! function of the address, the phase and the thread's count of calls
+//! that may write memory at the clobber (`memc.shared.4.t0`), as the interpreter
+//! names it `@g[0]:4@0~3`.
 
 use super::super::bv::c64;
 use super::{Exec, State};
@@ -22,7 +31,7 @@ use std::rc::Rc;
 use z3::ast::{Bool, BV};
 use z3::{FuncDecl, Sort};
 
-/// One stored byte.
+/// One stored byte, or a clobber.
 #[derive(Debug)]
 pub(crate) struct Entry {
     /// Entries are numbered in the order they are made (per run).
@@ -32,6 +41,9 @@ pub(crate) struct Entry {
     pub addr: BV,
     pub byte: BV,
     pub phase: BV,
+    /// For a clobber: the object's tag (`None`: all shared and global
+    /// memory) and the count of calls that may write memory.
+    pub clobber: Option<(Option<BV>, BV)>,
 }
 
 /// The bytes a thread stored, oldest first.
@@ -48,8 +60,9 @@ pub(crate) fn union(logs: &[&Log]) -> Log {
     Rc::new(all)
 }
 
-/// A free location read: (guard, space, width, address, phase, value).
-pub(crate) type FreeRead = (Bool, Space, u32, BV, Option<BV>, BV);
+/// A free location read: (guard, space, width, address, phase, value,
+/// and for a clobbered location the count of calls that names it).
+pub(crate) type FreeRead = (Bool, Space, u32, BV, Option<BV>, BV, Option<BV>);
 
 impl Exec<'_, '_> {
     /// The free value of `bytes` bytes at `addr` in `space` and `phase`.
@@ -60,6 +73,23 @@ impl Exec<'_, '_> {
             &Sort::bitvector(64),
         );
         f.apply(&[addr, phase]).as_bv().unwrap_or_else(|| c64(0))
+    }
+
+    /// The fresh value of `bytes` bytes at `addr` in `space` and `phase`
+    /// after a clobber made at `gen` calls that may write memory.
+    fn fresh(&self, space: Space, bytes: u32, addr: &BV, phase: &BV, gen: &BV) -> BV {
+        let f = FuncDecl::new(
+            format!("memc.{}.{bytes}.t{}", space_key(space), self.thread),
+            &[
+                &Sort::bitvector(64),
+                &Sort::bitvector(self.g.w),
+                &Sort::bitvector(self.g.w),
+            ],
+            &Sort::bitvector(64),
+        );
+        f.apply(&[addr, phase, gen])
+            .as_bv()
+            .unwrap_or_else(|| c64(0))
     }
 
     /// What a byte-addressed load reads (`convcheck_ir::exec::memory`).
@@ -79,17 +109,53 @@ impl Exec<'_, '_> {
             addr.clone(),
             (!local).then(|| phase.clone()),
             free.clone(),
+            None,
         ));
+        // The fresh value each clobber that may cover the load gives.
+        let mut fresh = Vec::new();
+        for e in st.log.iter() {
+            let Some((_, gen)) = &e.clobber else {
+                fresh.push(None);
+                continue;
+            };
+            if (e.space == Space::Local) != local {
+                fresh.push(None);
+                continue;
+            }
+            let v = self.fresh(space, n, addr, &phase, gen);
+            self.free_reads.push((
+                st.guard.clone(),
+                space,
+                n,
+                addr.clone(),
+                (!local).then(|| phase.clone()),
+                v.clone(),
+                Some(gen.clone()),
+            ));
+            fresh.push(Some(v));
+        }
         let mut bytes = Vec::new();
         for i in 0..n {
             let at = addr.bvadd(c64(i64::from(i)));
             let mut b = free.extract(8 * i + 7, 8 * i);
-            for e in st.log.iter() {
-                let mut here = vec![e.guard.clone(), e.addr.eq(&at)];
+            for (e, v) in st.log.iter().zip(&fresh) {
+                let mut here = vec![e.guard.clone()];
                 if e.space != Space::Local {
                     here.push(e.phase.eq(&st.phase));
                 }
-                b = Bool::and(&here).ite(&e.byte, &b);
+                match (&e.clobber, v) {
+                    (None, _) => {
+                        here.push(e.addr.eq(&at));
+                        b = Bool::and(&here).ite(&e.byte, &b);
+                    }
+                    (Some((tag, _)), Some(v)) => {
+                        if let Some(t) = tag {
+                            here.push(at.bvlshr(c64(32)).eq(t));
+                        }
+                        b = Bool::and(&here).ite(&v.extract(8 * i + 7, 8 * i), &b);
+                    }
+                    (Some(_), None) => {}
+                }
             }
             bytes.push(b);
         }
@@ -124,8 +190,30 @@ impl Exec<'_, '_> {
                 addr: addr.bvadd(c64(i64::from(i))),
                 byte: value.extract(8 * i + 7, 8 * i),
                 phase: st.phase.clone(),
+                clobber: None,
             }));
         }
+        st.log = Rc::new(log);
+    }
+
+    /// A clobber (`Access::CLOBBER_OBJECT` of the object of `addr`, or
+    /// `Access::CLOBBER_ALL`), an entry of the log.
+    pub(super) fn clobber(&mut self, st: &mut State, space: Space, addr: &BV, access: Access) {
+        let tag = (access.atomic == Access::CLOBBER_OBJECT).then(|| addr.bvlshr(c64(32)));
+        if space == Space::Local && tag.is_none() {
+            return;
+        }
+        self.next_entry += 1;
+        let mut log: Vec<Rc<Entry>> = st.log.as_ref().clone();
+        log.push(Rc::new(Entry {
+            id: self.next_entry,
+            guard: st.guard.clone(),
+            space,
+            addr: addr.clone(),
+            byte: BV::from_u64(0, 8),
+            phase: st.phase.clone(),
+            clobber: Some((tag, st.calls.clone())),
+        }));
         st.log = Rc::new(log);
     }
 }

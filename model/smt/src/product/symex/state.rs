@@ -21,6 +21,9 @@ pub(super) struct State {
     pub phase: BV,
     /// The bytes stored so far (`memory`).
     pub log: memory::Log,
+    /// The calls that may write memory so far (clobbers whose value is
+    /// not 0), which name what a clobber leaves (`memory`).
+    pub calls: BV,
 }
 
 /// Merges states reaching one point; each state's guard is its edge's.
@@ -62,6 +65,10 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         &states.iter().map(|s| s.phase.clone()).collect::<Vec<_>>(),
     );
     let log = memory::union(&states.iter().map(|s| &s.log).collect::<Vec<_>>());
+    let calls = choose(
+        &guards,
+        &states.iter().map(|s| s.calls.clone()).collect::<Vec<_>>(),
+    );
     State {
         guard: or_all(&guards),
         locals,
@@ -70,6 +77,7 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         pos2,
         phase,
         log,
+        calls,
     }
 }
 
@@ -83,6 +91,7 @@ pub(super) fn unreachable_state(w: u32, names: usize) -> State {
         pos2: BV::from_u64(0, w),
         phase: BV::from_u64(0, w),
         log: Default::default(),
+        calls: BV::from_u64(0, w),
     }
 }
 
@@ -114,5 +123,6 @@ pub(super) fn merge2(cond: &Bool, a: State, b: State) -> State {
         pos2: pick(&a.pos2, &b.pos2),
         phase: pick(&a.phase, &b.phase),
         log: memory::union(&[&a.log, &b.log]),
+        calls: pick(&a.calls, &b.calls),
     }
 }

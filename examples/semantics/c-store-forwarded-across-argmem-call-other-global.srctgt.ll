@@ -1,0 +1,40 @@
+; CLASS: c
+; EXPECT: preserved
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of @b and x are inexact, since
+; they reach a stored value; the product decides the pair.)
+; EXPECT-smt: inconclusive
+; (Under --engine smt: the programs differ only in a load, which the product
+; hands to the explicit engine.)
+; `memory(argmem: write)`: the call writes only through its pointer
+; argument, into @a's object (LangRef: an access based on an argument stays
+; in the argument's object). @b is another global, so the value stored to
+; it may be forwarded across the call.
+@a = addrspace(1) global [4 x i32] zeroinitializer
+@b = addrspace(1) global i32 0
+@out = addrspace(1) global [64 x i32] zeroinitializer
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @w(ptr addrspace(1)) #0
+
+define void @src(i32 %x) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store i32 %x, ptr addrspace(1) @b
+  call void @w(ptr addrspace(1) @a)
+  %v = load i32, ptr addrspace(1) @b
+  %p = getelementptr [64 x i32], ptr addrspace(1) @out, i32 0, i32 %tid
+  store i32 %v, ptr addrspace(1) %p
+  ret void
+}
+
+define void @tgt(i32 %x) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store i32 %x, ptr addrspace(1) @b
+  call void @w(ptr addrspace(1) @a)
+  %p = getelementptr [64 x i32], ptr addrspace(1) @out, i32 0, i32 %tid
+  store i32 %x, ptr addrspace(1) %p
+  ret void
+}
+
+attributes #0 = { nounwind memory(argmem: write) }

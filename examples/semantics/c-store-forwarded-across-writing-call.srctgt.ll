@@ -1,0 +1,34 @@
+; CLASS: c
+; EXPECT: violated
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of @g and x are inexact, since
+; they reach a stored value, so the values tried may miss one that matters;
+; the product decides the pair.)
+; The thread stores %x to @g, calls an external function that may write
+; any memory, and loads @g back: the load may read what the call wrote, so
+; forwarding %x to the use across the call is wrong.
+@g = addrspace(1) global i32 0
+@out = addrspace(1) global [64 x i32] zeroinitializer
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @ext(i32)
+
+define void @src(i32 %x) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store i32 %x, ptr addrspace(1) @g
+  call void @ext(i32 %tid)
+  %v = load i32, ptr addrspace(1) @g
+  %p = getelementptr [64 x i32], ptr addrspace(1) @out, i32 0, i32 %tid
+  store i32 %v, ptr addrspace(1) %p
+  ret void
+}
+
+define void @tgt(i32 %x) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  store i32 %x, ptr addrspace(1) @g
+  call void @ext(i32 %tid)
+  %p = getelementptr [64 x i32], ptr addrspace(1) @out, i32 0, i32 %tid
+  store i32 %x, ptr addrspace(1) %p
+  ret void
+}
