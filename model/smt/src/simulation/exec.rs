@@ -810,31 +810,35 @@ impl Exec<'_, '_> {
     }
 
     /// After the event of a call to an external function that may have
-    /// effects, the instructions of the block that follow it without an
-    /// event of their own (the call's result, read from its oracle after
-    /// the event: `to_ir/effects.rs`) run in the same segment, so that the
-    /// segment ends after the whole LLVM call. Without this, a program
-    /// that waits (a stutter) after the event has not read the result yet
-    /// while the other has, and no candidate relates a value read with one
-    /// the other program is still to read: nontrivial unswitching on a
-    /// call's result (`%v = call i1 @cond()`) found no relation.
-    /// Instructions run here are ones the next segment would have run
-    /// first, with the same state and no event, so the events of every
-    /// run are the same; only where the segment ends moves.
+    /// effects, the call itself (the next instruction: its result read
+    /// from its oracle, after the event, `to_ir/effects.rs`) runs in the
+    /// same segment when it has no event of its own, so that the segment
+    /// ends after the whole LLVM call. Without this, a program that waits
+    /// (a stutter) after the event has not read the result yet while the
+    /// other has, and no candidate relates a value read with one the other
+    /// program is still to read: nontrivial unswitching on a call's result
+    /// (`%v = call i1 @cond()`) found no relation. Only the call: the
+    /// instructions after it stay in the next segment, as before (running
+    /// them here too put one program's segment end past the other's where
+    /// the two compute them differently, `add` against `add nuw`). The
+    /// call is what the next segment would have run first, from the same
+    /// state, so every run's events are the same; only where the segment
+    /// ends moves.
     fn quiet_tail(&self, p: &mut Partial, block: &convcheck_ir::cfg::Block) {
-        while let Some(inst) = block.insts.get(p.loc.inst) {
-            if effect_event(inst) {
-                break;
-            }
-            let mut ev = self.evaluator(p.st.clone(), (p.loc.block, p.loc.inst));
-            if self.instruction(&mut ev, inst).is_err() || !ev.events.is_empty() {
-                break;
-            }
-            p.st = ev.st;
-            p.used.extend(ev.used);
-            p.lost.extend(ev.lost);
-            p.loc.inst += 1;
+        let Some(inst) = block.insts.get(p.loc.inst) else {
+            return;
+        };
+        if !reads_a_call(inst) {
+            return;
         }
+        let mut ev = self.evaluator(p.st.clone(), (p.loc.block, p.loc.inst));
+        if self.instruction(&mut ev, inst).is_err() || !ev.events.is_empty() {
+            return;
+        }
+        p.st = ev.st;
+        p.used.extend(ev.used);
+        p.lost.extend(ev.lost);
+        p.loc.inst += 1;
     }
 
     /// Every path of the segment from `loc` in state `st`.
@@ -1152,4 +1156,27 @@ fn effect_event(inst: &Inst) -> bool {
         &inst.kind,
         InstKind::Eval(Expr::Store { access, .. }) if access.atomic == Access::EXTERNAL_CALL
     )
+}
+
+/// Whether `inst` evaluates a call of an external function (`CallKind::Plain`):
+/// the instruction of the call whose effect events come before it.
+fn reads_a_call(inst: &Inst) -> bool {
+    let e = match &inst.kind {
+        InstKind::Eval(e) => e,
+        InstKind::SetLocal { value: Some(e), .. } => e,
+        _ => return false,
+    };
+    let mut found = false;
+    e.walk(&mut |x| {
+        if matches!(
+            x,
+            Expr::Call {
+                kind: CallKind::Plain(_),
+                ..
+            }
+        ) {
+            found = true;
+        }
+    });
+    found
 }
