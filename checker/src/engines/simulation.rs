@@ -41,9 +41,21 @@ pub const MAX_TIME: Duration = Duration::from_secs(8);
 pub struct Simulation {
     /// z3's memory budget in MiB.
     pub memory_mb: u64,
-    /// The units of z3's work this proof may do (at most [`WORK`]; a
-    /// function's stages share a budget: `pipeline::decide`).
+    /// The units of z3's work this proof may do (at most [`WORK`], or at
+    /// most `pipeline::decide::FUNCTION_WORK` for a function's only stage:
+    /// a function's stages share a budget, `pipeline::decide`).
     pub work: u64,
+}
+
+/// The wall-clock cap of a proof that may do `work` units of z3's work:
+/// [`MAX_TIME`] per [`WORK`], so that a function's only stage, which may
+/// take the function's whole share of the work, is not cut by the clock
+/// first where the machine is loaded.
+pub fn max_time(work: u64) -> Duration {
+    if work <= WORK {
+        return MAX_TIME;
+    }
+    MAX_TIME.mul_f64(work as f64 / WORK as f64)
 }
 
 /// What one simulation attempt gave.
@@ -104,10 +116,10 @@ impl Simulation {
             };
         }
         let opts = SimOptions {
-            timeout: left.min(MAX_TIME),
+            timeout: left.min(max_time(self.work)),
             allow_barrier_removal: q.allow == Allowance::Barriers,
             memory_mb: self.memory_mb,
-            work: self.work.min(WORK),
+            work: self.work,
             ..SimOptions::default()
         };
         let (sim, spent) = prove_programs_spent(r, q.reference.func, t, q.target.func, &opts);

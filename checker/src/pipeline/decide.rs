@@ -23,7 +23,8 @@
 //! `explicit`): the structural proof first (LLVM IR), and where it does
 //! not apply, under `auto` and `smt`, the simulation engine (10 million
 //! units of z3's work, the time left, at most 8 s; [`FUNCTION_WORK`] per
-//! function, [`AFTER_BUDGET_WORK`] per attempt once that ran out, none
+//! function, all of it, and 16 s, for a function's only stage;
+//! [`AFTER_BUDGET_WORK`] per attempt once that ran out, none
 //! after [`AFTER_BUDGET_MISSES`] such attempts in a row ran out too); a
 //! stage the structural rule relates to the
 //! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
@@ -450,10 +451,17 @@ impl Decider<'_> {
             return None;
         }
         let after_budget = self.memo.spent_out.get();
+        // A function's only stage (a target file, or a pipeline of which
+        // one pass changed the function) leaves no later stage to starve:
+        // it may take the function's whole share ([`FUNCTION_WORK`]), and
+        // the wall clock's cap grows with it (`simulation::max_time`).
+        // Every other attempt gets at most one stage's budget.
         let work = if after_budget {
             left.min(AFTER_BUDGET_WORK)
-        } else {
+        } else if self.f.stages.len() == 1 {
             left
+        } else {
+            left.min(crate::engines::simulation::WORK)
         };
         self.progress
             .report(&format!("@{}: simulation", self.f.name));

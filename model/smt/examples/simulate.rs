@@ -4,6 +4,7 @@
 //! engines decide those stages).
 //!
 //! `cargo run --release -p convcheck-smt --example simulate -- IN.ll OUT.ll [FUNCTION...]`
+//! (`SIM_TIMEOUT=S` for a timeout of `S` seconds instead of 10)
 
 use convcheck_smt::simulation::{prove, SimAnswer, SimOptions};
 use std::time::Instant;
@@ -33,8 +34,17 @@ fn main() {
         };
         let start = Instant::now();
         // A budget of work too large to bind, so that the work is counted.
+        // (`SIM_TIMEOUT`: seconds, instead of the default 10.)
+        let timeout = std::env::var("SIM_TIMEOUT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .map_or(
+                SimOptions::default().timeout,
+                std::time::Duration::from_secs,
+            );
         let opts = SimOptions {
             work: 1 << 40,
+            timeout,
             ..SimOptions::default()
         };
         let a = prove(&r, rf, &t, tf, &opts);

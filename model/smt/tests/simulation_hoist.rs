@@ -18,6 +18,12 @@
 //! the bounded product refutes the same mutant of a variant whose outer
 //! loop exits (on which the simulation proves nothing either way:
 //! "Left to do" in docs/src/proofs.md), so each is wrong.
+//!
+//! `@c` and `@cond` are declared as LLVM declares them, so every call is
+//! an effect event (DESIGN.md 2.7 item 1) and the unswitched condition is
+//! the result of one; `effect_events_are_related_and_their_mutants_are_not_proved`
+//! checks that the simulation relates such events only where both
+//! programs make the same calls in the same order with equal arguments.
 
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_smt::product::{compare_at, ProductOptions};
@@ -26,12 +32,10 @@ use convcheck_smt::Answer;
 use std::time::Duration;
 
 fn module(text: &str) -> convcheck_ir::Module {
-    // LLVM's test declares both without attributes, so that calls to them
-    // are effectful events (DESIGN 2.7); the simulation does not relate
-    // the hoisted loops with those events yet (`re-check: the relation
-    // has no launch node`), so here they read memory only: `@cond` stays
-    // a value read afresh at every call, and `@c` an unobserved call.
-    let text = format!("{text}\ndeclare i32 @c() memory(read)\ndeclare i1 @cond() memory(read)\n");
+    // Declared as LLVM's test declares them, without attributes: every
+    // call is an effectful event (DESIGN 2.7, `to_ir/effects.rs`), and the
+    // results of `@c` and `@cond` are values read afresh at every call.
+    let text = format!("{text}\ndeclare i32 @c()\ndeclare i1 @cond()\ndeclare void @sink1(i32)\n");
     let m = convcheck_llvm::parse_module(&text, "test.ll").unwrap_or_else(|e| panic!("{e}"));
     convcheck_llvm::to_ir::to_module(&m, "test.ll").module
 }
@@ -58,10 +62,14 @@ fn proved(a: &SimAnswer) -> bool {
 /// counterexample, `Some(false)` for none within the bound, `None` when
 /// it did not finish.
 fn product(reference: &str, target: &str) -> Option<bool> {
+    product_at(reference, target, 2)
+}
+
+fn product_at(reference: &str, target: &str, max_iters: u32) -> Option<bool> {
     let (r, t) = (module(reference), module(target));
     let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
     let opts = ProductOptions {
-        max_iters: 2,
+        max_iters,
         timeout: Duration::from_secs(120),
         ..ProductOptions::default()
     };
@@ -252,8 +260,10 @@ fn hoisted_inner_loops_are_proved() {
     // variant whose runs end (which it compares within its bound).
     assert_ne!(product(HOIST0, HOIST0_TARGET), Some(true));
     assert_ne!(product(&hoist1(false), &target), Some(true));
+    // (At max-iters 1: at 2 the product takes 90 s for the variant that
+    // exits, now that every call is an event.)
     let ending = hoist1_target(BRANCH, STORES, true);
-    assert_ne!(product(&hoist1(true), &ending), Some(true));
+    assert_ne!(product_at(&hoist1(true), &ending, 1), Some(true));
 }
 
 #[test]
@@ -291,9 +301,128 @@ fn hoisting_mutants_are_not_proved() {
         let a = sim(&hoist1(false), &hoist1_target(branch, &stores, false));
         assert!(!proved(&a), "hoist_inner_loop1, {what}: proved: {a:?}");
         assert_eq!(
-            product(&hoist1(true), &hoist1_target(branch, &stores, true)),
+            product_at(&hoist1(true), &hoist1_target(branch, &stores, true), 1),
             Some(true),
             "hoist_inner_loop1 with an exit, {what}: the product finds no counterexample"
+        );
+    }
+}
+
+/// [`HOIST0`] with an argument: the inner loop passes `@c`'s result to
+/// `@sink1`, an effectful call whose argument is observed (`call @sink1
+/// (argument 0)`); `exit` as in [`a_latch`].
+fn sink(exit: bool) -> String {
+    format!(
+        "
+define void @k() {{
+entry:
+  br label %a.header
+a.header:
+  br label %b.header
+b.header:
+  %v1 = call i1 @cond()
+  br label %c.header
+c.header:
+  %x = call i32 @c()
+  br i1 %v1, label %b.latch, label %c.latch
+c.latch:
+  call void @sink1(i32 %x)
+  %v2 = call i1 @cond()
+  br i1 %v2, label %c.header, label %b.latch
+b.latch:
+  %v3 = call i1 @cond()
+  br i1 %v3, label %b.header, label %a.latch
+a.latch:
+{}
+exit:
+  ret void
+}}",
+        a_latch(exit)
+    )
+}
+
+/// opt-19's output of `simple-loop-unswitch<nontrivial>` for [`sink`],
+/// with the hoisted loop's `c.latch` calls (`calls`) spliced in.
+fn sink_target(calls: &str, exit: bool) -> String {
+    format!(
+        "
+define void @k() {{
+entry:
+  br label %a.header
+a.header:
+  br label %b.header
+b.header:
+  %v1 = call i1 @cond()
+  %v1.fr = freeze i1 %v1
+  br i1 %v1.fr, label %b.header.split.us, label %b.header.split
+b.header.split.us:
+  br label %c.header.us
+c.header.us:
+  %x.us = call i32 @c()
+  br label %b.latch.split.us
+b.latch.split.us:
+  br label %b.latch
+b.header.split:
+  br label %c.header
+c.header:
+  %x = call i32 @c()
+  br label %c.latch
+c.latch:
+{calls}
+  br i1 %v2, label %c.header, label %b.latch.split
+b.latch.split:
+  br label %b.latch
+b.latch:
+  %v3 = call i1 @cond()
+  br i1 %v3, label %b.header, label %a.latch
+a.latch:
+{}
+exit:
+  ret void
+}}",
+        a_latch(exit)
+    )
+}
+
+const CALLS: &str = "  call void @sink1(i32 %x)\n  %v2 = call i1 @cond()";
+
+/// Calls of external functions that may have effects are events in the
+/// thread's order with their arguments (DESIGN.md 2.7 item 1): unswitching
+/// on a call's result (`%v1 = call i1 @cond()`, whose event comes before
+/// the result is read) is proved, LLVM's declarations as they are, and
+/// each mutant of the effect events (a call dropped, two calls swapped, an
+/// argument changed, a call duplicated) is not proved and is refuted by
+/// the bounded product on the variant that exits.
+#[test]
+fn effect_events_are_related_and_their_mutants_are_not_proved() {
+    for exit in [false, true] {
+        let a = sim(&sink(exit), &sink_target(CALLS, exit));
+        assert!(proved(&a), "sink (exit {exit}): {a:?}");
+    }
+    let mutants = [
+        ("a call dropped", "  %v2 = call i1 @cond()"),
+        (
+            "two calls swapped",
+            "  %v2 = call i1 @cond()\n  call void @sink1(i32 %x)",
+        ),
+        (
+            "an argument changed",
+            "  %m = add i32 %x, 1\n  call void @sink1(i32 %m)\n  %v2 = call i1 @cond()",
+        ),
+        (
+            "a call duplicated",
+            "  call void @sink1(i32 %x)\n  call void @sink1(i32 %x)\n  %v2 = call i1 @cond()",
+        ),
+    ];
+    for (what, calls) in mutants {
+        for exit in [false, true] {
+            let a = sim(&sink(exit), &sink_target(calls, exit));
+            assert!(!proved(&a), "sink (exit {exit}), {what}: proved: {a:?}");
+        }
+        assert_eq!(
+            product_at(&sink(true), &sink_target(calls, true), 1),
+            Some(true),
+            "sink with an exit, {what}: the product finds no counterexample"
         );
     }
 }

@@ -51,8 +51,8 @@
 use super::side::{Loc, Side};
 use crate::product::bv::{binary, c64, nonzero, truth, unary};
 use convcheck_ir::{
-    AssignOp, BarrierKind, BinOp, CallKind, Expr, InstKind, OpId, OracleClass, OracleId, Space,
-    Term,
+    Access, AssignOp, BarrierKind, BinOp, CallKind, Expr, Inst, InstKind, OpId, OracleClass,
+    OracleId, Space, Term,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use z3::ast::{Array, Ast, Bool, BV};
@@ -795,6 +795,71 @@ impl Exec<'_, '_> {
         }
     }
 
+    /// Runs one instruction that is not a terminator.
+    fn instruction(&self, ev: &mut Eval<'_, '_>, inst: &Inst) -> R<()> {
+        match &inst.kind {
+            InstKind::Phi { .. } => {
+                // Phis run on the edge into the block.
+            }
+            InstKind::Observe => ev.event(
+                inst.sid,
+                EvKind::Conv {
+                    label: self.side.module.label(inst.sid).to_string(),
+                    args: Vec::new(),
+                    barrier: None,
+                    pred: None,
+                },
+            )?,
+            InstKind::Eval(e) => {
+                ev.eval(e, false)?;
+            }
+            InstKind::SetLocal { name, value } => {
+                let (v, loads) = ev.assigned(value.as_ref())?;
+                ev.st.vars.insert(name.clone(), v);
+                ev.assign_loads(name, loads)?;
+            }
+            InstKind::Token { .. } => {
+                return Err(
+                    "not modelled by the simulation: convergence control tokens not aligned with the cycles"
+                        .into(),
+                )
+            }
+        }
+        Ok(())
+    }
+
+    /// After the event of a call to an external function that may have
+    /// effects, the call itself (the next instruction: its result read
+    /// from its oracle, after the event, `to_ir/effects.rs`) runs in the
+    /// same segment when it has no event of its own, so that the segment
+    /// ends after the whole LLVM call. Without this, a program that waits
+    /// (a stutter) after the event has not read the result yet while the
+    /// other has, and no candidate relates a value read with one the other
+    /// program is still to read: nontrivial unswitching on a call's result
+    /// (`%v = call i1 @cond()`) found no relation. Only the call: the
+    /// instructions after it stay in the next segment, as before (running
+    /// them here too put one program's segment end past the other's where
+    /// the two compute them differently, `add` against `add nuw`). The
+    /// call is what the next segment would have run first, from the same
+    /// state, so every run's events are the same; only where the segment
+    /// ends moves.
+    fn quiet_tail(&self, p: &mut Partial, block: &convcheck_ir::cfg::Block) {
+        let Some(inst) = block.insts.get(p.loc.inst) else {
+            return;
+        };
+        if !reads_a_call(inst) {
+            return;
+        }
+        let mut ev = self.evaluator(p.st.clone(), (p.loc.block, p.loc.inst));
+        if self.instruction(&mut ev, inst).is_err() || !ev.events.is_empty() {
+            return;
+        }
+        p.st = ev.st;
+        p.used.extend(ev.used);
+        p.lost.extend(ev.lost);
+        p.loc.inst += 1;
+    }
+
     /// Every path of the segment from `loc` in state `st`.
     pub fn segment(&self, loc: Loc, st: TState) -> R<Vec<Path>> {
         let mut done = Vec::new();
@@ -842,39 +907,15 @@ impl Exec<'_, '_> {
                 let i = p.loc.inst;
                 let inst = &block.insts[i];
                 let mut ev = self.evaluator(p.st.clone(), (p.loc.block, i));
-                match &inst.kind {
-                    InstKind::Phi { .. } => {
-                        // Phis run on the edge into the block.
-                    }
-                    InstKind::Observe => ev.event(
-                        inst.sid,
-                        EvKind::Conv {
-                            label: side.module.label(inst.sid).to_string(),
-                            args: Vec::new(),
-                            barrier: None,
-                            pred: None,
-                        },
-                    )?,
-                    InstKind::Eval(e) => {
-                        ev.eval(e, false)?;
-                    }
-                    InstKind::SetLocal { name, value } => {
-                        let (v, loads) = ev.assigned(value.as_ref())?;
-                        ev.st.vars.insert(name.clone(), v);
-                        ev.assign_loads(name, loads)?;
-                    }
-                    InstKind::Token { .. } => {
-                        return Err(
-                            "not modelled by the simulation: convergence control tokens not aligned with the cycles"
-                                .into(),
-                        )
-                    }
-                }
+                self.instruction(&mut ev, inst)?;
                 p.st = ev.st;
                 p.used.extend(ev.used);
                 p.lost.extend(ev.lost);
                 p.loc.inst += 1;
                 if !ev.events.is_empty() {
+                    if effect_event(inst) {
+                        self.quiet_tail(&mut p, block);
+                    }
                     let end = End::Event(p.loc);
                     done.push(finish(p, ev.events, end));
                     return Ok(());
@@ -1125,4 +1166,36 @@ fn finish(p: Partial, events: Vec<Ev>, end: End) -> Path {
         end,
         post: p.st,
     }
+}
+
+/// Whether `inst` is the event of a call to an external function that may
+/// have effects (`Access::EXTERNAL_CALL`).
+fn effect_event(inst: &Inst) -> bool {
+    matches!(
+        &inst.kind,
+        InstKind::Eval(Expr::Store { access, .. }) if access.atomic == Access::EXTERNAL_CALL
+    )
+}
+
+/// Whether `inst` evaluates a call of an external function (`CallKind::Plain`):
+/// the instruction of the call whose effect events come before it.
+fn reads_a_call(inst: &Inst) -> bool {
+    let e = match &inst.kind {
+        InstKind::Eval(e) => e,
+        InstKind::SetLocal { value: Some(e), .. } => e,
+        _ => return false,
+    };
+    let mut found = false;
+    e.walk(&mut |x| {
+        if matches!(
+            x,
+            Expr::Call {
+                kind: CallKind::Plain(_),
+                ..
+            }
+        ) {
+            found = true;
+        }
+    });
+    found
 }

@@ -315,7 +315,15 @@ fn search_only(
         s.bounds = true;
         s.z3.queries = spent;
         s.z3.saved = saved;
-        if (!guessable || s.run().is_err()) && nests_differ(sides) {
+        let second = guessable && s.run().is_ok();
+        // Where neither the second try nor a third applies, the first
+        // answer stands (not the relation of a search that was not run or
+        // failed: its re-check would refuse it for the wrong reason,
+        // "no launch node").
+        if !second && !nests_differ(sides) {
+            return Err(first);
+        }
+        if !second {
             // A third try with long segments (`exec::Exec::long`): a loop
             // that one program runs once under a condition is no cut.
             let (spent, saved) = (s.z3.queries, s.z3.saved);
