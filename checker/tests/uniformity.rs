@@ -443,3 +443,27 @@ fn the_campaigns_reproducers_are_findings_on_opt_19_and_fixed_in_opt_22() {
         }
     }
 }
+
+/// A value of 63 bits (an odd width LLVM allows): the witness's values are
+/// masked to the width without overflow (`(1 << 63) - 1` panicked before
+/// 2026-11-28). `minimized-phi-join.ll` with its phi made `i63` is the
+/// same finding.
+#[test]
+fn an_i63_phi_is_the_same_finding() {
+    let test = "an_i63_phi_is_the_same_finding";
+    if !have("opt-19", test) {
+        return;
+    }
+    let text =
+        std::fs::read_to_string(common::root().join("examples/uniformity/minimized-phi-join.ll"))
+            .expect("the example");
+    let changed = text.replace(
+        "phi i32 [ 0, %bb2 ], [ 2, %bb6 ]",
+        "phi i63 [ 0, %bb2 ], [ 2, %bb6 ]",
+    );
+    assert_ne!(text, changed, "the phi to change");
+    let file = common::temp("phi-join-i63.ll", &changed);
+    let (code, v) = run_json(&file, &[]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(values(&v), vec![("%v1".into(), "phi-join".into())]);
+}

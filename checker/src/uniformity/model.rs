@@ -664,7 +664,7 @@ fn replay(
         if target.bits >= 64 {
             v
         } else {
-            v & ((1i64 << target.bits) - 1)
+            v & ((1u64 << target.bits) - 1) as i64
         }
     };
     let place = (target.block as u32, target.inst as u32);
