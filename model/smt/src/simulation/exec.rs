@@ -844,20 +844,33 @@ impl Exec<'_, '_> {
     /// state, so every run's events are the same; only where the segment
     /// ends moves.
     fn quiet_tail(&self, p: &mut Partial, block: &convcheck_ir::cfg::Block) {
-        let Some(inst) = block.insts.get(p.loc.inst) else {
+        // The call's clobbers (`to_ir/effects.rs`: what it may write, which
+        // reads fresh afterwards) come between its events and its result
+        // read; they have no event, and are run here with the call.
+        let mut at = p.loc.inst;
+        while block.insts.get(at).is_some_and(clobber) {
+            at += 1;
+        }
+        let Some(inst) = block.insts.get(at) else {
             return;
         };
         if !reads_a_call(inst) {
             return;
         }
-        let mut ev = self.evaluator(p.st.clone(), (p.loc.block, p.loc.inst));
-        if self.instruction(&mut ev, inst).is_err() || !ev.events.is_empty() {
-            return;
+        let (mut st, mut used, mut lost) = (p.st.clone(), Vec::new(), Vec::new());
+        for i in p.loc.inst..=at {
+            let mut ev = self.evaluator(st, (p.loc.block, i));
+            if self.instruction(&mut ev, &block.insts[i]).is_err() || !ev.events.is_empty() {
+                return;
+            }
+            st = ev.st;
+            used.extend(ev.used);
+            lost.extend(ev.lost);
         }
-        p.st = ev.st;
-        p.used.extend(ev.used);
-        p.lost.extend(ev.lost);
-        p.loc.inst += 1;
+        p.st = st;
+        p.used.extend(used);
+        p.lost.extend(lost);
+        p.loc.inst = at + 1;
     }
 
     /// Every path of the segment from `loc` in state `st`.
@@ -1174,6 +1187,16 @@ fn effect_event(inst: &Inst) -> bool {
     matches!(
         &inst.kind,
         InstKind::Eval(Expr::Store { access, .. }) if access.atomic == Access::EXTERNAL_CALL
+    )
+}
+
+/// Whether `inst` is a clobber: what a call may write reads a fresh value
+/// afterwards (`Access::CLOBBER_OBJECT`, `Access::CLOBBER_ALL`).
+fn clobber(inst: &Inst) -> bool {
+    matches!(
+        &inst.kind,
+        InstKind::Eval(Expr::Store { access, .. })
+            if access.atomic == Access::CLOBBER_OBJECT || access.atomic == Access::CLOBBER_ALL
     )
 }
 
