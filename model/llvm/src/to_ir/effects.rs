@@ -52,8 +52,18 @@
 //!   and global memory, the private objects of pointer arguments, and every
 //!   alloca kept in memory whose address may have been captured
 //!   ([`captured_allocas`]): stored, passed to a call that may capture it,
-//!   converted to an integer, returned. An alloca that is only loaded,
-//!   stored, indexed and compared stays the thread's own.
+//!   converted to an integer, returned, and the object of each private
+//!   pointer parameter of the caller (which may have captured it). An
+//!   alloca that is only loaded, stored, indexed and compared stays the
+//!   thread's own.
+//!
+//! A pointer argument not of private type whose root is not one known
+//! object (a `select` of an alloca and a global, a parameter, a loaded
+//! address) has its object clobbered in private memory as well. A call of
+//! a function the module defines whose body may (transitively) call
+//! something that may write any memory ([`body_may_write_anything`]) is
+//! followed by clobbers of the caller's captured allocas and private
+//! pointer parameters ([`FnMapper::defined_call_clobbers`]).
 //!
 //! So a load moved above such a call, or a store's value forwarded across
 //! it, is caught, and a call that writes only inaccessible memory, or a
