@@ -701,6 +701,46 @@ mod tests {
         assert_eq!(got, want);
     }
 
+    /// Which defined functions' bodies may (transitively) call something
+    /// that may write any memory: not one that calls only a `memory(read)`
+    /// or an `argmem` function, or a builtin; one that calls, through
+    /// another defined function, a function without attributes.
+    #[test]
+    fn bodies_that_may_write_anything() {
+        let src = "declare void @ext()\n\
+                   declare void @rd() memory(read)\n\
+                   declare void @argw(ptr) memory(argmem: write)\n\
+                   declare i32 @llvm.amdgcn.workitem.id.x()\n\
+                   define void @reads(ptr %p) {\n\
+                   entry:\n\
+                   \x20 call void @rd()\n\
+                   \x20 call void @argw(ptr %p)\n\
+                   \x20 %t = call i32 @llvm.amdgcn.workitem.id.x()\n\
+                   \x20 ret void\n\
+                   }\n\
+                   define void @writes() {\n\
+                   entry:\n\
+                   \x20 call void @ext()\n\
+                   \x20 ret void\n\
+                   }\n\
+                   define void @outer() {\n\
+                   entry:\n\
+                   \x20 call void @reads(ptr null)\n\
+                   \x20 call void @outer()\n\
+                   \x20 call void @writes()\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let got: Vec<bool> = ["reads", "writes", "outer"]
+            .iter()
+            .map(|n| {
+                let f = m.function(n).expect("defined");
+                body_may_write_anything(f, &m, &mut HashSet::new())
+            })
+            .collect();
+        assert_eq!(got, [false, true, true]);
+    }
+
     /// Which allocas' addresses may be captured: stored as a value, passed
     /// to a call that may capture it, converted to an integer; not when
     /// only loaded, stored through, indexed, compared, copied by
