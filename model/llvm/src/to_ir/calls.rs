@@ -141,7 +141,8 @@ impl FnMapper<'_> {
             let args = self.args(c, line)?;
             let kind = CallKind::Real(f);
             let op = self.op(label, OpKind::Call(kind), inst);
-            return self.push_call(inst, op, kind, name, args, token, false, out);
+            self.push_call(inst, op, kind, name, args, token, false, out)?;
+            return self.defined_call_clobbers(inst, callee, out);
         }
         if c.is_convergent(m) || super::crosslane::convergent(&name) {
             if has_str_attr(m, &decl.attrs, "convcheck.observe") {

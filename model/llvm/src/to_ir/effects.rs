@@ -52,8 +52,18 @@
 //!   and global memory, the private objects of pointer arguments, and every
 //!   alloca kept in memory whose address may have been captured
 //!   ([`captured_allocas`]): stored, passed to a call that may capture it,
-//!   converted to an integer, returned. An alloca that is only loaded,
-//!   stored, indexed and compared stays the thread's own.
+//!   converted to an integer, returned, and the object of each private
+//!   pointer parameter of the caller (which may have captured it). An
+//!   alloca that is only loaded, stored, indexed and compared stays the
+//!   thread's own.
+//!
+//! A pointer argument not of private type whose root is not one known
+//! object (a `select` of an alloca and a global, a parameter, a loaded
+//! address) has its object clobbered in private memory as well. A call of
+//! a function the module defines whose body may (transitively) call
+//! something that may write any memory ([`body_may_write_anything`]) is
+//! followed by clobbers of the caller's captured allocas and private
+//! pointer parameters ([`FnMapper::defined_call_clobbers`]).
 //!
 //! So a load moved above such a call, or a store's value forwarded across
 //! it, is caught, and a call that writes only inaccessible memory, or a
@@ -330,6 +340,56 @@ pub(crate) fn captured_allocas<'f>(f: &'f Function, m: &Module) -> HashSet<&'f N
     captured
 }
 
+/// Whether the body of the defined function `f`, or of a function it
+/// calls, has a call that may write any memory (`Writes::Everything`): a
+/// call of inline assembly or of a declared function that may have
+/// effects and is no builtin or intrinsic the model knows, or an indirect
+/// call. Over-approximates: a convergent or pure call counts as the
+/// attributes say.
+pub(crate) fn body_may_write_anything<'m>(
+    f: &'m Function,
+    m: &'m Module,
+    seen: &mut HashSet<&'m Name>,
+) -> bool {
+    if !seen.insert(&f.name) {
+        return false;
+    }
+    for (_, c) in f.calls() {
+        let name = match &c.callee {
+            Value::InlineAsm(_) => {
+                if may_have_effects(c, m) && writes(c, m) == Writes::Everything {
+                    return true;
+                }
+                continue;
+            }
+            Value::Global(n) => n,
+            _ => return true,
+        };
+        let Some(g) = m.function_by_name(name) else {
+            return true;
+        };
+        if g.is_definition {
+            if body_may_write_anything(g, m, seen) {
+                return true;
+            }
+            continue;
+        }
+        let plain = super::plain(name);
+        let dim = c.args.first().and_then(|a| a.value.as_int());
+        if plain.starts_with("llvm.")
+            || super::builtins::classify(&plain, dim).is_some()
+            || super::crosslane::convergent(&plain)
+            || super::crosslane::memory_none(&plain)
+        {
+            continue;
+        }
+        if may_have_effects(c, m) && writes(c, m) == Writes::Everything {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether a non-convergent call of an external function or of inline
 /// assembly may have effects (see the module documentation).
 pub(crate) fn may_have_effects(c: &Call, m: &Module) -> bool {
@@ -370,16 +430,26 @@ impl FnMapper<'_> {
                 ty: a.ty.clone(),
                 value: a.value.clone(),
             };
-            let (space, _, _) = self.location(&tv);
+            let (space, base, global) = self.location(&tv);
+            // A pointer not of private type whose root is not one known
+            // object (a `select` or phi of an alloca and a global, a
+            // loaded address, ...) may point to a private object: its
+            // object is clobbered in both kinds of memory (issue 20, F4).
+            let one_object = global.is_some() || space == Space::Local || base == "null";
+            let addr = self.ptr_lin(&a.value, line, 0)?.expr();
+            if !one_object {
+                let t = (Space::Local, addr.clone(), false);
+                if !targets.contains(&t) {
+                    targets.push(t);
+                }
+            }
             if writes == Writes::Everything && space != Space::Local {
                 continue;
             }
-            let addr = self.ptr_lin(&a.value, line, 0)?.expr();
             targets.push((space, addr, false));
         }
         if writes == Writes::Everything {
-            for b in self.captured.clone() {
-                let t = (Space::Local, Expr::Const(b), false);
+            for t in self.private_clobbers(line)? {
                 if !targets.contains(&t) {
                     targets.push(t);
                 }
@@ -403,6 +473,69 @@ impl FnMapper<'_> {
                         bytes: 8,
                         volatile: false,
                         atomic,
+                    },
+                }),
+                sid: op,
+                token: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// The private memory a call that may write any memory may write
+    /// besides its arguments': every alloca whose address may have been
+    /// captured, and the object of each private (`addrspace(5)`) pointer
+    /// parameter, which the caller may have captured (issue 20, F3).
+    fn private_clobbers(&mut self, line: u32) -> R<Vec<(Space, Expr, bool)>> {
+        let mut out: Vec<(Space, Expr, bool)> = self
+            .captured
+            .iter()
+            .map(|b| (Space::Local, Expr::Const(*b), false))
+            .collect();
+        for p in &self.f.params {
+            if p.ty == (Type::Ptr { addrspace: 5 }) {
+                let addr = self.ptr_lin(&Value::Local(p.name.clone()), line, 0)?.expr();
+                out.push((Space::Local, addr, false));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The clobbers after a call to the function `callee` the module
+    /// defines, when its body may (transitively) call something that may
+    /// write any memory ([`body_may_write_anything`]): the caller's
+    /// captured allocas and private pointer parameters, which the callee's
+    /// own clobbers do not name (capture is found per function; issue 20,
+    /// F2). Shared and global memory the callee's clobbers already cover.
+    pub(super) fn defined_call_clobbers(
+        &mut self,
+        inst: &Instruction,
+        callee: &Name,
+        out: &mut Vec<Inst>,
+    ) -> R<()> {
+        if self.ctx.opts.calls_as_oracles {
+            return Ok(());
+        }
+        let Some(f) = self.ctx.m.function_by_name(callee) else {
+            return Ok(());
+        };
+        if !body_may_write_anything(f, self.ctx.m, &mut HashSet::new()) {
+            return Ok(());
+        }
+        let targets = self.private_clobbers(inst.line())?;
+        for (k, (space, addr, _)) in targets.into_iter().enumerate() {
+            let label = format!("call @{} (writes memory)", super::plain(callee));
+            let op = self.op(label, OpKind::Mem { space, write: true }, inst);
+            out.push(Inst {
+                kind: InstKind::Eval(Expr::Store {
+                    op,
+                    space,
+                    index: Box::new(addr),
+                    value: Box::new(Expr::Const(i64::from(k == 0))),
+                    access: Access {
+                        bytes: 8,
+                        volatile: false,
+                        atomic: Access::CLOBBER_OBJECT,
                     },
                 }),
                 sid: op,
@@ -566,6 +699,46 @@ mod tests {
             (Nothing, true),
         ];
         assert_eq!(got, want);
+    }
+
+    /// Which defined functions' bodies may (transitively) call something
+    /// that may write any memory: not one that calls only a `memory(read)`
+    /// or an `argmem` function, or a builtin; one that calls, through
+    /// another defined function, a function without attributes.
+    #[test]
+    fn bodies_that_may_write_anything() {
+        let src = "declare void @ext()\n\
+                   declare void @rd() memory(read)\n\
+                   declare void @argw(ptr) memory(argmem: write)\n\
+                   declare i32 @llvm.amdgcn.workitem.id.x()\n\
+                   define void @reads(ptr %p) {\n\
+                   entry:\n\
+                   \x20 call void @rd()\n\
+                   \x20 call void @argw(ptr %p)\n\
+                   \x20 %t = call i32 @llvm.amdgcn.workitem.id.x()\n\
+                   \x20 ret void\n\
+                   }\n\
+                   define void @writes() {\n\
+                   entry:\n\
+                   \x20 call void @ext()\n\
+                   \x20 ret void\n\
+                   }\n\
+                   define void @outer() {\n\
+                   entry:\n\
+                   \x20 call void @reads(ptr null)\n\
+                   \x20 call void @outer()\n\
+                   \x20 call void @writes()\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let got: Vec<bool> = ["reads", "writes", "outer"]
+            .iter()
+            .map(|n| {
+                let f = m.function(n).expect("defined");
+                body_may_write_anything(f, &m, &mut HashSet::new())
+            })
+            .collect();
+        assert_eq!(got, [false, true, true]);
     }
 
     /// Which allocas' addresses may be captured: stored as a value, passed
