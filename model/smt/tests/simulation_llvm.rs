@@ -13,8 +13,11 @@ fn module(text: &str) -> convcheck_ir::Module {
     convcheck_llvm::to_ir::to_module(&m, "test.ll").module
 }
 
+/// `@f` writes no memory (`memory(none)`): a convergent operation, and no
+/// clobber of what the functions load (a call that may write memory makes
+/// later loads read fresh values, which the simulation refuses).
 const DECLS: &str = "
-declare void @f() convergent
+declare void @f() convergent memory(none)
 declare token @llvm.experimental.convergence.entry()
 declare token @llvm.experimental.convergence.anchor()
 declare token @llvm.experimental.convergence.loop()

@@ -19,7 +19,14 @@ use convcheck_smt::Answer;
 use std::time::Duration;
 
 fn module(text: &str) -> convcheck_ir::Module {
-    let text = format!("{text}\ndeclare void @f(i32) convergent\ndeclare i1 @cond()\n");
+    // `@f` and `@cond` write no memory: `@f` a convergent operation that
+    // observes its argument, `@cond` a value read afresh at each call
+    // (`memory(read)`), and neither a clobber (a call that may write
+    // memory makes later loads read fresh values, which the simulation
+    // refuses).
+    let text = format!(
+        "{text}\ndeclare void @f(i32) convergent memory(none)\ndeclare i1 @cond() memory(read)\n"
+    );
     let m = convcheck_llvm::parse_module(&text, "test.ll").unwrap_or_else(|e| panic!("{e}"));
     convcheck_llvm::to_ir::to_module(&m, "test.ll").module
 }
