@@ -455,9 +455,26 @@ impl FnMapper<'_> {
                 }
             }
         }
+        self.push_clobbers(
+            inst,
+            &format!("call {callee} (writes memory)"),
+            targets,
+            out,
+        );
+        Ok(())
+    }
+
+    /// One clobber per target (`space`, address, whether it is all memory
+    /// of the space), labelled `label`.
+    fn push_clobbers(
+        &mut self,
+        inst: &Instruction,
+        label: &str,
+        targets: Vec<(Space, Expr, bool)>,
+        out: &mut Vec<Inst>,
+    ) {
         for (k, (space, addr, all)) in targets.into_iter().enumerate() {
-            let label = format!("call {callee} (writes memory)");
-            let op = self.op(label, OpKind::Mem { space, write: true }, inst);
+            let op = self.op(label.to_string(), OpKind::Mem { space, write: true }, inst);
             let atomic = if all {
                 Access::CLOBBER_ALL
             } else {
@@ -479,7 +496,6 @@ impl FnMapper<'_> {
                 token: None,
             });
         }
-        Ok(())
     }
 
     /// The private memory a call that may write any memory may write
@@ -523,25 +539,8 @@ impl FnMapper<'_> {
             return Ok(());
         }
         let targets = self.private_clobbers(inst.line())?;
-        for (k, (space, addr, _)) in targets.into_iter().enumerate() {
-            let label = format!("call @{} (writes memory)", super::plain(callee));
-            let op = self.op(label, OpKind::Mem { space, write: true }, inst);
-            out.push(Inst {
-                kind: InstKind::Eval(Expr::Store {
-                    op,
-                    space,
-                    index: Box::new(addr),
-                    value: Box::new(Expr::Const(i64::from(k == 0))),
-                    access: Access {
-                        bytes: 8,
-                        volatile: false,
-                        atomic: Access::CLOBBER_OBJECT,
-                    },
-                }),
-                sid: op,
-                token: None,
-            });
-        }
+        let label = format!("call @{} (writes memory)", super::plain(callee));
+        self.push_clobbers(inst, &label, targets, out);
         Ok(())
     }
 
