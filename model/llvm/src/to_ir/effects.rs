@@ -208,16 +208,19 @@ pub(crate) fn writes(c: &Call, m: &Module) -> Writes {
 /// site or in the callee's declaration): the callee writes nothing through
 /// it.
 fn read_only_argument(c: &Call, i: usize, m: &Module) -> bool {
-    let ro = |attrs: &[Attribute]| {
-        m.resolve_attrs(attrs)
-            .any(|a| a.is("readonly") || a.is("readnone"))
-    };
-    c.args.get(i).is_some_and(|a| ro(&a.attrs))
+    argument_states(c, i, m, |a| a.is("readonly") || a.is("readnone"))
+}
+
+/// Whether an attribute of argument `i` of `c`, at the call site or in the
+/// callee's declaration, satisfies `what`.
+fn argument_states(c: &Call, i: usize, m: &Module, what: impl Fn(&Attribute) -> bool) -> bool {
+    let states = |attrs: &[Attribute]| m.resolve_attrs(attrs).any(&what);
+    c.args.get(i).is_some_and(|a| states(&a.attrs))
         || c.callee
             .as_global()
             .and_then(|n| m.function_by_name(n))
             .and_then(|f| f.params.get(i))
-            .is_some_and(|p| ro(&p.attrs))
+            .is_some_and(|p| states(&p.attrs))
 }
 
 /// Whether argument `i` of `c` is not captured (`nocapture`,
@@ -233,19 +236,11 @@ fn not_captured(c: &Call, i: usize, m: &Module) -> bool {
             return true;
         }
     }
-    let nc = |attrs: &[Attribute]| {
-        m.resolve_attrs(attrs).any(|a| {
-            a.is("nocapture")
-                || matches!(a, Attribute::Valued { name, value }
-                    if name == "captures" && value.trim() == "none")
-        })
-    };
-    c.args.get(i).is_some_and(|a| nc(&a.attrs))
-        || c.callee
-            .as_global()
-            .and_then(|n| m.function_by_name(n))
-            .and_then(|f| f.params.get(i))
-            .is_some_and(|p| nc(&p.attrs))
+    argument_states(c, i, m, |a| {
+        a.is("nocapture")
+            || matches!(a, Attribute::Valued { name, value }
+                if name == "captures" && value.trim() == "none")
+    })
 }
 
 /// The allocas of `f` whose address may be captured: a pointer based on
