@@ -298,6 +298,13 @@ pub struct CorpusArgs {
     /// Cases checked at once (1: one after the other); the results keep
     /// the file's order.
     pub jobs: usize,
+    /// The `opt` binary of every LLVM case (`None`: `check`'s default).
+    pub opt_bin: Option<String>,
+    /// The clang binary of every case with a front end (`None`: `check`'s
+    /// default).
+    pub clang_bin: Option<String>,
+    /// Seconds each run of opt or clang may take (0: `check`'s default).
+    pub tool_timeout: u64,
 }
 
 /// Reads an expectations file; returns it with the folder its kernels are
@@ -373,6 +380,11 @@ pub fn corpus(a: &CorpusArgs, inv: &Invocation) -> Result<Output, Error> {
         root: &root,
         file: &file,
         keep_reports: a.format != crate::config::Format::Text,
+        tools: cases::Tools {
+            opt_bin: a.opt_bin.clone(),
+            clang_bin: a.clang_bin.clone(),
+            tool_timeout: a.tool_timeout,
+        },
     };
     let mut results = Vec::new();
     for r in run_cases(&run, &file.case, a.jobs) {

@@ -182,3 +182,61 @@ fn cases_checked_at_once_report_in_the_files_order() {
     );
     assert_eq!(one, three);
 }
+
+/// `--opt-bin` runs every LLVM case of a file through the given opt (a
+/// user's own build): here a wrapper around opt-19 that leaves a mark, so
+/// the test sees that it ran; a binary that does not exist is a usage
+/// error naming it.
+#[test]
+fn opt_bin_runs_the_file_through_another_opt() {
+    let test = "opt_bin_runs_the_file_through_another_opt";
+    let opt = std::process::Command::new("opt-19")
+        .arg("--version")
+        .output();
+    if !opt.is_ok_and(|o| o.status.success()) {
+        println!("skipping {test}: `opt-19` is not installed (apt-get install -y llvm-19)");
+        return;
+    }
+    let dir = scratch("opt-bin");
+    let mark = dir.join("ran");
+    let _ = std::fs::remove_file(&mark);
+    let wrapper = dir.join("my-opt");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec opt-19 \"$@\"\n",
+            mark.display()
+        ),
+    )
+    .expect("wrapper");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let file = dir.join("e.toml");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/llvm");
+    std::fs::write(
+        &file,
+        format!(
+            "root = \"{root}\"\n[[case]]\nkernel = \"chr-vote.ll\"\nfunction = \"chr_vote\"\n\
+             opt = \"require<profile-summary>,function(chr)\"\nverdict = \"violated\"\n"
+        ),
+    )
+    .expect("expectations");
+    let file = file.to_string_lossy().into_owned();
+    let wrapper = wrapper.to_string_lossy().into_owned();
+    let (code, out, err) = convcheck(&["corpus", &file, "--opt-bin", &wrapper]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("chr_vote") && out.contains(" 0 not"), "{out}");
+    let ran = std::fs::read_to_string(&mark).expect("the wrapper ran");
+    assert!(
+        ran.contains("-passes=require<profile-summary>,function(chr)"),
+        "{ran}"
+    );
+    // Without the flag the wrapper is not run.
+    std::fs::remove_file(&mark).expect("mark");
+    let (code, out, err) = convcheck(&["corpus", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!mark.exists());
+    let (code, out, err) = convcheck(&["corpus", &file, "--opt-bin", "/nonexistent/opt"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("/nonexistent/opt"), "{err}");
+}

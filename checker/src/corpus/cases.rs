@@ -50,6 +50,22 @@ pub(super) struct Runner<'a> {
     pub file: &'a Expectations,
     /// Whether each result keeps its check's JSON report.
     pub keep_reports: bool,
+    /// The external tools every LLVM case runs.
+    pub tools: Tools,
+}
+
+/// The opt and clang binaries of an expectations file's LLVM cases: the
+/// machine's, given on `corpus`'s command line (`--opt-bin`,
+/// `--clang-bin`, `--tool-timeout`), never by the file, so that one file
+/// runs through any LLVM build.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Tools {
+    /// The `opt` binary (`None`: `check`'s default).
+    pub opt_bin: Option<String>,
+    /// The clang binary (`None`: `check`'s default).
+    pub clang_bin: Option<String>,
+    /// Seconds each run may take (0: `check`'s default).
+    pub tool_timeout: u64,
 }
 
 impl Runner<'_> {
@@ -181,14 +197,21 @@ impl Runner<'_> {
             grid: dims(&c.grid_dim, "grid_dim")?,
             warp,
         };
+        let defaults = LlvmOptions::default();
         Ok(LlvmOptions {
             gpu,
             opt: c.opt.clone(),
+            opt_bin: self.tools.opt_bin.clone(),
             opt_args: c.opt_args.clone(),
             frontend,
+            clang_bin: self.tools.clang_bin.clone(),
             clang_args: c.clang_args.clone(),
             target,
-            ..LlvmOptions::default()
+            tool_timeout: match self.tools.tool_timeout {
+                0 => defaults.tool_timeout,
+                t => t,
+            },
+            ..defaults
         })
     }
 

@@ -303,6 +303,18 @@ pub struct CorpusArgs {
     /// that share the cores may end inconclusive where one alone would not.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// The `opt` binary of every case with an `opt` pipeline (default:
+    /// `opt-19`, else `opt` on the PATH): run the file through your own
+    /// opt build.
+    #[arg(long, value_name = "PATH")]
+    pub opt_bin: Option<String>,
+    /// The clang binary of every case with `frontend = "clang"` (default:
+    /// `clang-19`, else `clang`).
+    #[arg(long, value_name = "PATH")]
+    pub clang_bin: Option<String>,
+    /// Seconds each run of opt or clang may take.
+    #[arg(long, default_value_t = 60)]
+    pub tool_timeout: u64,
 }
 
 /// Arguments of `convcheck bench`.

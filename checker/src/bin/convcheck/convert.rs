@@ -165,6 +165,9 @@ impl From<&CorpusArgs> for convcheck::corpus::CorpusArgs {
             max_iters: a.max_iters,
             format: a.format.into(),
             jobs: a.jobs,
+            opt_bin: a.opt_bin.clone(),
+            clang_bin: a.clang_bin.clone(),
+            tool_timeout: a.tool_timeout,
         }
     }
 }
