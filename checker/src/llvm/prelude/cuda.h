@@ -7,7 +7,7 @@
 // - Barriers and fences on clang's NVPTX builtins, as the CUDA headers
 //   define them (__syncthreads is a clang builtin already).
 // - Warp-level operations (shuffles, votes, __activemask, __syncwarp,
-//   __match_any_sync; __match_all_sync below) are external convergent functions under their CUDA
+//   __match_any_sync, the __reduce_*_sync reductions; __match_all_sync below) are external convergent functions under their CUDA
 //   names: the kernel language reads a call to them as a convergent
 //   operation labelled by that name, so both readings of a kernel name the
 //   same operations. The shuffles are overloaded (C++ names, shown
@@ -74,6 +74,19 @@ __CONVCHECK_SHUFFLES__(unsigned long long)
 __CONVCHECK_SHUFFLES__(float)
 __CONVCHECK_SHUFFLES__(double)
 #undef __CONVCHECK_SHUFFLES__
+// Warp reductions (redux.sync, sm_80): add, min and max on int and
+// unsigned, and, or and xor on unsigned; overloaded as in the CUDA headers.
+#define __CONVCHECK_REDUCE__(NAME, T) __CONVCHECK_WARP__ T NAME(unsigned mask, T value);
+__CONVCHECK_REDUCE__(__reduce_add_sync, int)
+__CONVCHECK_REDUCE__(__reduce_add_sync, unsigned)
+__CONVCHECK_REDUCE__(__reduce_min_sync, int)
+__CONVCHECK_REDUCE__(__reduce_min_sync, unsigned)
+__CONVCHECK_REDUCE__(__reduce_max_sync, int)
+__CONVCHECK_REDUCE__(__reduce_max_sync, unsigned)
+__CONVCHECK_REDUCE__(__reduce_and_sync, unsigned)
+__CONVCHECK_REDUCE__(__reduce_or_sync, unsigned)
+__CONVCHECK_REDUCE__(__reduce_xor_sync, unsigned)
+#undef __CONVCHECK_REDUCE__
 
 // Integer intrinsics.
 __CONVCHECK_INLINE__ int __popc(unsigned x) { return __builtin_popcount(x); }
