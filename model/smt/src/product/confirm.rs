@@ -131,8 +131,8 @@ impl Ctx<'_> {
         let hidden = |more: &str| {
             Answer::Unknown(Unknown::unsupported(format!(
                 "not modelled: the product compares every load and plain barrier, and the programs \
-                 differ only in loads whose value nothing uses or in plain barriers ({}), which are \
-                 judged by the hazards they leave; {more}",
+                 differ only in loads (whose values single-thread behaviour compares where they \
+                 go) or in plain barriers (judged by the hazards they leave) ({}); {more}",
                 first.why
             )))
         };
