@@ -143,24 +143,31 @@ impl Ctx<'_> {
         };
         let visible = match query::visible(self.g, self.runs, self.q, self.deadline) {
             Ok(v) => v,
-            Err(e) => return hidden(&format!("searching again for observed events that differ: {e}")),
-        };
-        let a = [self.q.ref_ok.clone(), self.q.tgt_ok.clone(), visible.clone()];
-        let model = match check_limited(self.q, &a, self.deadline, rlimit)
-            .and_then(|m| m.map(|m| self.smallest(m, &visible, rlimit)).transpose())
-        {
             Err(e) => {
                 return hidden(&format!(
                     "searching again for observed events that differ: {e}"
                 ))
             }
-            Ok(None) => {
-                return hidden(
-                    "searched again: no scenario within bounds in which the observed events differ",
-                )
-            }
-            Ok(Some(m)) => m,
         };
+        let a = [
+            self.q.ref_ok.clone(),
+            self.q.tgt_ok.clone(),
+            visible.clone(),
+        ];
+        let model =
+            match check_limited(self.q, &a, self.deadline, rlimit)
+                .and_then(|m| m.map(|m| self.smallest(m, &visible, rlimit)).transpose())
+            {
+                Err(e) => {
+                    return hidden(&format!(
+                        "searching again for observed events that differ: {e}"
+                    ))
+                }
+                Ok(None) => return hidden(
+                    "searched again: no scenario within bounds in which the observed events differ",
+                ),
+                Ok(Some(m)) => m,
+            };
         match self.replay(&model) {
             Err(e) => Answer::Unknown(e),
             Ok(Ok(c)) => Answer::Counterexample(c),

@@ -214,9 +214,7 @@ impl<'a> Prog<'a> {
             def_sites: HashMap::new(),
             copies: 0,
             deadline: None,
-            hide_plain_barriers: convcheck_ir::exec::observe::barriers_by_hazards(
-                &program.module,
-            ),
+            hide_plain_barriers: convcheck_ir::exec::observe::barriers_by_hazards(&program.module),
         }
     }
 
