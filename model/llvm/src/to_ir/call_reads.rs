@@ -37,6 +37,9 @@ use crate::module::Module;
 use crate::types::Type;
 use crate::value::TypedValue;
 
+/// An object a call reads: its space, base address, size and name.
+type Object = (Space, i64, u64, String);
+
 /// The largest object whose bytes a call's result depends on.
 pub(crate) const MAX_BYTES: u64 = 64;
 
@@ -75,7 +78,7 @@ impl FnMapper<'_> {
     /// base address, size, name), when every one is a known object of at
     /// most [`MAX_BYTES`] bytes (constant globals left out); `None`
     /// otherwise.
-    fn argument_objects(&self, c: &Call, line: u32) -> R<Option<Vec<(Space, i64, u64, String)>>> {
+    fn argument_objects(&self, c: &Call, line: u32) -> R<Option<Vec<Object>>> {
         let mut out = Vec::new();
         for a in &c.args {
             if !matches!(a.ty, Type::Ptr { .. }) {
