@@ -204,6 +204,11 @@ impl FnMapper<'_> {
             let op = self.op(label, OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, shown, args, token, false, out);
         }
+        // A call that reads only its arguments' memory: a function of its
+        // arguments and of those objects' bytes (`super::call_reads`).
+        if self.call_reading_arguments(inst, c, &label, &oracle_name, &shown, token.clone(), out)? {
+            return Ok(());
+        }
         // A call that may have effects is observed with its arguments
         // (`super::effects`), before its value is read.
         if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {

@@ -41,6 +41,7 @@ mod asm;
 mod atomics;
 mod blocks;
 mod builtins;
+mod call_reads;
 mod calls;
 mod constants;
 mod conventions;

@@ -74,6 +74,7 @@ pub mod unroll;
 
 pub(crate) mod bv;
 mod check;
+mod confirm;
 mod fbv;
 mod matching;
 mod query;
@@ -620,73 +621,26 @@ fn attempt(
     // counterexamples at once (DESIGN.md 2.5); larger proofs go by
     // matching (step 5).
     let main = [&q.ref_ok, &q.tgt_ok, &q.violated];
-    let confirm = |model: Model| -> Step {
-        let mut model = model;
-        if opts.group.is_none() {
-            // Prefer the smallest group that still fails.
-            for bound in [2u64, 8, 64] {
-                let small = g.n.bvule(BV::from_u64(bound, 64));
-                let a: Vec<Bool> = vec![
-                    q.ref_ok.clone(),
-                    q.tgt_ok.clone(),
-                    q.violated.clone(),
-                    small,
-                ];
-                match check_limited(&q, &a, deadline, rlimit) {
-                    Ok(Some(m)) => {
-                        model = m;
-                        break;
-                    }
-                    Ok(None) => {}
-                    Err(e) => return Step::Done(Answer::Unknown(e)),
-                }
-            }
-        }
-        let decoded = match replay::decode(&model, &g, &runs, &names) {
-            Ok(d) => d,
-            Err(e) => return Step::Done(Answer::Unknown(Unknown::incomplete(e))),
-        };
-        let r = replay::Replay {
+    let ctx = confirm::Ctx {
+        q: &q,
+        g: &g,
+        runs: &runs,
+        names: &names,
+        replay: replay::Replay {
             reference,
             target,
             entries,
             max_iters: opts.max_iters,
             target_iters,
             allow: opts.allow_barrier_removal,
-        };
-        let parts: Vec<bool> = q.parts.iter().map(|p| replay::holds(&model, p)).collect();
-        Step::Done(match r.confirm(decoded) {
-            Ok(c) => Answer::Counterexample(c),
-            // The query compares every load and every plain barrier;
-            // single-thread behaviour leaves out loads whose value nothing
-            // uses, and judges plain barriers by the hazards they leave,
-            // which the query does not encode: such a scenario is for the
-            // explicit engine.
-            Err(e) if e.hidden_only => Answer::Unknown(Unknown::unsupported(format!(
-                "not modelled: the product compares every load and plain barrier, and the programs \
-                 differ only in loads whose value nothing uses or in plain barriers ({}), which are \
-                 judged by the hazards they leave",
-                e.why
-            ))),
-            // Float arithmetic is uninterpreted in the query (`fbv`): its
-            // counterexample may hold for no IEEE arithmetic.
-            Err(e)
-                if convcheck_ir::float::in_module(&reference.module)
-                    || convcheck_ir::float::in_module(&target.module) =>
-            {
-                Answer::Unknown(Unknown::incomplete(format!(
-                    "floating point: the product treats float arithmetic as uninterpreted \
-                     functions, and its counterexample does not hold in IEEE arithmetic ({})",
-                    e.why
-                )))
-            }
-            Err(e) => Answer::Unknown(Unknown::incomplete(format!(
-                "internal: model did not replay: {} (the model's failing parts: \
-                 single-thread {} / {}, convergence {})",
-                e.why, parts[0], parts[1], parts[2]
-            ))),
-        })
+        },
+        group: opts.group,
+        deadline,
+        rlimit,
+        reference,
+        target,
     };
+    let confirm = |model: Model| ctx.confirm(model);
     // 2a. The target has undefined behaviour where the reference is
     // defined (and within bounds): a violation (DESIGN.md 2.7).
     match ask(&[&q.ref_ok, &q.tgt_ub]) {

@@ -88,6 +88,10 @@ pub(crate) struct Query {
     pub parts: [Bool; 3],
     /// The width of site numbers.
     pub site_w: u32,
+    /// The width of tags.
+    pub tag_w: u32,
+    /// The most values any event carries.
+    pub arity: usize,
 }
 
 fn or_all(terms: &[Bool]) -> Bool {
@@ -106,16 +110,35 @@ fn and_all(terms: &[Bool]) -> Bool {
     }
 }
 
+/// Which positions of the events a comparison reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Positions {
+    /// Every event's (`Ev::pos`): every load and barrier compared.
+    All,
+    /// The visible events' (`Ev::vpos`): what single-thread behaviour
+    /// compares (`symex::event`).
+    Visible,
+}
+
+/// The lengths of `run` (both projections) under `p`.
+fn lengths(run: &Run, p: Positions) -> (&BV, Option<&BV>) {
+    match p {
+        Positions::All => (&run.len, run.len2.as_ref()),
+        Positions::Visible => (&run.vlen, run.vlen2.as_ref()),
+    }
+}
+
 /// Whether position `k` holds an event of `run`: below its length, or, in
 /// the second projection ([`Globals::second`]), from its offset to its
 /// end.
-fn at_event(g: &Globals, k: &BV, run: &Run) -> Bool {
-    match (g.second, &run.len2) {
+fn at_event(g: &Globals, k: &BV, run: &Run, p: Positions) -> Bool {
+    let (len, len2) = lengths(run, p);
+    match (g.second, len2) {
         (Some(off), Some(end)) => Bool::or(&[
-            k.bvult(&run.len),
+            k.bvult(len),
             Bool::and(&[k.bvuge(BV::from_u64(off, g.w)), k.bvult(end)]),
         ]),
-        _ => k.bvult(&run.len),
+        _ => k.bvult(len),
     }
 }
 
@@ -190,85 +213,12 @@ pub(crate) fn build(
         .max()
         .unwrap_or(0);
     let site_w = width_for(sites[0].max(sites[1]) as u64);
-    let k: [BV; 2] = [BV::fresh_const("k0", g.w), BV::fresh_const("k1", g.w)];
-    let mut desc: Vec<Vec<Desc>> = Vec::new();
-    for (p, per) in runs.iter().enumerate() {
-        let mut ds = Vec::new();
-        for (i, run) in per.iter().enumerate() {
-            let d = Desc {
-                tag: BV::fresh_const(&format!("tag{p}{i}"), tag_w),
-                vals: (0..arity)
-                    .map(|v| BV::fresh_const(&format!("val{p}{i}.{v}"), 64))
-                    .collect(),
-                pred: Bool::fresh_const(&format!("pred{p}{i}")),
-                label: BV::fresh_const(&format!("label{p}{i}"), tag_w),
-                site: BV::fresh_const(&format!("site{p}{i}"), site_w),
-                convergent: Bool::fresh_const(&format!("conv{p}{i}")),
-            };
-            for e in &run.events {
-                if Instant::now() >= deadline {
-                    return Err(ran_out(run.events.len(), "events"));
-                }
-                let here = Bool::and(&[e.guard.clone(), e.pos.eq(&k[i])]);
-                let mut is = vec![d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w))];
-                for (v, slot) in d.vals.iter().enumerate() {
-                    is.push(
-                        slot.eq(e
-                            .vals
-                            .get(v)
-                            .cloned()
-                            .unwrap_or_else(|| BV::from_u64(0, 64))),
-                    );
-                }
-                is.extend([
-                    d.pred
-                        .eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
-                    d.site.eq(BV::from_u64(u64::from(e.site), site_w)),
-                    d.convergent.eq(Bool::from_bool(e.convergent)),
-                ]);
-                if e.convergent {
-                    is.push(d.label.eq(BV::from_u64(u64::from(e.label), tag_w)));
-                }
-                solver.assert(here.implies(Bool::and(&is)));
-            }
-            ds.push(d);
-        }
-        desc.push(ds);
-    }
-    // Property 1, per thread: the lengths (of both projections, where
-    // there are two) or the events at `K_i` differ.
-    let mut p1 = Vec::new();
-    for i in 0..2 {
-        let (rr, rt) = (&runs[0][i], &runs[1][i]);
-        let (dr, dt) = (&desc[0][i], &desc[1][i]);
-        let mut diff = vec![dr.tag.eq(&dt.tag).not(), dr.pred.eq(&dt.pred).not()];
-        for (a, b) in dr.vals.iter().zip(&dt.vals) {
-            diff.push(a.eq(b).not());
-        }
-        let differs = Bool::or(&diff);
-        let mut alt = vec![rr.len.eq(&rt.len).not()];
-        if let (Some(a), Some(b)) = (&rr.len2, &rt.len2) {
-            alt.push(a.eq(b).not());
-        }
-        alt.push(Bool::and(&[
-            at_event(g, &k[i], rr),
-            at_event(g, &k[i], rt),
-            differs,
-        ]));
-        p1.push(Bool::or(&alt));
-    }
-    // Property 2.
-    let mut within = Vec::new();
-    for i in 0..2 {
-        within.push(at_event(g, &k[i], &runs[0][i]));
-        within.push(at_event(g, &k[i], &runs[1][i]));
-    }
-    let (r0, r1, g0, g1) = (&desc[0][0], &desc[0][1], &desc[1][0], &desc[1][1]);
-    within.push(r0.convergent.clone());
-    within.push(r1.convergent.clone());
-    within.push(r0.label.eq(&r1.label));
-    within.push(r0.site.eq(&r1.site).xor(g0.site.eq(&g1.site)));
-    let p2 = Bool::and(&within);
+    let widths = Widths {
+        tag_w,
+        site_w,
+        arity,
+    };
+    let (p1, p2) = compare(&solver, g, runs, widths, Positions::All, deadline)?;
     let cut = |p: usize, i: usize| {
         or_all(
             &runs[p][i]
@@ -331,6 +281,149 @@ pub(crate) fn build(
         ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),
         parts: [p1[0].clone(), p1[1].clone(), p2],
         site_w,
+        tag_w,
+        arity,
         solver,
     })
+}
+
+/// The widths and arity of the descriptors.
+#[derive(Clone, Copy)]
+struct Widths {
+    tag_w: u32,
+    site_w: u32,
+    arity: usize,
+}
+
+/// Properties 1 (per thread) and 2 over the events at positions `p`:
+/// the descriptors' definitions go to `solver`.
+fn compare(
+    solver: &Solver,
+    g: &Globals,
+    runs: &[[Run; 2]; 2],
+    widths: Widths,
+    p: Positions,
+    deadline: Instant,
+) -> Result<(Vec<Bool>, Bool), Unknown> {
+    let Widths {
+        tag_w,
+        site_w,
+        arity,
+    } = widths;
+    let v = if p == Positions::Visible { "v" } else { "" };
+    let k: [BV; 2] = [
+        BV::fresh_const(&format!("{v}k0"), g.w),
+        BV::fresh_const(&format!("{v}k1"), g.w),
+    ];
+    let mut desc: Vec<Vec<Desc>> = Vec::new();
+    for (pi, per) in runs.iter().enumerate() {
+        let mut ds = Vec::new();
+        for (i, run) in per.iter().enumerate() {
+            let d = Desc {
+                tag: BV::fresh_const(&format!("{v}tag{pi}{i}"), tag_w),
+                vals: (0..arity)
+                    .map(|j| BV::fresh_const(&format!("{v}val{pi}{i}.{j}"), 64))
+                    .collect(),
+                pred: Bool::fresh_const(&format!("{v}pred{pi}{i}")),
+                label: BV::fresh_const(&format!("{v}label{pi}{i}"), tag_w),
+                site: BV::fresh_const(&format!("{v}site{pi}{i}"), site_w),
+                convergent: Bool::fresh_const(&format!("{v}conv{pi}{i}")),
+            };
+            for e in &run.events {
+                if Instant::now() >= deadline {
+                    return Err(ran_out(run.events.len(), "events"));
+                }
+                let pos = match p {
+                    Positions::All => &e.pos,
+                    Positions::Visible => match &e.vpos {
+                        Some(vp) => vp,
+                        None => continue,
+                    },
+                };
+                let here = Bool::and(&[e.guard.clone(), pos.eq(&k[i])]);
+                let mut is = vec![d.tag.eq(BV::from_u64(u64::from(e.tag), tag_w))];
+                for (v, slot) in d.vals.iter().enumerate() {
+                    is.push(
+                        slot.eq(e
+                            .vals
+                            .get(v)
+                            .cloned()
+                            .unwrap_or_else(|| BV::from_u64(0, 64))),
+                    );
+                }
+                is.extend([
+                    d.pred
+                        .eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
+                    d.site.eq(BV::from_u64(u64::from(e.site), site_w)),
+                    d.convergent.eq(Bool::from_bool(e.convergent)),
+                ]);
+                if e.convergent {
+                    is.push(d.label.eq(BV::from_u64(u64::from(e.label), tag_w)));
+                }
+                solver.assert(here.implies(Bool::and(&is)));
+            }
+            ds.push(d);
+        }
+        desc.push(ds);
+    }
+    // Property 1, per thread: the lengths (of both projections, where
+    // there are two) or the events at `K_i` differ.
+    let mut p1 = Vec::new();
+    for i in 0..2 {
+        let (rr, rt) = (&runs[0][i], &runs[1][i]);
+        let (dr, dt) = (&desc[0][i], &desc[1][i]);
+        let mut diff = vec![dr.tag.eq(&dt.tag).not(), dr.pred.eq(&dt.pred).not()];
+        for (a, b) in dr.vals.iter().zip(&dt.vals) {
+            diff.push(a.eq(b).not());
+        }
+        let differs = Bool::or(&diff);
+        let ((lr, lr2), (lt, lt2)) = (lengths(rr, p), lengths(rt, p));
+        let mut alt = vec![lr.eq(lt).not()];
+        if let (Some(a), Some(b)) = (lr2, lt2) {
+            alt.push(a.eq(b).not());
+        }
+        alt.push(Bool::and(&[
+            at_event(g, &k[i], rr, p),
+            at_event(g, &k[i], rt, p),
+            differs,
+        ]));
+        p1.push(Bool::or(&alt));
+    }
+    // Property 2.
+    let mut within = Vec::new();
+    for i in 0..2 {
+        within.push(at_event(g, &k[i], &runs[0][i], p));
+        within.push(at_event(g, &k[i], &runs[1][i], p));
+    }
+    let (r0, r1, g0, g1) = (&desc[0][0], &desc[0][1], &desc[1][0], &desc[1][1]);
+    within.push(r0.convergent.clone());
+    within.push(r1.convergent.clone());
+    within.push(r0.label.eq(&r1.label));
+    within.push(r0.site.eq(&r1.site).xor(g0.site.eq(&g1.site)));
+    let p2 = Bool::and(&within);
+    Ok((p1, p2))
+}
+
+/// Property 1 or 2 fails over the visible events alone (`symex::event`:
+/// loads of byte-addressed memory that are not volatile and plain
+/// barriers judged by hazards left out), as a literal of `q`'s solver:
+/// what a search asks again when its model's runs differ only in hidden
+/// events. Built on demand (its descriptors double the query's).
+pub(crate) fn visible(
+    g: &Globals,
+    runs: &[[Run; 2]; 2],
+    q: &Query,
+    deadline: Instant,
+) -> Result<Bool, Unknown> {
+    let widths = Widths {
+        tag_w: q.tag_w,
+        site_w: q.site_w,
+        arity: q.arity,
+    };
+    let (p1, p2) = compare(&q.solver, g, runs, widths, Positions::Visible, deadline)?;
+    Ok(literal(
+        &q.solver,
+        "violated_visible",
+        &Bool::or(&[p1[0].clone(), p1[1].clone(), p2]),
+    ))
 }

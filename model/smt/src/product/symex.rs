@@ -52,6 +52,7 @@
 use super::bv::{c64, choose, nonzero, or_all};
 
 mod eval;
+mod event;
 mod memory;
 mod record;
 mod state;
@@ -110,6 +111,9 @@ impl Tags {
 pub(crate) struct Ev {
     pub guard: Bool,
     pub pos: BV,
+    /// The position among the visible events (`event`), `None` for a
+    /// hidden one.
+    pub vpos: Option<BV>,
     pub tag: u32,
     /// The label's id (as a [`Tag::Label`]) for convergent operations.
     pub label: u32,
@@ -130,6 +134,10 @@ pub(crate) struct Run {
     /// Where there are two projections ([`super::Globals::second`]): the
     /// position after the second's last event at the exit.
     pub len2: Option<BV>,
+    /// [`Run::len`] and [`Run::len2`] counting visible events only
+    /// (`event`).
+    pub vlen: BV,
+    pub vlen2: Option<BV>,
     /// Edges past the bound, with a description.
     pub cut: Vec<(Bool, String)>,
     /// Where the run stops out of bounds, with a description.
@@ -181,6 +189,10 @@ pub(crate) struct Prog<'a> {
     /// every block copy, so that building a large formula does not run
     /// past the budget before z3 is even asked.
     pub deadline: Option<Instant>,
+    /// Plain barriers are hidden events (`event`): the module's barriers
+    /// are judged by the hazards they leave
+    /// (`convcheck_ir::exec::observe::barriers_by_hazards`).
+    pub hide_plain_barriers: bool,
 }
 
 impl<'a> Prog<'a> {
@@ -202,6 +214,7 @@ impl<'a> Prog<'a> {
             def_sites: HashMap::new(),
             copies: 0,
             deadline: None,
+            hide_plain_barriers: convcheck_ir::exec::observe::barriers_by_hazards(&program.module),
         }
     }
 
@@ -402,6 +415,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             counts: vec![BV::from_u64(0, self.g.w); names],
             pos: BV::from_u64(0, self.g.w),
             pos2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
+            vis: BV::from_u64(0, self.g.w),
+            vis2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
             phase: BV::from_u64(0, self.g.w),
             calls: BV::from_u64(0, self.g.w),
             log: Default::default(),
@@ -422,6 +437,8 @@ impl<'p, 'a> Exec<'p, 'a> {
             events: self.events,
             len: end.pos,
             len2: self.g.second.map(|_| end.pos2),
+            vlen: end.vis,
+            vlen2: self.g.second.map(|_| end.vis2),
             cut: self.cut,
             stuck: self.stuck,
             ub: self.ub,
@@ -664,8 +681,10 @@ impl<'p, 'a> Exec<'p, 'a> {
             *v = n;
         };
         name(&mut s.pos, "pos", &mut self.defs);
+        name(&mut s.vis, "vis", &mut self.defs);
         if self.g.second.is_some() {
             name(&mut s.pos2, "pos2", &mut self.defs);
+            name(&mut s.vis2, "vis2", &mut self.defs);
         }
         name(&mut s.phase, "phase", &mut self.defs);
         for c in s.counts.iter_mut() {
@@ -725,74 +744,5 @@ impl<'p, 'a> Exec<'p, 'a> {
             st.locals.insert(n, v);
         }
         Ok(st)
-    }
-
-    /// Records an observable event at the current state.
-    ///
-    /// **Two projections** (`convcheck_ir::exec::observe::observable`):
-    /// where either program has a convergent operation that accesses no
-    /// memory ([`super::Globals::second`]), a run's events are compared as
-    /// two sequences: every event but those operations at positions from
-    /// 0 (`pos`), and every convergent event, those operations included,
-    /// at positions from the offset (`pos2`), so that a convergent event
-    /// of another kind is recorded twice. The offset is above every
-    /// position of the first, so a position still names one event.
-    #[allow(clippy::too_many_arguments)]
-    fn event(
-        &mut self,
-        st: &mut State,
-        at: At,
-        op: OpId,
-        tag: Tag,
-        vals: Vec<BV>,
-        pred: Option<Bool>,
-        convergent: bool,
-    ) {
-        let module = self.prog.module();
-        // A call's event (`Access::is_call_event`) is in the second
-        // projection too, and one of a call that accesses only
-        // inaccessible memory there alone (`exec::observe::observable`).
-        let call = match &tag {
-            Tag::Mem(_, true, access) if access.is_call_event() => Some(access.atomic),
-            _ => None,
-        };
-        let second = self.g.second.is_some() && (convergent || call.is_some());
-        let no_memory = second
-            && (module.op(op).is_some_and(|o| o.memory_none)
-                || call == Some(convcheck_ir::Access::EXTERNAL_CALL_INACCESSIBLE));
-        let label = if convergent {
-            self.tags.id(Tag::Label(module.label(op).into()))
-        } else {
-            u32::MAX
-        };
-        let site = self.prog.site(at, op);
-        let tag = if no_memory {
-            self.tags
-                .id(Tag::OpNoMemory(module.label(op).into(), vals.len()))
-        } else {
-            self.tags.id(tag)
-        };
-        let ev = Ev {
-            guard: st.guard.clone(),
-            pos: st.pos.clone(),
-            tag,
-            label,
-            vals,
-            pred,
-            site,
-            convergent,
-        };
-        let one = BV::from_u64(1, self.g.w);
-        if second {
-            self.events.push(Ev {
-                pos: st.pos2.clone(),
-                ..ev.clone()
-            });
-            st.pos2 = st.pos2.bvadd(&one);
-        }
-        if !no_memory {
-            self.events.push(ev);
-            st.pos = st.pos.bvadd(&one);
-        }
     }
 }

@@ -17,6 +17,10 @@ pub(super) struct State {
     /// The position in the second projection (`super::Exec::event`):
     /// constant where there is none.
     pub pos2: BV,
+    /// The visible positions (`super::event`): `pos` and `pos2` without
+    /// the hidden events.
+    pub vis: BV,
+    pub vis2: BV,
     /// The barrier phase: barriers passed.
     pub phase: BV,
     /// The bytes stored so far (`memory`).
@@ -60,6 +64,14 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         &guards,
         &states.iter().map(|s| s.pos2.clone()).collect::<Vec<_>>(),
     );
+    let vis = choose(
+        &guards,
+        &states.iter().map(|s| s.vis.clone()).collect::<Vec<_>>(),
+    );
+    let vis2 = choose(
+        &guards,
+        &states.iter().map(|s| s.vis2.clone()).collect::<Vec<_>>(),
+    );
     let phase = choose(
         &guards,
         &states.iter().map(|s| s.phase.clone()).collect::<Vec<_>>(),
@@ -75,6 +87,8 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         counts,
         pos,
         pos2,
+        vis,
+        vis2,
         phase,
         log,
         calls,
@@ -89,6 +103,8 @@ pub(super) fn unreachable_state(w: u32, names: usize) -> State {
         counts: vec![BV::from_u64(0, w); names],
         pos: BV::from_u64(0, w),
         pos2: BV::from_u64(0, w),
+        vis: BV::from_u64(0, w),
+        vis2: BV::from_u64(0, w),
         phase: BV::from_u64(0, w),
         log: Default::default(),
         calls: BV::from_u64(0, w),
@@ -121,6 +137,8 @@ pub(super) fn merge2(cond: &Bool, a: State, b: State) -> State {
             .collect(),
         pos: pick(&a.pos, &b.pos),
         pos2: pick(&a.pos2, &b.pos2),
+        vis: pick(&a.vis, &b.vis),
+        vis2: pick(&a.vis2, &b.vis2),
         phase: pick(&a.phase, &b.phase),
         log: memory::union(&[&a.log, &b.log]),
         calls: pick(&a.calls, &b.calls),

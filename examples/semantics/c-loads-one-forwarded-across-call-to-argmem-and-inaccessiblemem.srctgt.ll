@@ -1,0 +1,50 @@
+; CLASS: c
+; EXPECT: violated
+; EXPECT-explicit: inconclusive
+; (Under --engine explicit alone: the domains of the loaded and stored
+; values are inexact; the product decides the pair.)
+; Issue 20, the product's search weakness: as
+; c-loads-one-forwarded-across-barrier, with the wrong forward across a
+; call that may write inaccessible memory and its pointer argument's object
+; (memory(argmem: write, inaccessiblemem: readwrite)): @a[1]'s value may
+; not be forwarded across it; the forward of @g across the call that
+; accesses inaccessible memory alone is legal.
+target triple = "nvptx64-nvidia-cuda"
+@a = addrspace(1) global [4 x i32] zeroinitializer
+@b = addrspace(1) global i32 0
+@c = addrspace(1) global i32 0
+@g = addrspace(1) global i32 0
+@out = addrspace(1) global [4 x i32] zeroinitializer
+declare void @inacc(i32) nounwind memory(inaccessiblemem: readwrite)
+declare void @w(ptr addrspace(1)) nounwind memory(argmem: write)
+declare void @ext(i32) nounwind
+declare void @llvm.nvvm.barrier0() convergent nounwind
+declare void @wi(ptr addrspace(1)) nounwind memory(argmem: write, inaccessiblemem: readwrite)
+
+define void @src(i32 %x, i32 %y, i32 %z) {
+entry:
+  store i32 %x, ptr addrspace(1) @g
+  call void @inacc(i32 %x)
+  %v = load i32, ptr addrspace(1) @g
+  store i32 %v, ptr addrspace(1) @out
+  %a1 = getelementptr i32, ptr addrspace(1) @a, i32 1
+  store i32 %y, ptr addrspace(1) %a1
+  call void @wi(ptr addrspace(1) @a)
+  %u = load i32, ptr addrspace(1) %a1
+  %o1 = getelementptr i32, ptr addrspace(1) @out, i32 1
+  store i32 %u, ptr addrspace(1) %o1
+  ret void
+}
+
+define void @tgt(i32 %x, i32 %y, i32 %z) {
+entry:
+  store i32 %x, ptr addrspace(1) @g
+  call void @inacc(i32 %x)
+  store i32 %x, ptr addrspace(1) @out
+  %a1 = getelementptr i32, ptr addrspace(1) @a, i32 1
+  store i32 %y, ptr addrspace(1) %a1
+  call void @wi(ptr addrspace(1) @a)
+  %o1 = getelementptr i32, ptr addrspace(1) @out, i32 1
+  store i32 %y, ptr addrspace(1) %o1
+  ret void
+}
