@@ -178,6 +178,70 @@ fn a_changed_function_is_not_proved_by_structure() {
     );
 }
 
+/// An irreducible cycle (two entries, `left` and `right`) with a
+/// convergent call in it, as `nontrivial-unswitch.ll`'s
+/// `test_no_unswitch_unstructured_cfg` has one.
+const IRREDUCIBLE: &str = "
+define void @irreducible(i1 %c, i32 %n) {
+entry:
+  br i1 %c, label %left, label %right
+
+left:
+  %i = phi i32 [ 0, %entry ], [ %j, %right ]
+  call void @f()
+  %i1 = add i32 %i, 1
+  %l = icmp slt i32 %i1, %n
+  br i1 %l, label %right, label %exit
+
+right:
+  %j = phi i32 [ 0, %entry ], [ %i1, %left ]
+  %j1 = add i32 %j, 2
+  %r = icmp slt i32 %j1, %n
+  br i1 %r, label %left, label %exit
+
+exit:
+  ret void
+}
+";
+
+/// The structural rule refuses an irreducible cycle (its header is a
+/// choice), but two equal canonical modules are one program: the
+/// function as written again (comments, alignment stated) is proved; with
+/// its blocks laid out in another order (which may choose another header)
+/// it is not proved, nor with a changed condition.
+#[test]
+fn an_unchanged_irreducible_function_is_proved() {
+    let a = temp("irreducible.ll", &format!("{DECLS}{IRREDUCIBLE}"));
+    let same = IRREDUCIBLE.replace("left:\n", "left:                ; preds = %entry, %right\n");
+    let b = temp("irreducible-same.ll", &format!("{DECLS}{same}"));
+    let (code, out, err) = convcheck(&["check", &a, &b]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("no bound: proved by structure (0 straight-line edges merged)"),
+        "{out}"
+    );
+    assert!(out.contains("\nverdict: proved\n"), "{out}");
+    let left = IRREDUCIBLE.find("left:").unwrap();
+    let right = IRREDUCIBLE.find("right:").unwrap();
+    let exit = IRREDUCIBLE.find("exit:").unwrap();
+    let swapped = format!(
+        "{}{}{}{}",
+        &IRREDUCIBLE[..left],
+        &IRREDUCIBLE[right..exit],
+        &IRREDUCIBLE[left..right],
+        &IRREDUCIBLE[exit..]
+    );
+    let changed = IRREDUCIBLE.replace("%l = icmp slt", "%l = icmp sgt");
+    for (name, text) in [
+        ("irreducible-swapped.ll", swapped),
+        ("irreducible-changed.ll", changed),
+    ] {
+        let b = temp(name, &format!("{DECLS}{text}"));
+        let (_, out, err) = convcheck(&["check", &a, &b, "--timeout", "10"]);
+        assert!(!out.contains("proved"), "{name}: {out}{err}");
+    }
+}
+
 /// A loop of four iterations, one anchor per iteration.
 const UNROLL_ME: &str = "
 define void @unroll_me() {

@@ -25,9 +25,15 @@
 //! The walk visits a straight-line chain `A -> B` (the only edge out of
 //! `A`, the only one into `B`) as `A` then `B`, so a target that merged
 //! the chain into one block is numbered like the reference, which the rule
-//! accepts. Anything the rule does not accept (a different CFG, an
-//! irreducible cycle, renamed values, recursion) is left to the bounded
-//! check.
+//! accepts. Two sides whose canonical modules are equal are one program
+//! and are proved whatever their cycles: the rule itself refuses an
+//! irreducible cycle (its header is a choice, and an isomorphism need not
+//! make it alike), but the choice is made from the module alone, block
+//! order included, so equal modules make it alike (`nontrivial-unswitch.ll`'s
+//! `test_no_unswitch_unstructured_cfg`, which opt leaves alone). Anything
+//! else the rule does not accept (a different CFG, an irreducible cycle in
+//! two different modules or with calls of defined functions, renamed
+//! values, recursion) is left to the bounded check.
 
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::{
@@ -47,7 +53,35 @@ pub fn proved(
 ) -> Option<usize> {
     let r = without_aligned_tokens(canonical(reference, rentry)?)?;
     let t = without_aligned_tokens(canonical(target, tentry)?)?;
+    // Two equal canonical modules are one program, whatever their cycles:
+    // what the rule leaves out for its isomorphism (an irreducible cycle,
+    // whose header is a choice) is made the same way on both sides, as it
+    // is made from the module alone (block order included).
+    // (Only without calls of defined functions: the rule leaves recursion
+    // to the bounded check, which says where its call depth cuts runs.)
     convcheck_smt::product::by_structure(&r, &t, 0)
+        .or_else(|| (r.module == t.module && !calls_defined(&r.module)).then_some(0))
+}
+
+/// Whether a function of `m` calls a function `m` defines.
+fn calls_defined(m: &Module) -> bool {
+    let mut any = false;
+    for f in &m.functions {
+        for b in &f.blocks {
+            for e in b.exprs() {
+                e.walk(&mut |x| {
+                    any |= matches!(
+                        x,
+                        Expr::Call {
+                            kind: CallKind::Real(_),
+                            ..
+                        }
+                    )
+                });
+            }
+        }
+    }
+    any
 }
 
 /// The canonical module `m` with its convergence-control tokens erased

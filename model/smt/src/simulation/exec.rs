@@ -94,6 +94,14 @@ pub(crate) struct Shared {
     /// Whether a program loads bytes from memory: else a clobber (what an
     /// external call may write, `Access::CLOBBER_OBJECT`) changes nothing.
     pub loads: bool,
+    /// Whether clobbers are modelled (`memory`): memory is plain, a
+    /// program loads bytes and one has a clobber. Loads then read the
+    /// state's epochs (`TState::gens`) and, per epoch, the free values of
+    /// `epochs`.
+    pub clobbers: bool,
+    /// Per name, the free values of its locations after clobbers:
+    /// `G_i(th, addr, epoch)` (used for the memory names alone).
+    pub epochs: Vec<FuncDecl>,
 }
 
 /// The name of the free values of `n`-byte locations of shared and global
@@ -115,13 +123,44 @@ impl Shared {
                 )
             })
             .collect();
+        let epochs = names
+            .iter()
+            .enumerate()
+            .map(|(i, _)| {
+                FuncDecl::new(
+                    format!("G{i}"),
+                    &[
+                        &Sort::bitvector(8),
+                        &Sort::bitvector(64),
+                        &Sort::bitvector(64),
+                    ],
+                    &Sort::bitvector(64),
+                )
+            })
+            .collect();
         Shared {
             names,
             streams,
             plain_memory: false,
             stores: false,
             loads: false,
+            clobbers: false,
+            epochs,
         }
+    }
+
+    /// Whether the states' memory (`TState::mem`, `calls`, `gens`) is
+    /// modelled, so that each step must leave it equal in both programs.
+    pub fn memory_state(&self) -> bool {
+        self.stores || self.clobbers
+    }
+
+    /// `G_name(th, addr, gen)`: the free value of a location at an epoch.
+    pub fn epoch_value(&self, name: usize, th: &BV, addr: &BV, gen: &BV) -> BV {
+        self.epochs[name]
+            .apply(&[th as &dyn Ast, addr as &dyn Ast, gen as &dyn Ast])
+            .as_bv()
+            .unwrap_or_else(|| c64(0))
     }
 
     /// The name index of an `n`-byte load's free values in `space`, when
@@ -171,6 +210,12 @@ pub(crate) struct TState {
     pub pend: BTreeMap<String, Pend>,
     /// The bytes the thread wrote (`memory`).
     pub mem: Array,
+    /// The calls that may write memory the thread made (`memory`, the
+    /// epoch; counted only where `Shared::clobbers`).
+    pub calls: BV,
+    /// Per byte, the epoch of the newest clobber that covered it
+    /// (`memory`).
+    pub gens: Array,
 }
 
 /// Where an event comes from: block, instruction, position among the
@@ -514,6 +559,15 @@ impl Eval<'_, '_> {
                 };
                 let (v, id) = self.read(*o)?;
                 let v = match memory {
+                    // After clobbers: per byte, what the thread stored
+                    // there, else the location's free value at the byte's
+                    // epoch (`memory`).
+                    Some(name) if self.sh.clobbers => {
+                        let (sh, th) = (self.sh, &self.thr.th);
+                        let mem = self.sh.stores.then_some(&self.st.mem);
+                        let free = |g: &BV| sh.epoch_value(name, th, &addr, g);
+                        super::memory::load_clobbered(mem, &self.st.gens, &addr, &free, access.bytes)
+                    }
                     // What the thread stored there, byte by byte, else the
                     // location's free value (`memory`).
                     Some(name) if self.sh.stores => {
@@ -595,10 +649,7 @@ impl Eval<'_, '_> {
                     return Ok(c64(0));
                 }
                 if access.is_clobber() {
-                    return Err(format!(
-                        "not modelled by the simulation: memory an external call may write (`{}`)",
-                        self.side.module.label(*op)
-                    ));
+                    return self.clobber(*op, *space, index, value, *access);
                 }
                 if access.atomic != 0 && !call_event {
                     return Err(format!(
@@ -737,6 +788,46 @@ impl Eval<'_, '_> {
                 CallKind::Fence => c64(0),
             },
         })
+    }
+
+    /// A clobber (`memory`; the interpreter's `exec::memory`): a constant
+    /// value other than 0 counts a call (the first clobber of each), then
+    /// the clobber covers the object of its address, or all shared and
+    /// global memory. Private memory is not modelled (its loads are
+    /// refused), so a clobber of it only counts.
+    fn clobber(
+        &mut self,
+        op: OpId,
+        space: Space,
+        index: &Expr,
+        value: &Expr,
+        access: Access,
+    ) -> R<BV> {
+        if !self.sh.clobbers || self.guard.is_some() {
+            return Err(format!(
+                "not modelled by the simulation: memory an external call may write (`{}`){}",
+                self.side.module.label(op),
+                if self.guard.is_some() {
+                    " under a lazy operator"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let v = self.eval(value, true)?;
+        let addr = self.eval(index, true)?;
+        if matches!(value, Expr::Const(c) if *c != 0) {
+            self.st.calls = self.st.calls.bvadd(c64(1));
+        }
+        if space == Space::Local {
+            return Ok(v);
+        }
+        let object = (access.atomic == Access::CLOBBER_OBJECT).then_some(&addr);
+        let (mem, gens) =
+            super::memory::clobber(&self.st.mem, &self.st.gens, object, &self.st.calls);
+        self.st.mem = mem;
+        self.st.gens = gens;
+        Ok(v)
     }
 
     /// Evaluates `e` as the value assigned to `name` (a `SetLocal` or a phi).
@@ -1136,6 +1227,8 @@ impl Exec<'_, '_> {
                 })
                 .collect(),
             mem: super::memory::empty(),
+            calls: c64(0),
+            gens: super::memory::no_gens(),
         };
         let mut ev = self.evaluator(st.clone(), (0, 0));
         let mut args = Vec::new();

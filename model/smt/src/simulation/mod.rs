@@ -275,6 +275,8 @@ fn with_sides<T>(
     shared.plain_memory = plain;
     shared.stores = plain && (stores(reference, ref_fn) || stores(target, tgt_fn));
     shared.loads = byte_loads(reference, ref_fn) || byte_loads(target, tgt_fn);
+    shared.clobbers =
+        plain && shared.loads && (clobbers(reference, ref_fn) || clobbers(target, tgt_fn));
     let r = side::Side::new(reference, ref_fn, &names)
         .map_err(|e| SimAnswer::NotFound(format!("reference: {e}")))?;
     let t = side::Side::new(target, tgt_fn, &names)
@@ -665,6 +667,18 @@ fn byte_loads(p: &CfgProgram, f: FuncId) -> bool {
         }
     }
     all > unused
+}
+
+/// Whether function `f` of `p` has a clobber (what an external call that
+/// may write memory leaves, `Access::CLOBBER_OBJECT`).
+fn clobbers(p: &CfgProgram, f: FuncId) -> bool {
+    let mut any = false;
+    for_each_expr(p, f, &mut |e| {
+        if let Expr::Store { access, .. } = e {
+            any |= access.is_clobber();
+        }
+    });
+    any
 }
 
 /// Whether function `f` of `p` stores bytes to memory.

@@ -185,13 +185,18 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
     })
 }
 
-/// The two memories after a step are equal (`super::memory`): what lets
-/// the node it leads to hold one memory for both programs. True where the
-/// runs end or the reference is undefined.
+/// The two memories after a step are equal (`super::memory`): the bytes
+/// written, the epoch and the bytes' epochs, what lets the node it leads
+/// to hold one memory for both programs. True where the runs end or the
+/// reference is undefined.
 pub(crate) fn memories_equal(step: Step, post: &[TState; 2]) -> Bool {
     match step {
         Step::Ret | Step::Vacuous => Bool::from_bool(true),
-        _ => super::memory::equal(&post[0].mem, &post[1].mem),
+        _ => Bool::and(&[
+            super::memory::equal(&post[0].mem, &post[1].mem),
+            post[0].calls.eq(&post[1].calls),
+            super::memory::equal(&post[0].gens, &post[1].gens),
+        ]),
     }
 }
 

@@ -230,7 +230,7 @@ pub(crate) fn recheck(
             states.push([r, t]);
             consts.push(Vec::new());
         } else {
-            let (s, c) = node_state(&format!("c{i}"), sides, n.loc, names);
+            let (s, c) = node_state(&format!("c{i}"), sides, n.loc, names, sh.clobbers);
             states.push(s);
             consts.push(c);
         }
@@ -310,7 +310,7 @@ pub(crate) fn recheck(
                 let used = if on.used { used } else { Bool::from_bool(true) };
                 let mut obligation = vec![events, used];
                 let mut names: Vec<String> = vec!["equal events".into(), "equal used loads".into()];
-                if on.memory && sh.stores {
+                if on.memory && sh.memory_state() {
                     obligation.push(memories_equal(step, &post));
                     names.push("equal memories".into());
                 }
@@ -344,10 +344,21 @@ pub(crate) fn recheck(
                     z3.sat(&[&ctx, &guards, &grow, &whole.not()], "a step")?
                 };
                 if let Some(m) = differs {
+                    // The first part the model falsifies, else the first
+                    // it does not evaluate to true (the equality of two
+                    // memories after clobbers, lambda terms, may not
+                    // evaluate to a constant).
+                    let value = |o: &Bool| m.eval(o, true).and_then(|v| v.as_bool());
                     let broken = obligation
                         .iter()
                         .zip(&names)
-                        .find(|(o, _)| m.eval(*o, true).and_then(|v| v.as_bool()) == Some(false))
+                        .find(|(o, _)| value(o) == Some(false))
+                        .or_else(|| {
+                            obligation
+                                .iter()
+                                .zip(&names)
+                                .find(|(o, _)| value(o) != Some(true))
+                        })
                         .map_or("?", |(_, n)| n.as_str());
                     return Err(not_found(format!(
                         "a step from node {i} ({} / {}) breaks {broken}",

@@ -82,11 +82,23 @@ pub(crate) fn node_state(
     sides: [&Side; 2],
     locs: [Loc; 2],
     names: usize,
+    clobbers: bool,
 ) -> ([TState; 2], Vec<Dynamic>) {
     let mut consts: Vec<Dynamic> = Vec::new();
     // One memory for both programs (`memory`: each step carries it).
     let mem = super::memory::fresh(&format!("{prefix}.mem"));
     consts.push(Dynamic::from_ast(&mem));
+    // Likewise the epoch and the bytes' epochs, where clobbers are
+    // modelled.
+    let (calls, gens) = if clobbers {
+        let calls = BV::new_const(format!("{prefix}.calls"), 64);
+        let gens = super::memory::fresh_gens(&format!("{prefix}.gens"));
+        consts.push(Dynamic::from_ast(&calls));
+        consts.push(Dynamic::from_ast(&gens));
+        (calls, gens)
+    } else {
+        (BV::from_u64(0, 64), super::memory::no_gens())
+    };
     let mut make = |w: usize| -> TState {
         let side = sides[w];
         let l = locs[w];
@@ -149,6 +161,8 @@ pub(crate) fn node_state(
             cyc,
             pend,
             mem: mem.clone(),
+            calls: calls.clone(),
+            gens: gens.clone(),
         }
     };
     let r = make(0);
@@ -265,7 +279,7 @@ impl<'s, 'a> Search<'s, 'a> {
         self.z3.in_time()?;
         let id = self.nodes.len();
         let names = self.sh.names.len();
-        let (state, _) = node_state(&format!("n{id}"), self.sides, locs, names);
+        let (state, _) = node_state(&format!("n{id}"), self.sides, locs, names, self.sh.clobbers);
         // Only what the node's own state can state (a condition over a
         // local no longer live here is not a candidate).
         let atoms = candidates(
@@ -395,7 +409,7 @@ impl<'s, 'a> Search<'s, 'a> {
                     let node = &self.nodes[n];
                     let (used, post) = settle(step, r, t, [&node.state[0], &node.state[1]]);
                     let mut all = vec![ev, used];
-                    if self.sh.stores {
+                    if self.sh.memory_state() {
                         all.push(memories_equal(step, &post));
                     }
                     (step, to, Bool::and(&all), post)
