@@ -473,7 +473,11 @@ fn the_search_alone_finds_counterexamples_and_proves_nothing() {
         }
         other => panic!("expected unknown, got {other:?}"),
     }
-    assert!(all.spent() > 1_000, "the whole search: {} units", all.spent());
+    assert!(
+        all.spent() > 1_000,
+        "the whole search: {} units",
+        all.spent()
+    );
     let mut spent = Vec::new();
     for _ in 0..2 {
         let cut = work(1_000);

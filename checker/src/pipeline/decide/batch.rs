@@ -429,23 +429,16 @@ impl Decider<'_> {
     /// not model leaves the explicit engine's verdict with a note naming
     /// why: a cut search is never reported as one that found nothing.
     fn search_one(&self, b: &mut Batch, j: usize, gap: &str) -> Hunt {
-        // TEMPORARY experiment knobs (removed before commit).
-        let share: u32 = std::env::var("CONVCHECK_HUNT_SHARE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(HUNT_TIME_SHARE);
         let timeout = self.budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
-        let units: u64 = std::env::var("CONVCHECK_HUNT_WORK")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(hunt_work(timeout));
-        let short = self.deadline.min(Instant::now() + timeout / share.max(1));
+        let short = self
+            .deadline
+            .min(Instant::now() + timeout / HUNT_TIME_SHARE);
         let Some(q) = self.query(j, short) else {
             return Hunt::NoneFound;
         };
         self.progress
             .report(&format!("@{}: symbolic product", self.f.name));
-        let work = convcheck_smt::product::WorkAccount::new(units);
+        let work = convcheck_smt::product::WorkAccount::new(hunt_work(timeout));
         let answer = self.product().hunt(&q, &work);
         self.progress.report(&format!(
             "@{}: the symbolic product's search: {} units of z3's work of {}",

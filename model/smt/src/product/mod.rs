@@ -85,13 +85,13 @@ mod support;
 mod symex;
 
 use crate::{Answer, Limit, Unknown};
-use check::{check, check_limited, memory_watermark};
 pub use check::WorkAccount;
-pub use hunt::{hunt_at, NO_COUNTEREXAMPLE};
+use check::{check, check_limited, memory_watermark};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Trace;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_ir::{FuncId, OpId};
+pub use hunt::{hunt_at, NO_COUNTEREXAMPLE};
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, BV};
