@@ -68,11 +68,11 @@ fn a_violated_check_prints_the_same_report_every_time() {
 
 /// The product's search of values the explicit engine left untried
 /// (`batch::search_one`) has one budget of z3's work for all its queries,
-/// 1 million units per minute of `--timeout` (`batch::hunt_work`), not a
+/// 2 million units per minute of `--timeout` (`batch::hunt_work`), not a
 /// share of the time. `examples/semantics/int-i63-counts-sign-extended`
 /// is violated, and only that search finds it (about 0.6 million units;
 /// the explicit engine's domains of `x` are inexact): at the default 60 s
-/// the check is violated; at `--timeout 30` (0.5 million units) the
+/// the check is violated; at `--timeout 15` (0.5 million units) the
 /// search is cut by its work budget, and the report says so, naming the
 /// budget, in the same bytes on two runs at once. (A cut search leaves
 /// the explicit engine's verdict on the values it tried, `preserved`:
@@ -119,7 +119,7 @@ fn the_search_of_untried_values_is_cut_by_a_count_of_work() {
     assert_eq!(code, 1, "{json}{err}");
     assert!(json.contains("the explicit engine found none"), "{json}");
     let runs: Vec<(i32, String, String)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..2).map(|_| s.spawn(|| check("30"))).collect();
+        let handles: Vec<_> = (0..2).map(|_| s.spawn(|| check("15"))).collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("a run"))
