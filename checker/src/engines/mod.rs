@@ -192,16 +192,15 @@ impl Engine for Product {
 }
 
 impl Product {
-    /// A search for a counterexample alone ([`product::hunt_at`], each z3
-    /// query within `work` units of z3's resource counter, 0 for no
-    /// bound): a violation, or `Unknown` (none found, or a budget ran
-    /// out).
-    pub fn hunt(&self, q: &Query, work: u32) -> Answer {
+    /// A search for a counterexample alone ([`product::hunt_at`], all its
+    /// z3 queries within `work`, units of z3's resource counter): a
+    /// violation, or `Unknown` (none found, or a budget ran out).
+    pub fn hunt(&self, q: &Query, work: &product::WorkAccount) -> Answer {
         self.run(q, Some(work))
     }
 
-    /// [`Engine::decide`], or [`Product::hunt`] with its work bound.
-    fn run(&self, q: &Query, hunt: Option<u32>) -> Answer {
+    /// [`Engine::decide`], or [`Product::hunt`] with its work budget.
+    fn run(&self, q: &Query, hunt: Option<&product::WorkAccount>) -> Answer {
         let left = q.deadline.saturating_duration_since(Instant::now());
         let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
             return Answer::Unknown(Unknown::unsupported("smt: the product compares two CFGs"));

@@ -36,8 +36,9 @@
 //! `auto`, so that the product can still decide what it leaves
 //! inconclusive); under `auto`, the product on each stage the explicit
 //! engine left inconclusive, and a short counterexample search by the
-//! product (`product::hunt_at`, z3's work bounded per query by
-//! `batch::HUNT_WORK`, within a tenth of the budget) on the stages it
+//! product (`product::hunt_at`, all its z3 queries within
+//! `batch::hunt_work` of the budget, 2 million units of z3's work at the
+//! default 60 s, and a tenth of the time, at least 6 s) on the stages it
 //! preserved while listing untried values or capped group sizes: the
 //! last of them first, the earlier ones only where that one is violated.
 

@@ -1,10 +1,11 @@
 //! Times the product's counterexample search (`hunt_at`) on two LLVM IR
 //! files: `cargo run --release -p convcheck-smt --example hunt -- IN.ll OUT.ll FUNCTION GROUP MAX_ITERS SECS WORK`
-//! (GROUP 0 for every group size; WORK units of z3's resource counter per
-//! query, 0 for no bound) prints the answer and the seconds it took.
+//! (GROUP 0 for every group size; WORK units of z3's resource counter for
+//! the whole search, 0 for no bound) prints the answer, the seconds it took
+//! and the units it spent.
 
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_smt::product::{hunt_at, ProductOptions};
+use convcheck_smt::product::{hunt_at, ProductOptions, WorkAccount};
 use convcheck_smt::Answer;
 use std::time::{Duration, Instant};
 
@@ -33,17 +34,19 @@ fn main() {
         ..ProductOptions::default()
     };
     let start = Instant::now();
+    let account = WorkAccount::new(work.parse().expect("a number"));
     let ans = hunt_at(
         &CfgProgram::new(r),
         &CfgProgram::new(t),
         [rf, tf],
         &opts,
-        work.parse().expect("a number"),
+        &account,
     );
     let s = start.elapsed().as_secs_f64();
+    let u = account.spent();
     match ans {
-        Answer::Proved(_) => println!("{s:.3} s: proved"),
-        Answer::Counterexample(c) => println!("{s:.3} s: violated: {}", c.message),
-        Answer::Unknown(w) => println!("{s:.3} s: unknown: {w}"),
+        Answer::Proved(_) => println!("{s:.3} s, {u} units: proved"),
+        Answer::Counterexample(c) => println!("{s:.3} s, {u} units: violated: {}", c.message),
+        Answer::Unknown(w) => println!("{s:.3} s, {u} units: unknown: {w}"),
     }
 }

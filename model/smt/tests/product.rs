@@ -18,7 +18,7 @@ use convcheck_ir::{FuncId, Module};
 use convcheck_lang::lower::lower;
 use convcheck_lang::sema::Kernel;
 use convcheck_smt::product::{
-    compare, hunt_at, Counterexample, Preserved, ProductOptions, Proof, Property,
+    compare, hunt_at, Counterexample, Preserved, ProductOptions, Proof, Property, WorkAccount,
 };
 use convcheck_smt::{Answer, Limit};
 use std::time::Duration;
@@ -449,26 +449,39 @@ fn a_budget_spent_while_encoding_names_the_encoding() {
 /// the explicit engine left untried) finds the counterexample `compare`
 /// finds (it skips the search at max-iters 2),
 /// and answers `Unknown`, never `Proved`, where there is none; a search
-/// that its work bound stops is a cut (`Limit::Size`, naming the bound),
-/// never "no counterexample found", and with the same bound it stops the
-/// same way every time.
+/// that its work budget stops is a cut (`Limit::Size`, naming the budget),
+/// never "no counterexample found", and with the same budget it stops the
+/// same way every time, having spent the same units of z3's work.
 #[test]
 fn the_search_alone_finds_counterexamples_and_proves_nothing() {
     let src = example("seed/ambiguity-source.c");
     let (r, t, id) = pass_programs(&src, "loop_nest", "simplifycfg");
-    let c = violated(hunt_at(&r, &t, [id, id], &opts(8), 0), &r, &t, id);
+    let c = violated(hunt_at(&r, &t, [id, id], &opts(8), &work(0)), &r, &t, id);
     assert_eq!(c.property, Property::Convergence, "{}", c.message);
-    let c = violated(hunt_at(&r, &t, [id, id], &opts(8), 20_000_000), &r, &t, id);
+    let c = violated(
+        hunt_at(&r, &t, [id, id], &opts(8), &work(20_000_000)),
+        &r,
+        &t,
+        id,
+    );
     assert_eq!(c.property, Property::Convergence, "{}", c.message);
     let (r, t, id) = pass_programs(&src, "loop_continue", "simplifycfg");
-    match hunt_at(&r, &t, [id, id], &opts(4), 0) {
+    let all = work(0);
+    match hunt_at(&r, &t, [id, id], &opts(4), &all) {
         Answer::Unknown(why) => {
             assert!(why.to_string().contains("no counterexample found"), "{why}")
         }
         other => panic!("expected unknown, got {other:?}"),
     }
+    assert!(
+        all.spent() > 1_000,
+        "the whole search: {} units",
+        all.spent()
+    );
+    let mut spent = Vec::new();
     for _ in 0..2 {
-        match hunt_at(&r, &t, [id, id], &opts(4), 1_000) {
+        let cut = work(1_000);
+        match hunt_at(&r, &t, [id, id], &opts(4), &cut) {
             Answer::Unknown(why) => {
                 assert_eq!(why.limit, convcheck_smt::Limit::Size, "{why}");
                 assert!(
@@ -479,5 +492,20 @@ fn the_search_alone_finds_counterexamples_and_proves_nothing() {
             }
             other => panic!("expected a cut search, got {other:?}"),
         }
+        spent.push(cut.spent());
     }
+    assert_eq!(spent[0], spent[1], "the same budget spent the same way");
+    // A budget the whole search fits in is not a cut.
+    let enough = work(all.spent() * 2);
+    match hunt_at(&r, &t, [id, id], &opts(4), &enough) {
+        Answer::Unknown(why) => {
+            assert!(why.to_string().contains("no counterexample found"), "{why}")
+        }
+        other => panic!("expected unknown, got {other:?}"),
+    }
+}
+
+/// A budget of z3's work for a whole search (`hunt_at`).
+fn work(units: u64) -> WorkAccount {
+    WorkAccount::new(units)
 }

@@ -9,7 +9,7 @@ use super::{
     limits, stage_of, unbounded, Decided, Decider, CHAINED_NOTE, FOUND_NOTE, LAST, QUICK_NOTE,
 };
 use crate::config::Engine as EngineChoice;
-use crate::engine::{Allowance, Budget, Coverage, Outcome};
+use crate::engine::{Allowance, Budget, Coverage, Outcome, DEFAULT_TIMEOUT};
 use crate::engines::search::QUICK;
 use crate::engines::{Answer, Engine, Explicit, Query, Structure};
 use crate::pipeline::{Entry, Target};
@@ -373,8 +373,8 @@ impl Decider<'_> {
         }
     }
 
-    /// Under `auto`, the product's counterexample search ([`HUNT_WORK`]
-    /// units of z3's work per query, within a tenth of the time budget) on
+    /// Under `auto`, the product's counterexample search ([`hunt_work`]
+    /// units of z3's work in all, within a tenth of the time budget) on
     /// the stages the explicit engine preserved while
     /// leaving values or group sizes untried (`gap`): on the last of them
     /// first, the pipeline's output so far; only where that one is
@@ -419,24 +419,37 @@ impl Decider<'_> {
     }
 
     /// The product's counterexample search on stage `j` (preserved by the
-    /// explicit engine with `gap` left untried): each z3 query within
-    /// [`HUNT_WORK`] units of z3's work, all of them within a tenth of the
-    /// time budget (a larger share finds more searches to their end and
-    /// slows the checks where it does not: docs/src/performance.md, "A
-    /// search cut short"). A violation decides the stage; a search cut short
-    /// (work, time, memory, size) or a construct the product does not
-    /// model leaves the explicit engine's verdict with a note naming why:
-    /// a cut search is never reported as one that found nothing.
+    /// explicit engine with `gap` left untried): all its z3 queries within
+    /// one budget of z3's work, [`hunt_work`] of the time budget (2 million
+    /// units at the default 60 s), a count that stops the search the same
+    /// way on every run; the time, a tenth of the budget (at least 6 s), is a safety
+    /// net under load (docs/src/performance.md, "The search of untried
+    /// values: a budget of work"). A violation decides the stage; a search
+    /// cut short (work, time, memory, size) or a construct the product does
+    /// not model leaves the explicit engine's verdict with a note naming
+    /// why: a cut search is never reported as one that found nothing.
     fn search_one(&self, b: &mut Batch, j: usize, gap: &str) -> Hunt {
+        let timeout = self.budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        // The time is a safety net: at least a tenth of the default
+        // budget, so that under a short `--timeout` on a loaded machine
+        // the work budget, not the time, still ends the search.
         let short = self
             .deadline
-            .min(Instant::now() + self.budget.timeout.unwrap_or_default() / 10);
+            .min(Instant::now() + timeout.max(DEFAULT_TIMEOUT) / HUNT_TIME_SHARE);
         let Some(q) = self.query(j, short) else {
             return Hunt::NoneFound;
         };
         self.progress
             .report(&format!("@{}: symbolic product", self.f.name));
-        let hunt = match self.product().hunt(&q, HUNT_WORK) {
+        let work = convcheck_smt::product::WorkAccount::new(hunt_work(timeout));
+        let answer = self.product().hunt(&q, &work);
+        self.progress.report(&format!(
+            "@{}: the symbolic product's search: {} units of z3's work of {}",
+            self.f.name,
+            crate::engine::grouped(work.spent()),
+            crate::engine::grouped(work.total())
+        ));
+        let hunt = match answer {
             Answer::Decided(v @ Outcome::Violated(_), m) => {
                 if let Some(d) = b.decided[j].as_mut() {
                     d.outcome = v;
@@ -526,13 +539,33 @@ pub const LINKED_NOTE: &str = "the stage before it up to names, block order and 
 straight-line chains (the structural rule, every iteration count): its verdict against the \
 reference, within the same bounds, is this stage's";
 
-/// The work each z3 query of the product's search of untried values may
-/// do, in units of z3's resource counter: a count, so that where it is
-/// what stops the search, the search stops the same way on every machine
-/// and under any load. The search also has a tenth of the time budget
-/// (1.5 s of `examples/gpu`'s 15 s), which on a loaded machine stops it
-/// first (20 million units take about 10 s there).
-pub const HUNT_WORK: u32 = 20_000_000;
+/// The work the product's search of untried values may do, in units of
+/// z3's resource counter, per minute of the check's time budget
+/// (`--timeout`): all its z3 queries share [`hunt_work`] of the budget. A
+/// count, so that the search stops the same way on every machine and
+/// under any load; scaled with the budget the user gives, so that a
+/// longer `--timeout` searches further. What it was set from
+/// (docs/src/performance.md, "The search of untried values: a budget of
+/// work"): every counterexample of `examples/semantics` and of the
+/// red-team pairs that this search finds takes at most 0.62 million
+/// units, the one of `examples/launch/block-folded.ll` 1.17 million
+/// (1 million missed it); on the kernels of `examples/gpu` the searches that finish take
+/// 0.6 to 13 million units, most do not finish in 15 s (4 to 11 million
+/// units), and z3 does about 2 million units per second of CPU there.
+pub const HUNT_WORK_PER_MINUTE: u64 = 2_000_000;
+
+/// The share of the time budget the search of untried values may take
+/// (one `HUNT_TIME_SHARE`th, of the default budget at least): a safety
+/// net under load, and for the encoding, which the work budget does not
+/// count.
+pub const HUNT_TIME_SHARE: u32 = 10;
+
+/// [`HUNT_WORK_PER_MINUTE`] for a time budget of `timeout` (at least one
+/// unit: a budget of none would bound nothing).
+pub fn hunt_work(timeout: Duration) -> u64 {
+    let units = u128::from(HUNT_WORK_PER_MINUTE) * timeout.as_millis() / 60_000;
+    u64::try_from(units).unwrap_or(u64::MAX).max(1)
+}
 
 /// How the product's search of untried values on one stage ended.
 #[derive(Debug, PartialEq)]

@@ -76,6 +76,7 @@ pub(crate) mod bv;
 mod check;
 mod confirm;
 mod fbv;
+mod hunt;
 mod matching;
 mod query;
 mod replay;
@@ -85,11 +86,13 @@ mod support;
 mod symex;
 
 use crate::{Answer, Limit, Unknown};
+pub use check::WorkAccount;
 use check::{check, check_limited, memory_watermark};
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Trace;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
 use convcheck_ir::{FuncId, OpId};
+pub use hunt::{hunt_at, NO_COUNTEREXAMPLE};
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 use z3::ast::{Bool, BV};
@@ -297,51 +300,14 @@ pub fn compare_at(
     compare_mode(reference, target, entries, opts, None)
 }
 
-/// A search for a counterexample alone, as [`compare_at`] looks for one
-/// at `opts.max_iters` (the monolithic query, the target unrolled further
-/// where a scenario needs it), without the proof by matching: an answer
-/// is a replayed `Counterexample`, or `Unknown` (none found, or a budget
-/// ran out), never `Proved`. What a caller runs where another engine has
-/// already decided the stage within its own domains and only a missed
-/// counterexample would change the verdict (the default engine's search
-/// of values the explicit engine left untried): the proof steps cost the
-/// most and could change nothing there.
-///
-/// Each z3 query gets at most `work` units of z3's resource counter (0
-/// for no limit) besides `opts.timeout`: where the work bound is what
-/// stops it, the search ends the same way on every machine and under any
-/// load (`Unknown` with [`Limit::Size`], naming the bound).
-///
-/// Unlike [`compare_at`], it does not first search at max-iters 2 (only
-/// at 1): a counterexample there is one at `opts.max_iters` too, and on
-/// clang's kernels that search cost more than the one at the asked bound
-/// (`reduce-int.cu` after SROA, 4 threads, max-iters 4: 20 s with the
-/// searches at 1 and 2, 5.7 s without either; docs/src/performance.md).
-pub fn hunt_at(
-    reference: &CfgProgram,
-    target: &CfgProgram,
-    entries: [FuncId; 2],
-    opts: &ProductOptions,
-    work: u32,
-) -> Answer<Preserved, Counterexample> {
-    match compare_mode(reference, target, entries, opts, Some(work)) {
-        Answer::Proved(_) => Answer::Unknown(Unknown::incomplete(NO_COUNTEREXAMPLE)),
-        a => a,
-    }
-}
-
-/// [`hunt_at`]'s reason when its search ended finding nothing (any other
-/// `Unknown` of it is a search cut short).
-pub const NO_COUNTEREXAMPLE: &str = "no counterexample found (a search, not a proof)";
-
-/// [`compare_at`], or [`hunt_at`] with its work bound when `hunt` is
+/// [`compare_at`], or [`hunt_at`] with its work budget when `hunt` is
 /// `Some`.
 fn compare_mode(
     reference: &CfgProgram,
     target: &CfgProgram,
     entries: [FuncId; 2],
     opts: &ProductOptions,
-    hunt: Option<u32>,
+    hunt: Option<&WorkAccount>,
 ) -> Answer<Preserved, Counterexample> {
     let deadline = Instant::now() + opts.timeout;
     if let Some(n) = opts.group {
@@ -409,7 +375,8 @@ fn compare_mode(
                 ..*opts
             };
             let (d, r) = (small_deadline, QUICK_RLIMIT);
-            if let Answer::Counterexample(c) = search(reference, target, entries, &o, d, true, r) {
+            let found = search(reference, target, entries, &o, d, true, r, hunt);
+            if let Answer::Counterexample(c) = found {
                 return Answer::Counterexample(c);
             }
         }
@@ -421,12 +388,13 @@ fn compare_mode(
         opts,
         deadline,
         hunt.is_some(),
-        hunt.unwrap_or(0),
+        0,
+        hunt,
     )
 }
 
 /// The bounded search at `opts.max_iters`, unrolling the target further
-/// while some scenario needs it.
+/// while some scenario needs it; a search's queries within `account`.
 fn search(
     reference: &CfgProgram,
     target: &CfgProgram,
@@ -435,6 +403,7 @@ fn search(
     deadline: Instant,
     hunt: bool,
     rlimit: u32,
+    account: Option<&WorkAccount>,
 ) -> Answer<Preserved, Counterexample> {
     let cap = TARGET_ITERS_FACTOR.saturating_mul(opts.max_iters.saturating_add(1));
     let mut target_iters = opts.max_iters;
@@ -448,6 +417,7 @@ fn search(
             deadline,
             hunt,
             rlimit,
+            account,
         ) {
             Step::Done(a) => return a,
             Step::TargetCut(why) => {
@@ -491,6 +461,7 @@ fn attempt(
     deadline: Instant,
     hunt: bool,
     rlimit: u32,
+    account: Option<&WorkAccount>,
 ) -> Step {
     let unknown = |u: Unknown| Step::Done(Answer::Unknown(u));
     // Oracle names of both modules, matched by name.
@@ -585,6 +556,7 @@ fn attempt(
         Err(e) => return unknown(e),
     };
     q.memory_mb = memory_watermark(opts.memory_mb);
+    q.work = account.cloned();
     let ask = |a: &[&Bool]| {
         let a: Vec<Bool> = a.iter().map(|b| (*b).clone()).collect();
         check_limited(&q, &a, deadline, rlimit)
@@ -650,9 +622,12 @@ fn attempt(
     }
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();
     let mut proof = None;
-    // A search with a work bound of its own ([`hunt_at`]) asks within it.
+    // A search with a work bound of its own asks within it: per query (the
+    // small searches), or all its queries within one budget ([`hunt_at`]).
     let quick = if hunt && rlimit > 0 {
         rlimit
+    } else if hunt && account.is_some_and(|a| a.total() > 0) {
+        0
     } else {
         QUICK_RLIMIT
     };

@@ -68,6 +68,9 @@ pub(crate) struct Query {
     /// z3's memory budget in MiB, for the message when it is reached
     /// (set by the caller; see `super::memory_watermark`).
     pub memory_mb: u64,
+    /// The work budget its queries share with the rest of a search (set
+    /// by the caller; `None`: each query's own bound alone).
+    pub work: Option<super::check::WorkAccount>,
     /// The reference is neither cut nor stuck, in both threads.
     pub ref_ok: Bool,
     /// The reference is not cut, in both threads.
@@ -267,6 +270,7 @@ pub(crate) fn build(
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
     Ok(Query {
         memory_mb: 0,
+        work: None,
         ref_ok: literal(&solver, "ref_ok", &ref_ok),
         ref_in_bounds: literal(&solver, "ref_in", &ref_in),
         tgt_ok: literal(&solver, "tgt_ok", &tgt_ok),
