@@ -124,18 +124,26 @@ pub(crate) fn store(mem: &Array, addr: &BV, value: &BV, n: u32) -> Array {
 /// `free` is the location's free value (its low `n` bytes are what the
 /// thread did not write).
 pub(crate) fn load(mem: &Array, addr: &BV, free: &BV, n: u32) -> BV {
-    let n = n.clamp(1, 8);
-    let mut v: Option<BV> = None;
-    for i in 0..n {
+    assemble(n, |i| {
         let cell = mem
             .select(&at(addr, i))
             .as_bv()
             .unwrap_or_else(|| BV::from_u64(0, 9));
         let written = cell.extract(8, 8).eq(BV::from_u64(1, 1));
-        let byte = written.ite(&cell.extract(7, 0), &free.extract(8 * i + 7, 8 * i));
+        written.ite(&cell.extract(7, 0), &free.extract(8 * i + 7, 8 * i))
+    })
+}
+
+/// The 64-bit value of `n` bytes (1 to 8, clamped), byte `i` from
+/// `byte(i)`, the first the lowest, zero-extended.
+fn assemble(n: u32, byte: impl Fn(u32) -> BV) -> BV {
+    let n = n.clamp(1, 8);
+    let mut v: Option<BV> = None;
+    for i in 0..n {
+        let b = byte(i);
         v = Some(match v {
-            None => byte,
-            Some(low) => byte.concat(&low),
+            None => b,
+            Some(low) => b.concat(&low),
         });
     }
     let v = v.unwrap_or_else(|| BV::from_u64(0, 8));
@@ -156,34 +164,22 @@ pub(crate) fn load_clobbered(
     free: &dyn Fn(&BV) -> BV,
     n: u32,
 ) -> BV {
-    let n = n.clamp(1, 8);
-    let mut v: Option<BV> = None;
-    for i in 0..n {
+    assemble(n, |i| {
         let a = at(addr, i);
         let g = gens
             .select(&a)
             .as_bv()
             .unwrap_or_else(|| BV::from_u64(0, 64));
         let fresh = free(&g).extract(8 * i + 7, 8 * i);
-        let byte = match mem {
+        match mem {
             None => fresh,
             Some(mem) => {
                 let cell = mem.select(&a).as_bv().unwrap_or_else(|| BV::from_u64(0, 9));
                 let written = cell.extract(8, 8).eq(BV::from_u64(1, 1));
                 written.ite(&cell.extract(7, 0), &fresh)
             }
-        };
-        v = Some(match v {
-            None => byte,
-            Some(low) => byte.concat(&low),
-        });
-    }
-    let v = v.unwrap_or_else(|| BV::from_u64(0, 8));
-    if n >= 8 {
-        v
-    } else {
-        v.zero_ext(64 - 8 * n)
-    }
+        }
+    })
 }
 
 /// The two memories are equal.
