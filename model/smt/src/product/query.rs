@@ -222,33 +222,11 @@ pub(crate) fn build(
         arity,
     };
     let (p1, p2) = compare(&solver, g, runs, widths, Positions::All, deadline)?;
-    let cut = |p: usize, i: usize| {
-        or_all(
-            &runs[p][i]
-                .cut
-                .iter()
-                .map(|c| c.0.clone())
-                .collect::<Vec<_>>(),
-        )
-    };
-    let stuck = |p: usize, i: usize| {
-        or_all(
-            &runs[p][i]
-                .stuck
-                .iter()
-                .map(|c| c.0.clone())
-                .collect::<Vec<_>>(),
-        )
-    };
-    let ub = |p: usize, i: usize| {
-        or_all(
-            &runs[p][i]
-                .ub
-                .iter()
-                .map(|c| c.0.clone())
-                .collect::<Vec<_>>(),
-        )
-    };
+    // Whether any of a run's conditions of one kind holds.
+    let any = |cs: &[(Bool, String)]| or_all(&cs.iter().map(|c| c.0.clone()).collect::<Vec<_>>());
+    let cut = |p: usize, i: usize| any(&runs[p][i].cut);
+    let stuck = |p: usize, i: usize| any(&runs[p][i].stuck);
+    let ub = |p: usize, i: usize| any(&runs[p][i].ub);
     // A scenario in which the reference has undefined behaviour constrains
     // nothing; the target's is asked about on its own (`tgt_ub`).
     let ref_in = and_all(&[cut(0, 0).not(), cut(0, 1).not()]);

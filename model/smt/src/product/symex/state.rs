@@ -56,31 +56,20 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
             choose(&guards, &vals)
         })
         .collect();
-    let pos = choose(
-        &guards,
-        &states.iter().map(|s| s.pos.clone()).collect::<Vec<_>>(),
-    );
-    let pos2 = choose(
-        &guards,
-        &states.iter().map(|s| s.pos2.clone()).collect::<Vec<_>>(),
-    );
-    let vis = choose(
-        &guards,
-        &states.iter().map(|s| s.vis.clone()).collect::<Vec<_>>(),
-    );
-    let vis2 = choose(
-        &guards,
-        &states.iter().map(|s| s.vis2.clone()).collect::<Vec<_>>(),
-    );
-    let phase = choose(
-        &guards,
-        &states.iter().map(|s| s.phase.clone()).collect::<Vec<_>>(),
-    );
+    // One field of every state, chosen by the guards.
+    let pick = |field: fn(&State) -> &BV| {
+        choose(
+            &guards,
+            &states.iter().map(|s| field(s).clone()).collect::<Vec<_>>(),
+        )
+    };
+    let pos = pick(|s| &s.pos);
+    let pos2 = pick(|s| &s.pos2);
+    let vis = pick(|s| &s.vis);
+    let vis2 = pick(|s| &s.vis2);
+    let phase = pick(|s| &s.phase);
     let log = memory::union(&states.iter().map(|s| &s.log).collect::<Vec<_>>());
-    let calls = choose(
-        &guards,
-        &states.iter().map(|s| s.calls.clone()).collect::<Vec<_>>(),
-    );
+    let calls = pick(|s| &s.calls);
     State {
         guard: or_all(&guards),
         locals,
