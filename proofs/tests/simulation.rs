@@ -327,6 +327,7 @@ fn node(init: bool, r: Loc, t: Loc, atoms: Vec<Atom>) -> RelNode {
         atoms,
         silent: Default::default(),
         long: false,
+        accesses: false,
     }
 }
 

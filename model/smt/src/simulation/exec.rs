@@ -99,6 +99,12 @@ pub(crate) struct Shared {
     /// state's epochs (`TState::gens`) and, per epoch, the free values of
     /// `epochs`.
     pub clobbers: bool,
+    /// Whether a program writes shared or global memory with a store that
+    /// can race (not a clobber, not a call's event: the interpreter's
+    /// hazards never race those): only then can a load race, and only then
+    /// do the target's loads need the hazard condition
+    /// (`obligations::loads_covered`).
+    pub races: bool,
     /// Per name, the free values of its locations after clobbers:
     /// `G_i(th, addr, epoch)` (used for the memory names alone).
     pub epochs: Vec<FuncDecl>,
@@ -145,6 +151,7 @@ impl Shared {
             stores: false,
             loads: false,
             clobbers: false,
+            races: false,
             epochs,
         }
     }
@@ -308,8 +315,24 @@ pub(crate) struct Path {
     /// Conditions under which a load the other program used is lost
     /// (its local assigned again, or the run ends, while it is pending).
     pub lost: Vec<Bool>,
+    /// The byte-addressed accesses of shared and global memory, loads
+    /// included (used or not): what the hazard condition compares
+    /// (`obligations::loads_covered`).
+    pub acc: Vec<Acc>,
     pub end: End,
     pub post: TState,
+}
+
+/// A byte-addressed access of shared or global memory (a load, or a store
+/// that is not a call's event): under `guard` (a lazy operator's arm),
+/// `bytes` bytes at `addr`.
+#[derive(Clone, Debug)]
+pub(crate) struct Acc {
+    pub guard: Option<Bool>,
+    pub space: Space,
+    pub write: bool,
+    pub addr: BV,
+    pub bytes: u32,
 }
 
 impl Path {
@@ -336,9 +359,20 @@ struct Eval<'s, 'a> {
     frames: Vec<Loads>,
     used: Vec<Used>,
     lost: Vec<Bool>,
+    acc: Vec<Acc>,
     events: Vec<Ev>,
     at: (usize, usize),
     silent: &'s BTreeSet<(usize, usize)>,
+    /// Byte-addressed loads of shared and global memory are accesses
+    /// only: no event, used or not, and no oracle read (their value is
+    /// the location's). Otherwise (the first tries of a search) each is
+    /// an event identified by its oracle evaluation, compared with the
+    /// other program's and settled as a used load: stronger than
+    /// single-thread behaviour asks (`exec::observe` leaves such loads
+    /// out), but where segments end at loads the two programs meet at
+    /// each load, and a target that reloads after a stutter needs no
+    /// invariant about memory contents.
+    accesses: bool,
 }
 
 type R<T> = Result<T, String>;
@@ -491,6 +525,57 @@ impl Eval<'_, '_> {
         Ok(())
     }
 
+    /// A load as an event (`Eval::accesses` off, or an element of the
+    /// kernel language's arrays): identified by its oracle evaluation
+    /// `id`, pending on the local it is assigned to (or used at once),
+    /// silent where the node says so; `v` is its value.
+    fn load_event(
+        &mut self,
+        op: OpId,
+        space: Space,
+        addr: BV,
+        id: Option<(usize, BV)>,
+        bytes: u32,
+        v: BV,
+    ) -> R<BV> {
+        let Some(id) = id else {
+            return Err(format!(
+                "not modelled by the simulation: a load whose value is an invariant oracle (`{}`)",
+                self.side.module.label(op)
+            ));
+        };
+        let pending = !self.frames.is_empty();
+        let silent = pending && self.silent.contains(&self.at);
+        if !silent {
+            self.event_of(
+                op,
+                EvKind::Mem {
+                    label: self.side.module.label(op).to_string(),
+                    space,
+                    write: false,
+                    addr,
+                    value: None,
+                    id: Some(id.clone()),
+                    bytes,
+                },
+                pending,
+            )?;
+        }
+        match self.frames.last_mut() {
+            Some(f) => f.push((id.0, id.1, silent)),
+            None => {
+                let guard = self.guard_bool();
+                self.used.push(Used {
+                    guard,
+                    o: name_bv(id.0),
+                    k: id.1,
+                    owed: Bool::from_bool(false),
+                })
+            }
+        }
+        Ok(v)
+    }
+
     fn eval(&mut self, e: &Expr, want: bool) -> R<BV> {
         Ok(match e {
             Expr::Const(v) => c64(*v),
@@ -528,14 +613,11 @@ impl Eval<'_, '_> {
                 access,
             } => {
                 // Values in memory (DESIGN.md 2.6): where neither program
-                // stores, passes a barrier or accesses memory atomically
-                // (`Shared::memory`), a shared or global load reads the
-                // free value of its location, named by the address and the
-                // width alone: `S_mem:N(th, addr)`, its low N bytes. It is
-                // identified, as before, by its value oracle's evaluation
-                // (name and count), so that two loads of one address stay
-                // two loads and a load unused in one program does not put
-                // the others' counts out of step.
+                // passes a barrier or accesses memory atomically
+                // (`Shared::memory`), a shared or global load reads what the
+                // thread stored there, else the free value of its location,
+                // named by the address and the width alone: `S_mem:N(th,
+                // addr)`, its low N bytes (after clobbers, per epoch).
                 let memory = match access.bytes {
                     0 => None,
                     n => Some(self.sh.memory(*space, n, access.volatile).ok_or_else(|| {
@@ -546,6 +628,57 @@ impl Eval<'_, '_> {
                     })?),
                 };
                 let addr = self.eval(index, true)?;
+                if let Some(name) = memory {
+                    // Such a load is no event (`exec::observe`: its value
+                    // is all it gives, and the value is compared wherever
+                    // it goes), used or not, and reads no oracle: the value
+                    // is the location's. It is an access all the same,
+                    // which the hazard condition compares
+                    // (`obligations::loads_covered`).
+                    self.acc.push(Acc {
+                        guard: self.guard.clone(),
+                        space: *space,
+                        write: false,
+                        addr: addr.clone(),
+                        bytes: access.bytes,
+                    });
+                    if !want {
+                        return Ok(c64(0));
+                    }
+                    let (sh, th) = (self.sh, &self.thr.th);
+                    let v = if sh.clobbers {
+                        // After clobbers: per byte, what the thread stored
+                        // there, else the location's free value at the
+                        // byte's epoch (`memory`).
+                        let mem = sh.stores.then_some(&self.st.mem);
+                        let free = |g: &BV| sh.epoch_value(name, th, &addr, g);
+                        super::memory::load_clobbered(mem, &self.st.gens, &addr, &free, access.bytes)
+                    } else if sh.stores {
+                        // What the thread stored there, byte by byte, else
+                        // the location's free value (`memory`).
+                        let free = sh.value(name, th, &addr);
+                        super::memory::load(&self.st.mem, &addr, &free, access.bytes)
+                    } else {
+                        let free = sh.value(name, th, &addr);
+                        match access.bytes {
+                            n if n >= 8 => free,
+                            n => free.bvand(BV::from_u64((1u64 << (8 * n)) - 1, 64)),
+                        }
+                    };
+                    if self.accesses {
+                        return Ok(v);
+                    }
+                    // An event identified by its oracle evaluation; the
+                    // oracle's read only counts the load.
+                    let Some(o) = value else {
+                        return Err(format!(
+                            "not modelled by the simulation: a load without a value oracle (`{}`)",
+                            self.side.module.label(*op)
+                        ));
+                    };
+                    let (_, id) = self.read(*o)?;
+                    return self.load_event(*op, *space, addr, id, access.bytes, v);
+                }
                 if !want {
                     // Recorded by the interpreter but unused at once: never
                     // observable.
@@ -557,70 +690,11 @@ impl Eval<'_, '_> {
                         self.side.module.label(*op)
                     ));
                 };
+                // An element of the kernel language's arrays: its value is
+                // its oracle's next one, and the load is an event
+                // identified by that evaluation (name and count).
                 let (v, id) = self.read(*o)?;
-                let v = match memory {
-                    // After clobbers: per byte, what the thread stored
-                    // there, else the location's free value at the byte's
-                    // epoch (`memory`).
-                    Some(name) if self.sh.clobbers => {
-                        let (sh, th) = (self.sh, &self.thr.th);
-                        let mem = self.sh.stores.then_some(&self.st.mem);
-                        let free = |g: &BV| sh.epoch_value(name, th, &addr, g);
-                        super::memory::load_clobbered(mem, &self.st.gens, &addr, &free, access.bytes)
-                    }
-                    // What the thread stored there, byte by byte, else the
-                    // location's free value (`memory`).
-                    Some(name) if self.sh.stores => {
-                        let free = self.sh.value(name, &self.thr.th, &addr);
-                        super::memory::load(&self.st.mem, &addr, &free, access.bytes)
-                    }
-                    Some(name) => {
-                        // The oracle's read only counts the load; the value
-                        // is the location's.
-                        let free = self.sh.value(name, &self.thr.th, &addr);
-                        match access.bytes {
-                            n if n >= 8 => free,
-                            n => free.bvand(BV::from_u64((1u64 << (8 * n)) - 1, 64)),
-                        }
-                    }
-                    None => v,
-                };
-                let Some(id) = id else {
-                    return Err(format!(
-                        "not modelled by the simulation: a load whose value is an invariant oracle (`{}`)",
-                        self.side.module.label(*op)
-                    ));
-                };
-                let pending = !self.frames.is_empty();
-                let silent = pending && self.silent.contains(&self.at);
-                if !silent {
-                    self.event_of(
-                        *op,
-                        EvKind::Mem {
-                            label: self.side.module.label(*op).to_string(),
-                            space: *space,
-                            write: false,
-                            addr,
-                            value: None,
-                            id: Some(id.clone()),
-                            bytes: access.bytes,
-                        },
-                        pending,
-                    )?;
-                }
-                match self.frames.last_mut() {
-                    Some(f) => f.push((id.0, id.1, silent)),
-                    None => {
-                        let guard = self.guard_bool();
-                        self.used.push(Used {
-                            guard,
-                            o: name_bv(id.0),
-                            k: id.1,
-                            owed: Bool::from_bool(false),
-                        })
-                    }
-                }
-                v
+                self.load_event(*op, *space, addr, id, access.bytes, v)?
             }
             Expr::Store {
                 op,
@@ -676,6 +750,15 @@ impl Eval<'_, '_> {
                         bytes: access.bytes,
                     },
                 )?;
+                if access.bytes > 0 && !call_event {
+                    self.acc.push(Acc {
+                        guard: None,
+                        space: *space,
+                        write: true,
+                        addr: addr.clone(),
+                        bytes: access.bytes,
+                    });
+                }
                 if access.bytes > 0 && self.sh.stores && !call_event {
                     self.st.mem = super::memory::store(&self.st.mem, &addr, &v, access.bytes);
                 }
@@ -857,6 +940,9 @@ pub(crate) struct Exec<'s, 'a> {
     /// inner loop) is then one segment, not a cut that the other program,
     /// whose copy of the loop is no cycle, does not have.
     pub long: bool,
+    /// Byte-addressed loads are accesses only (`Eval::accesses`), not
+    /// events.
+    pub accesses: bool,
 }
 
 struct Partial {
@@ -865,6 +951,7 @@ struct Partial {
     guard: Vec<Bool>,
     used: Vec<Used>,
     lost: Vec<Bool>,
+    acc: Vec<Acc>,
     /// The headers this path passed in its segment (`Exec::long`).
     passed: Vec<usize>,
 }
@@ -880,9 +967,11 @@ impl Exec<'_, '_> {
             frames: Vec::new(),
             used: Vec::new(),
             lost: Vec::new(),
+            acc: Vec::new(),
             events: Vec::new(),
             at,
             silent: &self.silent,
+            accesses: self.accesses,
         }
     }
 
@@ -948,7 +1037,8 @@ impl Exec<'_, '_> {
         if !reads_a_call(inst) {
             return;
         }
-        let (mut st, mut used, mut lost) = (p.st.clone(), Vec::new(), Vec::new());
+        let (mut st, mut used, mut lost, mut acc) =
+            (p.st.clone(), Vec::new(), Vec::new(), Vec::new());
         for i in p.loc.inst..=at {
             let mut ev = self.evaluator(st, (p.loc.block, i));
             if self.instruction(&mut ev, &block.insts[i]).is_err() || !ev.events.is_empty() {
@@ -957,10 +1047,12 @@ impl Exec<'_, '_> {
             st = ev.st;
             used.extend(ev.used);
             lost.extend(ev.lost);
+            acc.extend(ev.acc);
         }
         p.st = st;
         p.used.extend(used);
         p.lost.extend(lost);
+        p.acc.extend(acc);
         p.loc.inst = at + 1;
     }
 
@@ -975,6 +1067,7 @@ impl Exec<'_, '_> {
             guard: Vec::new(),
             used: Vec::new(),
             lost: Vec::new(),
+            acc: Vec::new(),
             passed: if starts_at_header {
                 vec![loc.block]
             } else {
@@ -1015,6 +1108,7 @@ impl Exec<'_, '_> {
                 p.st = ev.st;
                 p.used.extend(ev.used);
                 p.lost.extend(ev.lost);
+                p.acc.extend(ev.acc);
                 p.loc.inst += 1;
                 if !ev.events.is_empty() {
                     if effect_event(inst) {
@@ -1090,6 +1184,7 @@ impl Exec<'_, '_> {
                     p.st = ev.st;
                     p.used.extend(ev.used);
                     p.lost.extend(ev.lost);
+                    p.acc.extend(ev.acc);
                     done.push(finish(p, Vec::new(), End::Ret));
                     return Ok(());
                 }
@@ -1107,6 +1202,7 @@ impl Exec<'_, '_> {
             p.st = ev.st;
             p.used.extend(ev.used);
             p.lost.extend(ev.lost);
+            p.acc.extend(ev.acc);
             let mut next = Vec::new();
             for (s, g) in succs {
                 let mut q = Partial {
@@ -1115,6 +1211,7 @@ impl Exec<'_, '_> {
                     guard: p.guard.clone(),
                     used: p.used.clone(),
                     lost: p.lost.clone(),
+                    acc: p.acc.clone(),
                     passed: p.passed.clone(),
                 };
                 if let Some(g) = g {
@@ -1171,6 +1268,7 @@ impl Exec<'_, '_> {
         q.st = ev.st;
         q.used.extend(ev.used);
         q.lost.extend(ev.lost);
+        q.acc.extend(ev.acc);
         // Cycle counts (`product::unroll::step`, symbolically).
         // The counts of the cycles containing both blocks (a common
         // outermost prefix) carry over; cycles being entered start at 0.
@@ -1269,6 +1367,7 @@ fn finish(p: Partial, events: Vec<Ev>, end: End) -> Path {
         events,
         used: p.used,
         lost,
+        acc: p.acc,
         end,
         post: p.st,
     }

@@ -275,6 +275,7 @@ fn with_sides<T>(
     shared.plain_memory = plain;
     shared.stores = plain && (stores(reference, ref_fn) || stores(target, tgt_fn));
     shared.loads = byte_loads(reference, ref_fn) || byte_loads(target, tgt_fn);
+    shared.races = racing_stores(reference, ref_fn) || racing_stores(target, tgt_fn);
     shared.clobbers =
         plain && shared.loads && (clobbers(reference, ref_fn) || clobbers(target, tgt_fn));
     let r = side::Side::new(reference, ref_fn, &names)
@@ -295,10 +296,12 @@ fn search_only(
     deadline: Instant,
     work: &solve::Work,
     long_only: bool,
+    accesses: bool,
 ) -> Result<(Vec<RelNode>, usize, usize), Fail> {
     let thr = exec::Thread::new(0);
     let mut s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
     s.long = long_only;
+    s.accesses = accesses;
     if let Err(first) = s.run() {
         if long_only {
             return Err(first);
@@ -315,6 +318,7 @@ fn search_only(
         let (spent, saved) = (s.z3.queries, s.z3.saved);
         s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
         s.bounds = true;
+        s.accesses = accesses;
         s.z3.queries = spent;
         s.z3.saved = saved;
         let second = guessable && s.run().is_ok();
@@ -331,6 +335,7 @@ fn search_only(
             let (spent, saved) = (s.z3.queries, s.z3.saved);
             s = search::Search::new(sides, shared, &thr, opts, deadline, work.clone());
             s.long = true;
+            s.accesses = accesses;
             s.z3.queries = spent;
             s.z3.saved = saved;
             s.run().map_err(|_| first)?;
@@ -348,6 +353,7 @@ fn search_only(
             atoms: n.atoms.clone(),
             silent: n.silent.clone(),
             long: s.long,
+            accesses: s.accesses,
         })
         .collect();
     Ok((relation, s.z3.queries, s.z3.saved))
@@ -368,6 +374,53 @@ fn nests_differ(sides: [&side::Side; 2]) -> bool {
         d
     };
     depths(sides[0]) != depths(sides[1])
+}
+
+/// The search's tries (`search_only`) and the re-check of what they found,
+/// with byte-addressed loads as events or as accesses only
+/// (`exec::Exec::accesses`): the relation, what the re-check counted, and
+/// the search's queries (all, and those answered without z3).
+fn attempt(
+    [r, t]: [&side::Side; 2],
+    shared: &exec::Shared,
+    opts: &SimOptions,
+    deadline: Instant,
+    work: &solve::Work,
+    accesses: bool,
+) -> Result<(Vec<RelNode>, recheck::Checked, usize, usize), Fail> {
+    let (mut relation, mut searched, mut saved) =
+        search_only([r, t], shared, opts, deadline, work, false, accesses)?;
+    let recheck = |relation: &[RelNode]| {
+        recheck::recheck(
+            [r, t],
+            shared,
+            relation,
+            opts,
+            deadline,
+            work.clone(),
+            Conditions::default(),
+        )
+    };
+    let mut checked = recheck(&relation);
+    // A relation of short segments that the re-check refuses (a
+    // reference-only cycle: the reference's inner loop paired with the
+    // target waiting at a header it lacks) is searched again with long
+    // segments; the first answer stands if that fails too.
+    if matches!(checked, Err(Fail::NotFound(_)))
+        && !relation.iter().any(|n| n.long)
+        && nests_differ([r, t])
+    {
+        if let Ok((rel, q, sv)) = search_only([r, t], shared, opts, deadline, work, true, accesses)
+        {
+            let again = recheck(&rel);
+            if again.is_ok() {
+                (relation, checked) = (rel, again);
+                searched += q;
+                saved += sv;
+            }
+        }
+    }
+    Ok((relation, checked?, searched, saved))
 }
 
 /// [`prove`] on programs with their chosen cycle hierarchies.
@@ -394,49 +447,28 @@ pub fn prove_programs_spent(
     let deadline = Instant::now() + opts.timeout;
     let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
-        let (mut relation, mut searched, mut saved) =
-            match search_only([r, t], shared, opts, deadline, &work, false) {
-                Ok(x) => x,
-                Err(f) => return answer_of(f),
-            };
-        let recheck = |relation: &[RelNode]| {
-            recheck::recheck(
-                [r, t],
-                shared,
-                relation,
-                opts,
-                deadline,
-                work.clone(),
-                Conditions::default(),
-            )
-        };
-        let mut checked = recheck(&relation);
-        // A relation of short segments that the re-check refuses (a
-        // reference-only cycle: the reference's inner loop paired with the
-        // target waiting at a header it lacks) is searched again with long
-        // segments; the first answer stands if that fails too.
-        if matches!(checked, Err(Fail::NotFound(_)))
-            && !relation.iter().any(|n| n.long)
-            && nests_differ([r, t])
-        {
-            if let Ok((rel, q, sv)) = search_only([r, t], shared, opts, deadline, &work, true) {
-                let again = recheck(&rel);
-                if again.is_ok() {
-                    (relation, checked) = (rel, again);
-                    searched += q;
-                    saved += sv;
-                }
+        // The tries with loads as events; where they find no proof and a
+        // program loads bytes, the same tries with loads as accesses only
+        // (`exec::Exec::accesses`); the first answer stands if those fail
+        // too.
+        let mut tried = attempt([r, t], shared, opts, deadline, &work, false);
+        if matches!(tried, Err(Fail::NotFound(_))) && shared.plain_memory && shared.loads {
+            if let Ok(x) = attempt([r, t], shared, opts, deadline, &work, true) {
+                tried = Ok(x);
             }
         }
+        let (relation, checked, searched, saved) = match tried {
+            Ok(x) => x,
+            Err(f) => return answer_of(f),
+        };
         match checked {
-            Err(f) => answer_of(f),
             // Every step from the launch on is one where the reference
             // reaches undefined behaviour: the relation holds vacuously and
             // compares nothing, which is no proof (DESIGN.md 2.7).
-            Ok(c) if c.vacuous > 0 && c.vacuous >= c.edges => SimAnswer::NotFound(
+            c if c.vacuous > 0 && c.vacuous >= c.edges => SimAnswer::NotFound(
                 "every run of the reference reaches undefined behaviour: nothing to compare".into(),
             ),
-            Ok(c) => {
+            c => {
                 let sides = [r, t];
                 let site = |w: usize, st: &exec::Site| {
                     format!(
@@ -502,14 +534,17 @@ pub fn find_relation(
         tgt_fn,
         opts,
         |sides, shared, _| {
-            search_only(
-                sides,
-                shared,
-                opts,
-                deadline,
-                &solve::Work::new(opts.work),
-                false,
-            )
+            // As `prove_programs_spent` tries: loads as events, then,
+            // where that finds nothing and a program loads bytes, loads as
+            // accesses only.
+            let work = solve::Work::new(opts.work);
+            let first = search_only(sides, shared, opts, deadline, &work, false, false);
+            if matches!(first, Err(Fail::NotFound(_))) && shared.plain_memory && shared.loads {
+                if let Ok(x) = search_only(sides, shared, opts, deadline, &work, false, true) {
+                    return Ok(x);
+                }
+            }
+            first
         },
     );
     match found {
@@ -676,6 +711,22 @@ fn clobbers(p: &CfgProgram, f: FuncId) -> bool {
     for_each_expr(p, f, &mut |e| {
         if let Expr::Store { access, .. } = e {
             any |= access.is_clobber();
+        }
+    });
+    any
+}
+
+/// Whether function `f` of `p` writes shared or global memory with a store
+/// that can race (`convcheck_ir::hazards`: a clobber is no event, a
+/// call's event is an atomic at its callee's pseudo-object; private
+/// memory never races).
+fn racing_stores(p: &CfgProgram, f: FuncId) -> bool {
+    let mut any = false;
+    for_each_expr(p, f, &mut |e| {
+        if let Expr::Store { access, space, .. } = e {
+            any |= *space != convcheck_ir::Space::Local
+                && !access.is_clobber()
+                && !access.is_call_event();
         }
     });
     any

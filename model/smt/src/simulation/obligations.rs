@@ -18,7 +18,7 @@
 //! evaluation, and [`settle`] makes sure a paired load is used in one
 //! program iff it is in the other, whenever each program uses it.
 
-use super::exec::{End, Ev, EvKind, Path, TState, Used};
+use super::exec::{Acc, End, Ev, EvKind, Path, TState, Used};
 use super::side::Loc;
 use z3::ast::Bool;
 
@@ -183,6 +183,54 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
         [] => Bool::from_bool(true),
         _ => Bool::and(&eqs),
     })
+}
+
+/// Hazards (DESIGN.md 2.6, 2.7 property 3): every byte-addressed load the
+/// target makes in a step reads bytes that the reference accesses (loads
+/// or stores, same space, same address, at least as wide) in the same
+/// step, under the same conditions. Such a load is no event (`exec`), so
+/// without this a target could read a location another thread writes
+/// where the reference never reads it: a race the reference does not
+/// have. With it, and with the stores equal (they are events), every race
+/// of a target run is one of the related reference run: the simulation
+/// is sought only where no function passes a barrier (one phase), so the
+/// order of accesses within the run does not matter, only which bytes
+/// each thread accesses. A step in which the target does not move reads
+/// nothing of it; one in which only the target moves is covered by
+/// nothing (the reference's loads of the segment it will run again are
+/// not counted: a lost proof, never a wrong one).
+pub(crate) fn loads_covered(step: Step, r: &Path, t: &Path) -> Bool {
+    // Both return: both ran their last segment.
+    let last = step == Step::Ret;
+    if !(step.tgt_moves() || last) {
+        return Bool::from_bool(true);
+    }
+    let refs: &[Acc] = if step.ref_moves() || last {
+        &r.acc
+    } else {
+        &[]
+    };
+    let mut parts = Vec::new();
+    for a in t.acc.iter().filter(|a| !a.write) {
+        let cover: Vec<Bool> = refs
+            .iter()
+            .filter(|b| b.space == a.space && b.bytes >= a.bytes)
+            .map(|b| {
+                let mut c = vec![b.addr.eq(&a.addr)];
+                c.extend(b.guard.clone());
+                Bool::and(&c)
+            })
+            .collect();
+        let covered = or_all(cover);
+        parts.push(match &a.guard {
+            None => covered,
+            Some(g) => g.implies(&covered),
+        });
+    }
+    match parts.as_slice() {
+        [] => Bool::from_bool(true),
+        _ => Bool::and(&parts),
+    }
 }
 
 /// The two memories after a step are equal (`super::memory`): the bytes

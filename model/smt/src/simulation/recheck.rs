@@ -38,7 +38,7 @@
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
 use super::obligations::{
-    classify, compared, counts_grow, events_equal, memories_equal, settle, Step,
+    classify, compared, counts_grow, events_equal, loads_covered, memories_equal, settle, Step,
 };
 use super::search::{node_state, satisfies, trivially_true};
 use super::side::{Loc, Side};
@@ -63,6 +63,9 @@ pub struct RelNode {
     pub silent: [BTreeSet<(usize, usize)>; 2],
     /// Whether its segments are long ones (`exec::Exec::long`).
     pub long: bool,
+    /// Whether its segments take byte-addressed loads as accesses only,
+    /// not events (`exec::Exec::accesses`).
+    pub accesses: bool,
 }
 
 /// Which conditions the re-check checks: all of them, except in the
@@ -88,6 +91,10 @@ pub struct Conditions {
     /// 3: after every step the two programs' memories are equal (what
     /// lets every node hold one memory for both; `memory`).
     pub memory: bool,
+    /// 3: every byte-addressed load of the target reads bytes that the
+    /// reference accesses in the same step (hazards;
+    /// `obligations::loads_covered`).
+    pub loads: bool,
 }
 
 impl Default for Conditions {
@@ -101,6 +108,7 @@ impl Default for Conditions {
             progress: true,
             convergence: true,
             memory: true,
+            loads: true,
         }
     }
 }
@@ -194,13 +202,14 @@ pub(crate) fn recheck(
     let thr = Thread::new(0);
     let names = sh.names.len();
     let none = BTreeSet::new();
-    let exec = |w: usize, silent: &BTreeSet<(usize, usize)>, long: bool| Exec {
+    let exec = |w: usize, silent: &BTreeSet<(usize, usize)>, long: bool, accesses: bool| Exec {
         side: sides[w],
         sh,
         thr: &thr,
         max_paths: opts.max_paths,
         silent: silent.clone(),
         long,
+        accesses,
     };
     let mut out = Checked::default();
     // A solver of its own, apart from the search's.
@@ -221,10 +230,10 @@ pub(crate) fn recheck(
     let mut consts: Vec<Vec<Dynamic>> = Vec::new();
     for (i, n) in rel.iter().enumerate() {
         if n.init {
-            let r = exec(0, &none, false)
+            let r = exec(0, &none, false, false)
                 .launch(names)
                 .map_err(Fail::NotFound)?;
-            let t = exec(1, &none, false)
+            let t = exec(1, &none, false, false)
                 .launch(names)
                 .map_err(Fail::NotFound)?;
             states.push([r, t]);
@@ -268,10 +277,10 @@ pub(crate) fn recheck(
             }
         }
         // 3. Closure.
-        let pr = exec(0, &n.silent[0], n.long)
+        let pr = exec(0, &n.silent[0], n.long, n.accesses)
             .segment(n.loc[0], states[i][0].clone())
             .map_err(Fail::NotFound)?;
-        let pt = exec(1, &n.silent[1], n.long)
+        let pt = exec(1, &n.silent[1], n.long, n.accesses)
             .segment(n.loc[1], states[i][1].clone())
             .map_err(Fail::NotFound)?;
         for r in &pr {
@@ -313,6 +322,10 @@ pub(crate) fn recheck(
                 if on.memory && sh.memory_state() {
                     obligation.push(memories_equal(step, &post));
                     names.push("equal memories".into());
+                }
+                if on.loads && sh.races {
+                    obligation.push(loads_covered(step, r, t));
+                    names.push("the target's loads read what the reference accesses".into());
                 }
                 if let Some(locs) = to {
                     let Some(&j) = index.get(&(false, locs[0], locs[1])) else {

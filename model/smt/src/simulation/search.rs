@@ -22,7 +22,7 @@
 use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
 use super::obligations::{
-    classify, compared, counts_grow, events_equal, memories_equal, settle, Step,
+    classify, compared, counts_grow, events_equal, loads_covered, memories_equal, settle, Step,
 };
 use super::side::{Loc, Side};
 use super::solve::{Work, Z3};
@@ -190,6 +190,9 @@ pub(crate) struct Search<'s, 'a> {
     pub bounds: bool,
     /// Whether segments are long (`exec::Exec::long`): a third try.
     pub long: bool,
+    /// Whether byte-addressed loads are accesses only, not events
+    /// (`exec::Exec::accesses`): the tries after the others.
+    pub accesses: bool,
 }
 
 impl<'s, 'a> Search<'s, 'a> {
@@ -214,6 +217,7 @@ impl<'s, 'a> Search<'s, 'a> {
             z3: Z3::new(deadline, work),
             bounds: false,
             long: false,
+            accesses: false,
         }
     }
 
@@ -225,6 +229,7 @@ impl<'s, 'a> Search<'s, 'a> {
             max_paths: self.opts.max_paths,
             silent: silent.clone(),
             long: self.long,
+            accesses: self.accesses,
         }
     }
 
@@ -409,6 +414,9 @@ impl<'s, 'a> Search<'s, 'a> {
                     let node = &self.nodes[n];
                     let (used, post) = settle(step, r, t, [&node.state[0], &node.state[1]]);
                     let mut all = vec![ev, used];
+                    if self.sh.races {
+                        all.push(loads_covered(step, r, t));
+                    }
                     if self.sh.memory_state() {
                         all.push(memories_equal(step, &post));
                     }
