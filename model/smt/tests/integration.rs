@@ -22,6 +22,8 @@ mod simulation;
 mod simulation_hoist;
 #[path = "simulation_llvm.rs"]
 mod simulation_llvm;
+#[path = "simulation_loads.rs"]
+mod simulation_loads;
 #[path = "simulation_memory.rs"]
 mod simulation_memory;
 #[path = "smt.rs"]

@@ -38,6 +38,19 @@
 //! relation settles the used loads of the two programs step by step
 //! (`obligations::settle`).
 //!
+//! **Loads as accesses** (`Exec::accesses`, the search's first tries). A
+//! byte-addressed load of shared or global memory is no observable event
+//! of single-thread behaviour (`convcheck_ir::exec::observe`: its value
+//! is all it gives, and the value is compared wherever it goes); with
+//! `accesses` on, such a load is no event, used or not, reads no oracle
+//! and does not end a segment: only its value (the location's, from the
+//! state's memory) and its access (`Acc`, for the hazard condition
+//! `obligations::loads_covered`) remain. With it off (the first tries),
+//! each such load is an event as above: stronger than single-thread
+//! behaviour asks, but the two programs then meet at every load, which
+//! a target that stutters before reloading needs (a relation holds no
+//! facts about memory contents).
+//!
 //! **Cycle counts** follow `product::unroll`: per cycle containing the
 //! current block, the count of its header's instances since the most
 //! recent instance of an enclosing header. A convergent operation's

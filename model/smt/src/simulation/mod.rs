@@ -52,6 +52,20 @@
 //! node (a target that relies on the value a store left, as a load folded
 //! to it, is not proved).
 //!
+//! **Loads as accesses.** Where a program loads bytes, the search first
+//! tries with byte-addressed loads as accesses only (`exec::Exec::
+//! accesses`), as single-thread behaviour has them, and only where that
+//! finds no relation again with such loads as events (compared, with the
+//! used-load obligations: the two programs then meet at every load, which
+//! a target that stutters before reloading needs). A target that uses a load at once through `freeze` where the
+//! reference uses it later or never, or that no longer loads a value its
+//! unswitched copy does not need, is proved. Hazards: where a program has
+//! a store that can race, every load of the target must read bytes the
+//! reference accesses in the same step (`obligations::loads_covered`),
+//! since such a load is no event. (Before, an unused load was no event
+//! either and nothing compared it: a target that added a load racing with
+//! another thread's store was proved; `tests/simulation_loads.rs`.)
+//!
 //! Not modelled (answers `NotFound` with the construct named): calls of
 //! functions defined in the module, convergence-control tokens that are
 //! not aligned with the cycles (anchors inside cycles, a heart used after
@@ -447,13 +461,15 @@ pub fn prove_programs_spent(
     let deadline = Instant::now() + opts.timeout;
     let work = solve::Work::new(opts.work);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
-        // The tries with loads as events; where they find no proof and a
-        // program loads bytes, the same tries with loads as accesses only
-        // (`exec::Exec::accesses`); the first answer stands if those fail
-        // too.
-        let mut tried = attempt([r, t], shared, opts, deadline, &work, false);
-        if matches!(tried, Err(Fail::NotFound(_))) && shared.plain_memory && shared.loads {
-            if let Ok(x) = attempt([r, t], shared, opts, deadline, &work, true) {
+        // Where a program loads bytes, the tries with loads as accesses
+        // only (`exec::Exec::accesses`) first, then, where they find no
+        // proof, the same tries with loads as events (compared, with the
+        // used-load obligations); elsewhere the second alone (no load,
+        // nothing to choose). The first answer stands if both fail.
+        let loads = shared.plain_memory && shared.loads;
+        let mut tried = attempt([r, t], shared, opts, deadline, &work, loads);
+        if loads && matches!(tried, Err(Fail::NotFound(_))) {
+            if let Ok(x) = attempt([r, t], shared, opts, deadline, &work, false) {
                 tried = Ok(x);
             }
         }
@@ -534,13 +550,13 @@ pub fn find_relation(
         tgt_fn,
         opts,
         |sides, shared, _| {
-            // As `prove_programs_spent` tries: loads as events, then,
-            // where that finds nothing and a program loads bytes, loads as
-            // accesses only.
+            // As `prove_programs_spent` tries: where a program loads
+            // bytes, loads as accesses only, then loads as events.
             let work = solve::Work::new(opts.work);
-            let first = search_only(sides, shared, opts, deadline, &work, false, false);
-            if matches!(first, Err(Fail::NotFound(_))) && shared.plain_memory && shared.loads {
-                if let Ok(x) = search_only(sides, shared, opts, deadline, &work, false, true) {
+            let loads = shared.plain_memory && shared.loads;
+            let first = search_only(sides, shared, opts, deadline, &work, false, loads);
+            if loads && matches!(first, Err(Fail::NotFound(_))) {
+                if let Ok(x) = search_only(sides, shared, opts, deadline, &work, false, false) {
                     return Ok(x);
                 }
             }

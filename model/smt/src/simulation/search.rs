@@ -191,7 +191,8 @@ pub(crate) struct Search<'s, 'a> {
     /// Whether segments are long (`exec::Exec::long`): a third try.
     pub long: bool,
     /// Whether byte-addressed loads are accesses only, not events
-    /// (`exec::Exec::accesses`): the tries after the others.
+    /// (`exec::Exec::accesses`): the first tries where a program loads
+    /// bytes.
     pub accesses: bool,
 }
 
