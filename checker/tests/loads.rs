@@ -136,6 +136,22 @@ fn the_red_team_pairs_are_violated() {
     }
 }
 
+/// A load added where another thread writes (`redteam/rl-b.ll`: thread
+/// `tid` reads element `tid ^ 1`, unused) races: violated (hazard-freedom)
+/// under every engine. Before the simulation's hazard condition
+/// (`obligations::loads_covered`, issue 22) `--engine smt` answered
+/// `proved`: the simulation, which it runs first on LLVM IR, compared no
+/// unused load.
+#[test]
+fn a_load_added_where_another_thread_writes_races_under_every_engine() {
+    let a = "examples/soundness/llvm/redteam/rl-a.ll";
+    let b = "examples/soundness/llvm/redteam/rl-b.ll";
+    for engine in ["auto", "explicit", "smt"] {
+        let (property, message) = violated(a, b, "", &["--engine", engine]);
+        assert_eq!(property, "hazards", "{engine}: {message}");
+    }
+}
+
 /// opt's DCE deletes a load after the thread's own store to the same
 /// address: no violation. Since the simulation models stores (issue 22)
 /// it proves the stage for every iteration count (the load is unused, so
