@@ -40,6 +40,9 @@ pub(crate) struct Ctx<'a> {
     pub skipped: &'a HashSet<&'a Name>,
     /// How to map.
     pub opts: &'a super::MapOptions,
+    /// Whether the module keeps the version of the memory the thread has
+    /// written ([`super::memory_version`]).
+    pub versioned: bool,
 }
 
 /// The state of one function's mapping.
@@ -69,6 +72,8 @@ pub(crate) struct FnMapper<'a> {
     /// ([`super::effects`]): a call that may write any memory may write
     /// them.
     pub captured: Vec<i64>,
+    /// Where they may have been captured ([`super::capture`]).
+    pub capture_sites: super::capture::CaptureSites,
     /// What is known of locals' high bits.
     pub norm: HashMap<String, Norm>,
     pub blocks: HashMap<&'a Name, BlockId>,
@@ -112,6 +117,7 @@ pub(crate) fn map_function(
         alloca_base: HashMap::new(),
         sealed: Vec::new(),
         captured: Vec::new(),
+        capture_sites: Default::default(),
         norm: HashMap::new(),
         blocks: HashMap::new(),
         origin: None,
@@ -145,6 +151,14 @@ pub(crate) fn map_function(
         if let Some(t) = super::floats::fty(&p.ty) {
             mapper.float_domain(o, t);
         }
+        params.push(name);
+        param_oracles.push(o);
+    }
+    if mapper.takes_version() {
+        let name = super::memory_version::VERSION.to_string();
+        let o = mapper
+            .t
+            .oracle(&name, OracleClass::Invariant, span_at(line, f.span.col));
         params.push(name);
         param_oracles.push(o);
     }
@@ -191,6 +205,10 @@ pub(crate) fn map_function(
                     // A memory intrinsic of a length that is not a constant:
                     // a loop, between two parts of the block.
                     insts.extend(l.prelude);
+                    if ctx.versioned && super::memory_version::writes_shared_memory(&l.body) {
+                        let bump = mapper.version_bump(inst);
+                        insts.push(bump);
+                    }
                     let origin = mapper.origin.take();
                     let origin = origin.or_else(|| Some(mapper.op("defined", OpKind::Stmt, inst)));
                     let header_op = mapper.op(format!("{} header", l.label), OpKind::Stmt, inst);
@@ -201,7 +219,12 @@ pub(crate) fn map_function(
                     );
                     continue;
                 }
+                let before = insts.len();
                 mapper.instruction(inst, &mut insts)?;
+                if ctx.versioned && super::memory_version::writes_shared_memory(&insts[before..]) {
+                    let bump = mapper.version_bump(inst);
+                    insts.push(bump);
+                }
                 mapper.shadow_of(inst, &mut insts)?;
                 ub = assumes_false(inst);
                 if let Some(ok) = mapper.noundef_result(inst) {
