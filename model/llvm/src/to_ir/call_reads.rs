@@ -282,6 +282,13 @@ impl FnMapper<'_> {
         if event {
             plan.version = false;
         }
+        if plan.version && !self.ctx.versioned {
+            // Not reached: `memory_version::needed` finds every such call.
+            return unsup(
+                "a call that reads memory in a module without its version",
+                line,
+            );
+        }
         Ok((plan.version || !plan.objects.is_empty()).then_some(plan))
     }
 

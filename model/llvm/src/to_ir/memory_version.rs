@@ -48,10 +48,24 @@ pub(crate) const VERSION: &str = "convcheck.memory.version";
 
 /// Whether `m` has a call whose result the count may decide: a call of a
 /// function the module only declares, not an intrinsic, not convergent,
-/// that writes no memory and may read argument or other memory.
-pub(crate) fn needed(m: &Module) -> bool {
+/// that writes no memory and may read argument or other memory, whose
+/// result is used (any result, with `every_value`: the mapping then takes
+/// every value as used).
+pub(crate) fn needed(m: &Module, every_value: bool) -> bool {
     m.defined_functions().any(|f| {
-        f.calls().any(|(_, c)| {
+        let used: HashSet<&Name> = f
+            .instructions()
+            .flat_map(|(_, i)| super::analyse::local_uses(&i.kind))
+            .map(|(n, _)| n)
+            .collect();
+        f.calls().any(|(i, c)| {
+            if !i
+                .result
+                .as_ref()
+                .is_some_and(|r| every_value || used.contains(r))
+            {
+                return false;
+            }
             let Some(callee) = c.callee.as_global() else {
                 return false;
             };

@@ -279,7 +279,8 @@ pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
     let layout = layout::Layout::new(m);
     let globals = memory::Globals::new(m, &layout);
     let defined: Vec<&crate::module::Function> = m.defined_functions().collect();
-    let versioned = !opts.calls_as_oracles && !opts.opaque_calls && memory_version::needed(m);
+    let versioned =
+        !opts.calls_as_oracles && !opts.opaque_calls && memory_version::needed(m, opts.every_value);
     let mut failed: HashMap<usize, Unsup> = HashMap::new();
     // Round one finds the functions that use something outside the model;
     // a caller of a skipped function is skipped too (its calls could not be
