@@ -22,9 +22,16 @@
 //! calls with the same memory, does not. A constant global's bytes cannot
 //! change and are not read.
 //!
-//! Any other call that may read memory (`memory(read)`, a pointer of
-//! unknown origin, a larger object) still reads one fresh value per call,
-//! independent of memory (docs/src/semantics.md, "Doubtful or left").
+//! Any other used call that may read argument or other memory
+//! (`memory(read)`, no attributes, a pointer of unknown origin, a larger
+//! object) is mapped by [`FnMapper::read_plan`]: its result is the
+//! function oracle `CALLEE.reads` of (for a call that may write, an event)
+//! a fresh value per call, its arguments, (for a call that writes
+//! nothing) the version of the memory other than private
+//! (`super::memory_version`), and the bytes of its arguments' objects and
+//! of the allocas captured before it (`super::capture`); private memory
+//! it may read whose bytes are not known is outside the model
+//! (docs/src/semantics.md, "Calls that may read any memory").
 #![deny(unsafe_code)]
 
 use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, OracleClass, Space};

@@ -225,10 +225,7 @@ impl FnMapper<'_> {
         // (`super::call_reads`, `super::memory_version`), read before it
         // may write.
         let plan = self.read_plan(inst, c, event)?;
-        let reads_memory = match &plan {
-            Some(p) => Some(self.plan_reads(inst, &label, p, out)),
-            None => None,
-        };
+        let reads_memory = plan.as_ref().map(|p| self.plan_reads(inst, &label, p, out));
         // A call that may have effects is observed with its arguments
         // (`super::effects`), before its value is read.
         if event {

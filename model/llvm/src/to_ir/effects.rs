@@ -50,8 +50,9 @@
 //! - anything else (no statement, `memory(write)`, `other` or `errnomem`
 //!   written; target-specific locations are taken as `other`): all shared
 //!   and global memory, the private objects of pointer arguments, and every
-//!   alloca kept in memory whose address may have been captured
-//!   ([`captured_allocas`]): stored, passed to a call that may capture it,
+//!   alloca kept in memory whose address a capture that may run before
+//!   the call may have captured (`super::capture`): stored, passed to a
+//!   call that may capture it,
 //!   converted to an integer, returned, and the object of each private
 //!   pointer parameter of the caller (which may have captured it). An
 //!   alloca that is only loaded, stored, indexed and compared stays the
