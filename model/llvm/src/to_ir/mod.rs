@@ -52,6 +52,7 @@ mod effects;
 mod floats;
 mod fresh;
 mod func;
+mod gep_flags;
 mod groups;
 mod intrinsics;
 mod layout;
