@@ -208,7 +208,8 @@ impl<'a> FnMapper<'a> {
                 }
             }
         }
-        let captured = super::effects::captured_allocas(f, self.ctx.m);
+        let captured = super::capture::captured_allocas(f, self.ctx.m);
+        self.capture_sites = super::capture::CaptureSites::new(f, self.ctx.m, &self.alloca_base);
         let mut captured: Vec<i64> = self
             .alloca_base
             .iter()

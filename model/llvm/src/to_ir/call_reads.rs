@@ -22,23 +22,50 @@
 //! calls with the same memory, does not. A constant global's bytes cannot
 //! change and are not read.
 //!
-//! Any other call that may read memory (`memory(read)`, a pointer of
-//! unknown origin, a larger object) still reads one fresh value per call,
-//! independent of memory (docs/src/semantics.md, "Doubtful or left").
+//! Any other used call that may read argument or other memory
+//! (`memory(read)`, no attributes, a pointer of unknown origin, a larger
+//! object) is mapped by [`FnMapper::read_plan`]: its result is the
+//! function oracle `CALLEE.reads` of (for a call that may write, an event)
+//! a fresh value per call, its arguments, (for a call that writes
+//! nothing) the version of the memory other than private
+//! (`super::memory_version`), and the bytes of its arguments' objects and
+//! of the allocas captured before it (`super::capture`); private memory
+//! it may read whose bytes are not known is outside the model
+//! (docs/src/semantics.md, "Calls that may read any memory").
 #![deny(unsafe_code)]
 
 use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
+use super::effects::{ARGMEM, OTHER};
 use super::func::FnMapper;
-use super::R;
+use super::{unsup, R};
 use crate::attrs::Attribute;
 use crate::inst::{Call, InstKind as K, Instruction};
 use crate::module::Module;
 use crate::types::Type;
-use crate::value::TypedValue;
+use crate::value::{Name, TypedValue};
 
 /// An object a call reads: its space, base address, size and name.
 type Object = (Space, i64, u64, String);
+
+/// What a pointer argument is rooted in.
+enum Arg {
+    /// A constant global: nothing that can change.
+    Skip,
+    /// One known object of a known size.
+    Known(Object),
+    /// Memory of this space not known (a parameter, a loaded address, a
+    /// `select` of two objects, an element array).
+    Unknown(Space),
+}
+
+/// What a call reads besides its arguments ([`FnMapper::read_plan`]).
+pub(super) struct ReadPlan {
+    /// The objects whose bytes its result depends on.
+    objects: Vec<Object>,
+    /// Whether it depends on the version of the memory other than private.
+    version: bool,
+}
 
 /// The largest object whose bytes a call's result depends on.
 pub(crate) const MAX_BYTES: u64 = 64;
@@ -74,6 +101,62 @@ pub(crate) fn reads_only_arguments(c: &Call, m: &Module) -> bool {
 }
 
 impl FnMapper<'_> {
+    /// The object pointer `tv` is rooted in (see [`Arg`]).
+    fn one_object(&self, tv: &TypedValue, line: u32) -> R<Arg> {
+        let (space, name, global) = self.location(tv);
+        if let Some(g) = global {
+            if g.elements {
+                return Ok(Arg::Unknown(space));
+            }
+            if g.constant {
+                return Ok(Arg::Skip);
+            }
+            let Some(gv) = self.ctx.m.global(name.trim_start_matches('@')) else {
+                return Ok(Arg::Unknown(space));
+            };
+            let (size, _) = self.ctx.layout.size_align(&gv.ty, line)?;
+            return Ok(Arg::Known((space, g.base, size, name)));
+        }
+        if space == Space::Local && name.starts_with('%') {
+            let alloca = self
+                .alloca_base
+                .iter()
+                .find(|(n, _)| format!("%{n}") == name)
+                .map(|(n, _)| *n);
+            if let Some(n) = alloca {
+                if let Some(o) = self.alloca_object(n, line)? {
+                    return Ok(Arg::Known(o));
+                }
+            }
+        }
+        Ok(Arg::Unknown(space))
+    }
+
+    /// The alloca `n` kept in memory as an object, when its size is a
+    /// constant.
+    fn alloca_object(&self, n: &Name, line: u32) -> R<Option<Object>> {
+        let (Some(inst), Some(&base)) = (self.defs.get(n), self.alloca_base.get(n)) else {
+            return Ok(None);
+        };
+        let K::Alloca(al) = &inst.kind else {
+            return Ok(None);
+        };
+        let count = match &al.count {
+            None => 1,
+            Some(c) => match c.value.as_int().and_then(|n| u64::try_from(n).ok()) {
+                Some(n) => n,
+                None => return Ok(None),
+            },
+        };
+        let (size, _) = self.ctx.layout.size_align(&al.ty, line)?;
+        Ok(Some((
+            Space::Local,
+            base,
+            size.saturating_mul(count),
+            format!("%{n}"),
+        )))
+    }
+
     /// The objects the pointer arguments of `c` are rooted in, as (space,
     /// base address, size, name), when every one is a known object of at
     /// most [`MAX_BYTES`] bytes (constant globals left out); `None`
@@ -88,48 +171,10 @@ impl FnMapper<'_> {
                 ty: a.ty.clone(),
                 value: a.value.clone(),
             };
-            let (space, name, global) = self.location(&tv);
-            let object = if let Some(g) = global {
-                if g.elements {
-                    return Ok(None);
-                }
-                if g.constant {
-                    continue;
-                }
-                let Some(gv) = self.ctx.m.global(name.trim_start_matches('@')) else {
-                    return Ok(None);
-                };
-                let (size, _) = self.ctx.layout.size_align(&gv.ty, line)?;
-                (space, g.base, size, name)
-            } else if space == Space::Local && name.starts_with('%') {
-                let alloca = self
-                    .defs
-                    .iter()
-                    .find(|(n, _)| format!("%{n}") == name)
-                    .map(|(_, i)| *i);
-                let (Some(inst), Some(&base)) = (
-                    alloca,
-                    self.alloca_base
-                        .iter()
-                        .find(|(n, _)| format!("%{n}") == name)
-                        .map(|(_, b)| b),
-                ) else {
-                    return Ok(None);
-                };
-                let K::Alloca(al) = &inst.kind else {
-                    return Ok(None);
-                };
-                let count = match &al.count {
-                    None => 1,
-                    Some(c) => match c.value.as_int().and_then(|n| u64::try_from(n).ok()) {
-                        Some(n) => n,
-                        None => return Ok(None),
-                    },
-                };
-                let (size, _) = self.ctx.layout.size_align(&al.ty, line)?;
-                (space, base, size.saturating_mul(count), name)
-            } else {
-                return Ok(None);
+            let object = match self.one_object(&tv, line)? {
+                Arg::Skip => continue,
+                Arg::Unknown(_) => return Ok(None),
+                Arg::Known(o) => o,
             };
             if object.2 > MAX_BYTES {
                 return Ok(None);
@@ -139,6 +184,136 @@ impl FnMapper<'_> {
             }
         }
         Ok(Some(out))
+    }
+
+    /// What a used call of an external function that may read argument
+    /// or other memory, and that [`Self::call_reading_arguments`] did
+    /// not map, reads (issue 20, review F1, the general case): the bytes
+    /// of each pointer argument's object and, when it may read other
+    /// memory, of every captured alloca, where known and at most
+    /// [`MAX_BYTES`]; and, for a call that writes nothing (no event), the
+    /// version of the memory other than private
+    /// ([`super::memory_version`]) where it may read such memory. `None`
+    /// when it reads nothing of the kind (an event call that may read no
+    /// private memory: its events pin the rest). Private memory it may
+    /// read that is not known (a private pointer parameter, an alloca
+    /// larger than [`MAX_BYTES`] or of a computed size) is outside the
+    /// model: a result independent of it could hide a changed store.
+    pub(super) fn read_plan(
+        &mut self,
+        inst: &Instruction,
+        c: &Call,
+        event: bool,
+    ) -> R<Option<ReadPlan>> {
+        let m = self.ctx.m;
+        let line = inst.line();
+        if self.ctx.opts.calls_as_oracles || inst.result.is_none() || !self.used(inst) {
+            return Ok(None);
+        }
+        let bits = super::effects::reads(c, m);
+        if bits & (ARGMEM | OTHER) == 0 {
+            return Ok(None);
+        }
+        let mut plan = ReadPlan {
+            objects: Vec::new(),
+            version: false,
+        };
+        let mut unknown: Option<String> = None;
+        let add = |plan: &mut ReadPlan, unknown: &mut Option<String>, arg: Arg| match arg {
+            Arg::Skip => {}
+            Arg::Known(o) if o.2 <= MAX_BYTES => {
+                if !plan.objects.contains(&o) {
+                    plan.objects.push(o);
+                }
+            }
+            Arg::Known(o) if o.0 == Space::Local => {
+                unknown.get_or_insert(format!("{}, of {} bytes", o.3, o.2));
+            }
+            Arg::Known(_) | Arg::Unknown(Space::Global | Space::Shared) => plan.version = true,
+            Arg::Unknown(Space::Local) => {
+                unknown.get_or_insert("a private pointer of unknown origin".into());
+            }
+        };
+        for a in &c.args {
+            if !matches!(a.ty, Type::Ptr { .. }) {
+                continue;
+            }
+            let tv = TypedValue {
+                ty: a.ty.clone(),
+                value: a.value.clone(),
+            };
+            let arg = self.one_object(&tv, line)?;
+            add(&mut plan, &mut unknown, arg);
+        }
+        if bits & OTHER != 0 {
+            plan.version = true;
+            let reachable = self.captured_at(inst);
+            let mut captured: Vec<&Name> = self
+                .alloca_base
+                .iter()
+                .filter(|(_, b)| reachable.contains(b))
+                .map(|(n, _)| *n)
+                .collect();
+            captured.sort_by_key(|n| n.to_string());
+            for n in captured {
+                let arg = match self.alloca_object(n, line)? {
+                    Some(o) => Arg::Known(o),
+                    None => Arg::Unknown(Space::Local),
+                };
+                add(&mut plan, &mut unknown, arg);
+            }
+            if let Some(p) = self
+                .f
+                .params
+                .iter()
+                .find(|p| p.ty == (Type::Ptr { addrspace: 5 }))
+            {
+                unknown.get_or_insert(format!("the private parameter %{}", p.name));
+            }
+        }
+        if let Some(what) = unknown {
+            let callee = c
+                .callee
+                .as_global()
+                .map(|n| n.to_string())
+                .unwrap_or_default();
+            return unsup(
+                format!(
+                    "a call of @{callee} whose result may depend on private memory \
+                     whose bytes are not known ({what}): a result independent of it \
+                     could hide a changed store"
+                ),
+                line,
+            );
+        }
+        if event {
+            plan.version = false;
+        }
+        if plan.version && !self.ctx.versioned {
+            // Not reached: `memory_version::needed` finds every such call.
+            return unsup(
+                "a call that reads memory in a module without its version",
+                line,
+            );
+        }
+        Ok((plan.version || !plan.objects.is_empty()).then_some(plan))
+    }
+
+    /// The values a call's result depends on besides its arguments, read
+    /// at `inst` by `plan`: the memory version, then the objects' bytes.
+    pub(super) fn plan_reads(
+        &mut self,
+        inst: &Instruction,
+        label: &str,
+        plan: &ReadPlan,
+        out: &mut Vec<Inst>,
+    ) -> Vec<Expr> {
+        let mut args = Vec::new();
+        if plan.version {
+            args.push(self.version_now(inst));
+        }
+        args.extend(self.object_bytes(inst, label, &plan.objects, out));
+        args
     }
 
     /// Maps `c` as the function oracle of its arguments and its argument
@@ -165,13 +340,37 @@ impl FnMapper<'_> {
         let Some(objects) = self.argument_objects(c, line)? else {
             return Ok(false);
         };
-        let Some(result) = inst.result.as_ref() else {
+        if inst.result.is_none() {
             return Ok(false);
-        };
+        }
         let span = super::span_at(inst.span.line, inst.span.col);
         let mut args = self.observed_args(c, line)?;
+        let bytes = self.object_bytes(inst, label, &objects, out);
+        args.extend(bytes);
+        let o = self
+            .t
+            .oracle(&format!("{oracle_name}.mem"), OracleClass::Function, span);
+        let kind = convcheck_ir::CallKind::Plain(o);
+        let op = self.op(label.to_string(), OpKind::Call(kind), inst);
+        self.push_call(inst, op, kind, shown.to_string(), args, token, false, out)?;
+        Ok(true)
+    }
+
+    /// Every byte of `objects`, loaded at `inst` into locals in chunks of
+    /// 8, 4, 2 and 1 bytes from the lowest offset: the locals.
+    fn object_bytes(
+        &mut self,
+        inst: &Instruction,
+        label: &str,
+        objects: &[Object],
+        out: &mut Vec<Inst>,
+    ) -> Vec<Expr> {
+        let span = super::span_at(inst.span.line, inst.span.col);
+        let result = inst.result.as_ref().map(super::plain).unwrap_or_default();
+        let mut args = Vec::new();
         let mut k = 0;
         for (space, base, size, name) in objects {
+            let (space, base, size) = (*space, *base, *size);
             let mut off = 0u64;
             while off < size {
                 let w = [8u64, 4, 2, 1]
@@ -186,8 +385,8 @@ impl FnMapper<'_> {
                     },
                     inst,
                 );
-                let value = Some(self.t.oracle(&name, OracleClass::Varying, span));
-                let local = format!("convcheck.{}.mem{k}", super::plain(result));
+                let value = Some(self.t.oracle(name, OracleClass::Varying, span));
+                let local = format!("convcheck.{result}.mem{k}");
                 k += 1;
                 out.push(Inst {
                     kind: InstKind::SetLocal {
@@ -211,12 +410,6 @@ impl FnMapper<'_> {
                 off += w;
             }
         }
-        let o = self
-            .t
-            .oracle(&format!("{oracle_name}.mem"), OracleClass::Function, span);
-        let kind = convcheck_ir::CallKind::Plain(o);
-        let op = self.op(label.to_string(), OpKind::Call(kind), inst);
-        self.push_call(inst, op, kind, shown.to_string(), args, token, false, out)?;
-        Ok(true)
+        args
     }
 }

@@ -138,10 +138,20 @@ impl FnMapper<'_> {
             let Some(&f) = self.ctx.ids.get(callee) else {
                 return unsup(format!("a call to @{callee}, which is not mapped"), line);
             };
-            let args = self.args(c, line)?;
+            let mut args = self.args(c, line)?;
+            if self.ctx.versioned {
+                // The caller's count of writes (`super::memory_version`).
+                args.push(self.version_now(inst));
+            }
             let kind = CallKind::Real(f);
             let op = self.op(label, OpKind::Call(kind), inst);
             self.push_call(inst, op, kind, name, args, token, false, out)?;
+            if self.ctx.versioned
+                && super::memory_version::body_may_write(decl, m, &mut Default::default())
+            {
+                let bump = self.version_bump(inst);
+                out.push(bump);
+            }
             return self.defined_call_clobbers(inst, callee, out);
         }
         if c.is_convergent(m) || super::crosslane::convergent(&name) {
@@ -209,18 +219,62 @@ impl FnMapper<'_> {
         if self.call_reading_arguments(inst, c, &label, &oracle_name, &shown, token.clone(), out)? {
             return Ok(());
         }
+        let event = !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m);
+        // What else its result depends on: the bytes of the private
+        // objects it may read, and the version of other memory
+        // (`super::call_reads`, `super::memory_version`), read before it
+        // may write.
+        let plan = self.read_plan(inst, c, event)?;
+        let reads_memory = plan.as_ref().map(|p| self.plan_reads(inst, &label, p, out));
         // A call that may have effects is observed with its arguments
         // (`super::effects`), before its value is read.
-        if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
+        if event {
             self.effect_events(inst, c, &format!("@{shown}"), out)?;
             self.clobbers(inst, c, &format!("@{shown}"), out)?;
         }
-        let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
-        let args = self.args(c, line)?;
+        let Some(memory) = reads_memory else {
+            let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
+            let args = self.args(c, line)?;
+            let kind = CallKind::Plain(o);
+            let op = self.op(label, OpKind::Call(kind), inst);
+            let reads = reads_always(c, m);
+            return self.push_call(inst, op, kind, shown, args, token, reads, out);
+        };
+        let mut args = Vec::new();
+        if event {
+            // One fresh value per call, as before, that the result depends
+            // on with the memory: a call that may write is no function.
+            let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
+            let stream_args = self.args(c, line)?;
+            let kind = CallKind::Plain(o);
+            let op = self.op(label.clone(), OpKind::Call(kind), inst);
+            let local = format!(
+                "convcheck.{}.call",
+                inst.result.as_ref().map(plain).unwrap_or_default()
+            );
+            out.push(Inst {
+                kind: InstKind::SetLocal {
+                    name: local.clone(),
+                    value: Some(Expr::Call {
+                        op,
+                        kind,
+                        callee: shown.clone(),
+                        args: stream_args,
+                    }),
+                },
+                sid: op,
+                token: token.clone(),
+            });
+            args.push(Expr::Var(local));
+        }
+        args.extend(self.observed_args(c, line)?);
+        args.extend(memory);
+        let o = self
+            .t
+            .oracle(&format!("{oracle_name}.reads"), OracleClass::Function, span);
         let kind = CallKind::Plain(o);
         let op = self.op(label, OpKind::Call(kind), inst);
-        let reads = reads_always(c, m);
-        self.push_call(inst, op, kind, shown, args, token, reads, out)
+        self.push_call(inst, op, kind, shown, args, token, false, out)
     }
 
     /// A call of an intrinsic the module does not declare (LLVM declares

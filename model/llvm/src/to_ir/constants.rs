@@ -13,7 +13,13 @@
 //! load from it is a free value, never a wrong constant.
 #![deny(unsafe_code)]
 
+use convcheck_ir::Expr;
+
+use super::func::{value_type, FnMapper};
 use super::layout::Layout;
+use super::values::{sext, zext, Norm};
+use super::{unsup, R};
+use crate::inst::CastOp;
 use crate::types::Type;
 use crate::value::Value;
 
@@ -338,6 +344,58 @@ impl Parser {
             if !self.eat(',') {
                 return None;
             }
+        }
+    }
+}
+
+impl FnMapper<'_> {
+    /// An integer constant expression (`ptrtoint`, `add`, casts of them).
+    pub(super) fn const_int(
+        &mut self,
+        c: &crate::value::ConstExpr,
+        w: u32,
+        line: u32,
+        depth: u32,
+    ) -> R<Expr> {
+        use crate::value::ConstOp;
+        if depth > 16 {
+            return unsup("a constant expression nested too deeply", line);
+        }
+        let Some(op) = c.structure() else {
+            return unsup(format!("the constant expression '{}'", c.opcode), line);
+        };
+        let _ = w;
+        match op {
+            ConstOp::Cast {
+                op: CastOp::PtrToInt,
+                value,
+                ..
+            } => Ok(self.ptr_lin(&value.value, line, depth + 1)?.expr()),
+            ConstOp::Cast {
+                op: op @ (CastOp::Trunc | CastOp::ZExt | CastOp::SExt | CastOp::BitCast),
+                value,
+                ..
+            } => {
+                let n = value_type(&value.ty, "a constant cast", line)?;
+                let inner = match &value.value {
+                    Value::ConstExpr(ce) => self.const_int(ce, n, line, depth + 1)?,
+                    v => self.value(v, &value.ty, line)?,
+                };
+                Ok(match op {
+                    CastOp::ZExt => zext(inner, n, Norm::default()),
+                    CastOp::SExt => sext(inner, n, Norm::default()),
+                    _ => inner,
+                })
+            }
+            ConstOp::Binary { op, lhs, .. } if !matches!(lhs.ty, Type::Int(_)) => {
+                unsup(format!("the constant expression '{}'", op.keyword()), line)
+            }
+            ConstOp::Binary { op, lhs, rhs } => {
+                let n = value_type(&lhs.ty, "a constant", line)?;
+                let e = self.binary(op, &lhs.ty, &lhs.value, &rhs.value, n, line)?;
+                Ok(e)
+            }
+            _ => unsup(format!("the constant expression '{}'", c.opcode), line),
         }
     }
 }

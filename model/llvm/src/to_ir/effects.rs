@@ -50,8 +50,9 @@
 //! - anything else (no statement, `memory(write)`, `other` or `errnomem`
 //!   written; target-specific locations are taken as `other`): all shared
 //!   and global memory, the private objects of pointer arguments, and every
-//!   alloca kept in memory whose address may have been captured
-//!   ([`captured_allocas`]): stored, passed to a call that may capture it,
+//!   alloca kept in memory whose address a capture that may run before
+//!   the call may have captured (`super::capture`): stored, passed to a
+//!   call that may capture it,
 //!   converted to an integer, returned, and the object of each private
 //!   pointer parameter of the caller (which may have captured it). An
 //!   alloca that is only loaded, stored, indexed and compared stays the
@@ -70,7 +71,7 @@
 //! pointer argument's object, leaves other memory as it was.
 #![deny(unsafe_code)]
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, Space};
 
@@ -78,7 +79,7 @@ use super::func::FnMapper;
 use super::memory::base_of;
 use super::R;
 use crate::attrs::Attribute;
-use crate::inst::{Call, CastOp, InstKind as K, Instruction};
+use crate::inst::{Call, Instruction};
 use crate::module::{Function, Module};
 use crate::types::Type;
 use crate::value::{Name, TypedValue, Value};
@@ -94,9 +95,9 @@ pub(crate) enum Writes {
     Everything,
 }
 
-const ARGMEM: u8 = 1;
-const INACCESSIBLE: u8 = 2;
-const OTHER: u8 = 4;
+pub(crate) const ARGMEM: u8 = 1;
+pub(crate) const INACCESSIBLE: u8 = 2;
+pub(crate) const OTHER: u8 = 4;
 
 /// The kinds of memory one list of function attributes lets a call write
 /// (bits [`ARGMEM`], [`INACCESSIBLE`], [`OTHER`]); every statement holds.
@@ -118,11 +119,50 @@ fn written_by(attrs: &[Attribute], m: &Module) -> u8 {
     bits
 }
 
+/// The kinds of memory one list of function attributes lets a call read
+/// (bits [`ARGMEM`], [`INACCESSIBLE`], [`OTHER`]); every statement holds.
+fn read_by(attrs: &[Attribute], m: &Module) -> u8 {
+    let mut bits = ARGMEM | INACCESSIBLE | OTHER;
+    for a in m.resolve_attrs(attrs) {
+        bits &= match a {
+            Attribute::Flag(n) => match n.as_str() {
+                "readnone" | "writeonly" => 0,
+                "argmemonly" => ARGMEM,
+                "inaccessiblememonly" => INACCESSIBLE,
+                "inaccessiblemem_or_argmemonly" => ARGMEM | INACCESSIBLE,
+                _ => ARGMEM | INACCESSIBLE | OTHER,
+            },
+            Attribute::Valued { name, value } if name == "memory" => {
+                memory_bits(value, |a| matches!(a, "read" | "readwrite"))
+            }
+            _ => ARGMEM | INACCESSIBLE | OTHER,
+        };
+    }
+    bits
+}
+
+/// Which memory a direct call of an external function may read (bits
+/// [`ARGMEM`], [`INACCESSIBLE`], [`OTHER`]): what its call site's and its
+/// callee's statements both allow.
+pub(crate) fn reads(c: &Call, m: &Module) -> u8 {
+    let mut bits = read_by(&c.fn_attrs, m);
+    if let Some(f) = c.callee.as_global().and_then(|n| m.function_by_name(n)) {
+        bits &= read_by(&f.attrs, m);
+    }
+    bits
+}
+
 /// The kinds of memory `memory(VALUE)` lets a call write: a bare access is
 /// every location's, `LOC: ACCESS` one location's; `errnomem`, `other` and
 /// any location this reader does not know count as other memory.
 fn memory_writes(value: &str) -> u8 {
-    let writes = |a: &str| matches!(a.trim(), "write" | "readwrite");
+    memory_bits(value, |a| matches!(a, "write" | "readwrite"))
+}
+
+/// The kinds of memory `memory(VALUE)` gives an access that `access`
+/// accepts (as [`memory_writes`]).
+fn memory_bits(value: &str, access: impl Fn(&str) -> bool) -> u8 {
+    let writes = |a: &str| access(a.trim());
     let mut default = false;
     let mut each: Vec<(&str, bool)> = Vec::new();
     for part in value.split(',') {
@@ -227,7 +267,7 @@ fn argument_states(c: &Call, i: usize, m: &Module, what: impl Fn(&Attribute) -> 
 /// `captures(none)`, at the call site or in the declaration), or `c` is an
 /// intrinsic that captures no pointer (`llvm.memcpy`, `llvm.lifetime.*`,
 /// ...).
-fn not_captured(c: &Call, i: usize, m: &Module) -> bool {
+pub(crate) fn not_captured(c: &Call, i: usize, m: &Module) -> bool {
     if let Some(n) = c.callee_name() {
         if n.starts_with("llvm.mem")
             || n.starts_with("llvm.lifetime.")
@@ -241,98 +281,6 @@ fn not_captured(c: &Call, i: usize, m: &Module) -> bool {
             || matches!(a, Attribute::Valued { name, value }
                 if name == "captures" && value.trim() == "none")
     })
-}
-
-/// The allocas of `f` whose address may be captured: a pointer based on
-/// one (through `getelementptr`, pointer casts, phis and selects) is
-/// stored as a value, passed to a call that may capture it, converted to
-/// an integer, returned, or used by anything but a load's or store's
-/// address, a comparison and the derivations above.
-pub(crate) fn captured_allocas<'f>(f: &'f Function, m: &Module) -> HashSet<&'f Name> {
-    // Each pointer based on an alloca, with the allocas it may be based on.
-    let mut based: HashMap<&Name, Vec<&Name>> = HashMap::new();
-    for (_, inst) in f.instructions() {
-        if let (Some(r), K::Alloca(_)) = (&inst.result, &inst.kind) {
-            based.insert(r, vec![r]);
-        }
-    }
-    let derived_from = |k: &'f K| -> Vec<&'f Value> {
-        match k {
-            K::GetElementPtr(g) => vec![&g.base.value],
-            K::Cast(c) if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast) => {
-                vec![&c.value.value]
-            }
-            K::Phi(p) => p.incoming.iter().map(|(v, _)| v).collect(),
-            K::Select(s) => vec![&s.if_true.value, &s.if_false.value],
-            _ => Vec::new(),
-        }
-    };
-    loop {
-        let mut changed = false;
-        for (_, inst) in f.instructions() {
-            let Some(r) = &inst.result else { continue };
-            let mut roots: Vec<&Name> = Vec::new();
-            for v in derived_from(&inst.kind) {
-                if let Value::Local(n) = v {
-                    if let Some(rs) = based.get(n) {
-                        roots.extend(rs.iter().copied());
-                    }
-                }
-            }
-            if roots.is_empty() {
-                continue;
-            }
-            let entry = based.entry(r).or_default();
-            for x in roots {
-                if !entry.contains(&x) {
-                    entry.push(x);
-                    changed = true;
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let mut captured = HashSet::new();
-    for (_, inst) in f.instructions() {
-        let mut capturing: Vec<&Value> = Vec::new();
-        match &inst.kind {
-            K::GetElementPtr(g) => capturing.extend(g.indices.iter().map(|i| &i.value)),
-            K::Cast(c) if matches!(c.op, CastOp::BitCast | CastOp::AddrSpaceCast) => {}
-            K::Phi(_) => {}
-            K::Select(s) => capturing.push(&s.cond.value),
-            K::ICmp(_) => {}
-            K::Load(_) => {}
-            K::Store(st) => capturing.push(&st.value.value),
-            K::Call(c) => {
-                capturing.push(&c.callee);
-                for (i, a) in c.args.iter().enumerate() {
-                    if !not_captured(c, i, m) {
-                        capturing.push(&a.value);
-                    }
-                }
-                for b in &c.bundles {
-                    capturing.extend(b.inputs.iter().map(|i| &i.value));
-                }
-            }
-            k => {
-                for (n, _) in super::analyse::local_uses(k) {
-                    if let Some(rs) = based.get(n) {
-                        captured.extend(rs.iter().copied());
-                    }
-                }
-            }
-        }
-        for v in capturing {
-            if let Value::Local(n) = v {
-                if let Some(rs) = based.get(n) {
-                    captured.extend(rs.iter().copied());
-                }
-            }
-        }
-    }
-    captured
 }
 
 /// Whether the body of the defined function `f`, or of a function it
@@ -444,7 +392,7 @@ impl FnMapper<'_> {
             targets.push((space, addr, false));
         }
         if writes == Writes::Everything {
-            for t in self.private_clobbers(line)? {
+            for t in self.private_clobbers(inst, line)? {
                 if !targets.contains(&t) {
                     targets.push(t);
                 }
@@ -497,11 +445,11 @@ impl FnMapper<'_> {
     /// besides its arguments': every alloca whose address may have been
     /// captured, and the object of each private (`addrspace(5)`) pointer
     /// parameter, which the caller may have captured (issue 20, F3).
-    fn private_clobbers(&mut self, line: u32) -> R<Vec<(Space, Expr, bool)>> {
+    fn private_clobbers(&mut self, inst: &Instruction, line: u32) -> R<Vec<(Space, Expr, bool)>> {
         let mut out: Vec<(Space, Expr, bool)> = self
-            .captured
-            .iter()
-            .map(|b| (Space::Local, Expr::Const(*b), false))
+            .captured_at(inst)
+            .into_iter()
+            .map(|b| (Space::Local, Expr::Const(b), false))
             .collect();
         for p in &self.f.params {
             if p.ty == (Type::Ptr { addrspace: 5 }) {
@@ -533,7 +481,7 @@ impl FnMapper<'_> {
         if !body_may_write_anything(f, self.ctx.m, &mut HashSet::new()) {
             return Ok(());
         }
-        let targets = self.private_clobbers(inst.line())?;
+        let targets = self.private_clobbers(inst, inst.line())?;
         let label = format!("call @{} (writes memory)", super::plain(callee));
         self.push_clobbers(inst, &label, targets, out);
         Ok(())
@@ -733,44 +681,5 @@ mod tests {
             })
             .collect();
         assert_eq!(got, [false, true, true]);
-    }
-
-    /// Which allocas' addresses may be captured: stored as a value, passed
-    /// to a call that may capture it, converted to an integer; not when
-    /// only loaded, stored through, indexed, compared, copied by
-    /// `llvm.memcpy` or passed as `nocapture`.
-    #[test]
-    fn captured_allocas_are_those_whose_address_may_escape() {
-        let src = "@gp = global ptr null\n\
-                   declare void @take(ptr)\n\
-                   declare void @look(ptr nocapture)\n\
-                   declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n\
-                   define void @k(ptr %d) {\n\
-                   entry:\n\
-                   \x20 %own = alloca [2 x i32]\n\
-                   \x20 %stored = alloca i32\n\
-                   \x20 %passed = alloca i32\n\
-                   \x20 %looked = alloca i32\n\
-                   \x20 %copied = alloca i32\n\
-                   \x20 %int = alloca i32\n\
-                   \x20 %e = getelementptr [2 x i32], ptr %own, i32 0, i32 1\n\
-                   \x20 store i32 1, ptr %e\n\
-                   \x20 %c = icmp eq ptr %e, %d\n\
-                   \x20 %s = getelementptr i8, ptr %stored, i32 0\n\
-                   \x20 store ptr %s, ptr @gp\n\
-                   \x20 call void @take(ptr %passed)\n\
-                   \x20 call void @look(ptr %looked)\n\
-                   \x20 call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %copied, i64 4, i1 false)\n\
-                   \x20 %i = ptrtoint ptr %int to i64\n\
-                   \x20 ret void\n\
-                   }\n";
-        let m = crate::parse_module(src, "t.ll").expect("parses");
-        let k = m.function("k").expect("@k");
-        let mut got: Vec<String> = captured_allocas(k, &m)
-            .into_iter()
-            .map(|n| n.to_string())
-            .collect();
-        got.sort();
-        assert_eq!(got, ["int", "passed", "stored"]);
     }
 }

@@ -40,6 +40,9 @@ pub(crate) struct Ctx<'a> {
     pub skipped: &'a HashSet<&'a Name>,
     /// How to map.
     pub opts: &'a super::MapOptions,
+    /// Whether the module keeps the version of the memory the thread has
+    /// written ([`super::memory_version`]).
+    pub versioned: bool,
 }
 
 /// The state of one function's mapping.
@@ -69,6 +72,8 @@ pub(crate) struct FnMapper<'a> {
     /// ([`super::effects`]): a call that may write any memory may write
     /// them.
     pub captured: Vec<i64>,
+    /// Where they may have been captured ([`super::capture`]).
+    pub capture_sites: super::capture::CaptureSites,
     /// What is known of locals' high bits.
     pub norm: HashMap<String, Norm>,
     pub blocks: HashMap<&'a Name, BlockId>,
@@ -112,6 +117,7 @@ pub(crate) fn map_function(
         alloca_base: HashMap::new(),
         sealed: Vec::new(),
         captured: Vec::new(),
+        capture_sites: Default::default(),
         norm: HashMap::new(),
         blocks: HashMap::new(),
         origin: None,
@@ -145,6 +151,14 @@ pub(crate) fn map_function(
         if let Some(t) = super::floats::fty(&p.ty) {
             mapper.float_domain(o, t);
         }
+        params.push(name);
+        param_oracles.push(o);
+    }
+    if mapper.takes_version() {
+        let name = super::memory_version::VERSION.to_string();
+        let o = mapper
+            .t
+            .oracle(&name, OracleClass::Invariant, span_at(line, f.span.col));
         params.push(name);
         param_oracles.push(o);
     }
@@ -191,6 +205,10 @@ pub(crate) fn map_function(
                     // A memory intrinsic of a length that is not a constant:
                     // a loop, between two parts of the block.
                     insts.extend(l.prelude);
+                    if ctx.versioned && super::memory_version::writes_shared_memory(&l.body) {
+                        let bump = mapper.version_bump(inst);
+                        insts.push(bump);
+                    }
                     let origin = mapper.origin.take();
                     let origin = origin.or_else(|| Some(mapper.op("defined", OpKind::Stmt, inst)));
                     let header_op = mapper.op(format!("{} header", l.label), OpKind::Stmt, inst);
@@ -201,7 +219,12 @@ pub(crate) fn map_function(
                     );
                     continue;
                 }
+                let before = insts.len();
                 mapper.instruction(inst, &mut insts)?;
+                if ctx.versioned && super::memory_version::writes_shared_memory(&insts[before..]) {
+                    let bump = mapper.version_bump(inst);
+                    insts.push(bump);
+                }
                 mapper.shadow_of(inst, &mut insts)?;
                 ub = assumes_false(inst);
                 if let Some(ok) = mapper.noundef_result(inst) {
@@ -732,50 +755,6 @@ impl<'a> FnMapper<'a> {
         };
         self.stmt_op(inst.opcode(), inst);
         Ok(term)
-    }
-
-    /// An integer constant expression (`ptrtoint`, `add`, casts of them).
-    fn const_int(&mut self, c: &crate::value::ConstExpr, w: u32, line: u32, depth: u32) -> R<Expr> {
-        use crate::value::ConstOp;
-        if depth > 16 {
-            return unsup("a constant expression nested too deeply", line);
-        }
-        let Some(op) = c.structure() else {
-            return unsup(format!("the constant expression '{}'", c.opcode), line);
-        };
-        let _ = w;
-        match op {
-            ConstOp::Cast {
-                op: CastOp::PtrToInt,
-                value,
-                ..
-            } => Ok(self.ptr_lin(&value.value, line, depth + 1)?.expr()),
-            ConstOp::Cast {
-                op: op @ (CastOp::Trunc | CastOp::ZExt | CastOp::SExt | CastOp::BitCast),
-                value,
-                ..
-            } => {
-                let n = value_type(&value.ty, "a constant cast", line)?;
-                let inner = match &value.value {
-                    Value::ConstExpr(ce) => self.const_int(ce, n, line, depth + 1)?,
-                    v => self.value(v, &value.ty, line)?,
-                };
-                Ok(match op {
-                    CastOp::ZExt => zext(inner, n, Norm::default()),
-                    CastOp::SExt => sext(inner, n, Norm::default()),
-                    _ => inner,
-                })
-            }
-            ConstOp::Binary { op, lhs, .. } if !matches!(lhs.ty, Type::Int(_)) => {
-                unsup(format!("the constant expression '{}'", op.keyword()), line)
-            }
-            ConstOp::Binary { op, lhs, rhs } => {
-                let n = value_type(&lhs.ty, "a constant", line)?;
-                let e = self.binary(op, &lhs.ty, &lhs.value, &rhs.value, n, line)?;
-                Ok(e)
-            }
-            _ => unsup(format!("the constant expression '{}'", c.opcode), line),
-        }
     }
 }
 

@@ -43,6 +43,7 @@ mod blocks;
 mod builtins;
 mod call_reads;
 mod calls;
+mod capture;
 mod constants;
 mod conventions;
 mod crosslane;
@@ -51,11 +52,13 @@ mod effects;
 mod floats;
 mod fresh;
 mod func;
+mod gep_flags;
 mod groups;
 mod intrinsics;
 mod layout;
 mod mem_intrinsics;
 mod memory;
+mod memory_version;
 mod poison;
 mod pure_calls;
 mod ranges;
@@ -277,6 +280,8 @@ pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
     let layout = layout::Layout::new(m);
     let globals = memory::Globals::new(m, &layout);
     let defined: Vec<&crate::module::Function> = m.defined_functions().collect();
+    let versioned =
+        !opts.calls_as_oracles && !opts.opaque_calls && memory_version::needed(m, opts.every_value);
     let mut failed: HashMap<usize, Unsup> = HashMap::new();
     // Round one finds the functions that use something outside the model;
     // a caller of a skipped function is skipped too (its calls could not be
@@ -299,6 +304,7 @@ pub fn to_module_with(m: &LlvmModule, name: &str, opts: &MapOptions) -> Mapped {
             ids: &ids,
             skipped: &skipped_names,
             opts,
+            versioned,
         };
         let mut tables = Tables {
             stated: stated.clone(),

@@ -50,10 +50,14 @@
 //! callee) are observed too and follow the same rule (`ub.call.lineN`).
 //! `ctlz` and `cttz` with `is_zero_poison` are poison at 0.
 //!
+//! A load or store through an address whose `getelementptr` flags
+//! (`nuw`, `nusw`, `inbounds`) fail is undefined behaviour too
+//! (`super::gep_flags`).
+//!
 //! Not tracked: poison from memory (a load reads a value), from calls
 //! (a call's result is defined, except out of a stated `range`,
-//! `super::ranges`), from `getelementptr inbounds` and other
-//! address arithmetic.
+//! `super::ranges`), and from address arithmetic other than the index
+//! products of `super::gep_flags`.
 #![deny(unsafe_code)]
 
 mod pieces;
@@ -508,13 +512,18 @@ impl<'a> FnMapper<'a> {
                 }
                 self.defined(&v.value)
             }
+            // An access through an address a `getelementptr`'s flag made
+            // poison is undefined behaviour (`super::gep_flags`).
+            K::Load(l) => self.address_defined(&l.ptr.value, line)?,
             K::Store(st) => {
+                let address = self.address_defined(&st.ptr.value, line)?;
                 let promoted =
                     matches!(&st.ptr.value, Value::Local(p) if self.promoted.contains_key(p));
                 if promoted || self.location(&st.ptr).0 == convcheck_ir::Space::Local {
-                    return Ok(None);
+                    all(vec![address])
+                } else {
+                    all(vec![address, self.defined(&st.value.value)])
                 }
-                self.defined(&st.value.value)
             }
             K::Call(c) => {
                 let assume = c.callee.as_global().is_some_and(|n| n.is("llvm.assume"));

@@ -156,7 +156,7 @@ fn pointer_facts(p: &Param, m: &Module) -> Option<Expr> {
 }
 
 /// Whether `f` is called by a function of `m`.
-fn called(f: &Function, m: &Module) -> bool {
+pub(crate) fn called(f: &Function, m: &Module) -> bool {
     m.defined_functions().any(|g| {
         g.calls()
             .any(|(_, c)| c.callee.as_global().is_some_and(|n| *n == f.name))

@@ -1,0 +1,152 @@
+//! The version of the memory other than private that a thread has written
+//! (issue 20, review F1, the general case).
+//!
+//! A call that writes no memory and may read memory that is not private
+//! (`memory(read)`, `readonly`; `memory(argmem: read)` on a pointer of
+//! unknown origin) is no event, so where it stands among the thread's
+//! stores to shared and global memory is not observed: a target that moves
+//! such a store from before the call to after it (the stores the same
+//! events in the same order) changes what the call may read, and with a
+//! result that ignored memory this was `preserved`. Those stores, the
+//! barriers, and every call that may write are events, so two runs whose
+//! events agree up to a point have the same memory there (the free values
+//! of what the thread did not write are shared by name); what is left is
+//! the call's place among them. So in a module with such a call
+//! ([`needed`]), the mapping keeps a count of the thread's writes to
+//! memory other than private in a local, [`VERSION`] (0 until set, in the
+//! entry of a check), increased after every mapped instruction that
+//! writes shared or global memory (a store, an atomic, a memory
+//! intrinsic, a clobber of a call) or is a barrier
+//! ([`writes_shared_memory`]). A function the module calls takes the
+//! caller's count as one more parameter, the last, and a call of one whose
+//! body may write ([`body_may_write`]) increases the caller's count by
+//! one afterwards (not by the callee's count: the callee's events pin
+//! what it wrote). Such a call's result is a function of the count read
+//! at the call (`super::call_reads`), so it changes where the call moves
+//! across a write, and two calls with no write between them (EarlyCSE,
+//! GVN, LICM) read one value. A local, not memory: the simulation relates
+//! locals and refuses private stores.
+//!
+//! Inlining a callee that writes other than once changes the counts after
+//! it (a possible false alarm where a later such call's result is
+//! observed; never a false proof).
+#![deny(unsafe_code)]
+
+use std::collections::HashSet;
+
+use convcheck_ir::{CallKind, Expr, Inst, InstKind, OpKind, Space};
+
+use super::effects::{reads, ARGMEM, OTHER};
+use super::func::FnMapper;
+use crate::inst::{InstKind as K, Instruction};
+use crate::module::{Function, Module};
+use crate::value::Name;
+
+/// The local (and, in a function the module calls, the last parameter)
+/// that holds the count.
+pub(crate) const VERSION: &str = "convcheck.memory.version";
+
+/// Whether `m` has a call whose result the count may decide: a call of a
+/// function the module only declares, not an intrinsic, not convergent,
+/// that writes no memory and may read argument or other memory, whose
+/// result is used (any result, with `every_value`: the mapping then takes
+/// every value as used).
+pub(crate) fn needed(m: &Module, every_value: bool) -> bool {
+    m.defined_functions().any(|f| {
+        let used: HashSet<&Name> = f
+            .instructions()
+            .flat_map(|(_, i)| super::analyse::local_uses(&i.kind))
+            .map(|(n, _)| n)
+            .collect();
+        f.calls().any(|(i, c)| {
+            if !i
+                .result
+                .as_ref()
+                .is_some_and(|r| every_value || used.contains(r))
+            {
+                return false;
+            }
+            let Some(callee) = c.callee.as_global() else {
+                return false;
+            };
+            let Some(decl) = m.function_by_name(callee) else {
+                return false;
+            };
+            !decl.is_definition
+                && !super::plain(callee).starts_with("llvm.")
+                && !c.is_convergent(m)
+                && c.is_writenone(m)
+                && reads(c, m) & (ARGMEM | OTHER) != 0
+        })
+    })
+}
+
+/// Whether `insts` write shared or global memory or hold a barrier.
+pub(crate) fn writes_shared_memory(insts: &[Inst]) -> bool {
+    let mut e = |x: &Expr| match x {
+        Expr::Store { space, .. } => *space != Space::Local,
+        Expr::Call { kind, .. } => matches!(kind, CallKind::Barrier(..)),
+        _ => false,
+    };
+    insts.iter().any(|i| match &i.kind {
+        InstKind::Eval(x) => x.any(&mut e),
+        InstKind::SetLocal { value: Some(x), .. } => x.any(&mut e),
+        InstKind::Phi { incoming, .. } => incoming.iter().any(|(_, x)| x.any(&mut e)),
+        _ => false,
+    })
+}
+
+/// Whether the body of `f`, or of a function it calls, may write memory
+/// or wait at a barrier: a store, an atomic, a call of a declared function
+/// that may write (a barrier, a memory intrinsic, anything without
+/// `memory(read)`), an indirect call or inline assembly.
+pub(crate) fn body_may_write<'m>(
+    f: &'m Function,
+    m: &'m Module,
+    seen: &mut HashSet<&'m Name>,
+) -> bool {
+    if !seen.insert(&f.name) {
+        return false;
+    }
+    f.instructions().any(|(_, i)| match &i.kind {
+        K::Store(_) => true,
+        K::Generic(g) => matches!(g.opcode.as_str(), "atomicrmw" | "cmpxchg" | "invoke"),
+        K::Call(c) => match c.callee.as_global().and_then(|n| m.function_by_name(n)) {
+            Some(g) if g.is_definition => body_may_write(g, m, seen),
+            Some(_) => !c.is_writenone(m),
+            None => true,
+        },
+        _ => false,
+    })
+}
+
+impl FnMapper<'_> {
+    /// The count at `inst`.
+    pub(super) fn version_now(&mut self, _inst: &Instruction) -> Expr {
+        Expr::Var(VERSION.into())
+    }
+
+    /// The count increased, after `inst` (which writes shared or global
+    /// memory).
+    pub(super) fn version_bump(&mut self, inst: &Instruction) -> Inst {
+        let sid = self.op("memory version", OpKind::Stmt, inst);
+        Inst {
+            kind: InstKind::SetLocal {
+                name: VERSION.into(),
+                value: Some(Expr::binary(
+                    convcheck_ir::BinOp::Add,
+                    Expr::Var(VERSION.into()),
+                    Expr::Const(1),
+                )),
+            },
+            sid,
+            token: None,
+        }
+    }
+
+    /// Whether this function takes the caller's count as its last
+    /// parameter.
+    pub(super) fn takes_version(&self) -> bool {
+        self.ctx.versioned && super::ranges::called(self.f, self.ctx.m)
+    }
+}
