@@ -255,9 +255,7 @@ fn barrier_or_fence(name: &str) -> Option<Builtin> {
     // the pair would leave the reference racing and so excuse a target's
     // race. Outside the model until the pair is modelled.
     if name.starts_with("llvm.amdgcn.s.barrier.") {
-        return Some(Unsupported(format!(
-            "gfx12's split barrier ({name})"
-        )));
+        return Some(Unsupported(format!("gfx12's split barrier ({name})")));
     }
     Some(match name {
         "llvm.nvvm.barrier0"
