@@ -5,10 +5,11 @@
 //! documentation of `crate::engine` for the order and the bounds.
 
 use super::pairs::{Sites, Uniform};
-use super::relate::{matched, touches, Labels, Matched};
+use super::relate::{behaviour, has_open_key, matched, touches, Labels, Matched};
 use super::{
     Allowance, Budget, Comparison, Coverage, Finding, Limits, Outcome, Progress, Side, Space,
 };
+use convcheck_ir::exec::observe::Observe;
 use convcheck_ir::exec::Bounds;
 use convcheck_ir::hazards::RunAccesses;
 use convcheck_ir::paths::{explore, Exploration, Explore, Path};
@@ -61,6 +62,8 @@ struct Runs {
     touches: Vec<bool>,
     /// The shared and global accesses of each (for the race search).
     accesses: Vec<RunAccesses>,
+    /// Whether each has a key with choice variables (`relate::settle`).
+    open: Vec<bool>,
 }
 
 /// The reference paths of one (group size, thread index).
@@ -78,6 +81,8 @@ struct Set {
     touches: Vec<bool>,
     /// The shared and global accesses of each (for the race search).
     accesses: Vec<RunAccesses>,
+    /// Whether each has a key with choice variables (`relate::settle`).
+    open: Vec<bool>,
 }
 
 /// How a stage stands while the check runs.
@@ -127,6 +132,10 @@ struct Search<'a> {
     budget: &'a Budget,
     space: Space,
     clock: Clock,
+    /// What property 1 observes of the reference's runs and of the target's
+    /// under each stage's allowance (`relate::behaviour`: computed once
+    /// per stage, as it walks the whole module).
+    observe: Vec<(Observe, Observe)>,
 }
 
 /// The paths enumerated: every reference path per (group size, thread
@@ -251,6 +260,10 @@ impl<'a> Search<'a> {
             budget,
             space: Space::new(&modules, limits.bounds.max_iters, limits.group),
             clock: Clock::of(budget),
+            observe: stages
+                .iter()
+                .map(|(t, allow)| (behaviour(reference, *allow), behaviour(t, *allow)))
+                .collect(),
         }
     }
 
@@ -477,12 +490,12 @@ impl<'a> Search<'a> {
             .map(|p| p.values(self.reference.module()))
             .collect();
         let matched = self
-            .stages
+            .observe
             .first()
-            .map(|(_, allow)| {
+            .map(|&(how, _)| {
                 x.paths
                     .iter()
-                    .map(|p| matched(self.reference, rlabels, &p.trace, *allow))
+                    .map(|p| matched(rlabels, &p.trace, how))
                     .collect()
             })
             .unwrap_or_default();
@@ -493,6 +506,7 @@ impl<'a> Search<'a> {
             .iter()
             .map(|p| RunAccesses::of(&p.trace.events))
             .collect();
+        let open = x.paths.iter().map(|p| has_open_key(&p.trace)).collect();
         Set {
             group,
             tid,
@@ -502,6 +516,7 @@ impl<'a> Search<'a> {
             uniform,
             touches,
             accesses,
+            open,
         }
     }
 
@@ -510,7 +525,8 @@ impl<'a> Search<'a> {
     fn matched_per_allowance(&self, rlabels: &[u32], sets: &[Set]) -> Vec<Vec<Vec<Matched>>> {
         self.stages
             .iter()
-            .map(|(_, allow)| {
+            .zip(&self.observe)
+            .map(|((_, allow), &(how, _))| {
                 if Some(allow) == self.stages.first().map(|s| &s.1) {
                     Vec::new()
                 } else {
@@ -519,7 +535,7 @@ impl<'a> Search<'a> {
                             set.x
                                 .paths
                                 .iter()
-                                .map(|p| matched(self.reference, rlabels, &p.trace, *allow))
+                                .map(|p| matched(rlabels, &p.trace, how))
                                 .collect()
                         })
                         .collect()
@@ -548,7 +564,7 @@ impl<'a> Search<'a> {
         let total_runs = (self.stages.len() * tally.cov.paths) as u64;
         let mut done_runs = 0u64;
         let mut runs: Vec<Vec<Vec<Runs>>> = Vec::new();
-        for (s, (target, allow)) in self.stages.iter().enumerate() {
+        for (s, (target, _)) in self.stages.iter().enumerate() {
             let table = self.space.table(target.module());
             let counters = self.space.counters(target.module());
             let mut per_set = Vec::new();
@@ -572,7 +588,7 @@ impl<'a> Search<'a> {
                         stop: &|| None,
                     };
                     per_path.push(self.target_run(
-                        (s, target, *allow),
+                        (s, target),
                         set,
                         explore_with,
                         &tlabels[s],
@@ -595,7 +611,7 @@ impl<'a> Search<'a> {
     /// The target runs of one reference path on stage `s`.
     fn target_run(
         &self,
-        (s, target, allow): (usize, &Side, Allowance),
+        (s, target): (usize, &Side),
         set: &Set,
         explore_with: Explore,
         tlabels: &[u32],
@@ -628,10 +644,11 @@ impl<'a> Search<'a> {
             tally.states[s].problem.get_or_insert(w);
         }
         let extended = x.paths.iter().any(|p| !p.decisions.is_empty());
+        let how = self.observe[s].1;
         let matched = x
             .paths
             .iter()
-            .map(|p| matched(target, tlabels, &p.trace, allow))
+            .map(|p| matched(tlabels, &p.trace, how))
             .collect();
         let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
         let accesses = x
@@ -639,12 +656,14 @@ impl<'a> Search<'a> {
             .iter()
             .map(|p| RunAccesses::of(&p.trace.events))
             .collect();
+        let open = x.paths.iter().map(|p| has_open_key(&p.trace)).collect();
         Ok(Runs {
             paths: x.paths,
             extended,
             matched,
             touches,
             accesses,
+            open,
         })
     }
 }

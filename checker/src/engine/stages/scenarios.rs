@@ -29,13 +29,14 @@ impl Search<'_> {
         for &(k, i) in &singles {
             let set = &e.sets[k];
             let p = &set.x.paths[i];
-            for (s, (target, allow)) in self.stages.iter().enumerate() {
+            for (s, (target, _)) in self.stages.iter().enumerate() {
                 if !tally.live[s] {
                     continue;
                 }
-                let a = observable(self.reference, &p.trace, *allow);
+                let (rhow, thow) = self.observe[s];
+                let a = observable(self.reference, &p.trace, rhow);
                 for t in &e.runs[s][k][i].paths {
-                    let b = observable(target, &t.trace, *allow);
+                    let b = observable(target, &t.trace, thow);
                     if a != b {
                         tally.states[s].violated = Some(Box::new(Finding {
                             property: Property::SingleThreadBehaviour,
@@ -260,6 +261,7 @@ impl Search<'_> {
                                 self.reference,
                                 [&p.trace, &q.trace],
                                 [&e.sets[x].accesses[i], &e.sets[y].accesses[j]],
+                                [e.sets[x].open[i], e.sets[y].open[j]],
                             )
                         });
                         if let Some((property, message, op)) = hazards_differ(
@@ -268,6 +270,7 @@ impl Search<'_> {
                             rh,
                             [&tp.trace, &tq.trace],
                             [&rp.accesses[e0], &rq.accesses[e1]],
+                            [rp.open[e0], rq.open[e1]],
                         ) {
                             state.violated = Some(finding(property, message, op));
                         }
