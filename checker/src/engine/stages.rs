@@ -146,8 +146,11 @@ struct Enumerated {
     /// Matched reference instances under the allowance of each stage that
     /// has another allowance than the first stage (empty otherwise).
     rmatched: Vec<Vec<Vec<Matched>>>,
-    /// `runs[stage][set][path]`.
+    /// `runs[stage][set][path]`: those of the stages being decided (see
+    /// [`CHUNK_EVENTS`]); empty for the others.
     runs: Vec<Vec<Vec<Runs>>>,
+    /// The label number of every op of each stage's module.
+    tlabels: Vec<Vec<u32>>,
 }
 
 impl Enumerated {
@@ -232,16 +235,73 @@ pub fn compare_stages(
             .collect(),
         coverage: cov,
     };
-    let e = match search.enumerate(&mut tally, progress) {
+    let mut e = match search.enumerate(&mut tally, progress) {
         Ok(e) => e,
         Err(why) => {
             tally.cov.budget = Some(why.clone());
             return all_inconclusive(tally.cov, why);
         }
     };
-    search.singles(&e, &mut tally);
-    search.pairs(&e, &mut tally, progress);
+    let partners = search.partners(&e, &mut tally);
+    // Where every stage is finished whatever the others find (a small
+    // stream), the stages are decided a chunk at a time, each chunk's
+    // target runs dropped before the next chunk's are made: the same pairs
+    // in the same order per stage, so the same outcome and counterexample
+    // for each, in a fraction of the memory (see [`CHUNK_EVENTS`]).
+    let chunked = finish_others(tally.cov.pairs_total);
+    let mut total_runs = TargetRunsDone {
+        done: 0,
+        total: (stages.len() * tally.cov.paths) as u64,
+    };
+    let mut chunk: Vec<usize> = Vec::new();
+    let mut held = 0usize;
+    for s in 0..stages.len() {
+        e.runs[s] = match search.stage_runs(s, &e, &mut tally, &mut total_runs, progress) {
+            Ok(r) => r,
+            Err(why) => {
+                tally.cov.budget = Some(why.clone());
+                return all_inconclusive(tally.cov, why);
+            }
+        };
+        held += e.runs[s]
+            .iter()
+            .flatten()
+            .flat_map(|r| &r.paths)
+            .map(|p| p.trace.events.len())
+            .sum::<usize>();
+        chunk.push(s);
+        if s + 1 < stages.len() && !(chunked && held > CHUNK_EVENTS) {
+            continue;
+        }
+        search.decide_chunk(&e, &chunk, &partners, &mut tally, progress);
+        for &c in &chunk {
+            e.runs[c] = Vec::new();
+        }
+        chunk.clear();
+        held = 0;
+        if tally.budget_hit.is_some() || !chunked && tally.first_violation.is_some() {
+            break;
+        }
+    }
     tally.comparison()
+}
+
+/// The most events the target runs of one chunk of stages hold before the
+/// chunk is decided and its runs dropped (where every stage is finished
+/// whatever the others find, [`FINISH_OTHERS_UP_TO`]). A stage's runs are
+/// never split: a chunk holds at least one stage. `reduce_float` under
+/// `default<O2>` (18 stages, about 200,000 events of target runs each)
+/// held 1.5 GB with all its stages' runs at once; with chunks of 100,000,
+/// 500,000, 1 million and 2 million events its peak RSS was 228, 394, 621
+/// and 975 MB, and its CPU time 16.6, 13.3, 14.2 and 14.8 s (load 8: each
+/// chunk walks the pairs again, and recomputes the reference's hazards
+/// for each). The same report in every setting (docs/src/performance.md).
+pub const CHUNK_EVENTS: usize = 500_000;
+
+/// The progress of the target runs across the chunks.
+struct TargetRunsDone {
+    done: u64,
+    total: u64,
 }
 
 impl<'a> Search<'a> {
@@ -298,8 +358,9 @@ impl<'a> Search<'a> {
         cov
     }
 
-    /// Enumerates the reference paths and the target runs; `Err` with the
-    /// budget reached when one ran out.
+    /// Enumerates the reference paths (the target runs are made a chunk of
+    /// stages at a time, [`Search::stage_runs`]); `Err` with the budget
+    /// reached when one ran out.
     fn enumerate(
         &self,
         tally: &mut Tally,
@@ -310,12 +371,12 @@ impl<'a> Search<'a> {
         let tlabels: Vec<Vec<u32>> = self.stages.iter().map(|(t, _)| labels.of_ops(t)).collect();
         let sets = self.reference_paths(&rlabels, tally, progress)?;
         let rmatched = self.matched_per_allowance(&rlabels, &sets);
-        let runs = self.target_runs(&tlabels, &sets, tally, progress)?;
         Ok(Enumerated {
             labels,
             sets,
             rmatched,
-            runs,
+            runs: self.stages.iter().map(|_| Vec::new()).collect(),
+            tlabels,
         })
     }
 
@@ -544,68 +605,64 @@ impl<'a> Search<'a> {
             .collect()
     }
 
-    /// The target runs of every reference path, on every stage. A target
+    /// The target runs of every reference path on stage `s`. A target
     /// may merge a loop nest into one cycle (the merged header then counts
     /// the iterations of both): it gets the product of the reference's
     /// bounds, roughly, before its runs are cut.
-    fn target_runs(
+    fn stage_runs(
         &self,
-        tlabels: &[Vec<u32>],
-        sets: &[Set],
+        s: usize,
+        e: &Enumerated,
         tally: &mut Tally,
+        count: &mut TargetRunsDone,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Vec<Vec<Vec<Runs>>>, String> {
+    ) -> Result<Vec<Vec<Runs>>, String> {
         let bounds = Bounds {
             max_iters: (self.limits.bounds.max_iters.saturating_add(1))
                 .saturating_mul(16)
                 .saturating_sub(1),
             ..self.limits.bounds
         };
-        let total_runs = (self.stages.len() * tally.cov.paths) as u64;
-        let mut done_runs = 0u64;
-        let mut runs: Vec<Vec<Vec<Runs>>> = Vec::new();
-        for (s, (target, _)) in self.stages.iter().enumerate() {
-            let table = self.space.table(target.module());
-            let counters = self.space.counters(target.module());
-            let mut per_set = Vec::new();
-            for set in sets {
-                let mut per_path = Vec::new();
-                for i in 0..set.x.paths.len() {
-                    if done_runs % 256 == 0 {
-                        progress(&Progress {
-                            phase: "target runs",
-                            done: done_runs,
-                            total: total_runs,
-                        });
-                    }
-                    done_runs += 1;
-                    let explore_with = Explore {
-                        domains: &table,
-                        counters: &counters,
-                        given: Some(&set.values[i]),
-                        bounds,
-                        max_events: 0,
-                        stop: &|| None,
-                    };
-                    per_path.push(self.target_run(
-                        (s, target),
-                        set,
-                        explore_with,
-                        &tlabels[s],
-                        tally,
-                    )?);
+        let target = &self.stages[s].0;
+        let table = self.space.table(target.module());
+        let counters = self.space.counters(target.module());
+        let mut per_set = Vec::new();
+        for set in &e.sets {
+            let mut per_path = Vec::new();
+            for i in 0..set.x.paths.len() {
+                if count.done % 256 == 0 {
+                    progress(&Progress {
+                        phase: "target runs",
+                        done: count.done,
+                        total: count.total,
+                    });
                 }
-                per_set.push(per_path);
+                count.done += 1;
+                let explore_with = Explore {
+                    domains: &table,
+                    counters: &counters,
+                    given: Some(&set.values[i]),
+                    bounds,
+                    max_events: 0,
+                    stop: &|| None,
+                };
+                per_path.push(self.target_run(
+                    (s, target),
+                    set,
+                    explore_with,
+                    &e.tlabels[s],
+                    tally,
+                )?);
             }
-            runs.push(per_set);
-            if self.clock.up() {
-                return Err(format!(
-                    "time budget {} reached while running the targets",
-                    self.clock.text
-                ));
-            }
+            per_set.push(per_path);
         }
-        Ok(runs)
+        if self.clock.up() {
+            return Err(format!(
+                "time budget {} reached while running the targets",
+                self.clock.text
+            ));
+        }
+        Ok(per_set)
     }
 
     /// The target runs of one reference path on stage `s`.
