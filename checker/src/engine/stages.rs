@@ -3,6 +3,16 @@
 //! every stage, single-thread behaviour path by path, then pairs of paths
 //! by group size and summed length, each compared by `relate`. See the
 //! documentation of `crate::engine` for the order and the bounds.
+//!
+//! **Chunks of stages.** Where every stage is finished whatever the others
+//! find (at most [`FINISH_OTHERS_UP_TO`] pairs), the target runs are made
+//! a chunk of stages at a time ([`CHUNK_EVENTS`]), the chunk's stages are
+//! decided on their own stream, and the runs dropped before the next
+//! chunk's are made. Each stage meets the same pairs in the same order as
+//! on one stream of every stage, so its outcome and its counterexample are
+//! the same; the coverage counts the pairs as one stream would (the most
+//! any chunk examined). A larger stream stays one chunk, as it stops at
+//! the first counterexample of any stage.
 
 use super::pairs::{Sites, Uniform};
 use super::relate::{behaviour, has_open_key, matched, touches, Labels, Matched};
@@ -19,6 +29,8 @@ use std::time::Instant;
 
 mod params;
 mod scenarios;
+#[cfg(test)]
+mod tests;
 
 /// After the first counterexample, the other stages are finished when the
 /// check has at most this many pairs of paths.
@@ -218,6 +230,19 @@ pub fn compare_stages(
     budget: &Budget,
     progress: &mut dyn FnMut(&Progress),
 ) -> Comparison {
+    compare_in_chunks(reference, stages, limits, budget, progress, CHUNK_EVENTS)
+}
+
+/// [`compare_stages`] with chunks of at most `chunk_events` events of
+/// target runs (0: a stage per chunk; `usize::MAX`: one chunk).
+fn compare_in_chunks(
+    reference: &Side,
+    stages: &[(Side, Allowance)],
+    limits: Limits,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+    chunk_events: usize,
+) -> Comparison {
     let search = Search::new(reference, stages, limits, budget);
     let mut tally = Tally {
         cov: search.coverage(),
@@ -270,7 +295,7 @@ pub fn compare_stages(
             .map(|p| p.trace.events.len())
             .sum::<usize>();
         chunk.push(s);
-        if s + 1 < stages.len() && !(chunked && held > CHUNK_EVENTS) {
+        if s + 1 < stages.len() && !(chunked && held > chunk_events) {
             continue;
         }
         search.decide_chunk(&e, &chunk, &partners, &mut tally, progress);
