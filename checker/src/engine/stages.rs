@@ -12,7 +12,9 @@
 //! on one stream of every stage, so its outcome and its counterexample are
 //! the same; the coverage counts the pairs as one stream would (the most
 //! any chunk examined). A larger stream stays one chunk, as it stops at
-//! the first counterexample of any stage.
+//! the first counterexample of any stage; so does the quick search
+//! ([`compare_stages_one_stream`]), whose short time budget would
+//! otherwise go to the first chunk's stages.
 
 use super::pairs::{Sites, Uniform};
 use super::relate::{behaviour, has_open_key, matched, touches, Labels, Matched};
@@ -231,6 +233,20 @@ pub fn compare_stages(
     progress: &mut dyn FnMut(&Progress),
 ) -> Comparison {
     compare_in_chunks(reference, stages, limits, budget, progress, CHUNK_EVENTS)
+}
+
+/// [`compare_stages`] on one stream of every stage, never in chunks: for
+/// a search cut short by a time budget (the quick search,
+/// `engines::search`), whose stages advance together through the smallest
+/// pairs instead of the first chunk's taking the time.
+pub fn compare_stages_one_stream(
+    reference: &Side,
+    stages: &[(Side, Allowance)],
+    limits: Limits,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> Comparison {
+    compare_in_chunks(reference, stages, limits, budget, progress, usize::MAX)
 }
 
 /// [`compare_stages`] with chunks of at most `chunk_events` events of
