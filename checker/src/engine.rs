@@ -63,7 +63,7 @@ use convcheck_ir::exec::{Bounds, Event, Trace};
 use convcheck_ir::scenario::ThreadValues;
 use convcheck_ir::{FuncId, Module};
 pub use space::Space;
-pub use stages::{compare_stages, grouped, FINISH_OTHERS_UP_TO};
+pub use stages::{compare_stages, compare_stages_one_stream, grouped, FINISH_OTHERS_UP_TO};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 

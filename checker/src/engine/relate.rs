@@ -43,12 +43,17 @@ use super::Allowance;
 
 /// Observable events for single-thread behaviour (unused loads and calls
 /// as such left out; see `convcheck_ir::exec::observe`).
-pub(super) fn observable(side: &Side, t: &Trace, allow: Allowance) -> Vec<Obs> {
-    convcheck_ir::exec::observe::observable(
-        side.module(),
-        t,
-        Observe::behaviour(side.module(), allow == Allowance::Barriers),
-    )
+pub(super) fn observable(side: &Side, t: &Trace, how: Observe) -> Vec<Obs> {
+    convcheck_ir::exec::observe::observable(side.module(), t, how)
+}
+
+/// What property 1 observes of runs of `side` under `allow`
+/// (`Observe::behaviour`). It walks the whole module, so a comparison
+/// computes it once per side and allowance, not once per run: under
+/// `default<O2>` it was 15% of `early_exit`'s explicit engine, called for
+/// every target run and every reference path of every stage.
+pub(super) fn behaviour(side: &Side, allow: Allowance) -> Observe {
+    Observe::behaviour(side.module(), allow == Allowance::Barriers)
 }
 
 /// Labels as small numbers, shared by both sides of a comparison (the
@@ -104,8 +109,8 @@ impl Matched {
 /// `labels` numbers the ops of the run's module. Only the instances whose
 /// convergence property 2 compares (`Observe::compares`: not real calls,
 /// plain barriers only where they are observable).
-pub(super) fn matched(side: &Side, labels: &[u32], t: &Trace, allow: Allowance) -> Matched {
-    let how = Observe::behaviour(side.module(), allow == Allowance::Barriers);
+/// `how` is [`behaviour`] of `side` under the comparison's allowance.
+pub(super) fn matched(labels: &[u32], t: &Trace, how: Observe) -> Matched {
     let mut count: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for (i, e) in t.events.iter().enumerate() {
@@ -119,6 +124,14 @@ pub(super) fn matched(side: &Side, labels: &[u32], t: &Trace, allow: Allowance) 
     }
     out.sort_unstable();
     Matched(out)
+}
+
+/// Whether some event of a run has a key with choice variables (an
+/// implementation-defined convergence, which [`settle`] reads in its most
+/// converged way). Computed once per run: [`settle`] is asked for every
+/// pair of runs of every stage.
+pub(super) fn has_open_key(t: &Trace) -> bool {
+    t.events.iter().any(|e| e.key.is_open())
 }
 
 /// Whether a run has a memory access or a barrier (the only events
@@ -606,8 +619,9 @@ fn first_difference(
 /// region is taken as equal to every other of the same region (see the
 /// module documentation). Runs without choice variables are returned as
 /// they are.
-pub(super) fn settle(events: &[Event]) -> std::borrow::Cow<'_, [Event]> {
-    if !events.iter().any(|e| e.key.is_open()) {
+/// `open` is [`has_open_key`] of the run.
+pub(super) fn settle(events: &[Event], open: bool) -> std::borrow::Cow<'_, [Event]> {
+    if !open {
         return std::borrow::Cow::Borrowed(events);
     }
     std::borrow::Cow::Owned(
@@ -637,12 +651,14 @@ pub(super) type HazardDiff = (Property, String, Option<At>);
 /// The hazards of a reference scenario in its most converged reading
 /// (`ra[k]` is [`RunAccesses::of`] reference path `r[k]`): what
 /// [`hazards_differ`] compares each target scenario with.
+/// `open[k]` is [`has_open_key`] of `r[k]`.
 pub(super) fn reference_hazards(
     reference: &Side,
     r: [&Trace; 2],
     ra: [&RunAccesses; 2],
+    open: [bool; 2],
 ) -> HazardReport {
-    let (r0, r1) = (settle(&r[0].events), settle(&r[1].events));
+    let (r0, r1) = (settle(&r[0].events, open[0]), settle(&r[1].events, open[1]));
     let rr: [&[Event]; 2] = [&r0, &r1];
     hazards_of(reference.module(), &rr, &ra)
 }
@@ -655,20 +671,22 @@ pub(super) fn reference_hazards(
 ///
 /// `rh` is the reference's [`reference_hazards`] for the scenario (one
 /// report serves every stage and every pair of target runs of it);
-/// `ta[k]` is [`RunAccesses::of`] target run `t[k]`, computed once per run.
+/// `ta[k]` is [`RunAccesses::of`] target run `t[k]`, computed once per run;
+/// `open[k]` its [`has_open_key`].
 pub(super) fn hazards_differ(
     target: &Side,
     tids: [u32; 2],
     rh: &HazardReport,
     t: [&Trace; 2],
     ta: [&RunAccesses; 2],
+    open: [bool; 2],
 ) -> Option<HazardDiff> {
     if !rh.is_hazard_free() {
         // A hazard in every relation the reference allows: this scenario
         // constrains nothing (and the barriers' results are undefined).
         return None;
     }
-    let (t0, t1) = (settle(&t[0].events), settle(&t[1].events));
+    let (t0, t1) = (settle(&t[0].events, open[0]), settle(&t[1].events, open[1]));
     let tt: [&[Event]; 2] = [&t0, &t1];
     let th = hazards_of(target.module(), &tt, &ta);
     if let Some(race) = th.races.first() {

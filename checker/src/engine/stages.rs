@@ -3,12 +3,25 @@
 //! every stage, single-thread behaviour path by path, then pairs of paths
 //! by group size and summed length, each compared by `relate`. See the
 //! documentation of `crate::engine` for the order and the bounds.
+//!
+//! **Chunks of stages.** Where every stage is finished whatever the others
+//! find (at most [`FINISH_OTHERS_UP_TO`] pairs), the target runs are made
+//! a chunk of stages at a time ([`CHUNK_EVENTS`]), the chunk's stages are
+//! decided on their own stream, and the runs dropped before the next
+//! chunk's are made. Each stage meets the same pairs in the same order as
+//! on one stream of every stage, so its outcome and its counterexample are
+//! the same; the coverage counts the pairs as one stream would (the most
+//! any chunk examined). A larger stream stays one chunk, as it stops at
+//! the first counterexample of any stage; so does the quick search
+//! ([`compare_stages_one_stream`]), whose short time budget would
+//! otherwise go to the first chunk's stages.
 
 use super::pairs::{Sites, Uniform};
-use super::relate::{matched, touches, Labels, Matched};
+use super::relate::{behaviour, has_open_key, matched, touches, Labels, Matched};
 use super::{
     Allowance, Budget, Comparison, Coverage, Finding, Limits, Outcome, Progress, Side, Space,
 };
+use convcheck_ir::exec::observe::Observe;
 use convcheck_ir::exec::Bounds;
 use convcheck_ir::hazards::RunAccesses;
 use convcheck_ir::paths::{explore, Exploration, Explore, Path};
@@ -18,6 +31,8 @@ use std::time::Instant;
 
 mod params;
 mod scenarios;
+#[cfg(test)]
+mod tests;
 
 /// After the first counterexample, the other stages are finished when the
 /// check has at most this many pairs of paths.
@@ -61,6 +76,8 @@ struct Runs {
     touches: Vec<bool>,
     /// The shared and global accesses of each (for the race search).
     accesses: Vec<RunAccesses>,
+    /// Whether each has a key with choice variables (`relate::settle`).
+    open: Vec<bool>,
 }
 
 /// The reference paths of one (group size, thread index).
@@ -78,6 +95,8 @@ struct Set {
     touches: Vec<bool>,
     /// The shared and global accesses of each (for the race search).
     accesses: Vec<RunAccesses>,
+    /// Whether each has a key with choice variables (`relate::settle`).
+    open: Vec<bool>,
 }
 
 /// How a stage stands while the check runs.
@@ -127,6 +146,10 @@ struct Search<'a> {
     budget: &'a Budget,
     space: Space,
     clock: Clock,
+    /// What property 1 observes of the reference's runs and of the target's
+    /// under each stage's allowance (`relate::behaviour`: computed once
+    /// per stage, as it walks the whole module).
+    observe: Vec<(Observe, Observe)>,
 }
 
 /// The paths enumerated: every reference path per (group size, thread
@@ -137,8 +160,11 @@ struct Enumerated {
     /// Matched reference instances under the allowance of each stage that
     /// has another allowance than the first stage (empty otherwise).
     rmatched: Vec<Vec<Vec<Matched>>>,
-    /// `runs[stage][set][path]`.
+    /// `runs[stage][set][path]`: those of the stages being decided (see
+    /// [`CHUNK_EVENTS`]); empty for the others.
     runs: Vec<Vec<Vec<Runs>>>,
+    /// The label number of every op of each stage's module.
+    tlabels: Vec<Vec<u32>>,
 }
 
 impl Enumerated {
@@ -206,6 +232,33 @@ pub fn compare_stages(
     budget: &Budget,
     progress: &mut dyn FnMut(&Progress),
 ) -> Comparison {
+    compare_in_chunks(reference, stages, limits, budget, progress, CHUNK_EVENTS)
+}
+
+/// [`compare_stages`] on one stream of every stage, never in chunks: for
+/// a search cut short by a time budget (the quick search,
+/// `engines::search`), whose stages advance together through the smallest
+/// pairs instead of the first chunk's taking the time.
+pub fn compare_stages_one_stream(
+    reference: &Side,
+    stages: &[(Side, Allowance)],
+    limits: Limits,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> Comparison {
+    compare_in_chunks(reference, stages, limits, budget, progress, usize::MAX)
+}
+
+/// [`compare_stages`] with chunks of at most `chunk_events` events of
+/// target runs (0: a stage per chunk; `usize::MAX`: one chunk).
+fn compare_in_chunks(
+    reference: &Side,
+    stages: &[(Side, Allowance)],
+    limits: Limits,
+    budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+    chunk_events: usize,
+) -> Comparison {
     let search = Search::new(reference, stages, limits, budget);
     let mut tally = Tally {
         cov: search.coverage(),
@@ -223,16 +276,73 @@ pub fn compare_stages(
             .collect(),
         coverage: cov,
     };
-    let e = match search.enumerate(&mut tally, progress) {
+    let mut e = match search.enumerate(&mut tally, progress) {
         Ok(e) => e,
         Err(why) => {
             tally.cov.budget = Some(why.clone());
             return all_inconclusive(tally.cov, why);
         }
     };
-    search.singles(&e, &mut tally);
-    search.pairs(&e, &mut tally, progress);
+    let partners = search.partners(&e, &mut tally);
+    // Where every stage is finished whatever the others find (a small
+    // stream), the stages are decided a chunk at a time, each chunk's
+    // target runs dropped before the next chunk's are made: the same pairs
+    // in the same order per stage, so the same outcome and counterexample
+    // for each, in a fraction of the memory (see [`CHUNK_EVENTS`]).
+    let chunked = finish_others(tally.cov.pairs_total);
+    let mut total_runs = TargetRunsDone {
+        done: 0,
+        total: (stages.len() * tally.cov.paths) as u64,
+    };
+    let mut chunk: Vec<usize> = Vec::new();
+    let mut held = 0usize;
+    for s in 0..stages.len() {
+        e.runs[s] = match search.stage_runs(s, &e, &mut tally, &mut total_runs, progress) {
+            Ok(r) => r,
+            Err(why) => {
+                tally.cov.budget = Some(why.clone());
+                return all_inconclusive(tally.cov, why);
+            }
+        };
+        held += e.runs[s]
+            .iter()
+            .flatten()
+            .flat_map(|r| &r.paths)
+            .map(|p| p.trace.events.len())
+            .sum::<usize>();
+        chunk.push(s);
+        if s + 1 < stages.len() && !(chunked && held > chunk_events) {
+            continue;
+        }
+        search.decide_chunk(&e, &chunk, &partners, &mut tally, progress);
+        for &c in &chunk {
+            e.runs[c] = Vec::new();
+        }
+        chunk.clear();
+        held = 0;
+        if tally.budget_hit.is_some() || !chunked && tally.first_violation.is_some() {
+            break;
+        }
+    }
     tally.comparison()
+}
+
+/// The most events the target runs of one chunk of stages hold before the
+/// chunk is decided and its runs dropped (where every stage is finished
+/// whatever the others find, [`FINISH_OTHERS_UP_TO`]). A stage's runs are
+/// never split: a chunk holds at least one stage. `reduce_float` under
+/// `default<O2>` (18 stages, about 200,000 events of target runs each)
+/// held 1.5 GB with all its stages' runs at once; with chunks of 100,000,
+/// 500,000, 1 million and 2 million events its peak RSS was 228, 394, 621
+/// and 975 MB, and its CPU time 16.6, 13.3, 14.2 and 14.8 s (load 8: each
+/// chunk walks the pairs again, and recomputes the reference's hazards
+/// for each). The same report in every setting (docs/src/performance.md).
+pub const CHUNK_EVENTS: usize = 500_000;
+
+/// The progress of the target runs across the chunks.
+struct TargetRunsDone {
+    done: u64,
+    total: u64,
 }
 
 impl<'a> Search<'a> {
@@ -251,6 +361,10 @@ impl<'a> Search<'a> {
             budget,
             space: Space::new(&modules, limits.bounds.max_iters, limits.group),
             clock: Clock::of(budget),
+            observe: stages
+                .iter()
+                .map(|(t, allow)| (behaviour(reference, *allow), behaviour(t, *allow)))
+                .collect(),
         }
     }
 
@@ -285,8 +399,9 @@ impl<'a> Search<'a> {
         cov
     }
 
-    /// Enumerates the reference paths and the target runs; `Err` with the
-    /// budget reached when one ran out.
+    /// Enumerates the reference paths (the target runs are made a chunk of
+    /// stages at a time, [`Search::stage_runs`]); `Err` with the budget
+    /// reached when one ran out.
     fn enumerate(
         &self,
         tally: &mut Tally,
@@ -297,12 +412,12 @@ impl<'a> Search<'a> {
         let tlabels: Vec<Vec<u32>> = self.stages.iter().map(|(t, _)| labels.of_ops(t)).collect();
         let sets = self.reference_paths(&rlabels, tally, progress)?;
         let rmatched = self.matched_per_allowance(&rlabels, &sets);
-        let runs = self.target_runs(&tlabels, &sets, tally, progress)?;
         Ok(Enumerated {
             labels,
             sets,
             rmatched,
-            runs,
+            runs: self.stages.iter().map(|_| Vec::new()).collect(),
+            tlabels,
         })
     }
 
@@ -477,12 +592,12 @@ impl<'a> Search<'a> {
             .map(|p| p.values(self.reference.module()))
             .collect();
         let matched = self
-            .stages
+            .observe
             .first()
-            .map(|(_, allow)| {
+            .map(|&(how, _)| {
                 x.paths
                     .iter()
-                    .map(|p| matched(self.reference, rlabels, &p.trace, *allow))
+                    .map(|p| matched(rlabels, &p.trace, how))
                     .collect()
             })
             .unwrap_or_default();
@@ -493,6 +608,7 @@ impl<'a> Search<'a> {
             .iter()
             .map(|p| RunAccesses::of(&p.trace.events))
             .collect();
+        let open = x.paths.iter().map(|p| has_open_key(&p.trace)).collect();
         Set {
             group,
             tid,
@@ -502,6 +618,7 @@ impl<'a> Search<'a> {
             uniform,
             touches,
             accesses,
+            open,
         }
     }
 
@@ -510,7 +627,8 @@ impl<'a> Search<'a> {
     fn matched_per_allowance(&self, rlabels: &[u32], sets: &[Set]) -> Vec<Vec<Vec<Matched>>> {
         self.stages
             .iter()
-            .map(|(_, allow)| {
+            .zip(&self.observe)
+            .map(|((_, allow), &(how, _))| {
                 if Some(allow) == self.stages.first().map(|s| &s.1) {
                     Vec::new()
                 } else {
@@ -519,7 +637,7 @@ impl<'a> Search<'a> {
                             set.x
                                 .paths
                                 .iter()
-                                .map(|p| matched(self.reference, rlabels, &p.trace, *allow))
+                                .map(|p| matched(rlabels, &p.trace, how))
                                 .collect()
                         })
                         .collect()
@@ -528,74 +646,70 @@ impl<'a> Search<'a> {
             .collect()
     }
 
-    /// The target runs of every reference path, on every stage. A target
+    /// The target runs of every reference path on stage `s`. A target
     /// may merge a loop nest into one cycle (the merged header then counts
     /// the iterations of both): it gets the product of the reference's
     /// bounds, roughly, before its runs are cut.
-    fn target_runs(
+    fn stage_runs(
         &self,
-        tlabels: &[Vec<u32>],
-        sets: &[Set],
+        s: usize,
+        e: &Enumerated,
         tally: &mut Tally,
+        count: &mut TargetRunsDone,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Vec<Vec<Vec<Runs>>>, String> {
+    ) -> Result<Vec<Vec<Runs>>, String> {
         let bounds = Bounds {
             max_iters: (self.limits.bounds.max_iters.saturating_add(1))
                 .saturating_mul(16)
                 .saturating_sub(1),
             ..self.limits.bounds
         };
-        let total_runs = (self.stages.len() * tally.cov.paths) as u64;
-        let mut done_runs = 0u64;
-        let mut runs: Vec<Vec<Vec<Runs>>> = Vec::new();
-        for (s, (target, allow)) in self.stages.iter().enumerate() {
-            let table = self.space.table(target.module());
-            let counters = self.space.counters(target.module());
-            let mut per_set = Vec::new();
-            for set in sets {
-                let mut per_path = Vec::new();
-                for i in 0..set.x.paths.len() {
-                    if done_runs % 256 == 0 {
-                        progress(&Progress {
-                            phase: "target runs",
-                            done: done_runs,
-                            total: total_runs,
-                        });
-                    }
-                    done_runs += 1;
-                    let explore_with = Explore {
-                        domains: &table,
-                        counters: &counters,
-                        given: Some(&set.values[i]),
-                        bounds,
-                        max_events: 0,
-                        stop: &|| None,
-                    };
-                    per_path.push(self.target_run(
-                        (s, target, *allow),
-                        set,
-                        explore_with,
-                        &tlabels[s],
-                        tally,
-                    )?);
+        let target = &self.stages[s].0;
+        let table = self.space.table(target.module());
+        let counters = self.space.counters(target.module());
+        let mut per_set = Vec::new();
+        for set in &e.sets {
+            let mut per_path = Vec::new();
+            for i in 0..set.x.paths.len() {
+                if count.done % 256 == 0 {
+                    progress(&Progress {
+                        phase: "target runs",
+                        done: count.done,
+                        total: count.total,
+                    });
                 }
-                per_set.push(per_path);
+                count.done += 1;
+                let explore_with = Explore {
+                    domains: &table,
+                    counters: &counters,
+                    given: Some(&set.values[i]),
+                    bounds,
+                    max_events: 0,
+                    stop: &|| None,
+                };
+                per_path.push(self.target_run(
+                    (s, target),
+                    set,
+                    explore_with,
+                    &e.tlabels[s],
+                    tally,
+                )?);
             }
-            runs.push(per_set);
-            if self.clock.up() {
-                return Err(format!(
-                    "time budget {} reached while running the targets",
-                    self.clock.text
-                ));
-            }
+            per_set.push(per_path);
         }
-        Ok(runs)
+        if self.clock.up() {
+            return Err(format!(
+                "time budget {} reached while running the targets",
+                self.clock.text
+            ));
+        }
+        Ok(per_set)
     }
 
     /// The target runs of one reference path on stage `s`.
     fn target_run(
         &self,
-        (s, target, allow): (usize, &Side, Allowance),
+        (s, target): (usize, &Side),
         set: &Set,
         explore_with: Explore,
         tlabels: &[u32],
@@ -628,10 +742,11 @@ impl<'a> Search<'a> {
             tally.states[s].problem.get_or_insert(w);
         }
         let extended = x.paths.iter().any(|p| !p.decisions.is_empty());
+        let how = self.observe[s].1;
         let matched = x
             .paths
             .iter()
-            .map(|p| matched(target, tlabels, &p.trace, allow))
+            .map(|p| matched(tlabels, &p.trace, how))
             .collect();
         let touches = x.paths.iter().map(|p| touches(&p.trace)).collect();
         let accesses = x
@@ -639,12 +754,14 @@ impl<'a> Search<'a> {
             .iter()
             .map(|p| RunAccesses::of(&p.trace.events))
             .collect();
+        let open = x.paths.iter().map(|p| has_open_key(&p.trace)).collect();
         Ok(Runs {
             paths: x.paths,
             extended,
             matched,
             touches,
             accesses,
+            open,
         })
     }
 }

@@ -3,7 +3,9 @@
 //! counterexample into the smallest one.
 
 use crate::config::CheckConfig;
-use crate::engine::{compare_stages, Allowance, Budget, Limits, Outcome as EngineOutcome, Side};
+use crate::engine::{
+    compare_stages_one_stream, Allowance, Budget, Limits, Outcome as EngineOutcome, Side,
+};
 use convcheck_ir::exec::Bounds;
 use std::time::{Duration, Instant};
 
@@ -119,7 +121,9 @@ pub fn explicit_search_stages(
                 )
             })
             .collect();
-        let c = compare_stages(reference, &stages, limits, &quick, &mut |_| {});
+        // On one stream: under its short time budget every stage advances
+        // through the smallest pairs together (engine::stages, chunks).
+        let c = compare_stages_one_stream(reference, &stages, limits, &quick, &mut |_| {});
         for (&i, o) in open.iter().zip(c.outcomes) {
             if let o @ EngineOutcome::Violated(_) = o {
                 found[i] = Some(o);

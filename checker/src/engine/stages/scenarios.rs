@@ -16,9 +16,12 @@ use convcheck_ir::scenario::{uniform_conflict, whole_run_conflict};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
+/// Each pair of reference sets (by index) with its partner paths.
+pub(super) type Partners = HashMap<(usize, usize), Buckets>;
+
 impl Search<'_> {
     /// Single-thread behaviour, shortest paths first.
-    pub(super) fn singles(&self, e: &Enumerated, tally: &mut Tally) {
+    fn singles(&self, e: &Enumerated, tally: &mut Tally) {
         let mut singles: Vec<(usize, usize)> = Vec::new();
         for (k, set) in e.sets.iter().enumerate() {
             for i in 0..set.x.paths.len() {
@@ -29,13 +32,14 @@ impl Search<'_> {
         for &(k, i) in &singles {
             let set = &e.sets[k];
             let p = &set.x.paths[i];
-            for (s, (target, allow)) in self.stages.iter().enumerate() {
+            for (s, (target, _)) in self.stages.iter().enumerate() {
                 if !tally.live[s] {
                     continue;
                 }
-                let a = observable(self.reference, &p.trace, *allow);
+                let (rhow, thow) = self.observe[s];
+                let a = observable(self.reference, &p.trace, rhow);
                 for t in &e.runs[s][k][i].paths {
-                    let b = observable(target, &t.trace, *allow);
+                    let b = observable(target, &t.trace, thow);
                     if a != b {
                         tally.states[s].violated = Some(Box::new(Finding {
                             property: Property::SingleThreadBehaviour,
@@ -61,16 +65,10 @@ impl Search<'_> {
         }
     }
 
-    /// Pairs of threads: per group size, every pair of its indices, pairs
-    /// of paths by their summed length; each path only with the other
-    /// thread's paths of its signature (`pairs::buckets`).
-    pub(super) fn pairs(
-        &self,
-        e: &Enumerated,
-        tally: &mut Tally,
-        progress: &mut dyn FnMut(&Progress),
-    ) {
-        let mut partners: HashMap<(usize, usize), Buckets> = HashMap::new();
+    /// Each pair of reference sets' partner paths (`pairs::buckets`),
+    /// counted into the coverage's total of pairs.
+    pub(super) fn partners(&self, e: &Enumerated, tally: &mut Tally) -> Partners {
+        let mut partners: Partners = HashMap::new();
         for (n, ids) in &self.space.groups {
             for a in 0..ids.len() {
                 for b in a + 1..ids.len() {
@@ -81,6 +79,44 @@ impl Search<'_> {
                 }
             }
         }
+        partners
+    }
+
+    /// Decides the stages of `chunk` (whose target runs `e` holds): single-
+    /// thread behaviour, then the pairs, on one stream. The pairs examined
+    /// and the scenarios are counted as on one stream of every stage: the
+    /// most any chunk examined.
+    pub(super) fn decide_chunk(
+        &self,
+        e: &Enumerated,
+        chunk: &[usize],
+        partners: &Partners,
+        tally: &mut Tally,
+        progress: &mut dyn FnMut(&Progress),
+    ) {
+        for (s, live) in tally.live.iter_mut().enumerate() {
+            *live = chunk.contains(&s);
+        }
+        let before = (tally.cov.pairs_examined, tally.cov.scenarios);
+        tally.cov.pairs_examined = 0;
+        tally.cov.scenarios = 0;
+        self.singles(e, tally);
+        self.pairs(e, partners, tally, progress);
+        tally.cov.pairs_examined = tally.cov.pairs_examined.max(before.0);
+        tally.cov.scenarios = tally.cov.scenarios.max(before.1);
+        tally.live.iter_mut().for_each(|l| *l = false);
+    }
+
+    /// Pairs of threads: per group size, every pair of its indices, pairs
+    /// of paths by their summed length; each path only with the other
+    /// thread's paths of its signature (`pairs::buckets`).
+    fn pairs(
+        &self,
+        e: &Enumerated,
+        partners: &Partners,
+        tally: &mut Tally,
+        progress: &mut dyn FnMut(&Progress),
+    ) {
         if tally.first_violation.is_some() && !finish_others(tally.cov.pairs_total) {
             tally.live.iter_mut().for_each(|l| *l = false);
         }
@@ -88,7 +124,7 @@ impl Search<'_> {
             return;
         }
         for (n, ids) in &self.space.groups {
-            if self.pairs_of_group(*n, ids, &partners, e, tally, progress) == Flow::Stop {
+            if self.pairs_of_group(*n, ids, partners, e, tally, progress) == Flow::Stop {
                 break;
             }
         }
@@ -260,6 +296,7 @@ impl Search<'_> {
                                 self.reference,
                                 [&p.trace, &q.trace],
                                 [&e.sets[x].accesses[i], &e.sets[y].accesses[j]],
+                                [e.sets[x].open[i], e.sets[y].open[j]],
                             )
                         });
                         if let Some((property, message, op)) = hazards_differ(
@@ -268,6 +305,7 @@ impl Search<'_> {
                             rh,
                             [&tp.trace, &tq.trace],
                             [&rp.accesses[e0], &rq.accesses[e1]],
+                            [rp.open[e0], rq.open[e1]],
                         ) {
                             state.violated = Some(finding(property, message, op));
                         }
