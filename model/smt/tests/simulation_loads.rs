@@ -246,3 +246,108 @@ fn the_load_hazard_condition_is_not_vacuous() {
     let accepted = check_relation_with(&r, f, &t, f, &rel, &opts, off);
     assert!(accepted.is_ok(), "{accepted:?}");
 }
+
+/// convcheck's element arrays (`@convcheck.shared`, as `convcheck lower
+/// --emit ll` prints them): each thread stores its own element every
+/// iteration, then a convergent call; `EXTRA` runs between the two.
+fn element_loop(extra: &str) -> String {
+    format!(
+        "
+@convcheck.shared = external addrspace(3) global [0 x i64]
+define void @k(i64 inreg %n) #0 {{
+entry:
+  %t = call i64 @convcheck.tid()
+  %a = getelementptr i64, ptr addrspace(3) @convcheck.shared, i64 %t
+  br label %h
+h:
+  %i = phi i64 [ 0, %entry ], [ %i1, %b ]
+  %c = icmp slt i64 %i, %n
+  br i1 %c, label %b, label %x
+b:
+  store i64 %i, ptr addrspace(3) %a, align 8
+{extra}  call void (...) @ballot()
+  %i1 = add i64 %i, 1
+  br label %h
+x:
+  ret void
+}}
+declare i64 @convcheck.tid() #1
+declare i64 @ballot(...) #0
+attributes #0 = {{ convergent nounwind }}
+attributes #1 = {{ nounwind willreturn memory(none) }}
+!convcheck.oracles = !{{!1, !2}}
+!1 = !{{!\"ballot\", !\"varying\", !\"0,1\"}}
+!2 = !{{!\"n\", !\"uniform\", !\"0,1\"}}
+"
+    )
+}
+
+/// Red-team finding F0: the hazard condition was vacuous for element
+/// arrays (an element load pushed no access, used or not, and an element
+/// store none either). A target that adds, at iteration 3 only, an unused
+/// load of element `tid + 1`, which thread `tid + 1` writes every
+/// iteration, races where the reference does not (`--engine explicit`:
+/// "the target races on shared[1]"); it was proved. An unused load of
+/// the thread's own element before the store, which the reference's
+/// store in the same step covers, stays proved. (After the store it is
+/// no longer proved: the relation's node lies between the store and the
+/// load, so the reference accesses nothing in the load's step, the
+/// per-step lost proof of `the_load_hazard_condition_is_not_vacuous`.)
+#[test]
+fn an_unused_element_load_is_an_access() {
+    let reference = element_loop("");
+    let racy = element_loop(
+        "  %is3 = icmp eq i64 %i, 3\n  %off = select i1 %is3, i64 1, i64 0\n  %t2 = add i64 %t, %off\n  %a2 = getelementptr i64, ptr addrspace(3) @convcheck.shared, i64 %t2\n  %u = load i64, ptr addrspace(3) %a2, align 8\n",
+    );
+    let a = sim(&reference, &racy);
+    assert!(!proved(&a), "an unused racing element load added: {a:?}");
+    let own = element_loop("").replace(
+        "  store i64 %i",
+        "  %u = load i64, ptr addrspace(3) %a, align 8\n  store i64 %i",
+    );
+    let a = sim(&reference, &own);
+    assert!(
+        proved(&a),
+        "an unused load of the thread's own element: {a:?}"
+    );
+}
+
+/// `store` (volatile or not, `VOLATILE`) of the thread's id to its
+/// element under `tid < 32`; the address is computed where `EARLY` says.
+fn volatile_store(volatile: bool, early: bool) -> String {
+    let gep = "  %a = getelementptr i32, ptr addrspace(1) %p, i32 %tid\n";
+    let (e, t) = if early { (gep, "") } else { ("", gep) };
+    let v = if volatile { "volatile " } else { "" };
+    format!(
+        "
+define void @k(ptr addrspace(1) %p) {{
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp ult i32 %tid, 32
+{e}  br i1 %c, label %t, label %e
+t:
+{t}  store {v}i32 %tid, ptr addrspace(1) %a, align 4
+  br label %e
+e:
+  call void @f(i32 0)
+  ret void
+}}"
+    )
+}
+
+/// Red-team finding F1: a store's event did not carry `volatile`, so a
+/// volatile store made plain (and the reverse) was proved; LangRef: the
+/// number and order of volatile operations must not change (`--engine
+/// explicit` says violated). The same store moved (the address computed
+/// early) stays proved.
+#[test]
+fn volatility_is_part_of_a_stores_event() {
+    for (rv, tv) in [(true, false), (false, true)] {
+        let a = sim(&volatile_store(rv, false), &volatile_store(tv, true));
+        assert!(!proved(&a), "volatile {rv} -> {tv}: {a:?}");
+    }
+    for v in [true, false] {
+        let a = sim(&volatile_store(v, false), &volatile_store(v, true));
+        assert!(proved(&a), "volatile {v} both: {a:?}");
+    }
+}

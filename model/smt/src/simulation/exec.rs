@@ -271,6 +271,10 @@ pub(crate) enum EvKind {
         /// The width in bytes (0: an element of the kernel language's
         /// arrays).
         bytes: u32,
+        /// A volatile access (LangRef: the number and order of volatile
+        /// operations must not change; red-team finding F1: a volatile
+        /// store made plain was proved). Volatile loads are not modelled.
+        volatile: bool,
     },
 }
 
@@ -328,17 +332,19 @@ pub(crate) struct Path {
     /// Conditions under which a load the other program used is lost
     /// (its local assigned again, or the run ends, while it is pending).
     pub lost: Vec<Bool>,
-    /// The byte-addressed accesses of shared and global memory, loads
-    /// included (used or not): what the hazard condition compares
+    /// The accesses of shared and global memory (bytes, or elements of
+    /// the kernel language's arrays), loads included (used or not): what
+    /// the hazard condition compares
     /// (`obligations::loads_covered`).
     pub acc: Vec<Acc>,
     pub end: End,
     pub post: TState,
 }
 
-/// A byte-addressed access of shared or global memory (a load, or a store
-/// that is not a call's event): under `guard` (a lazy operator's arm),
-/// `bytes` bytes at `addr`.
+/// An access of shared or global memory (a load, or a store that is not a
+/// call's event): under `guard` (a lazy operator's arm), `bytes` bytes at
+/// `addr`, or (`bytes` 0) the element `addr` of the kernel language's
+/// arrays.
 #[derive(Clone, Debug)]
 pub(crate) struct Acc {
     pub guard: Option<Bool>,
@@ -570,6 +576,7 @@ impl Eval<'_, '_> {
                     value: None,
                     id: Some(id.clone()),
                     bytes,
+                    volatile: false,
                 },
                 pending,
             )?;
@@ -640,6 +647,14 @@ impl Eval<'_, '_> {
                         )
                     })?),
                 };
+                if access.volatile {
+                    // (A byte-addressed one is refused by `Shared::memory`
+                    // above; an element's, unused, would be no event.)
+                    return Err(format!(
+                        "not modelled by the simulation: a volatile load (`{}`)",
+                        self.side.module.label(*op)
+                    ));
+                }
                 let addr = self.eval(index, true)?;
                 if let Some(name) = memory {
                     // Such a load is no event (`exec::observe`: its value
@@ -692,9 +707,23 @@ impl Eval<'_, '_> {
                     let (_, id) = self.read(*o)?;
                     return self.load_event(*op, *space, addr, id, access.bytes, v);
                 }
+                // An element of the kernel language's arrays is an access
+                // too, used or not (silent, or unused at once), which the
+                // hazard condition compares (`obligations::loads_covered`;
+                // red-team finding F0: without it an unused load of an
+                // element another thread writes, a race, was proved).
+                if *space != Space::Local {
+                    self.acc.push(Acc {
+                        guard: self.guard.clone(),
+                        space: *space,
+                        write: false,
+                        addr: addr.clone(),
+                        bytes: 0,
+                    });
+                }
                 if !want {
-                    // Recorded by the interpreter but unused at once: never
-                    // observable.
+                    // Recorded by the interpreter but unused at once: no
+                    // event (the access above is all it is).
                     return Ok(c64(0));
                 }
                 let Some(o) = value else {
@@ -761,9 +790,12 @@ impl Eval<'_, '_> {
                         value: Some(written),
                         id: None,
                         bytes: access.bytes,
+                        volatile: access.volatile,
                     },
                 )?;
-                if access.bytes > 0 && !call_event {
+                // (An element store too, F0: it covers the target's loads
+                // of that element.)
+                if !call_event && *space != Space::Local {
                     self.acc.push(Acc {
                         guard: None,
                         space: *space,

@@ -64,7 +64,9 @@
 //! reference accesses in the same step (`obligations::loads_covered`),
 //! since such a load is no event. (Before, an unused load was no event
 //! either and nothing compared it: a target that added a load racing with
-//! another thread's store was proved; `tests/simulation_loads.rs`.)
+//! another thread's store was proved; `tests/simulation_loads.rs`. The
+//! kernel language's element loads and stores are accesses too: without
+//! them the condition was vacuous for element arrays, red-team F0.)
 //!
 //! Not modelled (answers `NotFound` with the construct named): calls of
 //! functions defined in the module, convergence-control tokens that are

@@ -136,6 +136,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     value: v1,
                     id: i1,
                     bytes: n1,
+                    volatile: x1,
                 },
                 EvKind::Mem {
                     label: l2,
@@ -145,6 +146,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     value: v2,
                     id: i2,
                     bytes: n2,
+                    volatile: x2,
                 },
             ) => {
                 let same_name = match (i1, i2) {
@@ -152,6 +154,14 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     (None, None) => true,
                     _ => false,
                 };
+                if x1 != x2 {
+                    let v = |x: &bool| if *x { "volatile " } else { "" };
+                    return Err(format!(
+                        "{}`{l1}` in the reference against {}`{l2}` in the target",
+                        v(x1),
+                        v(x2)
+                    ));
+                }
                 if l1 != l2
                     || s1 != s2
                     || w1 != w2
@@ -214,7 +224,11 @@ pub(crate) fn loads_covered(step: Step, r: &Path, t: &Path) -> Bool {
     for a in t.acc.iter().filter(|a| !a.write) {
         let cover: Vec<Bool> = refs
             .iter()
-            .filter(|b| b.space == a.space && b.bytes >= a.bytes)
+            // An element (`bytes` 0) is covered by an access of that
+            // element, never by a byte-addressed one, nor bytes by it.
+            .filter(|b| {
+                b.space == a.space && (b.bytes == 0) == (a.bytes == 0) && b.bytes >= a.bytes
+            })
             .map(|b| {
                 let mut c = vec![b.addr.eq(&a.addr)];
                 c.extend(b.guard.clone());
