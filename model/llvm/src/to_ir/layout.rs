@@ -74,6 +74,17 @@ impl Layout {
         self.size_align_at(ty, line, 0)
     }
 
+    /// The number of bytes a load or store of `ty` accesses (LangRef
+    /// "load": its *store size*): `ceil(bits / 8)` for an integer (`i24`
+    /// three bytes, while its allocation size is four), the allocation
+    /// size of any other type.
+    pub fn store_size(&self, ty: &Type, line: u32) -> R<u64> {
+        match self.resolve(ty) {
+            Type::Int(n) => Ok(u64::from(n.div_ceil(8)).max(1)),
+            _ => Ok(self.size_align(ty, line)?.0),
+        }
+    }
+
     fn size_align_at(&self, ty: &Type, line: u32, depth: usize) -> R<(u64, u64)> {
         if depth > MAX_DEPTH {
             return unsup("a type nested too deeply to lay out", line);
