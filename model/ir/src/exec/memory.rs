@@ -474,3 +474,22 @@ impl Machine<'_> {
         Ok(v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Red-team finding F6: two names with one 31-bit hash get two bases,
+    /// each name keeps its own, and the hash really collides (else this
+    /// test could not fail).
+    #[test]
+    fn colliding_names_get_distinct_bases() {
+        assert_eq!(natural_tag("@znjlbqni"), natural_tag("@jaqcoenp"));
+        let a = object_base("@znjlbqni");
+        let b = object_base("@jaqcoenp");
+        assert_ne!(a, b);
+        assert_eq!(object_base("@znjlbqni"), a);
+        assert_eq!(object_base("@jaqcoenp"), b);
+        assert_eq!(place(Space::Global, b + 4), "@jaqcoenp[4]");
+    }
+}

@@ -2,7 +2,9 @@
 //! Layout").
 //!
 //! Integers take their store size rounded up to a power of two (`i1` and
-//! `i8` one byte, `i24` four) and are aligned to it, up to eight bytes;
+//! `i8` one byte, `i24` four) and are aligned to it, up to eight bytes
+//! (the allocation size; a load or store accesses the store size,
+//! `ceil(bits / 8)` bytes, [`Layout::store_size`]);
 //! pointers take the size the module's `target datalayout` gives their
 //! address space (`p3:32:32` makes LDS pointers four bytes), eight bytes
 //! when it says nothing; floating-point types their IEEE size. Arrays are
