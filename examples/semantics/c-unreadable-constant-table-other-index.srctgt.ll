@@ -3,7 +3,8 @@
 ; EXPECT-explicit: inconclusive
 ; As c-unreadable-constant-table-other-element, at an index the mapping
 ; cannot tell (the thread index): such a load reads memory, a value named
-; by the location, so reading element tid+1 instead of tid is a change.
+; by the location, so reading element (tid & 1) ^ 1 instead of tid & 1
+; is a change.
 ; Explicit: inconclusive, it tries too few values of @c (inexact domains).
 target triple = "nvptx64-nvidia-cuda"
 @a = addrspace(1) global i32 0
