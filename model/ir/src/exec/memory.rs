@@ -52,26 +52,51 @@ use crate::expr::{Access, Expr};
 use crate::key::Atom;
 use crate::ops::{OpId, OracleId, Space};
 
-/// The objects whose bases [`object_base`] gave out, by tag (the base's
-/// high 32 bits): only to name locations in reports.
-static OBJECTS: std::sync::Mutex<std::collections::BTreeMap<u64, String>> =
-    std::sync::Mutex::new(std::collections::BTreeMap::new());
+/// The objects whose bases [`object_base`] gave out: by tag (the base's
+/// high 32 bits), to name locations in reports, and by name, so that a name
+/// keeps its tag and two names never share one.
+struct Objects {
+    by_tag: std::collections::BTreeMap<u64, String>,
+    by_name: std::collections::BTreeMap<String, u64>,
+}
 
-/// The base address of the object named `name` (`@g`, `@f.%a`), a function
-/// of the name alone (DESIGN.md 2.6: objects are named by what they are,
-/// never by their position): a 31-bit FNV-1a hash of the name, never 0,
-/// in the high 32 bits. The name is remembered, so that locations in the
-/// object are named after it ([`location_name`]).
-pub fn object_base(name: &str) -> i64 {
+static OBJECTS: std::sync::Mutex<Objects> = std::sync::Mutex::new(Objects {
+    by_tag: std::collections::BTreeMap::new(),
+    by_name: std::collections::BTreeMap::new(),
+});
+
+/// The tag a name hashes to: a 31-bit FNV-1a hash, never 0.
+fn natural_tag(name: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    let tag = (h % 0x7fff_ffff) + 1;
-    if let Ok(mut objects) = OBJECTS.lock() {
-        objects.entry(tag).or_insert_with(|| name.to_string());
+    (h % 0x7fff_ffff) + 1
+}
+
+/// The base address of the object named `name` (`@g`, `@f.%a`), a function
+/// of the name (DESIGN.md 2.6: objects are named by what they are, never by
+/// their position): a 31-bit FNV-1a hash of the name, never 0, in the high
+/// 32 bits. Distinct objects never alias: a name whose hash another name
+/// already holds (a collision, e.g. `@znjlbqni` and `@jaqcoenp`) takes the
+/// next free tag, and keeps it for the life of the process, so both
+/// programs of a comparison, translated in one process, agree on every
+/// name's base (the first to ask takes the hashed tag; a module's globals
+/// ask in sorted-name order, `convcheck_llvm`'s `Globals::new`). The name
+/// is remembered, so that locations in the object are named after it
+/// ([`location_name`]).
+pub fn object_base(name: &str) -> i64 {
+    let mut tag = natural_tag(name);
+    let mut objects = OBJECTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&t) = objects.by_name.get(name) {
+        return (t as i64) << 32;
     }
+    while objects.by_tag.get(&tag).is_some_and(|n| n != name) {
+        tag = tag % 0x7fff_ffff + 1;
+    }
+    objects.by_tag.insert(tag, name.to_string());
+    objects.by_name.insert(name.to_string(), tag);
     (tag as i64) << 32
 }
 
@@ -125,7 +150,10 @@ pub fn clobbered_location_name(
 /// space it is reached through).
 pub fn place(space: Space, addr: i64) -> String {
     let tag = (addr as u64) >> 32;
-    let object = OBJECTS.lock().ok().and_then(|o| o.get(&tag).cloned());
+    let object = OBJECTS
+        .lock()
+        .ok()
+        .and_then(|o| o.by_tag.get(&tag).cloned());
     match object {
         Some(name) => format!("{name}[{}]", addr as u64 & 0xffff_ffff),
         None if (0..1 << 32).contains(&addr) => format!("{}[{addr}]", space.name()),
@@ -444,5 +472,24 @@ impl Machine<'_> {
         self.memory.seen.insert(name.clone(), v);
         self.trace.memory.push((name, v));
         Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Red-team finding F6: two names with one 31-bit hash get two bases,
+    /// each name keeps its own, and the hash really collides (else this
+    /// test could not fail).
+    #[test]
+    fn colliding_names_get_distinct_bases() {
+        assert_eq!(natural_tag("@znjlbqni"), natural_tag("@jaqcoenp"));
+        let a = object_base("@znjlbqni");
+        let b = object_base("@jaqcoenp");
+        assert_ne!(a, b);
+        assert_eq!(object_base("@znjlbqni"), a);
+        assert_eq!(object_base("@jaqcoenp"), b);
+        assert_eq!(place(Space::Global, b + 4), "@jaqcoenp[4]");
     }
 }

@@ -50,7 +50,7 @@ impl FnMapper<'_> {
             return None;
         }
         let addr = self.ptr_lin(&ptr.value, inst.line(), 0).ok()?.expr();
-        let (size, _) = self.ctx.layout.size_align(ty, inst.line()).ok()?;
+        let size = self.ctx.layout.store_size(ty, inst.line()).ok()?;
         // Its first and its last byte (an access may straddle two objects).
         let last = Expr::Binary(
             IrBin::Add,

@@ -2,7 +2,9 @@
 //! Layout").
 //!
 //! Integers take their store size rounded up to a power of two (`i1` and
-//! `i8` one byte, `i24` four) and are aligned to it, up to eight bytes;
+//! `i8` one byte, `i24` four) and are aligned to it, up to eight bytes
+//! (the allocation size; a load or store accesses the store size,
+//! `ceil(bits / 8)` bytes, [`Layout::store_size`]);
 //! pointers take the size the module's `target datalayout` gives their
 //! address space (`p3:32:32` makes LDS pointers four bytes), eight bytes
 //! when it says nothing; floating-point types their IEEE size. Arrays are
@@ -72,6 +74,17 @@ impl Layout {
     /// and its alignment.
     pub fn size_align(&self, ty: &Type, line: u32) -> R<(u64, u64)> {
         self.size_align_at(ty, line, 0)
+    }
+
+    /// The number of bytes a load or store of `ty` accesses (LangRef
+    /// "load": its *store size*): `ceil(bits / 8)` for an integer (`i24`
+    /// three bytes, while its allocation size is four), the allocation
+    /// size of any other type.
+    pub fn store_size(&self, ty: &Type, line: u32) -> R<u64> {
+        match self.resolve(ty) {
+            Type::Int(n) => Ok(u64::from(n.div_ceil(8)).max(1)),
+            _ => Ok(self.size_align(ty, line)?.0),
+        }
     }
 
     fn size_align_at(&self, ty: &Type, line: u32, depth: usize) -> R<(u64, u64)> {

@@ -287,9 +287,12 @@ impl FnMapper<'_> {
         let addr = self.address_at(ptr, off, line)?;
         let span = span_at(inst.span.line, inst.span.col);
         let label = format!("load {base}");
-        if let Some(g) = global.filter(|g| g.constant && !volatile) {
+        let table = match global.filter(|g| g.constant && !volatile) {
+            Some(g) => self.table_read(&g, &base, addr.clone(), u64::from(w), span),
+            None => None,
+        };
+        if let Some(e) = table {
             // Constant memory returns its initializer: a value, no event.
-            let e = self.table_read(&g, &base, addr, u64::from(w), span);
             let sid = self.stmt_op(&label, inst);
             out.push(Inst {
                 kind: InstKind::SetLocal {

@@ -98,6 +98,14 @@ pub(crate) fn base_of(name: &str) -> i64 {
 impl Globals {
     pub fn new(m: &Module, layout: &super::layout::Layout) -> Globals {
         let mut by_name = HashMap::new();
+        // Bases are given out in sorted-name order, so that a tag
+        // collision resolves the same way in two modules with the same
+        // globals (`object_base`).
+        let mut names: Vec<String> = m.globals.iter().map(|g| format!("@{}", g.name)).collect();
+        names.sort();
+        for n in &names {
+            base_of(n);
+        }
         for g in &m.globals {
             let written = match &g.name {
                 Name::Named(n) => n.strip_prefix("convcheck.").and_then(Space::from_name),
@@ -493,7 +501,7 @@ impl<'a> FnMapper<'a> {
             }
         }
         let (space, base, global) = self.location(&l.ptr);
-        let (size, _) = self.ctx.layout.size_align(&l.ty, line)?;
+        let size = self.ctx.layout.store_size(&l.ty, line)?;
         let elements = global.as_ref().is_some_and(|g| g.elements);
         let used = self.used(inst);
         // Under `MapOptions::every_value` (the uniformity oracle) a load's
@@ -503,15 +511,19 @@ impl<'a> FnMapper<'a> {
             _ => attachment(self.ctx.m, inst, "convcheck.oracle").unwrap_or(base.clone()),
         };
         let span = span_at(inst.span.line, inst.span.col);
-        if let Some(g) = global.filter(|g| g.constant && !l.volatile) {
-            // Constant memory returns its initializer: a value, no event.
-            if used {
-                let addr = self.ptr_lin(&l.ptr.value, line, 0)?.expr();
-                let e = self.table_read(&g, &name, addr, size, span);
+        if let Some(g) = global.as_ref().filter(|g| g.constant && !l.volatile) {
+            // Constant memory returns its initializer: a value, no event
+            // (a table it cannot read, at an address it cannot tell, is
+            // read as memory, below).
+            if !used {
+                return Ok(());
+            }
+            let addr = self.ptr_lin(&l.ptr.value, line, 0)?.expr();
+            if let Some(e) = self.table_read(g, &name, addr, size, span) {
                 let label = format!("load {base}");
                 self.set(inst, &label, e, out)?;
+                return Ok(());
             }
-            return Ok(());
         }
         if elements && l.atomic.is_some() {
             return unsup("atomics (load atomic of an element array)", line);
@@ -568,7 +580,11 @@ impl<'a> FnMapper<'a> {
     /// `g`: the initializer's bytes at each offset a load of that width
     /// may start at (a chain of selects), and for an address outside it,
     /// an unaligned one, or bytes the initializer leaves `undef`, a free
-    /// value (the varying oracle `NAME[?]`).
+    /// value (the varying oracle `NAME[?]`). Of a table it cannot read
+    /// (`g.table` is `None`), a read at a known offset `k` is the value
+    /// `NAME[k]:SIZE`, one for the whole run (uniform and invariant: the
+    /// constant's bytes there), so reads of two elements are two values;
+    /// at an address it cannot tell, `None`: the caller reads memory.
     pub(super) fn table_read(
         &mut self,
         g: &GlobalInfo,
@@ -576,14 +592,23 @@ impl<'a> FnMapper<'a> {
         addr: Expr,
         size: u64,
         span: convcheck_ir::Span,
-    ) -> Expr {
+    ) -> Option<Expr> {
+        let Some(table) = &g.table else {
+            let Expr::Const(a) = addr else {
+                return None;
+            };
+            let k = a.wrapping_sub(g.base);
+            let o = self.t.oracle(
+                &format!("{name}[{k}]:{size}"),
+                OracleClass::UniformInvariant,
+                span,
+            );
+            return Some(Expr::Oracle(o));
+        };
         let other = Expr::Oracle(
             self.t
                 .oracle(&format!("{name}[?]"), OracleClass::Varying, span),
         );
-        let Some(table) = &g.table else {
-            return other;
-        };
         let size = size.clamp(1, 8) as usize;
         let at = |k: usize| -> Option<i64> {
             let bytes = table.get(k..k + size)?;
@@ -595,10 +620,12 @@ impl<'a> FnMapper<'a> {
         };
         if let Expr::Const(a) = addr {
             let k = a.wrapping_sub(g.base);
-            return usize::try_from(k)
-                .ok()
-                .and_then(at)
-                .map_or(other, Expr::Const);
+            return Some(
+                usize::try_from(k)
+                    .ok()
+                    .and_then(at)
+                    .map_or(other, Expr::Const),
+            );
         }
         let mut e = other;
         let mut k = table.len().saturating_sub(size) / size * size;
@@ -616,7 +643,7 @@ impl<'a> FnMapper<'a> {
             }
             k -= size;
         }
-        e
+        Some(e)
     }
 
     /// A store: sets a promoted local, or a write event.
@@ -641,7 +668,7 @@ impl<'a> FnMapper<'a> {
         }
         let (space, base, global) = self.location(&s.ptr);
         let elements = global.as_ref().is_some_and(|g| g.elements);
-        let (size, _) = self.ctx.layout.size_align(&s.value.ty, line)?;
+        let size = self.ctx.layout.store_size(&s.value.ty, line)?;
         // The stored value is compared: its width's bits alone.
         let value = if elements {
             self.value(&s.value.value, &s.value.ty, line)?

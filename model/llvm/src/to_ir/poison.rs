@@ -319,13 +319,34 @@ impl<'a> FnMapper<'a> {
                 }
                 all(parts)
             }
-            K::Load(l) => match &l.ptr.value {
-                Value::Local(p) => match self.promoted.get(p) {
-                    Some(slot) => Expr::Var(slot_shadow(slot)),
-                    None => return Ok(None),
-                },
-                _ => return Ok(None),
-            },
+            K::Load(l) => {
+                let slot = match &l.ptr.value {
+                    Value::Local(p) => self.promoted.get(p).map(|s| Expr::Var(slot_shadow(s))),
+                    _ => None,
+                };
+                // `!range`: defined where the value is in one of its ranges
+                // (`super::ranges::of_load`); an unused load has no value.
+                let ranged = match super::ranges::of_load(inst, self.ctx.m) {
+                    Some(ranges) if self.used(inst) => {
+                        let x = self.value(&Value::Local(r.clone()), &l.ty, line)?;
+                        let mut any: Option<Expr> = None;
+                        for (n, a, size) in ranges {
+                            let here = super::ranges::in_range(x.clone(), n, a, size);
+                            any = Some(match any {
+                                None => here,
+                                Some(e) => Expr::binary(IrBin::Or, e, here),
+                            });
+                        }
+                        any
+                    }
+                    _ => None,
+                };
+                match (slot, ranged) {
+                    (None, None) => return Ok(None),
+                    (Some(e), None) | (None, Some(e)) => e,
+                    (Some(a), Some(b)) => all(vec![a, b]),
+                }
+            }
             K::Call(c) if zero_poison_count(c).is_some() => {
                 let x = c.args[0].clone();
                 let z = &c.args[1].value;

@@ -47,7 +47,7 @@ use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind as IrKind, OpInfo, OpKin
 use super::func::FnMapper;
 use super::plain;
 use crate::attrs::Attribute;
-use crate::inst::{Call, InstKind};
+use crate::inst::{Call, InstKind, Instruction};
 use crate::module::{Function, Module, Param};
 use crate::types::Type;
 use crate::value::Name;
@@ -104,6 +104,49 @@ fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
 pub(crate) fn of_call(c: &Call, m: &Module) -> Option<(u32, i64, u64)> {
     let f = external(c, m)?;
     stated(&c.ret_attrs, m).or_else(|| stated(&f.ret_attrs, m))
+}
+
+/// A load's `!range` metadata (LangRef, "load": a loaded value outside
+/// every `[a, b)` of the list is poison): its ranges as [`of`] gives one,
+/// for an integer load; `None` without one, or for a list the mapping
+/// cannot read (then it is ignored, as before).
+pub(crate) fn of_load(inst: &Instruction, m: &Module) -> Option<Vec<(u32, i64, u64)>> {
+    let InstKind::Load(l) = &inst.kind else {
+        return None;
+    };
+    let Type::Int(w) = l.ty else {
+        return None;
+    };
+    let text = inst.attachment("range")?.trim();
+    let text = match text.strip_prefix('!').filter(|r| !r.starts_with('{')) {
+        Some(id) => m.metadata.iter().find(|d| d.name == id)?.text.as_str(),
+        None => text,
+    };
+    let text = text.trim();
+    let text = text.strip_prefix("distinct").map_or(text, str::trim);
+    let inner = text.strip_prefix("!{")?.strip_suffix('}')?;
+    let mut bounds = Vec::new();
+    for item in inner.split(',') {
+        let (ty, v) = item.trim().split_once(char::is_whitespace)?;
+        let n: u32 = ty.strip_prefix('i')?.parse().ok()?;
+        if n != w || n == 0 || n > 64 {
+            return None;
+        }
+        bounds.push(v.trim().parse::<i128>().ok()?);
+    }
+    if bounds.is_empty() || bounds.len() % 2 != 0 {
+        return None;
+    }
+    let modulus: i128 = 1i128 << w;
+    let mut out = Vec::new();
+    for pair in bounds.chunks(2) {
+        let size = (pair[1] - pair[0]).rem_euclid(modulus);
+        if size == 0 {
+            return None;
+        }
+        out.push((w, pair[0] as i64, size as u64));
+    }
+    Some(out)
 }
 
 /// Whether a ranged call's result is also `noundef` (at the call site or
@@ -183,6 +226,7 @@ pub(crate) fn poison_seeds(f: &Function, m: &Module) -> HashSet<Name> {
         .flat_map(|b| &b.instructions)
         .filter_map(|i| match (&i.kind, &i.result) {
             (InstKind::Call(c), Some(r)) if of_call(c, m).is_some() => Some(r.clone()),
+            (InstKind::Load(_), Some(r)) if of_load(i, m).is_some() => Some(r.clone()),
             _ => None,
         });
     params.chain(calls).collect()
