@@ -14,13 +14,13 @@
 //! where another thread writes (a race, which the explicit engine reports:
 //! `checker/tests/loads.rs`) is refused by it alone.
 
+mod sim_pair;
+
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_smt::product::{compare_at, ProductOptions};
 use convcheck_smt::simulation::{
-    check_relation, check_relation_with, find_relation, prove, Conditions, SimAnswer, SimOptions,
+    check_relation, check_relation_with, find_relation, Conditions, SimAnswer, SimOptions,
 };
-use convcheck_smt::Answer;
-use std::time::Duration;
+use sim_pair::proved;
 
 fn module(text: &str) -> convcheck_ir::Module {
     let text =
@@ -30,26 +30,12 @@ fn module(text: &str) -> convcheck_ir::Module {
 }
 
 fn sim(reference: &str, target: &str) -> SimAnswer {
-    let (r, t) = (module(reference), module(target));
-    let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
-    prove(&r, rf, &t, tf, &SimOptions::default())
-}
-
-fn proved(a: &SimAnswer) -> bool {
-    matches!(a, SimAnswer::Proved(_))
+    sim_pair::prove_k(module(reference), module(target))
 }
 
 /// Whether the bounded product finds a counterexample (max-iters 2).
 fn product_refutes(reference: &str, target: &str) -> bool {
-    let (r, t) = (module(reference), module(target));
-    let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
-    let opts = ProductOptions {
-        max_iters: 2,
-        timeout: Duration::from_secs(60),
-        ..ProductOptions::default()
-    };
-    let a = compare_at(&CfgProgram::new(r), &CfgProgram::new(t), [rf, tf], &opts);
-    matches!(a, Answer::Counterexample(_))
+    sim_pair::refuted_k(module(reference), module(target))
 }
 
 /// `test7a`'s shape: the reference loads `%c` at every iteration and uses

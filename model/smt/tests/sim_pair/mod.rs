@@ -1,0 +1,36 @@
+//! What the simulation tests with memory share: the simulation's answer on
+//! function `@k` of two modules, and whether the bounded product (an
+//! independent engine, max-iters 2) refutes the pair. Each test file keeps
+//! its own `module` (the declarations its programs need).
+
+use convcheck_ir::exec::cfg::CfgProgram;
+use convcheck_ir::Module;
+use convcheck_smt::product::{compare_at, ProductOptions};
+use convcheck_smt::simulation::{prove, SimAnswer, SimOptions};
+use convcheck_smt::Answer;
+use std::time::Duration;
+
+/// The simulation's answer on `@k` of `r` against `@k` of `t`, at the
+/// default options.
+pub fn prove_k(r: Module, t: Module) -> SimAnswer {
+    let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
+    prove(&r, rf, &t, tf, &SimOptions::default())
+}
+
+/// Whether the answer is a proof.
+pub fn proved(a: &SimAnswer) -> bool {
+    matches!(a, SimAnswer::Proved(_))
+}
+
+/// Whether the bounded product finds a counterexample to `@k` of `t`
+/// against `@k` of `r` (max-iters 2).
+pub fn refuted_k(r: Module, t: Module) -> bool {
+    let (rf, tf) = (r.function("k").unwrap(), t.function("k").unwrap());
+    let opts = ProductOptions {
+        max_iters: 2,
+        timeout: Duration::from_secs(60),
+        ..ProductOptions::default()
+    };
+    let a = compare_at(&CfgProgram::new(r), &CfgProgram::new(t), [rf, tf], &opts);
+    matches!(a, Answer::Counterexample(_))
+}
