@@ -63,3 +63,81 @@ fn a_stage_equal_to_the_one_before_takes_its_verdict() {
     );
     assert!(!stage1.contains(NOTE), "{out}");
 }
+
+/// `KERNEL` with a loop whose preheader and exit LoopSimplify makes
+/// dedicated blocks and SimplifyCFG folds again (`default<O2>` does so on
+/// `examples/gpu`'s kernels, up to five times).
+const LOOP: &str = r#"declare void @llvm.nvvm.barrier0() convergent
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare void @use(i32)
+
+@buf = addrspace(3) global [4 x i32] zeroinitializer
+
+define void @k(i32 %n) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %p = getelementptr [4 x i32], ptr addrspace(3) @buf, i32 0, i32 %t
+  %m = add i32 %n, 0
+  %c0 = icmp sgt i32 %m, 0
+  br i1 %c0, label %loop, label %exit
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  store i32 %i, ptr addrspace(3) %p
+  call void @llvm.nvvm.barrier0()
+  %v = load i32, ptr addrspace(3) @buf
+  call void @use(i32 %v)
+  %i1 = add i32 %i, 1
+  %c = icmp slt i32 %i1, %m
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+"#;
+
+/// A stage that is an earlier stage than the one before it up to names
+/// (LoopSimplify's second stage is its first, with SimplifyCFG's between
+/// them) takes that stage's verdict, and its simulation is skipped; the
+/// stages between are decided on their own.
+#[test]
+fn a_stage_equal_to_an_earlier_one_takes_its_verdict() {
+    if !have(
+        "opt-19",
+        "a_stage_equal_to_an_earlier_one_takes_its_verdict",
+    ) {
+        return;
+    }
+    let file = temp("twin.ll", LOOP);
+    let (code, out, err) = convcheck(&[
+        "check",
+        &file,
+        "--opt",
+        "instcombine,loop-simplify,simplifycfg,loop-simplify",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let stage = |n: usize| {
+        out.split(&format!("stage {n}: "))
+            .nth(1)
+            .and_then(|s| s.split("\nstage ").next())
+            .unwrap_or_else(|| panic!("no stage {n}: {out}"))
+            .to_string()
+    };
+    let (two, three, four) = (stage(2), stage(3), stage(4));
+    assert!(
+        four.starts_with("LoopSimplifyPass on k (opt-bisect 4): preserved (4,235 scenarios)"),
+        "{out}"
+    );
+    assert!(
+        four.contains("note: stage 2 up to names, block order and merged straight-line chains"),
+        "{out}"
+    );
+    assert!(four.contains("skipped: stage 2 up to names"), "{out}");
+    // The stage it takes its verdict from was decided by an engine, with
+    // the same count of scenarios.
+    assert!(
+        two.starts_with("LoopSimplifyPass on k (opt-bisect 2): preserved (4,235 scenarios)"),
+        "{out}"
+    );
+    for s in [&two, &three] {
+        assert!(!s.contains("up to names"), "{out}");
+    }
+}

@@ -35,7 +35,9 @@ impl Decider<'_> {
         // The stages that are the stage before them up to names, order and
         // merged straight-line chains (the structural rule): they take its
         // verdict, whatever it is, instead of being decided again.
-        let mut linked = vec![false; self.f.stages.len()];
+        // `linked[j]`: the stage whose verdict stage `j` takes, the one
+        // before it or an earlier open stage (`twin`).
+        let mut linked: Vec<Option<usize>> = vec![None; self.f.stages.len()];
         let mut before: Option<&Entry> = None;
         for (j, s) in self.f.stages.iter().enumerate() {
             // A stage that is the stage before it up to names, order and
@@ -50,9 +52,28 @@ impl Decider<'_> {
                 }
                 _ => false,
             };
+            // A stage that is an earlier open stage, not the one before it,
+            // up to names, order and merged chains (`default<O2>` runs
+            // LoopSimplify, LCSSA, InstCombine and SimplifyCFG again and
+            // again, each undoing what the other did: `early_exit`'s stages
+            // 18 to 30 are three functions of stages 15 to 17): the same
+            // behaviours, so the same verdict, and its simulation would
+            // explore the same relation again.
+            let twin = match &s.target {
+                Target::Code(t)
+                    if prove
+                        && !repeat
+                        && last.is_none()
+                        && s.allow == Allowance::Exact
+                        && self.reference.code.cfg().is_some() =>
+                {
+                    self.twin(j, t, &b.decided, &linked)
+                }
+                _ => None,
+            };
             b.decided[j] = match &s.target {
                 Target::Decided(o) => Some(self.static_stage(o)),
-                Target::Code(_) if repeat => None,
+                Target::Code(_) if repeat || twin.is_some() => None,
                 Target::Code(t) if prove => last
                     .and_then(|l| self.chained(l, t, s.allow))
                     .or_else(|| self.proved(t, s.allow)),
@@ -66,11 +87,26 @@ impl Decider<'_> {
                         .into(),
                 ));
             }
+            if let Some(i) = twin {
+                self.misses.borrow_mut().push((
+                    "the reference",
+                    format!(
+                        "skipped: stage {} up to names, block order and merged chains found none",
+                        i + 1
+                    ),
+                ));
+            }
             b.simulation[j] =
                 self.take_misses(b.decided[j].as_ref().is_some_and(|d| unbounded(&d.method)));
+            if let Some(i) = twin {
+                linked[j] = Some(i);
+                b.decided[j] = Some(
+                    self.static_stage(&Outcome::Inconclusive(format!("stage {} decides", i + 1))),
+                );
+            }
             if let (None, Target::Code(t), Some(p)) = (&b.decided[j], &s.target, before) {
                 if prove && s.allow == Allowance::Exact && self.same_as(p, t) {
-                    linked[j] = true;
+                    linked[j] = Some(j - 1);
                     b.decided[j] = Some(self.static_stage(&Outcome::Inconclusive(
                         "the stage before it decides".into(),
                     )));
@@ -93,13 +129,18 @@ impl Decider<'_> {
         }
         self.explicit_batch(&mut b, fr);
         for j in 1..self.f.stages.len() {
-            if linked[j] {
-                b.decided[j] = b.decided[j - 1].as_ref().map(|d| Decided {
+            if let Some(i) = linked[j] {
+                let note = if i + 1 == j {
+                    LINKED_NOTE.to_string()
+                } else {
+                    twin_note(i)
+                };
+                b.decided[j] = b.decided[i].as_ref().map(|d| Decided {
                     outcome: d.outcome.clone(),
                     method: d.method.clone(),
                     against: d.against,
                     reference: d.reference.clone(),
-                    notes: vec![LINKED_NOTE.into()],
+                    notes: vec![note],
                 });
             }
         }
@@ -187,6 +228,34 @@ impl Decider<'_> {
             deadline: self.deadline,
         };
         matches!(Structure.decide(&q), Answer::Decided(..))
+    }
+
+    /// The first open stage before stage `j`, other than the one just
+    /// before it, that `target` is up to names, order and merged
+    /// straight-line chains (the structural rule): an engine decides that
+    /// one, and stage `j` takes its verdict. Only stages of the same
+    /// allowance that no proof decided and that take no other stage's
+    /// verdict are candidates.
+    fn twin(
+        &self,
+        j: usize,
+        target: &Entry,
+        decided: &[Option<Decided>],
+        linked: &[Option<usize>],
+    ) -> Option<usize> {
+        let allow = self.f.stages[j].allow;
+        (0..j.saturating_sub(1)).find(|&i| {
+            let s = &self.f.stages[i];
+            match &s.target {
+                Target::Code(t) => {
+                    s.allow == allow
+                        && decided[i].is_none()
+                        && linked[i].is_none()
+                        && self.same_as(t, target)
+                }
+                Target::Decided(_) => false,
+            }
+        })
     }
 
     /// The structural proof of a stage, if it applies.
@@ -532,6 +601,17 @@ the symbolic product on the last stage of the pipeline only, where it found no c
 /// engine's, on the values that engine tried.
 pub const CUT_NOTE: &str = "the verdict is the explicit engine's on the values it tried: the \
 symbolic product's search of what it left untried";
+
+/// The note of a stage that takes the verdict of stage `i` (0-based), an
+/// earlier stage than the one before it (`Decider::twin`).
+fn twin_note(i: usize) -> String {
+    format!(
+        "stage {} up to names, block order and merged straight-line chains (the structural \
+         rule, every iteration count): its verdict against the reference, within the same \
+         bounds, is this stage's",
+        i + 1
+    )
+}
 
 /// The note of a stage that is the stage before it up to names, order and
 /// merged straight-line chains, and takes its verdict.
