@@ -491,9 +491,10 @@ impl Decider<'_> {
     /// explicit engine with `gap` left untried): all its z3 queries within
     /// one budget of z3's work, [`hunt_work`] of the time budget (2 million
     /// units at the default 60 s), a count that stops the search the same
-    /// way on every run; the time, a tenth of the budget (at least 6 s), is a safety
-    /// net under load (docs/src/performance.md, "The search of untried
-    /// values: a budget of work"). A violation decides the stage; a search
+    /// way on every run; the time, a tenth of the budget (at least 6 s)
+    /// times the [`load_factor`], is a safety net under load
+    /// (docs/src/performance.md, "The search of untried values: a budget of
+    /// work"). A violation decides the stage; a search
     /// cut short (work, time, memory, size) or a construct the product does
     /// not model leaves the explicit engine's verdict with a note naming
     /// why: a cut search is never reported as one that found nothing.
@@ -502,9 +503,13 @@ impl Decider<'_> {
         // The time is a safety net: at least a tenth of the default
         // budget, so that under a short `--timeout` on a loaded machine
         // the work budget, not the time, still ends the search.
+        // On a machine shared with other work the net stretches with the
+        // ratio of this check's wall clock to its CPU time, so that the
+        // count of work, not the machine's load, ends the search.
+        let net = timeout.max(DEFAULT_TIMEOUT) / HUNT_TIME_SHARE;
         let short = self
             .deadline
-            .min(Instant::now() + timeout.max(DEFAULT_TIMEOUT) / HUNT_TIME_SHARE);
+            .min(Instant::now() + net * load_factor(self.budget.start));
         let Some(q) = self.query(j, short) else {
             return Hunt::NoneFound;
         };
@@ -635,10 +640,43 @@ reference, within the same bounds, is this stage's";
 pub const HUNT_WORK_PER_MINUTE: u64 = 2_000_000;
 
 /// The share of the time budget the search of untried values may take
-/// (one `HUNT_TIME_SHARE`th, of the default budget at least): a safety
-/// net under load, and for the encoding, which the work budget does not
-/// count.
+/// (one `HUNT_TIME_SHARE`th, of the default budget at least, times the
+/// [`load_factor`]): a safety net under load, and for the encoding, which
+/// the work budget does not count.
 pub const HUNT_TIME_SHARE: u32 = 10;
+
+/// The most the search's time net stretches under load
+/// ([`load_factor`]).
+pub const LOAD_FACTOR_MAX: u32 = 8;
+
+/// How many times longer than the CPU time it has used this process's
+/// wall clock has run since `start` (the check's start): about 1 on an idle
+/// machine, about the load divided by the cores on a busy one; at least 1
+/// and at most [`LOAD_FACTOR_MAX`]. The CPU time counts this process and
+/// the children it has waited for (`opt`), whose time the check's wall
+/// clock includes. Where the CPU time cannot be read, 1.
+pub fn load_factor(start: Instant) -> u32 {
+    use nix::sys::resource::{getrusage, UsageWho};
+    let cpu = |who| {
+        getrusage(who).map_or(Duration::ZERO, |u| {
+            let t = |v: nix::sys::time::TimeVal| {
+                Duration::from_micros(
+                    u64::try_from(v.tv_sec()).unwrap_or(0) * 1_000_000
+                        + u64::try_from(v.tv_usec()).unwrap_or(0),
+                )
+            };
+            t(u.user_time()) + t(u.system_time())
+        })
+    };
+    let used = cpu(UsageWho::RUSAGE_SELF) + cpu(UsageWho::RUSAGE_CHILDREN);
+    let wall = start.elapsed();
+    if used < Duration::from_millis(50) {
+        return 1;
+    }
+    let ratio = wall.as_secs_f64() / used.as_secs_f64();
+    // A ratio in [1, LOAD_FACTOR_MAX]: the cast cannot truncate.
+    ratio.clamp(1.0, f64::from(LOAD_FACTOR_MAX)).ceil() as u32
+}
 
 /// [`HUNT_WORK_PER_MINUTE`] for a time budget of `timeout` (at least one
 /// unit: a budget of none would bound nothing).
