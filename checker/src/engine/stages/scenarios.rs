@@ -140,7 +140,7 @@ impl Search<'_> {
                 &convcheck_ir::paths::Explore {
                     domains: &table,
                     counters: &counters,
-                    given: Some(&given),
+                    given: Some(given),
                     bounds: self.limits.bounds,
                     max_events: self.budget.max_events,
                     stop: &|| None,
