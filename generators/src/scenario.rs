@@ -43,7 +43,7 @@ pub fn scenario(
                     m.insert(o.name.clone(), v);
                 }
             }
-            OracleClass::Varying => {
+            OracleClass::Varying | OracleClass::Choice => {
                 for m in &mut maps {
                     let len = d.range(0, max_len);
                     let v = pick(&mut d, len);

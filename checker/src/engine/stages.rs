@@ -393,10 +393,29 @@ impl<'a> Search<'a> {
             }
         }
         for (s, uses) in &space.domains.inexact {
+            if let Subject::Oracle(n) = s {
+                if self.reference_choice_only(n) {
+                    // The reference's own choice, which no target reads:
+                    // every target run is compared whatever the reference
+                    // chooses, and one choice that matches is enough
+                    // (`Search::chosen_otherwise`), so a value the domain
+                    // misses can only hide a match (an alarm), never a
+                    // difference.
+                    continue;
+                }
+            }
             cov.inexact
                 .insert(s.name().to_string(), uses.iter().cloned().collect());
         }
         cov
+    }
+
+    /// Whether oracle `name` is a reference's choice
+    /// (`OracleClass::Choice`) that no stage's module reads.
+    fn reference_choice_only(&self, name: &str) -> bool {
+        let named = |m: &convcheck_ir::Module| m.oracles.iter().find(|o| o.name == name).cloned();
+        named(self.reference.module()).is_some_and(|o| o.class == convcheck_ir::OracleClass::Choice)
+            && self.stages.iter().all(|(t, _)| named(t.module()).is_none())
     }
 
     /// Enumerates the reference paths (the target runs are made a chunk of

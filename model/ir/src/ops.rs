@@ -82,6 +82,14 @@ pub enum OracleClass {
     /// is a free value named `NAME(a,b)` after the oracle and the
     /// arguments' values, as a free memory location is named.
     Function,
+    /// A value the program itself chooses, fresh at every evaluation as a
+    /// varying one (`freeze undef`, `freeze poison`: LangRef's
+    /// nondeterminism). In a reference it is the reference's choice: a
+    /// target run refines the reference when *some* choice of these
+    /// values matches it (Alive2's angelic reading of the source); in a
+    /// target each value is the target's, so every one must match
+    /// (docs/src/semantics.md, "A reference's choice").
+    Choice,
 }
 
 impl OracleClass {
@@ -93,6 +101,7 @@ impl OracleClass {
             OracleClass::Invariant => "invariant",
             OracleClass::UniformInvariant => "uniform_invariant",
             OracleClass::Function => "function",
+            OracleClass::Choice => "choice",
         }
     }
 
@@ -116,6 +125,7 @@ impl OracleClass {
             "invariant" => Some(OracleClass::Invariant),
             "uniform_invariant" => Some(OracleClass::UniformInvariant),
             "function" => Some(OracleClass::Function),
+            "choice" => Some(OracleClass::Choice),
             _ => None,
         }
     }

@@ -188,7 +188,7 @@ impl Scenario {
             let mut map = BTreeMap::new();
             for o in &module.oracles {
                 let vals = match o.class {
-                    OracleClass::Varying => vec![1; t as usize],
+                    OracleClass::Varying | OracleClass::Choice => vec![1; t as usize],
                     OracleClass::Uniform => vec![1],
                     OracleClass::Invariant => vec![i64::from(t == 0)],
                     OracleClass::UniformInvariant => vec![1],

@@ -12,9 +12,14 @@ use super::{
     finish_others, grouped, scenario_values, Enumerated, Flow, PairNode, Search, Tally,
     SEARCH_WHEN_INCOMPLETE,
 };
+use convcheck_ir::exec::observe::{choice_settings, Obs};
 use convcheck_ir::scenario::{uniform_conflict, whole_run_conflict};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+
+/// The most runs of the reference on other choices one differing target
+/// run gets (`Search::chosen_otherwise`) before it is reported.
+const CHOICE_RUNS: usize = 256;
 
 /// Each pair of reference sets (by index) with its partner paths.
 pub(super) type Partners = HashMap<(usize, usize), Buckets>;
@@ -40,7 +45,7 @@ impl Search<'_> {
                 let a = observable(self.reference, &p.trace, rhow);
                 for t in &e.runs[s][k][i].paths {
                     let b = observable(target, &t.trace, thow);
-                    if a != b {
+                    if a != b && !self.chosen_otherwise(e, (k, i), t, target, rhow, &b) {
                         tally.states[s].violated = Some(Box::new(Finding {
                             property: Property::SingleThreadBehaviour,
                             threads: vec![scenario_values(&set.values[i], t, target)],
@@ -63,6 +68,88 @@ impl Search<'_> {
                 break;
             }
         }
+    }
+
+    /// Whether the target run `t` (made from reference path `i` of set
+    /// `k`, whose events differ from it) has the events `b` of another
+    /// reference path of the set that differs from the target run's
+    /// scenario only in the reference's own choices
+    /// (`OracleClass::Choice`, `freeze undef`): then the target run is a
+    /// behaviour the reference allows, by choosing otherwise (Alive2's
+    /// angelic reading of the source's nondeterminism). The other path
+    /// must agree with the scenario on every value both read that is not
+    /// a reference's choice; a value the scenario lacks is free (the run
+    /// does not read it), so one scenario holds both runs. Asked only
+    /// where events differ, so it costs nothing elsewhere. Not asked for
+    /// pairs of threads (convergence, hazards): there a difference that
+    /// only another choice explains stays reported (a false alarm, never a
+    /// false `preserved`).
+    fn chosen_otherwise(
+        &self,
+        e: &Enumerated,
+        (k, i): (usize, usize),
+        t: &convcheck_ir::paths::Path,
+        target: &super::super::Side,
+        rhow: convcheck_ir::exec::observe::Observe,
+        b: &[Obs],
+    ) -> bool {
+        let module = self.reference.module();
+        let choices: std::collections::BTreeSet<&str> = module
+            .oracles
+            .iter()
+            .filter(|o| o.class == convcheck_ir::OracleClass::Choice)
+            .map(|o| o.name.as_str())
+            .collect();
+        if choices.is_empty() {
+            return false;
+        }
+        let set = &e.sets[k];
+        let scenario = scenario_values(&set.values[i], t, target);
+        let agrees = |other: &convcheck_ir::scenario::ThreadValues| {
+            other.0.iter().all(|(name, vals)| {
+                choices.contains(name.as_str())
+                    || scenario.0.get(name).is_none_or(|mine| {
+                        let n = mine.len().min(vals.len());
+                        mine[..n] == vals[..n]
+                    })
+            })
+        };
+        if (0..set.x.paths.len()).any(|j| {
+            j != i
+                && agrees(&set.values[j])
+                && observable(self.reference, &set.x.paths[j].trace, rhow) == b
+        }) {
+            return true;
+        }
+        // The domain analysis may not have tried the value the target
+        // chose (a constant InstCombine stored): the reference is run
+        // again on the scenario with its choices set to the values the
+        // target's events show.
+        let settings = choice_settings(&scenario, &choices, b, CHOICE_RUNS);
+        if settings.is_empty() {
+            return false;
+        }
+        let table = self.space.table(module);
+        let counters = self.space.counters(module);
+        settings.iter().any(|given| {
+            let x = convcheck_ir::paths::explore(
+                self.reference.program,
+                self.reference.entry,
+                set.tid,
+                set.group,
+                &convcheck_ir::paths::Explore {
+                    domains: &table,
+                    counters: &counters,
+                    given: Some(given),
+                    bounds: self.limits.bounds,
+                    max_events: self.budget.max_events,
+                    stop: &|| None,
+                },
+            );
+            x.paths
+                .iter()
+                .any(|r| r.trace.ub.is_none() && observable(self.reference, &r.trace, rhow) == b)
+        })
     }
 
     /// Each pair of reference sets' partner paths (`pairs::buckets`),

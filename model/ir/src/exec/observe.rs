@@ -419,3 +419,74 @@ fn first_difference(a: &[Obs], b: &[Obs], tid: u32, what: &str) -> String {
         (None, None) => "the event sequences differ".into(),
     }
 }
+
+/// The settings of a reference's own choices (`OracleClass::Choice`,
+/// `freeze undef`) to try where a target run's observed events `b` differ
+/// from the reference run on `scenario`: for each candidate value (0, 1,
+/// -1 and every value `b` shows, also read as a signed 8, 16 or 32-bit
+/// value), every choice `scenario` holds set to it, then each alone. At
+/// most `max` settings; `choices` are the reference's choice oracles by
+/// name. A run of the reference on one of them whose events are `b` shows
+/// that the target's run is a behaviour the reference allows (the
+/// source's nondeterminism read angelically, as Alive2 does).
+pub fn choice_settings(
+    scenario: &crate::scenario::ThreadValues,
+    choices: &std::collections::BTreeSet<&str>,
+    b: &[Obs],
+    max: usize,
+) -> Vec<crate::scenario::ThreadValues> {
+    let mut candidates: std::collections::BTreeSet<i64> = [0, 1, -1].into();
+    for o in b {
+        match o {
+            Obs::Op { args, .. } | Obs::OpNoMemory { args, .. } => {
+                candidates.extend(args.iter().copied())
+            }
+            Obs::Barrier {
+                predicate: Some(v), ..
+            }
+            | Obs::Mem { value: Some(v), .. } => {
+                candidates.insert(*v);
+            }
+            _ => {}
+        }
+    }
+    for v in candidates.clone() {
+        for w in [8u32, 16, 32] {
+            if (1i64 << (w - 1)..1i64 << w).contains(&v) {
+                candidates.insert(v - (1i64 << w));
+            }
+        }
+    }
+    let reads: Vec<(&String, usize)> = scenario
+        .0
+        .iter()
+        .filter(|(n, _)| choices.contains(n.as_str()))
+        .flat_map(|(n, vals)| (0..vals.len()).map(move |k| (n, k)))
+        .collect();
+    let mut out = Vec::new();
+    if reads.is_empty() {
+        return out;
+    }
+    let set = |only: Option<usize>, c: i64| {
+        let mut v = scenario.clone();
+        for (i, (n, k)) in reads.iter().enumerate() {
+            if only.is_none_or(|o| o == i) {
+                if let Some(slot) = v.0.get_mut(*n).and_then(|l| l.get_mut(*k)) {
+                    *slot = c;
+                }
+            }
+        }
+        v
+    };
+    for &c in &candidates {
+        out.push(set(None, c));
+        if reads.len() > 1 {
+            out.extend((0..reads.len()).map(|i| set(Some(i), c)));
+        }
+        if out.len() >= max {
+            out.truncate(max);
+            break;
+        }
+    }
+    out
+}

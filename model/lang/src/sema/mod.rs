@@ -386,6 +386,7 @@ fn class_name(c: OracleClass) -> &'static str {
         OracleClass::Invariant => "invariant",
         OracleClass::UniformInvariant => "uniform_invariant",
         OracleClass::Function => "function",
+        OracleClass::Choice => "choice",
     }
 }
 

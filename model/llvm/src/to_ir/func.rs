@@ -478,10 +478,13 @@ impl<'a> FnMapper<'a> {
                 let e = if undefined(&tv.value) {
                     // `freeze undef` is an arbitrary value, fixed where it is
                     // frozen (LangRef): a free value named after the
-                    // instruction, the same in the reference and the target
-                    // when both freeze under that name.
+                    // instruction, the program's own choice (a reference's
+                    // is angelic, `OracleClass::Choice`); the reference and
+                    // the target read one value when both freeze under that
+                    // name, which the engines' search of the reference's
+                    // other choices does not rely on.
                     let name = format!("freeze.{}", Self::result_name(inst)?);
-                    let o = self.t.oracle(&name, OracleClass::Varying, span_at(line, 1));
+                    let o = self.t.oracle(&name, OracleClass::Choice, span_at(line, 1));
                     Expr::Oracle(o)
                 } else {
                     self.value(&tv.value, &tv.ty, line)?

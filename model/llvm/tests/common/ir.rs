@@ -126,7 +126,9 @@ pub fn scenarios(m: &Module) -> Vec<Scenario> {
             };
             let pick = |k: usize| d[k % d.len()];
             let vals: Vec<i64> = match o.class {
-                OracleClass::Varying => (0..6).map(|k| pick(t * 3 + k * 7 + i)).collect(),
+                OracleClass::Varying | OracleClass::Choice => {
+                    (0..6).map(|k| pick(t * 3 + k * 7 + i)).collect()
+                }
                 OracleClass::Uniform => (0..6).map(|k| pick(k * 5 + i)).collect(),
                 OracleClass::Invariant => vec![pick(t + i)],
                 OracleClass::UniformInvariant => vec![pick(i)],

@@ -118,6 +118,7 @@ impl Ctx<'_> {
             Err(e) => Answer::Unknown(e),
             Ok(Ok(c)) => Answer::Counterexample(c),
             Ok(Err(e)) if e.hidden_only => self.again(e),
+            Ok(Err(e)) if e.chosen => chosen(e),
             Ok(Err(e)) => self.not_replayed(&model, e),
         })
     }
@@ -175,7 +176,21 @@ impl Ctx<'_> {
                 "internal: searched again, and that model too differs only in them ({})",
                 e.why
             )),
+            Ok(Err(e)) if e.chosen => chosen(e),
             Ok(Err(e)) => self.not_replayed(&model, e),
         }
     }
+}
+
+/// The answer for a model whose difference the reference makes too, by
+/// another choice of its own `freeze undef` values: no counterexample, and
+/// no proof either, since the query asks whether the programs differ for
+/// *some* reference choice, not for every one (a ∀∃ question the product
+/// does not ask; the explicit engine searches the reference's choices).
+fn chosen(e: super::replay::NoReplay) -> Answer<super::Preserved, Counterexample> {
+    Answer::Unknown(Unknown::unsupported(format!(
+        "not modelled: the product's scenario is no counterexample, as {}; the product does \
+         not search the reference's choices for one that every choice differs in",
+        e.why
+    )))
 }

@@ -175,6 +175,11 @@ pub(crate) struct NoReplay {
     /// behaviour does not (unused loads, plain barriers:
     /// `convcheck_ir::exec::observe`).
     pub hidden_only: bool,
+    /// The target's run is one the reference makes on the same scenario
+    /// by another choice of its own (`OracleClass::Choice`): not a
+    /// counterexample, but the query does not search those choices, so
+    /// another model may hide a real one (`Replay::chosen_otherwise`).
+    pub chosen: bool,
     /// What happened.
     pub why: String,
 }
@@ -183,6 +188,7 @@ impl NoReplay {
     fn stops(why: String) -> NoReplay {
         NoReplay {
             hidden_only: false,
+            chosen: false,
             why,
         }
     }
@@ -200,6 +206,42 @@ pub(crate) struct Replay<'a> {
 }
 
 impl Replay<'_> {
+    /// Whether the reference, run on `values` with its own choices
+    /// (`OracleClass::Choice`, `freeze undef`) set otherwise
+    /// (`observe::choice_settings`), shows the target's events `b`.
+    fn chosen_otherwise(
+        &self,
+        tid: u32,
+        group: u32,
+        values: &ThreadValues,
+        b: &[convcheck_ir::exec::observe::Obs],
+        how: Observe,
+    ) -> bool {
+        let module = &self.reference.module;
+        let choices: std::collections::BTreeSet<&str> = module
+            .oracles
+            .iter()
+            .filter(|o| o.class == convcheck_ir::OracleClass::Choice)
+            .map(|o| o.name.as_str())
+            .collect();
+        if choices.is_empty() {
+            return false;
+        }
+        convcheck_ir::exec::observe::choice_settings(values, &choices, b, 256)
+            .iter()
+            .any(|v| {
+                run(
+                    self.reference,
+                    self.entries[0],
+                    tid,
+                    group,
+                    self.max_iters,
+                    v,
+                )
+                .is_ok_and(|t| observable(module, &t, how) == b)
+            })
+    }
+
     /// Runs the scenario and names the property it breaks; `Err` if it
     /// breaks none (the model did not replay).
     pub fn confirm(&self, d: Decoded) -> Result<Counterexample, NoReplay> {
@@ -243,6 +285,17 @@ impl Replay<'_> {
                 continue;
             }
             let tid = d.tids[i];
+            if self.chosen_otherwise(tid, d.group, &d.values[i], &b, how_r) {
+                return Err(NoReplay {
+                    hidden_only: false,
+                    chosen: true,
+                    why: format!(
+                        "the target's run of tid {tid} ({}) is one the reference makes by \
+                         another choice of its own `freeze undef` values",
+                        d.values[i].render()
+                    ),
+                });
+            }
             return Ok(Counterexample {
                 property: Property::SingleThreadBehaviour,
                 group: d.group,
@@ -296,6 +349,7 @@ impl Replay<'_> {
             (0..2).any(|i| observable(rm, &rt[i], all) != observable(tm, &tt[i], all));
         Err(NoReplay {
             hidden_only,
+            chosen: false,
             why: format!(
                 "both programs agree on the scenario (group {}, tids {:?}, values {} | {})",
                 d.group,
