@@ -533,11 +533,13 @@ the symbolic product on the last stage of the pipeline only, where it found no c
 pub const CUT_NOTE: &str = "the verdict is the explicit engine's on the values it tried: the \
 symbolic product's search of what it left untried";
 
-/// The note of a stage that is the stage before it up to names, order and
-/// merged straight-line chains, and takes its verdict.
+/// The note of a stage that is the stage before it up to names, order,
+/// merged straight-line chains and what `convcheck_smt::product::
+/// canonicalize` undoes, and takes its verdict.
 pub const LINKED_NOTE: &str = "the stage before it up to names, block order and merged \
-straight-line chains (the structural rule, every iteration count): its verdict against the \
-reference, within the same bounds, is this stage's";
+straight-line chains, inverted branch conditions and bypassed empty blocks that head no cycle \
+(the structural rule, every iteration count): its verdict against the reference, within the \
+same bounds, is this stage's";
 
 /// The work the product's search of untried values may do, in units of
 /// z3's resource counter, per minute of the check's time budget
