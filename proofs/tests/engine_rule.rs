@@ -28,7 +28,9 @@
 
 use convcheck_ir::cycles::CycleInfo;
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::{Block, Cfg, Inst, InstKind, Module, Term};
+use convcheck_ir::ops::{OpId, OpInfo, OpKind};
+use convcheck_ir::span::Span;
+use convcheck_ir::{BinOp, Block, Cfg, Expr, Inst, InstKind, Module, Term};
 use convcheck_proofs::product::{check, Limits};
 use convcheck_proofs::report::{pick, proved, witness};
 use convcheck_proofs::shapes;
@@ -447,4 +449,202 @@ fn engine_rule_mutant_forward_empty() {
         }
     }
     panic!("the mutant rule was never caught ({accepted} rewrites accepted)");
+}
+
+/// The structural rule up to canonicalization (`convcheck_smt::product::
+/// canonicalize`, what the pipeline's structural engine applies when the
+/// rule alone does not relate two stages): the rule on the canonical forms
+/// of both sides, with `canon` the real canonicalization or its mutant.
+fn rule_canonical(r: &Module, t: &Module, canon: fn(&Module) -> Option<Module>) -> Option<usize> {
+    let (rc, tc) = (canon(r)?, canon(t)?);
+    by_structure(&CfgProgram::new(rc), &CfgProgram::new(tc), 0)
+}
+
+/// `m` with block `b`'s two-way branch reading a local `c` set in the
+/// block to `cond op 0` (one more op, `icmp`, in the table), its arms
+/// swapped when `swap`: `(!=, false)` is the reference's form,
+/// `(==, true)` InstCombine's inversion of it, `(==, false)` a wrong one.
+fn with_compare(m: &Module, b: usize, op: BinOp, swap: bool, name: &str) -> Option<Module> {
+    let mut out = m.clone();
+    let sid = OpId(u32::try_from(out.ops.len()).ok()?);
+    out.ops.push(OpInfo {
+        label: "icmp".into(),
+        span: Span::default(),
+        kind: OpKind::Stmt,
+        func: 0,
+        memory_none: false,
+    });
+    let block = &mut out.functions[0].blocks[b];
+    let Term::CondBr { cond, then, els } = &mut block.term else {
+        return None;
+    };
+    if then == els {
+        return None;
+    }
+    block.insts.push(Inst {
+        kind: InstKind::SetLocal {
+            name: name.into(),
+            value: Some(Expr::binary(op, cond.clone(), Expr::Const(0))),
+        },
+        sid,
+        token: None,
+    });
+    *cond = Expr::Var(name.into());
+    if swap {
+        std::mem::swap(then, els);
+    }
+    Some(out)
+}
+
+/// `m` with an empty block inserted on the edge from `b` to its `k`th
+/// successor (a preheader, a dedicated exit, a latch of LoopSimplify).
+fn with_empty_on_edge(m: &Module, b: usize, k: usize) -> Option<Module> {
+    let mut out = m.clone();
+    let f = &mut out.functions[0];
+    let n = f.blocks.len();
+    let s = *f.blocks[b].term.succs().get(k)?;
+    let mut i = 0;
+    f.blocks[b].term.map_succs(|x| {
+        i += 1;
+        if i == k + 1 {
+            n
+        } else {
+            x
+        }
+    });
+    f.blocks.push(Block {
+        name: format!("edge{b}.{k}"),
+        insts: Vec::new(),
+        term: Term::Br(s),
+        origin: None,
+    });
+    Some(out)
+}
+
+/// The rule up to canonicalization is sound on the domain of
+/// `engine_rule_sound` plus what canonicalization passes do: InstCombine's
+/// inverted conditions (each two-way branch, its condition set as `c !=
+/// 0` against `c == 0` with the arms swapped), empty blocks on edges
+/// (every edge), forward-empty with and without keep-loops. Wherever it
+/// proves a pair the explicit comparison finds no change; it proves every
+/// inversion and every empty block on an edge of a reducible reference,
+/// and a wrong inversion (`==` with the arms unswapped) only where the
+/// explicit comparison finds the arms alike.
+#[test]
+fn engine_rule_canonical_sound() {
+    let start = Instant::now();
+    let canon: fn(&Module) -> Option<Module> = convcheck_smt::product::canonicalize;
+    let (mut pairs, mut by_rule, mut thread_pairs) = (0, 0, 0);
+    let mut proved_by: BTreeMap<&str, usize> = BTreeMap::new();
+    for (what, m) in references().into_iter().step_by(pick(3, 9)) {
+        let reducible = CfgProgram::new(m.clone()).cycles[0].is_reducible();
+        let n = m.functions[0].blocks.len();
+        let mut cases: Vec<(&str, Module, Module, bool)> = Vec::new();
+        for b in 0..n {
+            if let (Some(r), Some(t), Some(w)) = (
+                with_compare(&m, b, BinOp::Ne, false, "c"),
+                with_compare(&m, b, BinOp::Eq, true, "c.not"),
+                with_compare(&m, b, BinOp::Eq, false, "c.not"),
+            ) {
+                cases.push(("inverted condition", r.clone(), t, reducible));
+                cases.push(("wrong inversion", r, w, false));
+            }
+            for k in 0..m.functions[0].blocks[b].term.succs().len() {
+                if let Some(t) = with_empty_on_edge(&m, b, k) {
+                    cases.push(("empty block on an edge", m.clone(), t, reducible));
+                }
+            }
+        }
+        for pass in [
+            "simplifycfg.forward-empty",
+            "simplifycfg.forward-empty<keep-loops>",
+        ] {
+            let Ok(p) = convcheck_transforms::lookup(pass) else {
+                continue;
+            };
+            let mut t = m.clone();
+            if p.run(&mut t).is_ok() && t.functions != m.functions {
+                cases.push((pass, m.clone(), t, false));
+            }
+        }
+        for (kind, r, t, must) in cases {
+            pairs += 1;
+            let proved = rule_canonical(&r, &t, canon).is_some();
+            assert!(
+                proved || !must,
+                "the rule up to canonicalization does not prove {kind} of {what}"
+            );
+            if !proved {
+                continue;
+            }
+            by_rule += 1;
+            *proved_by.entry(kind).or_default() += 1;
+            let v = check(&CfgProgram::new(r), &CfgProgram::new(t), LIMITS);
+            thread_pairs += v.pairs;
+            if let Some((d, s0, s1)) = v.difference {
+                panic!(
+                    "FINDING: the rule up to canonicalization proves {kind} of {what} but the \
+                     explicit comparison finds {d:?} (thread 0 values {s0:?}, thread 1 values {s1:?})"
+                );
+            }
+        }
+    }
+    // A wrong inversion is proved only where the explicit comparison found
+    // no change above (the branch's arms are alike).
+    assert!(proved_by.get("inverted condition").is_some_and(|&n| n > 0) && by_rule > 0);
+    proved(
+        "engine",
+        &format!(
+            "the rule up to canonicalization (inverted conditions, empty blocks that head no cycle \
+             bypassed, locals renamed) on {pairs} pairs: it proves {by_rule} ({proved_by:?}); on every \
+             proved pair the explicit comparison finds no change over {thread_pairs} thread pairs \
+             (a wrong inversion only where the arms are alike); {:.1}s",
+            start.elapsed().as_secs_f64()
+        ),
+    );
+}
+
+/// The mutant of the bypass (headers bypassed too, the cycle nest not
+/// compared) proves forward-empty without keep-loops somewhere the
+/// explicit comparison refutes, and the real canonicalization declines it.
+#[test]
+fn engine_rule_canonical_mutant_bypass_headers() {
+    let start = Instant::now();
+    let mutant: fn(&Module) -> Option<Module> =
+        convcheck_smt::product::canonicalize_mutant_bypass_headers;
+    let real: fn(&Module) -> Option<Module> = convcheck_smt::product::canonicalize;
+    let mut accepted = 0;
+    for (what, m) in references() {
+        let mut t = m.clone();
+        convcheck_transforms::lookup("simplifycfg.forward-empty")
+            .expect("a registry pass")
+            .run(&mut t)
+            .expect("runs");
+        if t.functions == m.functions || rule_canonical(&m, &t, mutant).is_none() {
+            continue;
+        }
+        accepted += 1;
+        let v = check(
+            &CfgProgram::new(m.clone()),
+            &CfgProgram::new(t.clone()),
+            LIMITS,
+        );
+        if let Some((d, ..)) = v.difference {
+            assert!(
+                rule_canonical(&m, &t, real).is_none(),
+                "the real canonicalization accepts what only the mutant should on {what}"
+            );
+            witness(
+                "engine",
+                &format!(
+                    "canonicalization that also bypasses empty cycle headers proves forward-empty \
+                     (no keep-loops) on {what}, which the explicit comparison refutes: {d:?}; the \
+                     real one declines it ({accepted} rewrites accepted by the mutant before; {:.1}s)",
+                    start.elapsed().as_secs_f64()
+                ),
+            );
+            return;
+        }
+    }
+    panic!("the mutant canonicalization was never caught ({accepted} rewrites accepted)");
 }

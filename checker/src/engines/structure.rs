@@ -51,6 +51,29 @@ pub fn proved(
     target: &Module,
     tentry: FuncId,
 ) -> Option<usize> {
+    proved_with(
+        reference,
+        rentry,
+        target,
+        tentry,
+        convcheck_smt::product::canonicalize,
+    )
+}
+
+/// [`proved`] with `canon` for the second attempt, up to what
+/// canonicalization passes do (`convcheck_smt::product::canonicalize`;
+/// the tests pass its unsound mutant to see it caught): when the rule does
+/// not relate the two canonical modules as they are, it is applied to
+/// their canonical forms (inverted branch conditions oriented one way,
+/// empty blocks that head no cycle bypassed, locals renamed in walk
+/// order), numbered again in walk order.
+pub fn proved_with(
+    reference: &Module,
+    rentry: FuncId,
+    target: &Module,
+    tentry: FuncId,
+    canon: fn(&Module) -> Option<Module>,
+) -> Option<usize> {
     let r = without_aligned_tokens(canonical(reference, rentry)?)?;
     let t = without_aligned_tokens(canonical(target, tentry)?)?;
     // Two equal canonical modules are one program, whatever their cycles:
@@ -61,6 +84,11 @@ pub fn proved(
     // to the bounded check, which says where its call depth cuts runs.)
     convcheck_smt::product::by_structure(&r, &t, 0)
         .or_else(|| (r.module == t.module && !calls_defined(&r.module)).then_some(0))
+        .or_else(|| {
+            let r = CfgProgram::new(canonical(&canon(&r.module)?, 0)?);
+            let t = CfgProgram::new(canonical(&canon(&t.module)?, 0)?);
+            convcheck_smt::product::by_structure(&r, &t, 0)
+        })
 }
 
 /// Whether a function of `m` calls a function `m` defines.

@@ -47,7 +47,7 @@ use crate::config::{CheckConfig, CheckJob, Engine as EngineChoice, Reference};
 use crate::engine::{Allowance, Budget, Limits, Outcome, DEFAULT_TIMEOUT};
 use crate::engines::search::{QUICK, REFINE};
 use crate::engines::simulation::Simulation;
-use crate::engines::{Answer, Engine, Explicit, Product, Query, QuickSearch, Structure};
+use crate::engines::{Answer, Engine, Explicit, Product, Query, QuickSearch};
 use crate::report::{FunctionReport, Method, Stage};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -357,6 +357,26 @@ fn by_structure(reference: &Entry, target: &Entry) -> bool {
     .is_some()
 }
 
+/// Whether the structural rule relates the query's two CFGs as they are
+/// (`engines::structure::proved` without its second attempt up to
+/// canonicalization): the product then decides the stage at once, by
+/// structure. A stage related only up to canonicalization is still
+/// simulated here: the staged policy (`later_stage`) goes on to the
+/// product, whose own rule does not canonicalize.
+fn as_they_are(q: &Query) -> bool {
+    let (Some(r), Some(t)) = (q.reference.code.cfg(), q.target.code.cfg()) else {
+        return false;
+    };
+    crate::engines::structure::proved_with(
+        &r.module,
+        q.reference.func,
+        &t.module,
+        q.target.func,
+        |_| None,
+    )
+    .is_some()
+}
+
 /// Whether `m` proves a stage for every iteration count.
 fn unbounded(m: &Method) -> bool {
     matches!(m, Method::Structure { .. } | Method::Simulation { .. })
@@ -406,7 +426,7 @@ impl Decider<'_> {
         if self.engine == EngineChoice::Explicit
             || reference.code.cfg().is_none()
             || target.code.cfg().is_none()
-            || matches!(Structure.decide(&q), Answer::Decided(..))
+            || as_they_are(&q)
             || by_structure(reference, target)
         {
             return None;

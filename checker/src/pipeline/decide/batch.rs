@@ -611,18 +611,21 @@ symbolic product's search of what it left untried";
 /// earlier stage than the one before it (`Decider::twin`).
 fn twin_note(i: usize) -> String {
     format!(
-        "stage {} up to names, block order and merged straight-line chains (the structural \
-         rule, every iteration count): its verdict against the reference, within the same \
-         bounds, is this stage's",
+        "stage {} up to names, block order and merged straight-line chains, inverted branch \
+         conditions and bypassed empty blocks that head no cycle (the structural rule, every \
+         iteration count): its verdict against the reference, within the same bounds, is this \
+         stage's",
         i + 1
     )
 }
 
-/// The note of a stage that is the stage before it up to names, order and
-/// merged straight-line chains, and takes its verdict.
+/// The note of a stage that is the stage before it up to names, order,
+/// merged straight-line chains and what `convcheck_smt::product::
+/// canonicalize` undoes, and takes its verdict.
 pub const LINKED_NOTE: &str = "the stage before it up to names, block order and merged \
-straight-line chains (the structural rule, every iteration count): its verdict against the \
-reference, within the same bounds, is this stage's";
+straight-line chains, inverted branch conditions and bypassed empty blocks that head no cycle \
+(the structural rule, every iteration count): its verdict against the reference, within the \
+same bounds, is this stage's";
 
 /// The work the product's search of untried values may do, in units of
 /// z3's resource counter, per minute of the check's time budget

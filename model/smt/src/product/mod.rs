@@ -73,6 +73,7 @@ pub mod uniform;
 pub mod unroll;
 
 pub(crate) mod bv;
+mod canon;
 mod check;
 mod confirm;
 mod fbv;
@@ -275,6 +276,27 @@ pub(crate) fn max_group(programs: &[&CfgProgram]) -> u64 {
 /// and both programs are within what the engine models.
 pub fn by_structure(reference: &CfgProgram, target: &CfgProgram, entry: FuncId) -> Option<usize> {
     structure::same_up_to_straight_line(reference, target, entry)
+}
+
+/// The modules' functions in the canonical form of the `canon` module
+/// (inverted branch conditions oriented one way, empty blocks that head no
+/// cycle bypassed, locals renamed in walk order), each run of which runs
+/// the same events with the same convergence; `None` where a function
+/// keeps a convergence-control token or the bypass would change its cycle
+/// nest. The structural rule applied to two canonical forms
+/// ([`by_structure`]) proves the two modules equivalent.
+pub fn canonicalize(m: &convcheck_ir::Module) -> Option<convcheck_ir::Module> {
+    canon::canonicalize(m)
+}
+
+/// The bypass of empty blocks of the `canon` module with its side
+/// condition weakened (headers bypassed too): the unsound mutant the
+/// tests must catch. Not for use outside tests.
+#[doc(hidden)]
+pub fn canonicalize_mutant_bypass_headers(
+    m: &convcheck_ir::Module,
+) -> Option<convcheck_ir::Module> {
+    canon::canonicalize_with(m, false)
 }
 
 /// Compares `target` against `reference` from function `entry` of both.
