@@ -535,9 +535,17 @@ impl<'a> FnMapper<'a> {
             }
             // An access through an address a `getelementptr`'s flag made
             // poison is undefined behaviour (`super::gep_flags`).
-            K::Load(l) => self.address_defined(&l.ptr.value, line)?,
+            // So is an access outside its object or misaligned
+            // (`super::bounds`).
+            K::Load(l) => all(vec![
+                self.address_defined(&l.ptr.value, line)?,
+                self.access_defined(inst)?,
+            ]),
             K::Store(st) => {
-                let address = self.address_defined(&st.ptr.value, line)?;
+                let address = all(vec![
+                    self.address_defined(&st.ptr.value, line)?,
+                    self.access_defined(inst)?,
+                ]);
                 let promoted =
                     matches!(&st.ptr.value, Value::Local(p) if self.promoted.contains_key(p));
                 if promoted || self.location(&st.ptr).0 == convcheck_ir::Space::Local {

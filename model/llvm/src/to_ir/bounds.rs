@@ -1,0 +1,147 @@
+//! Out-of-bounds and misaligned accesses are undefined behaviour (LangRef,
+//! "load", "store", "Pointer Aliasing Rules"; issue 20, red-team F5).
+//!
+//! The model's memory is a map of addresses, so an access outside its
+//! object would read or write a location like any other; LangRef makes
+//! it undefined behaviour. The condition is taken at each load and store
+//! ([`FnMapper::access_defined`], applied by `super::poison::runs_defined`,
+//! so every engine sees the same `ub.load.lineN`/`ub.store.lineN` block,
+//! as for a `getelementptr` flag's poison):
+//!
+//! - **Bounds.** Where the address is based on a known object (a global
+//!   variable defined in the module, of any address space, or an alloca
+//!   kept in memory, through `getelementptr`, casts, phis and selects that
+//!   agree, and `inttoptr` of a `ptrtoint`: the object's *provenance*,
+//!   `super::memory`'s root), the bytes `[addr, addr + store size)` must
+//!   lie inside it: `addr - base <= size(object) - store size`, unsigned
+//!   (a negative offset is a large one). An external declaration's size is
+//!   another module's (`extern __shared__ T s[]` is `[0 x T]`): not
+//!   checked.
+//! - **Alignment.** `align A` on the access (else the ABI alignment of the
+//!   type) must divide the address. Bases are multiples of 2^32, so for a
+//!   known object of alignment `O` (a global's or an alloca's `align`, else
+//!   its type's ABI alignment) the offset must be a multiple of `A` and `A`
+//!   at most `O`: an object only `O`-aligned may be placed at an odd
+//!   multiple of `O`, where a larger `A` fails (one placement is enough for
+//!   the target to be less defined; a reference with such an access is
+//!   taken as undefined in every placement, which is more permissive than
+//!   LangRef and never a false alarm). An address of unknown origin (a
+//!   parameter, a loaded pointer) must itself be a multiple of `A`; a
+//!   parameter's `align N` is already in its value
+//!   (`super::ranges::pointer_facts`).
+//!
+//! Not modelled (more defined than LangRef: a target relying on them is
+//! not caught): the size of an object of unknown origin (a pointer
+//! parameter or a loaded pointer: every offset from it is defined, so a
+//! load hoisted above the test that kept `p[tid]` inside `p`'s object is
+//! not caught, and `dereferenceable(N)` says nothing), atomics
+//! (`atomicrmw`, `cmpxchg`), memory intrinsics and the pointer arguments
+//! of calls, and the element arrays `@convcheck.shared` etc. of the
+//! `.cir` form.
+#![deny(unsafe_code)]
+
+use convcheck_ir::{BinOp as IrBin, Expr};
+
+use super::func::FnMapper;
+use super::values::{bin, Lin};
+use super::R;
+use crate::inst::{InstKind as K, Instruction};
+use crate::types::Type;
+use crate::value::{Name, TypedValue, Value};
+
+/// What the mapping knows of the object an access goes to.
+pub(crate) enum Object {
+    /// A global or an alloca: its base, its size (`None`: unknown) and its
+    /// alignment (`None`: unknown).
+    Known {
+        base: i64,
+        size: Option<u64>,
+        align: Option<u64>,
+    },
+    /// One of the element arrays of the `.cir` form (indices, not bytes).
+    Elements,
+    /// A value of unknown origin (a parameter, a loaded pointer).
+    #[allow(dead_code)]
+    Unknown(Name),
+}
+
+impl FnMapper<'_> {
+    /// Where the load or store `inst` stays inside its object and is
+    /// aligned (see the module documentation); `Const(1)` where nothing is
+    /// known.
+    pub(super) fn access_defined(&mut self, inst: &Instruction) -> R<Expr> {
+        let line = inst.line();
+        let (ptr, ty, align) = match &inst.kind {
+            K::Load(l) => (&l.ptr, &l.ty, l.align),
+            K::Store(s) => (&s.ptr, &s.value.ty, s.align),
+            _ => return Ok(Expr::Const(1)),
+        };
+        if !matches!(ptr.ty, Type::Ptr { .. })
+            || matches!(&ptr.value, Value::Local(p) if self.promoted.contains_key(p))
+        {
+            return Ok(Expr::Const(1));
+        }
+        let Ok(size) = self.ctx.layout.store_size(ty, line) else {
+            return Ok(Expr::Const(1));
+        };
+        let Ok((_, abi)) = self.ctx.layout.size_align(ty, line) else {
+            return Ok(Expr::Const(1));
+        };
+        let align = align.unwrap_or(abi);
+        self.in_object(ptr, size, align, line)
+    }
+
+    /// Where an access of `size` bytes, `align`-aligned, through `ptr`
+    /// stays inside its object and is aligned.
+    fn in_object(&mut self, ptr: &TypedValue, size: u64, align: u64, line: u32) -> R<Expr> {
+        let object = self.object_of(ptr, line);
+        if matches!(object, None | Some(Object::Elements)) {
+            return Ok(Expr::Const(1));
+        }
+        // An address it cannot compute is reported by the access itself.
+        let Ok(lin) = self.ptr_lin(&ptr.value, line, 0) else {
+            return Ok(Expr::Const(1));
+        };
+        let addr = lin.clone().expr();
+        let mut parts = Vec::new();
+        let aligned = |a: Expr| {
+            bin(
+                IrBin::Eq,
+                bin(IrBin::BitAnd, a, Expr::Const(align as i64 - 1)),
+                Expr::Const(0),
+            )
+        };
+        match object {
+            Some(Object::Known {
+                base,
+                size: osize,
+                align: oalign,
+            }) => {
+                if let Some(osize) = osize {
+                    parts.push(match osize.checked_sub(size) {
+                        Some(room) if room < (1 << 62) => bin(
+                            IrBin::ULe,
+                            lin.plus(Lin::konst(base.wrapping_neg())).expr(),
+                            Expr::Const(room as i64),
+                        ),
+                        Some(_) => Expr::Const(1),
+                        None => Expr::Const(0),
+                    });
+                }
+                if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
+                    match oalign {
+                        Some(o) if align > o => parts.push(Expr::Const(0)),
+                        _ => parts.push(aligned(addr)),
+                    }
+                }
+            }
+            Some(Object::Unknown(_)) => {
+                if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
+                    parts.push(aligned(addr));
+                }
+            }
+            _ => {}
+        }
+        Ok(super::poison::all(parts))
+    }
+}
