@@ -40,11 +40,11 @@
 //! `.cir` form.
 #![deny(unsafe_code)]
 
-use convcheck_ir::{BinOp as IrBin, Expr};
+use convcheck_ir::{BinOp as IrBin, Expr, OracleClass};
 
 use super::func::FnMapper;
 use super::values::{bin, Lin};
-use super::R;
+use super::{plain, R};
 use crate::inst::{InstKind as K, Instruction};
 use crate::types::Type;
 use crate::value::{Name, TypedValue, Value};
@@ -61,7 +61,6 @@ pub(crate) enum Object {
     /// One of the element arrays of the `.cir` form (indices, not bytes).
     Elements,
     /// A value of unknown origin (a parameter, a loaded pointer).
-    #[allow(dead_code)]
     Unknown(Name),
 }
 
@@ -135,12 +134,113 @@ impl FnMapper<'_> {
                     }
                 }
             }
-            Some(Object::Unknown(_)) => {
+            Some(Object::Unknown(n)) => {
+                if let Some(e) = self.param_extent(&n, &addr, size) {
+                    parts.push(e);
+                }
                 if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
                     parts.push(aligned(addr));
                 }
             }
             _ => {}
+        }
+        Ok(super::poison::all(parts))
+    }
+
+    /// Where an access of `size` bytes at `addr`, based on the pointer
+    /// parameter `n`, stays inside the bytes the parameter's object has
+    /// from `n` on: its *extent*, a free value of the scenario named
+    /// `extent.%n` (the same in the reference and the target, as the
+    /// parameter's own value is), at least the parameter's
+    /// `dereferenceable(N)` or `dereferenceable_or_null(N)` (Alive2's
+    /// symbolic object size). `None` where `n` is not a pointer parameter.
+    fn param_extent(&mut self, n: &Name, addr: &Expr, size: u64) -> Option<Expr> {
+        let f = self.f;
+        let p = f.params.iter().find(|p| p.name == *n)?;
+        if !matches!(p.ty, Type::Ptr { .. }) {
+            return None;
+        }
+        let m = self.ctx.m;
+        let deref = m.resolve_attrs(&p.attrs).find_map(|a| match a {
+            crate::attrs::Attribute::Valued { name, value }
+                if name == "dereferenceable" || name == "dereferenceable_or_null" =>
+            {
+                value.trim().parse::<u64>().ok()
+            }
+            _ => None,
+        });
+        let class = if m.is_kernel(f) || m.has_attr(&p.attrs, "inreg") {
+            OracleClass::UniformInvariant
+        } else {
+            OracleClass::Invariant
+        };
+        let span = super::span_at(p.span.line, p.span.col);
+        let o = self.t.oracle(&format!("extent.%{}", plain(n)), class, span);
+        let off = bin(IrBin::Sub, addr.clone(), Expr::Var(plain(n)));
+        let within = |s: Expr| {
+            Expr::binary(
+                IrBin::And,
+                bin(IrBin::ULe, Expr::Const(size as i64), s.clone()),
+                bin(IrBin::ULe, off.clone(), bin(IrBin::Sub, s, Expr::Const(size as i64))),
+            )
+        };
+        let free = within(Expr::Oracle(o));
+        Some(match deref {
+            Some(d) if d >= size && d < (1 << 62) => Expr::binary(
+                IrBin::Or,
+                bin(IrBin::ULe, off.clone(), Expr::Const((d - size) as i64)),
+                free,
+            ),
+            _ => free,
+        })
+    }
+
+    /// Where a memory intrinsic of a constant length (`llvm.memcpy`,
+    /// `llvm.memmove`, `llvm.memset`) stays inside the objects it writes
+    /// and reads, each pointer aligned to its own `align` attribute: it
+    /// accesses `[p, p + len)` of each (LangRef), as the loads and stores
+    /// it becomes ([`super::mem_intrinsics`]) do.
+    pub(super) fn intrinsic_defined(
+        &mut self,
+        c: &crate::inst::Call,
+        kind: super::mem_intrinsics::MemIntrinsic,
+        line: u32,
+    ) -> R<Expr> {
+        use super::mem_intrinsics::MemIntrinsic;
+        let Some(len) = c.args.get(2).and_then(|a| a.value.as_int()) else {
+            return Ok(Expr::Const(1));
+        };
+        let Ok(len) = u64::try_from(len) else {
+            return Ok(Expr::Const(1));
+        };
+        if len == 0 {
+            return Ok(Expr::Const(1));
+        }
+        let pointers = match kind {
+            MemIntrinsic::Set => 1,
+            MemIntrinsic::Copy | MemIntrinsic::Move => 2,
+        };
+        let mut parts = Vec::new();
+        for a in c.args.iter().take(pointers) {
+            let align = self
+                .ctx
+                .m
+                .resolve_attrs(&a.attrs)
+                .find_map(|x| match x {
+                    crate::attrs::Attribute::Valued { name, value } if name == "align" => {
+                        value.trim().parse::<u64>().ok()
+                    }
+                    _ => None,
+                })
+                .unwrap_or(1);
+            let ptr = TypedValue {
+                ty: a.ty.clone(),
+                value: a.value.clone(),
+            };
+            if matches!(&ptr.value, Value::Local(p) if self.promoted.contains_key(p)) {
+                continue;
+            }
+            parts.push(self.in_object(&ptr, len, align, line)?);
         }
         Ok(super::poison::all(parts))
     }

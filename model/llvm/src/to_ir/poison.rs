@@ -595,6 +595,11 @@ impl<'a> FnMapper<'a> {
                         parts.push(self.defined(&a.value));
                     }
                 }
+                // A memory intrinsic outside its objects or misaligned
+                // (`super::bounds`).
+                if let (Some(kind), false) = (mem, opaque) {
+                    parts.push(self.intrinsic_defined(c, kind, line)?);
+                }
                 if assume {
                     if let Some(a) = c.args.first() {
                         if matches!(a.value, Value::Local(_)) {
