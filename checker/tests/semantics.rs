@@ -450,7 +450,14 @@ fn infer_alignment_through_real_opt() {
          }\n\
          declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
     );
-    let (code, out, err) = convcheck(&["check", &m, "--opt", "infer-alignment", "--opt-bin", "opt-19"]);
+    let (code, out, err) = convcheck(&[
+        "check",
+        &m,
+        "--opt",
+        "infer-alignment",
+        "--opt-bin",
+        "opt-19",
+    ]);
     assert!(out.contains("InferAlignmentPass"), "{out}{err}");
     assert!(out.contains("verdict: proved"), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");

@@ -181,7 +181,11 @@ impl FnMapper<'_> {
             Expr::binary(
                 IrBin::And,
                 bin(IrBin::ULe, Expr::Const(size as i64), s.clone()),
-                bin(IrBin::ULe, off.clone(), bin(IrBin::Sub, s, Expr::Const(size as i64))),
+                bin(
+                    IrBin::ULe,
+                    off.clone(),
+                    bin(IrBin::Sub, s, Expr::Const(size as i64)),
+                ),
             )
         };
         let free = within(Expr::Oracle(o));
