@@ -1,6 +1,6 @@
 ; CLASS: e
 ; EXPECT: violated
-; EXPECT-MESSAGE: ub.store.line
+; EXPECT-MESSAGE: undefined behaviour
 ; A private array (an alloca of [2 x i32] kept in memory) written and read
 ; back at index tid & 1; the target indexes it with tid & 3, past its end
 ; for tid & 3 >= 2: undefined behaviour in the target only (was: a

@@ -135,9 +135,7 @@ impl FnMapper<'_> {
                 }
             }
             Some(Object::Unknown(n)) => {
-                if let Some(e) = self.param_extent(&n, &addr, size) {
-                    parts.push(e);
-                }
+                parts.push(self.unknown_region(&n, &addr, size));
                 if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
                     parts.push(aligned(addr));
                 }
@@ -147,56 +145,64 @@ impl FnMapper<'_> {
         Ok(super::poison::all(parts))
     }
 
-    /// Where an access of `size` bytes at `addr`, based on the pointer
-    /// parameter `n`, stays inside the bytes the parameter's object has
-    /// from `n` on: its *extent*, a free value of the scenario named
-    /// `extent.%n` (the same in the reference and the target, as the
-    /// parameter's own value is), at least the parameter's
-    /// `dereferenceable(N)` or `dereferenceable_or_null(N)` (Alive2's
-    /// symbolic object size). `None` where `n` is not a pointer parameter.
-    fn param_extent(&mut self, n: &Name, addr: &Expr, size: u64) -> Option<Expr> {
+    /// Where an access of `size` bytes at `addr`, based on the value `n` of
+    /// unknown origin (a parameter, a loaded pointer, a call's result),
+    /// stays inside the memory the scenario gives such pointers: one region
+    /// `[start, end)` of absolute addresses, two free values of the scenario
+    /// (`unknown-object.start`, `unknown-object.end`: uniform and
+    /// invariant, the same in the reference and the target), and where `n`
+    /// is a parameter with `dereferenceable(N)` (or `_or_null`), also
+    /// `[n, n + N)`. Absolute addresses, not offsets from `n`, so that the
+    /// reference and the target agree however they reached an address (a
+    /// pointer kept in a private slot at `-O0` and the parameter itself
+    /// after SROA). Alive2 gives each unknown object a symbolic size; one
+    /// region for all is coarser and still catches a target that accesses
+    /// an address the reference does not reach in the scenario.
+    fn unknown_region(&mut self, n: &Name, addr: &Expr, size: u64) -> Expr {
         let f = self.f;
-        let p = f.params.iter().find(|p| p.name == *n)?;
-        if !matches!(p.ty, Type::Ptr { .. }) {
-            return None;
-        }
         let m = self.ctx.m;
-        let deref = m.resolve_attrs(&p.attrs).find_map(|a| match a {
-            crate::attrs::Attribute::Valued { name, value }
-                if name == "dereferenceable" || name == "dereferenceable_or_null" =>
-            {
-                value.trim().parse::<u64>().ok()
-            }
-            _ => None,
-        });
-        let class = if m.is_kernel(f) || m.has_attr(&p.attrs, "inreg") {
-            OracleClass::UniformInvariant
-        } else {
-            OracleClass::Invariant
-        };
-        let span = super::span_at(p.span.line, p.span.col);
-        let o = self.t.oracle(&format!("extent.%{}", plain(n)), class, span);
-        let off = bin(IrBin::Sub, addr.clone(), Expr::Var(plain(n)));
-        let within = |s: Expr| {
+        let span = super::span_at(f.span.line, f.span.col);
+        let class = OracleClass::UniformInvariant;
+        let start = Expr::Oracle(self.t.oracle("unknown-object.start", class, span));
+        let end = Expr::Oracle(self.t.oracle("unknown-object.end", class, span));
+        let k = Expr::Const(size as i64);
+        let within = |lo: Expr, hi: Expr| {
             Expr::binary(
                 IrBin::And,
-                bin(IrBin::ULe, Expr::Const(size as i64), s.clone()),
-                bin(
-                    IrBin::ULe,
-                    off.clone(),
-                    bin(IrBin::Sub, s, Expr::Const(size as i64)),
+                bin(IrBin::ULe, lo, addr.clone()),
+                Expr::binary(
+                    IrBin::And,
+                    bin(IrBin::ULe, k.clone(), hi.clone()),
+                    bin(IrBin::ULe, addr.clone(), bin(IrBin::Sub, hi, k.clone())),
                 ),
             )
         };
-        let free = within(Expr::Oracle(o));
-        Some(match deref {
-            Some(d) if d >= size && d < (1 << 62) => Expr::binary(
-                IrBin::Or,
-                bin(IrBin::ULe, off.clone(), Expr::Const((d - size) as i64)),
-                free,
-            ),
+        let free = within(start, end);
+        let deref = f
+            .params
+            .iter()
+            .find(|p| p.name == *n && matches!(p.ty, Type::Ptr { .. }))
+            .and_then(|p| {
+                m.resolve_attrs(&p.attrs).find_map(|a| match a {
+                    crate::attrs::Attribute::Valued { name, value }
+                        if name == "dereferenceable" || name == "dereferenceable_or_null" =>
+                    {
+                        value.trim().parse::<u64>().ok()
+                    }
+                    _ => None,
+                })
+            });
+        match deref {
+            Some(d) if d >= size && d < (1 << 62) => {
+                let off = bin(IrBin::Sub, addr.clone(), Expr::Var(plain(n)));
+                Expr::binary(
+                    IrBin::Or,
+                    bin(IrBin::ULe, off, Expr::Const((d - size) as i64)),
+                    free,
+                )
+            }
             _ => free,
-        })
+        }
     }
 
     /// Where a memory intrinsic of a constant length (`llvm.memcpy`,
