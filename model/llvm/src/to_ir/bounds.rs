@@ -29,15 +29,19 @@
 //!   parameter, a loaded pointer) must itself be a multiple of `A`; a
 //!   parameter's `align N` is already in its value
 //!   (`super::ranges::pointer_facts`).
+//! - **Unknown origin.** An address based on a value of unknown origin (a
+//!   parameter, a loaded pointer, a call's result) must lie in one region
+//!   `[start, end)` of absolute addresses, two free values of the scenario
+//!   shared by the reference and the target, or, for a parameter with
+//!   `dereferenceable(N)`, in `[p, p + N)` ([`FnMapper::unknown_region`]).
+//! - **Memory intrinsics** of a constant length: each pointer as an access
+//!   of that length ([`FnMapper::intrinsic_defined`]).
 //!
 //! Not modelled (more defined than LangRef: a target relying on them is
-//! not caught): the size of an object of unknown origin (a pointer
-//! parameter or a loaded pointer: every offset from it is defined, so a
-//! load hoisted above the test that kept `p[tid]` inside `p`'s object is
-//! not caught, and `dereferenceable(N)` says nothing), atomics
-//! (`atomicrmw`, `cmpxchg`), memory intrinsics and the pointer arguments
-//! of calls, and the element arrays `@convcheck.shared` etc. of the
-//! `.cir` form.
+//! not caught): each unknown object's own bounds (one region for all),
+//! atomics (`atomicrmw`, `cmpxchg`), memory intrinsics of a variable
+//! length and the pointer arguments of other calls, an object's lifetime,
+//! and the element arrays `@convcheck.shared` etc. of the `.cir` form.
 #![deny(unsafe_code)]
 
 use convcheck_ir::{BinOp as IrBin, Expr, OracleClass};
