@@ -19,9 +19,10 @@
 //!   checked.
 //! - **Alignment.** `align A` on the access (else the ABI alignment of the
 //!   type) must divide the address. Bases are multiples of 2^32, so for a
-//!   known object of alignment `O` (a global's or an alloca's `align`, else
-//!   its type's ABI alignment) the offset must be a multiple of `A` and `A`
-//!   at most `O`: an object only `O`-aligned may be placed at an odd
+//!   known object the offset must be a multiple of `A`, and where the
+//!   object states its alignment `O` (a global's or an alloca's `align`;
+//!   unwritten, LLVM gives it a preferred alignment that may exceed the
+//!   type's, so none is assumed) `A` must be at most `O`: an object only `O`-aligned may be placed at an odd
 //!   multiple of `O`, where a larger `A` fails (one placement is enough for
 //!   the target to be less defined; a reference with such an access is
 //!   taken as undefined in every placement, which is more permissive than

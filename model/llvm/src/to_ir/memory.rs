@@ -85,9 +85,8 @@ pub(crate) struct GlobalInfo {
     pub constant: bool,
     /// Its size in bytes, for a definition (`None` for an external
     /// declaration, whose size another module gives: `extern __shared__`
-    /// arrays are `[0 x T]`), and its alignment: the written one, else the
-    /// ABI alignment of its type for a definition, `None` for a
-    /// declaration without one ([`super::bounds`]).
+    /// arrays are `[0 x T]`), and its alignment: the written one, `None`
+    /// where none is written ([`super::bounds`]).
     pub size: Option<u64>,
     /// See `size`.
     pub align: Option<u64>,
@@ -141,11 +140,14 @@ impl Globals {
             };
             let mut info = info;
             if !info.elements {
-                if let Ok((size, abi)) = layout.size_align(&g.ty, g.span.line) {
+                if let Ok((size, _)) = layout.size_align(&g.ty, g.span.line) {
                     if g.initializer.is_some() {
                         info.size = Some(size);
-                        info.align = Some(g.align.unwrap_or(abi));
                     }
+                    // Its alignment is the written one: unwritten, LLVM's
+                    // own (the datalayout's preferred alignment, 16 for
+                    // large globals on some targets) may exceed the
+                    // type's, so it is not known here.
                 }
             }
             by_name.insert(g.name.clone(), info);
@@ -503,7 +505,7 @@ impl<'a> FnMapper<'a> {
                 let K::Alloca(al) = &self.defs.get(&a)?.kind else {
                     return None;
                 };
-                let (size, abi) = self.ctx.layout.size_align(&al.ty, line).ok()?;
+                let (size, _) = self.ctx.layout.size_align(&al.ty, line).ok()?;
                 let count = match &al.count {
                     None => Some(1),
                     Some(c) => c.value.as_int().and_then(|n| u64::try_from(n).ok()),
@@ -511,7 +513,9 @@ impl<'a> FnMapper<'a> {
                 Some(Object::Known {
                     base,
                     size: count.and_then(|n| size.checked_mul(n)),
-                    align: Some(al.align.unwrap_or(abi)),
+                    // Unwritten, LLVM gives an alloca its preferred
+                    // alignment, which may exceed the type's: not known.
+                    align: al.align,
                 })
             }
             Root::Value(n) => Some(Object::Unknown(n)),
