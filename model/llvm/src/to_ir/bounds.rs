@@ -31,15 +31,15 @@
 //!   parameter's `align N` is already in its value
 //!   (`super::ranges::pointer_facts`).
 //! - **Unknown origin.** An address based on a value of unknown origin (a
-//!   parameter, a loaded pointer, a call's result) must lie in one region
-//!   `[start, end)` of absolute addresses, two free values of the scenario
-//!   shared by the reference and the target, or, for a parameter with
+//!   parameter, a loaded pointer, a call's result) must lie below one end
+//!   `end` of absolute addresses, a free value of the scenario shared by
+//!   the reference and the target, or, for a parameter with
 //!   `dereferenceable(N)`, in `[p, p + N)` ([`FnMapper::unknown_region`]).
 //! - **Memory intrinsics** of a constant length: each pointer as an access
 //!   of that length ([`FnMapper::intrinsic_defined`]).
 //!
 //! Not modelled (more defined than LangRef: a target relying on them is
-//! not caught): each unknown object's own bounds (one region for all),
+//! not caught): each unknown object's own bounds (one end for all, none below),
 //! atomics (`atomicrmw`, `cmpxchg`), memory intrinsics of a variable
 //! length and the pointer arguments of other calls, an object's lifetime,
 //! and the element arrays `@convcheck.shared` etc. of the `.cir` form.
@@ -152,37 +152,32 @@ impl FnMapper<'_> {
 
     /// Where an access of `size` bytes at `addr`, based on the value `n` of
     /// unknown origin (a parameter, a loaded pointer, a call's result),
-    /// stays inside the memory the scenario gives such pointers: one region
-    /// `[start, end)` of absolute addresses, two free values of the scenario
-    /// (`unknown-object.start`, `unknown-object.end`: uniform and
-    /// invariant, the same in the reference and the target), and where `n`
+    /// stays inside the memory the scenario gives such pointers: the
+    /// absolute addresses below `end`, a free value of the scenario
+    /// (`unknown-object.end`: uniform and invariant, the same in the
+    /// reference and the target), or where `n`
     /// is a parameter with `dereferenceable(N)` (or `_or_null`), also
     /// `[n, n + N)`. Absolute addresses, not offsets from `n`, so that the
     /// reference and the target agree however they reached an address (a
     /// pointer kept in a private slot at `-O0` and the parameter itself
     /// after SROA). Alive2 gives each unknown object a symbolic size; one
-    /// region for all is coarser and still catches a target that accesses
+    /// end for all is coarser and still catches a target that accesses
     /// an address the reference does not reach in the scenario.
     fn unknown_region(&mut self, n: &Name, addr: &Expr, size: u64) -> Expr {
         let f = self.f;
         let m = self.ctx.m;
         let span = super::span_at(f.span.line, f.span.col);
         let class = OracleClass::UniformInvariant;
-        let start = Expr::Oracle(self.t.oracle("unknown-object.start", class, span));
         let end = Expr::Oracle(self.t.oracle("unknown-object.end", class, span));
-        let k = Expr::Const(size as i64);
-        let within = |lo: Expr, hi: Expr| {
-            Expr::binary(
-                IrBin::And,
-                bin(IrBin::ULe, lo, addr.clone()),
-                Expr::binary(
-                    IrBin::And,
-                    bin(IrBin::ULe, k.clone(), hi.clone()),
-                    bin(IrBin::ULe, addr.clone(), bin(IrBin::Sub, hi, k.clone())),
-                ),
-            )
-        };
-        let free = within(start, end);
+        // One comparison (the cheapest for the solvers): `addr + size <=
+        // end`, as `addr <= end - size`, which wraps to true where `end <
+        // size` (a region of fewer bytes than the access is no scenario
+        // worth the second comparison).
+        let free = bin(
+            IrBin::ULe,
+            addr.clone(),
+            bin(IrBin::Sub, end, Expr::Const(size as i64)),
+        );
         let deref = f
             .params
             .iter()
