@@ -1,6 +1,5 @@
 ; CLASS: e
 ; EXPECT: proved
-; EXPECT-explicit: inconclusive
 ; The target's load of p[4 * (tid & 15)] claims align 16 where the
 ; reference's says 4, and p is align 16: every address it loads is a
 ; multiple of 16, so the target is as defined as the reference.
