@@ -421,6 +421,48 @@ fn instcombine_making_cttz_zero_poison_through_real_opt() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// opt-19 `infer-alignment` raises a load of `@g` from `align 1` to
+/// `align 8` and `@g`'s own alignment from 4 to 8 in the same module
+/// (LangRef: an access's alignment must hold): proved, each module read
+/// with its own `@g` (`model/llvm/src/to_ir/bounds.rs`). The corpus case
+/// `e-align-raised-beyond-global` is the same output with `@g` left at
+/// `align 4` (violated).
+#[test]
+fn infer_alignment_through_real_opt() {
+    if !common::have("opt-19", "infer_alignment_through_real_opt") {
+        return;
+    }
+    let m = temp(
+        "infer-alignment.ll",
+        "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n\
+         target triple = \"nvptx64-nvidia-cuda\"\n\
+         @g = internal addrspace(1) global [8 x i32] zeroinitializer, align 4\n\
+         @out = addrspace(1) global [64 x i32] zeroinitializer, align 4\n\
+         define void @k() {\n\
+         entry:\n\
+         \x20 %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+         \x20 %t = and i32 %tid, 63\n\
+         \x20 %w = load i64, ptr addrspace(1) @g, align 1\n\
+         \x20 %x = trunc i64 %w to i32\n\
+         \x20 %q = getelementptr inbounds [64 x i32], ptr addrspace(1) @out, i32 0, i32 %t\n\
+         \x20 store i32 %x, ptr addrspace(1) %q, align 1\n\
+         \x20 ret void\n\
+         }\n\
+         declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        &m,
+        "--opt",
+        "infer-alignment",
+        "--opt-bin",
+        "opt-19",
+    ]);
+    assert!(out.contains("InferAlignmentPass"), "{out}{err}");
+    assert!(out.contains("verdict: proved"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+}
+
 /// InstCombine (opt-19) folds `v < 10` to true where `v` is the result of
 /// a call of a function the module defines with `range(i32 0, 10)` on its
 /// own return (its body returns its argument, so out of range is poison):

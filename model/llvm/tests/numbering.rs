@@ -81,7 +81,24 @@ fn opt_prints_the_same_names() {
         to_ir::to_module(&ours, "gapped.ll"),
         to_ir::to_module(&theirs, "gapped.ll"),
     );
-    assert_eq!(fuzzing::cfg_shape(&a.module), fuzzing::cfg_shape(&b.module));
+    // A block of undefined behaviour is named after its instruction's line
+    // (`ub.load.line4`), which opt's printing moves: the shapes agree but
+    // for that number (the load through `%4` has a condition since
+    // out-of-bounds accesses are undefined behaviour, `to_ir/bounds.rs`).
+    let shape = |m: &convcheck_ir::Module| -> Vec<String> {
+        fuzzing::cfg_shape(m)
+            .into_iter()
+            .map(|l| match l.find(".line") {
+                Some(k) if l.trim_start().starts_with("ub.") => {
+                    let rest = &l[k + 5..];
+                    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+                    format!("{}.lineN{}", &l[..k], &rest[digits..])
+                }
+                _ => l,
+            })
+            .collect()
+    };
+    assert_eq!(shape(&a.module), shape(&b.module));
     let names = |m: &convcheck_ir::Module| -> Vec<String> {
         m.oracles.iter().map(|o| o.name.clone()).collect()
     };

@@ -83,6 +83,13 @@ pub(crate) struct GlobalInfo {
     /// Whether it is a constant with an initializer (its loads read the
     /// initializer, or a free value where `table` is `None`).
     pub constant: bool,
+    /// Its size in bytes, for a definition (`None` for an external
+    /// declaration, whose size another module gives: `extern __shared__`
+    /// arrays are `[0 x T]`), and its alignment: the written one, `None`
+    /// where none is written ([`super::bounds`]).
+    pub size: Option<u64>,
+    /// See `size`.
+    pub align: Option<u64>,
 }
 
 /// Every global variable of the module.
@@ -118,6 +125,8 @@ impl Globals {
                     elements: true,
                     table: None,
                     constant: false,
+                    size: None,
+                    align: None,
                 },
                 None => GlobalInfo {
                     base: base_of(&format!("@{}", g.name)),
@@ -125,8 +134,22 @@ impl Globals {
                     elements: false,
                     table: None,
                     constant: g.is_constant && g.initializer.is_some() && !g.externally_initialized,
+                    size: None,
+                    align: g.align,
                 },
             };
+            let mut info = info;
+            if !info.elements {
+                if let Ok((size, _)) = layout.size_align(&g.ty, g.span.line) {
+                    if g.initializer.is_some() {
+                        info.size = Some(size);
+                    }
+                    // Its alignment is the written one: unwritten, LLVM's
+                    // own (the datalayout's preferred alignment, 16 for
+                    // large globals on some targets) may exceed the
+                    // type's, so it is not known here.
+                }
+            }
             by_name.insert(g.name.clone(), info);
         }
         // The tables of constants (a constant may hold another global's
@@ -458,6 +481,45 @@ impl<'a> FnMapper<'a> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// The object `ptr` is based on (its provenance), for the bounds and
+    /// alignment of an access through it ([`super::bounds`]).
+    pub(crate) fn object_of(&self, ptr: &TypedValue, line: u32) -> Option<super::bounds::Object> {
+        use super::bounds::Object;
+        match self.root(&ptr.value, 0, &mut HashSet::new())? {
+            Root::Global(g) => {
+                let info = self.ctx.globals.get(&g)?;
+                if info.elements {
+                    return Some(Object::Elements);
+                }
+                Some(Object::Known {
+                    base: info.base,
+                    size: info.size,
+                    align: info.align,
+                })
+            }
+            Root::Alloca(a) => {
+                let base = *self.alloca_base.get(&a)?;
+                let K::Alloca(al) = &self.defs.get(&a)?.kind else {
+                    return None;
+                };
+                let (size, _) = self.ctx.layout.size_align(&al.ty, line).ok()?;
+                let count = match &al.count {
+                    None => Some(1),
+                    Some(c) => c.value.as_int().and_then(|n| u64::try_from(n).ok()),
+                };
+                Some(Object::Known {
+                    base,
+                    size: count.and_then(|n| size.checked_mul(n)),
+                    // Unwritten, LLVM gives an alloca its preferred
+                    // alignment, which may exceed the type's: not known.
+                    align: al.align,
+                })
+            }
+            Root::Value(n) => Some(Object::Unknown(n)),
+            Root::Null => None,
         }
     }
 

@@ -40,6 +40,7 @@ pub(crate) mod analyse;
 mod asm;
 mod atomics;
 mod blocks;
+mod bounds;
 mod builtins;
 mod call_reads;
 mod calls;

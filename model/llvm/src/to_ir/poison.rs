@@ -535,9 +535,17 @@ impl<'a> FnMapper<'a> {
             }
             // An access through an address a `getelementptr`'s flag made
             // poison is undefined behaviour (`super::gep_flags`).
-            K::Load(l) => self.address_defined(&l.ptr.value, line)?,
+            // So is an access outside its object or misaligned
+            // (`super::bounds`).
+            K::Load(l) => all(vec![
+                self.address_defined(&l.ptr.value, line)?,
+                self.access_defined(inst)?,
+            ]),
             K::Store(st) => {
-                let address = self.address_defined(&st.ptr.value, line)?;
+                let address = all(vec![
+                    self.address_defined(&st.ptr.value, line)?,
+                    self.access_defined(inst)?,
+                ]);
                 let promoted =
                     matches!(&st.ptr.value, Value::Local(p) if self.promoted.contains_key(p));
                 if promoted || self.location(&st.ptr).0 == convcheck_ir::Space::Local {
@@ -586,6 +594,11 @@ impl<'a> FnMapper<'a> {
                     if (noundef || assume || observed || stored) && matches!(a.ty, Type::Int(_)) {
                         parts.push(self.defined(&a.value));
                     }
+                }
+                // A memory intrinsic outside its objects or misaligned
+                // (`super::bounds`).
+                if let (Some(kind), false) = (mem, opaque) {
+                    parts.push(self.intrinsic_defined(c, kind, line)?);
                 }
                 if assume {
                     if let Some(a) = c.args.first() {

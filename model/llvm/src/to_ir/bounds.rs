@@ -1,0 +1,272 @@
+//! Out-of-bounds and misaligned accesses are undefined behaviour (LangRef,
+//! "load", "store", "Pointer Aliasing Rules"; issue 20, red-team F5).
+//!
+//! The model's memory is a map of addresses, so an access outside its
+//! object would read or write a location like any other; LangRef makes
+//! it undefined behaviour. The condition is taken at each load and store
+//! ([`FnMapper::access_defined`], applied by `super::poison::runs_defined`,
+//! so every engine sees the same `ub.load.lineN`/`ub.store.lineN` block,
+//! as for a `getelementptr` flag's poison):
+//!
+//! - **Bounds.** Where the address is based on a known object (a global
+//!   variable defined in the module, of any address space, or an alloca
+//!   kept in memory, through `getelementptr`, casts, phis and selects that
+//!   agree, and `inttoptr` of a `ptrtoint`: the object's *provenance*,
+//!   `super::memory`'s root), the bytes `[addr, addr + store size)` must
+//!   lie inside it: `addr - base <= size(object) - store size`, unsigned
+//!   (a negative offset is a large one). An external declaration's size is
+//!   another module's (`extern __shared__ T s[]` is `[0 x T]`): not
+//!   checked.
+//! - **Alignment.** `align A` on the access (else the ABI alignment of the
+//!   type) must divide the address. Bases are multiples of 2^32, so for a
+//!   known object the offset must be a multiple of `A`, and where the
+//!   object states its alignment `O` (a global's or an alloca's `align`;
+//!   unwritten, LLVM gives it a preferred alignment that may exceed the
+//!   type's, so none is assumed) `A` must be at most `O`: an object only `O`-aligned may be placed at an odd
+//!   multiple of `O`, where a larger `A` fails (one placement is enough for
+//!   the target to be less defined; a reference with such an access is
+//!   taken as undefined in every placement, which is more permissive than
+//!   LangRef and never a false alarm). An address of unknown origin (a
+//!   parameter, a loaded pointer) must itself be a multiple of `A`; a
+//!   parameter's `align N` is already in its value
+//!   (`super::ranges::pointer_facts`).
+//! - **Unknown origin** (off this round: `UNKNOWN_REGION`, `UNKNOWN_ALIGN`).
+//!   An address based on a value of unknown origin (a
+//!   parameter, a loaded pointer, a call's result) must lie below one end
+//!   `end` of absolute addresses, a free value of the scenario shared by
+//!   the reference and the target, or, for a parameter with
+//!   `dereferenceable(N)`, in `[p, p + N)` ([`FnMapper::unknown_region`]).
+//! - **Memory intrinsics** of a constant length: each pointer as an access
+//!   of that length ([`FnMapper::intrinsic_defined`]).
+//!
+//! Not modelled (more defined than LangRef: a target relying on them is
+//! not caught): each unknown object's own bounds (one end for all, none below),
+//! atomics (`atomicrmw`, `cmpxchg`), memory intrinsics of a variable
+//! length and the pointer arguments of other calls, an object's lifetime,
+//! and the element arrays `@convcheck.shared` etc. of the `.cir` form.
+#![deny(unsafe_code)]
+
+use convcheck_ir::{BinOp as IrBin, Expr, OracleClass};
+
+use super::func::FnMapper;
+use super::values::{bin, Lin};
+use super::{plain, R};
+use crate::inst::{InstKind as K, Instruction};
+use crate::types::Type;
+use crate::value::{Name, TypedValue, Value};
+
+/// Whether accesses through values of unknown origin are checked against
+/// the scenario's end of memory ([`FnMapper::unknown_region`]). Off: the
+/// explicit engine enumerates the end's values (three on `cas_max` of
+/// `examples/gpu/atomics.cu`), which took its `sroa,simplifycfg` stage from
+/// 2 s to past its budget (inconclusive, was preserved), and the
+/// simulation lost its proof of a GVN stage on the red-team's
+/// `real/k1.ll`. Left to do: a cheaper encoding (docs/src/semantics.md).
+const UNKNOWN_REGION: bool = false;
+
+/// Whether an access through a value of unknown origin must be aligned.
+const UNKNOWN_ALIGN: bool = false;
+
+/// What the mapping knows of the object an access goes to.
+pub(crate) enum Object {
+    /// A global or an alloca: its base, its size (`None`: unknown) and its
+    /// alignment (`None`: unknown).
+    Known {
+        base: i64,
+        size: Option<u64>,
+        align: Option<u64>,
+    },
+    /// One of the element arrays of the `.cir` form (indices, not bytes).
+    Elements,
+    /// A value of unknown origin (a parameter, a loaded pointer).
+    Unknown(Name),
+}
+
+impl FnMapper<'_> {
+    /// Where the load or store `inst` stays inside its object and is
+    /// aligned (see the module documentation); `Const(1)` where nothing is
+    /// known.
+    pub(super) fn access_defined(&mut self, inst: &Instruction) -> R<Expr> {
+        let line = inst.line();
+        let (ptr, ty, align) = match &inst.kind {
+            K::Load(l) => (&l.ptr, &l.ty, l.align),
+            K::Store(s) => (&s.ptr, &s.value.ty, s.align),
+            _ => return Ok(Expr::Const(1)),
+        };
+        if !matches!(ptr.ty, Type::Ptr { .. })
+            || matches!(&ptr.value, Value::Local(p) if self.promoted.contains_key(p))
+        {
+            return Ok(Expr::Const(1));
+        }
+        let Ok(size) = self.ctx.layout.store_size(ty, line) else {
+            return Ok(Expr::Const(1));
+        };
+        let Ok((_, abi)) = self.ctx.layout.size_align(ty, line) else {
+            return Ok(Expr::Const(1));
+        };
+        let align = align.unwrap_or(abi);
+        self.in_object(ptr, size, align, line)
+    }
+
+    /// Where an access of `size` bytes, `align`-aligned, through `ptr`
+    /// stays inside its object and is aligned.
+    fn in_object(&mut self, ptr: &TypedValue, size: u64, align: u64, line: u32) -> R<Expr> {
+        let object = self.object_of(ptr, line);
+        if matches!(object, None | Some(Object::Elements)) {
+            return Ok(Expr::Const(1));
+        }
+        // An address it cannot compute is reported by the access itself.
+        let Ok(lin) = self.ptr_lin(&ptr.value, line, 0) else {
+            return Ok(Expr::Const(1));
+        };
+        let addr = lin.clone().expr();
+        let mut parts = Vec::new();
+        let aligned = |a: Expr| {
+            bin(
+                IrBin::Eq,
+                bin(IrBin::BitAnd, a, Expr::Const(align as i64 - 1)),
+                Expr::Const(0),
+            )
+        };
+        match object {
+            Some(Object::Known {
+                base,
+                size: osize,
+                align: oalign,
+            }) => {
+                if let Some(osize) = osize {
+                    parts.push(match osize.checked_sub(size) {
+                        Some(room) if room < (1 << 62) => bin(
+                            IrBin::ULe,
+                            lin.plus(Lin::konst(base.wrapping_neg())).expr(),
+                            Expr::Const(room as i64),
+                        ),
+                        Some(_) => Expr::Const(1),
+                        None => Expr::Const(0),
+                    });
+                }
+                if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
+                    match oalign {
+                        Some(o) if align > o => parts.push(Expr::Const(0)),
+                        _ => parts.push(aligned(addr)),
+                    }
+                }
+            }
+            Some(Object::Unknown(n)) => {
+                if UNKNOWN_REGION {
+                    parts.push(self.unknown_region(&n, &addr, size));
+                }
+                if UNKNOWN_ALIGN && align > 1 && align.is_power_of_two() && align <= 1 << 32 {
+                    parts.push(aligned(addr));
+                }
+            }
+            _ => {}
+        }
+        Ok(super::poison::all(parts))
+    }
+
+    /// Where an access of `size` bytes at `addr`, based on the value `n` of
+    /// unknown origin (a parameter, a loaded pointer, a call's result),
+    /// stays inside the memory the scenario gives such pointers: the
+    /// absolute addresses below `end`, a free value of the scenario
+    /// (`unknown-object.end`: uniform and invariant, the same in the
+    /// reference and the target), or where `n`
+    /// is a parameter with `dereferenceable(N)` (or `_or_null`), also
+    /// `[n, n + N)`. Absolute addresses, not offsets from `n`, so that the
+    /// reference and the target agree however they reached an address (a
+    /// pointer kept in a private slot at `-O0` and the parameter itself
+    /// after SROA). Alive2 gives each unknown object a symbolic size; one
+    /// end for all is coarser and still catches a target that accesses
+    /// an address the reference does not reach in the scenario.
+    fn unknown_region(&mut self, n: &Name, addr: &Expr, size: u64) -> Expr {
+        let f = self.f;
+        let m = self.ctx.m;
+        let span = super::span_at(f.span.line, f.span.col);
+        let class = OracleClass::UniformInvariant;
+        let end = Expr::Oracle(self.t.oracle("unknown-object.end", class, span));
+        // One comparison (the cheapest for the solvers): `addr + size <=
+        // end`, as `addr <= end - size`, which wraps to true where `end <
+        // size` (a region of fewer bytes than the access is no scenario
+        // worth the second comparison).
+        let free = bin(
+            IrBin::ULe,
+            addr.clone(),
+            bin(IrBin::Sub, end, Expr::Const(size as i64)),
+        );
+        let deref = f
+            .params
+            .iter()
+            .find(|p| p.name == *n && matches!(p.ty, Type::Ptr { .. }))
+            .and_then(|p| {
+                m.resolve_attrs(&p.attrs).find_map(|a| match a {
+                    crate::attrs::Attribute::Valued { name, value }
+                        if name == "dereferenceable" || name == "dereferenceable_or_null" =>
+                    {
+                        value.trim().parse::<u64>().ok()
+                    }
+                    _ => None,
+                })
+            });
+        match deref {
+            Some(d) if d >= size && d < (1 << 62) => {
+                let off = bin(IrBin::Sub, addr.clone(), Expr::Var(plain(n)));
+                Expr::binary(
+                    IrBin::Or,
+                    bin(IrBin::ULe, off, Expr::Const((d - size) as i64)),
+                    free,
+                )
+            }
+            _ => free,
+        }
+    }
+
+    /// Where a memory intrinsic of a constant length (`llvm.memcpy`,
+    /// `llvm.memmove`, `llvm.memset`) stays inside the objects it writes
+    /// and reads, each pointer aligned to its own `align` attribute: it
+    /// accesses `[p, p + len)` of each (LangRef), as the loads and stores
+    /// it becomes ([`super::mem_intrinsics`]) do.
+    pub(super) fn intrinsic_defined(
+        &mut self,
+        c: &crate::inst::Call,
+        kind: super::mem_intrinsics::MemIntrinsic,
+        line: u32,
+    ) -> R<Expr> {
+        use super::mem_intrinsics::MemIntrinsic;
+        let Some(len) = c.args.get(2).and_then(|a| a.value.as_int()) else {
+            return Ok(Expr::Const(1));
+        };
+        let Ok(len) = u64::try_from(len) else {
+            return Ok(Expr::Const(1));
+        };
+        if len == 0 {
+            return Ok(Expr::Const(1));
+        }
+        let pointers = match kind {
+            MemIntrinsic::Set => 1,
+            MemIntrinsic::Copy | MemIntrinsic::Move => 2,
+        };
+        let mut parts = Vec::new();
+        for a in c.args.iter().take(pointers) {
+            let align = self
+                .ctx
+                .m
+                .resolve_attrs(&a.attrs)
+                .find_map(|x| match x {
+                    crate::attrs::Attribute::Valued { name, value } if name == "align" => {
+                        value.trim().parse::<u64>().ok()
+                    }
+                    _ => None,
+                })
+                .unwrap_or(1);
+            let ptr = TypedValue {
+                ty: a.ty.clone(),
+                value: a.value.clone(),
+            };
+            if matches!(&ptr.value, Value::Local(p) if self.promoted.contains_key(p)) {
+                continue;
+            }
+            parts.push(self.in_object(&ptr, len, align, line)?);
+        }
+        Ok(super::poison::all(parts))
+    }
+}
