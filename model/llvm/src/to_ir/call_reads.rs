@@ -36,7 +36,7 @@
 
 use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
-use super::effects::{ARGMEM, OTHER};
+use super::effects::{ARGMEM, INACCESSIBLE, OTHER};
 use super::func::FnMapper;
 use super::{unsup, R};
 use crate::attrs::Attribute;
@@ -211,12 +211,14 @@ impl FnMapper<'_> {
             return Ok(None);
         }
         let bits = super::effects::reads(c, m);
-        if bits & (ARGMEM | OTHER) == 0 {
+        if bits & (ARGMEM | INACCESSIBLE | OTHER) == 0 {
             return Ok(None);
         }
+        // Inaccessible memory is written only by calls that may write it,
+        // which are events and counted in the version (review2 L4).
         let mut plan = ReadPlan {
             objects: Vec::new(),
-            version: false,
+            version: bits & INACCESSIBLE != 0,
         };
         let mut unknown: Option<String> = None;
         let add = |plan: &mut ReadPlan, unknown: &mut Option<String>, arg: Arg| match arg {
@@ -234,7 +236,10 @@ impl FnMapper<'_> {
                 unknown.get_or_insert("a private pointer of unknown origin".into());
             }
         };
-        for a in &c.args {
+        // The arguments' objects only where it may read argument memory
+        // (`memory(read, argmem: none)` may not read an uncaptured
+        // argument's object: review2 L2).
+        for a in c.args.iter().filter(|_| bits & ARGMEM != 0) {
             if !matches!(a.ty, Type::Ptr { .. }) {
                 continue;
             }

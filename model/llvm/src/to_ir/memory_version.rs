@@ -36,7 +36,7 @@ use std::collections::HashSet;
 
 use convcheck_ir::{CallKind, Expr, Inst, InstKind, OpKind, Space};
 
-use super::effects::{reads, ARGMEM, OTHER};
+use super::effects::{reads, ARGMEM, INACCESSIBLE, OTHER};
 use super::func::FnMapper;
 use crate::inst::{InstKind as K, Instruction};
 use crate::module::{Function, Module};
@@ -76,7 +76,7 @@ pub(crate) fn needed(m: &Module, every_value: bool) -> bool {
                 && !super::plain(callee).starts_with("llvm.")
                 && !c.is_convergent(m)
                 && c.is_writenone(m)
-                && reads(c, m) & (ARGMEM | OTHER) != 0
+                && reads(c, m) & (ARGMEM | INACCESSIBLE | OTHER) != 0
         })
     })
 }
@@ -137,6 +137,24 @@ impl FnMapper<'_> {
                     convcheck_ir::BinOp::Add,
                     Expr::Var(VERSION.into()),
                     Expr::Const(1),
+                )),
+            },
+            sid,
+            token: None,
+        }
+    }
+
+    /// The count increased by `cond` (0 or 1), after `inst`: a memory
+    /// intrinsic of a variable length writes where its length is not 0.
+    pub(super) fn version_bump_if(&mut self, inst: &Instruction, cond: Expr) -> Inst {
+        let sid = self.op("memory version", OpKind::Stmt, inst);
+        Inst {
+            kind: InstKind::SetLocal {
+                name: VERSION.into(),
+                value: Some(Expr::binary(
+                    convcheck_ir::BinOp::Add,
+                    Expr::Var(VERSION.into()),
+                    cond,
                 )),
             },
             sid,
