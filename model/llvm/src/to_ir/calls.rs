@@ -216,6 +216,7 @@ impl FnMapper<'_> {
                 self.read_plan(inst, c, true)?
             };
             let memory = plan.as_ref().map(|p| self.plan_reads(inst, &label, p, out));
+            let tag = plan.as_ref().map(|p| p.tag(m)).unwrap_or_default();
             let Some(memory) = memory else {
                 self.push_call(inst, op, kind, shown, args, token, reads, out)?;
                 // What it may write (`super::effects`): a convergent function
@@ -256,9 +257,11 @@ impl FnMapper<'_> {
             let mut args = vec![Expr::Var(local)];
             args.extend(self.observed_args(c, line)?);
             args.extend(memory);
-            let o = self
-                .t
-                .oracle(&format!("{oracle_name}.reads"), OracleClass::Function, span);
+            let o = self.t.oracle(
+                &format!("{oracle_name}.reads{tag}"),
+                OracleClass::Function,
+                span,
+            );
             let kind = CallKind::Plain(o);
             let op = self.op(label, OpKind::Call(kind), inst);
             return self.push_call(inst, op, kind, shown, args, None, false, out);
@@ -297,6 +300,7 @@ impl FnMapper<'_> {
         // may write.
         let plan = self.read_plan(inst, c, event)?;
         let reads_memory = plan.as_ref().map(|p| self.plan_reads(inst, &label, p, out));
+        let tag = plan.as_ref().map(|p| p.tag(m)).unwrap_or_default();
         // A call that may have effects is observed with its arguments
         // (`super::effects`), before its value is read.
         if event {
@@ -340,9 +344,11 @@ impl FnMapper<'_> {
         }
         args.extend(self.observed_args(c, line)?);
         args.extend(memory);
-        let o = self
-            .t
-            .oracle(&format!("{oracle_name}.reads"), OracleClass::Function, span);
+        let o = self.t.oracle(
+            &format!("{oracle_name}.reads{tag}"),
+            OracleClass::Function,
+            span,
+        );
         let kind = CallKind::Plain(o);
         let op = self.op(label, OpKind::Call(kind), inst);
         self.push_call(inst, op, kind, shown, args, token, false, out)
