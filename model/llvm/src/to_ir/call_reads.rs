@@ -20,17 +20,21 @@
 //! (`c-private-slot-read-by-argmem-read-call-value-changed`, violated),
 //! while one that deletes a store the call does not read, or merges two
 //! calls with the same memory, does not. A constant global's bytes cannot
-//! change and are not read.
+//! change within a module and are not read; the oracle's name carries a
+//! hash of their initializers ([`constants_tag`], review2 G13).
 //!
-//! Any other used call that may read argument or other memory
-//! (`memory(read)`, no attributes, a pointer of unknown origin, a larger
-//! object) is mapped by [`FnMapper::read_plan`]: its result is the
-//! function oracle `CALLEE.reads` of (for a call that may write, an event)
-//! a fresh value per call, its arguments, (for a call that writes
-//! nothing) the version of the memory other than private
-//! (`super::memory_version`), and the bytes of its arguments' objects and
-//! of the allocas captured before it (`super::capture`); private memory
-//! it may read whose bytes are not known is outside the model
+//! Any other used call that may read argument, inaccessible or other
+//! memory (`memory(read)`, no attributes, a pointer of unknown origin, a
+//! larger object), convergent or not (review2 G2), is mapped by
+//! [`FnMapper::read_plan`]: its result is the function oracle
+//! `CALLEE.reads` of (for a call that may write or is convergent, an
+//! event) the event's fresh value, its arguments, (for a call that is no
+//! event) the version of the memory other than private
+//! (`super::memory_version`), and the bytes of its arguments' objects
+//! (where it may read argument memory) and of the allocas captured before
+//! it (`super::capture`); private memory it may read whose bytes are not
+//! known (also a caller's captured alloca or a generic pointer parameter
+//! in a function the module calls: review2 G1) is outside the model
 //! (docs/src/semantics.md, "Calls that may read any memory").
 #![deny(unsafe_code)]
 
@@ -278,6 +282,7 @@ impl FnMapper<'_> {
             all_constants: bits & OTHER != 0,
         };
         let mut unknown: Option<String> = None;
+        let called = super::ranges::called(self.f, m);
         let add = |plan: &mut ReadPlan, unknown: &mut Option<String>, arg: Arg| match arg {
             Arg::Skip(n) => {
                 if !plan.constants.contains(&n) {
@@ -309,6 +314,14 @@ impl FnMapper<'_> {
                 value: a.value.clone(),
             };
             let arg = self.one_object(&tv, line)?;
+            if called && a.ty == (Type::Ptr { addrspace: 0 }) && matches!(arg, Arg::Unknown(_)) {
+                // A generic pointer of unknown origin in a function the
+                // module calls may point to a caller's private memory
+                // (every CUDA alloca passed on is one: review2 G1).
+                unknown.get_or_insert(
+                    "a generic pointer of unknown origin, in a function the module calls".into(),
+                );
+            }
             add(&mut plan, &mut unknown, arg);
         }
         if bits & OTHER != 0 {
@@ -328,13 +341,15 @@ impl FnMapper<'_> {
                 };
                 add(&mut plan, &mut unknown, arg);
             }
-            if let Some(p) = self
-                .f
-                .params
-                .iter()
-                .find(|p| p.ty == (Type::Ptr { addrspace: 5 }))
-            {
-                unknown.get_or_insert(format!("the private parameter %{}", p.name));
+            if let Some(p) = self.f.params.iter().find(|p| {
+                p.ty == (Type::Ptr { addrspace: 5 })
+                    || (called && p.ty == (Type::Ptr { addrspace: 0 }))
+            }) {
+                unknown.get_or_insert(format!("the private or generic parameter %{}", p.name));
+            }
+            if called && super::capture::callers_capture(self.f, m) {
+                // A caller's captured alloca (review2 G1).
+                unknown.get_or_insert("an alloca of a caller, captured".into());
             }
         }
         if let Some(what) = unknown {

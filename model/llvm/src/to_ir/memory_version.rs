@@ -17,19 +17,25 @@
 //! entry of a check), increased after every mapped instruction that
 //! writes shared or global memory (a store, an atomic, a memory
 //! intrinsic, a clobber of a call) or is a barrier
-//! ([`writes_shared_memory`]). A function the module calls takes the
-//! caller's count as one more parameter, the last, and a call of one whose
-//! body may write ([`body_may_write`]) increases the caller's count by
-//! one afterwards (not by the callee's count: the callee's events pin
-//! what it wrote). Such a call's result is a function of the count read
+//! ([`writes_shared_memory`]); a memory intrinsic of a variable length by
+//! `n != 0` (review2 G12: it writes nothing at 0). A function the module
+//! calls takes the caller's count as one more parameter, the last, and
+//! after a call of one whose body may write ([`body_may_write`]) the
+//! caller's count is the function oracle `CALLEE.version` of the count
+//! before and the arguments (review2 G9: not the count plus one, which
+//! gave a callee that wrote nothing a write; the callee's events pin what
+//! it wrote, so equal counts and arguments before mean equal writes).
+//! Such a call's result is a function of the count read
 //! at the call (`super::call_reads`), so it changes where the call moves
 //! across a write, and two calls with no write between them (EarlyCSE,
 //! GVN, LICM) read one value. A local, not memory: the simulation relates
 //! locals and refuses private stores.
 //!
-//! Inlining a callee that writes other than once changes the counts after
-//! it (a possible false alarm where a later such call's result is
-//! observed; never a false proof).
+//! Inlining a callee that may write changes the counts after it (a
+//! possible false alarm where a later such call's result is observed;
+//! never a false proof). A call that may read inaccessible memory reads
+//! the count too: its writers are calls that may write, events that
+//! count (review2 L4).
 #![deny(unsafe_code)]
 
 use std::collections::HashSet;
@@ -47,8 +53,9 @@ use crate::value::Name;
 pub(crate) const VERSION: &str = "convcheck.memory.version";
 
 /// Whether `m` has a call whose result the count may decide: a call of a
-/// function the module only declares, not an intrinsic, not convergent,
-/// that writes no memory and may read argument or other memory, whose
+/// function the module only declares, not an intrinsic, not convergent
+/// (a convergent call is an event), that writes no memory and may read
+/// argument, inaccessible or other memory, whose
 /// result is used (any result, with `every_value`: the mapping then takes
 /// every value as used).
 pub(crate) fn needed(m: &Module, every_value: bool) -> bool {
