@@ -142,7 +142,9 @@ impl FnMapper<'_> {
             // The count after a callee that may write: a function oracle
             // `CALLEE.version` of the count before and the arguments, not
             // the count plus one (the callee may write nothing: review2 G9).
+            let exact = super::memory_version::exact_writes(decl, m);
             let after = (self.ctx.versioned
+                && exact.is_none()
                 && super::memory_version::body_may_write(decl, m, &mut Default::default()))
             .then(|| {
                 let mut vargs = vec![self.version_now(inst)];
@@ -156,6 +158,23 @@ impl FnMapper<'_> {
             let kind = CallKind::Real(f);
             let op = self.op(label, OpKind::Call(kind), inst);
             self.push_call(inst, op, kind, name.clone(), args, token, false, out)?;
+            if let Some(k) = exact.filter(|&k| self.ctx.versioned && k > 0) {
+                // A callee that writes `k` times on every run (its count
+                // continues the caller's, so inlining it keeps the counts).
+                let sid = self.op("memory version", OpKind::Stmt, inst);
+                out.push(Inst {
+                    kind: InstKind::SetLocal {
+                        name: super::memory_version::VERSION.into(),
+                        value: Some(Expr::binary(
+                            convcheck_ir::BinOp::Add,
+                            Expr::Var(super::memory_version::VERSION.into()),
+                            Expr::Const(k),
+                        )),
+                    },
+                    sid,
+                    token: None,
+                });
+            }
             if let Some((vargs, vlabel)) = after {
                 let o = self
                     .t

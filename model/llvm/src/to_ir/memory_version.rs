@@ -19,8 +19,10 @@
 //! intrinsic, a clobber of a call) or is a barrier
 //! ([`writes_shared_memory`]); a memory intrinsic of a variable length by
 //! `n != 0` (review2 G12: it writes nothing at 0). A function the module
-//! calls takes the caller's count as one more parameter, the last, and
-//! after a call of one whose body may write ([`body_may_write`]) the
+//! calls takes the caller's count as one more parameter, the last; after
+//! a call of one that writes `k` times on every run ([`exact_writes`])
+//! the caller's count grows by `k`, and after a call of any other one
+//! whose body may write ([`body_may_write`]) the
 //! caller's count is the function oracle `CALLEE.version` of the count
 //! before and the arguments (review2 G9: not the count plus one, which
 //! gave a callee that wrote nothing a write; the callee's events pin what
@@ -125,6 +127,39 @@ pub(crate) fn body_may_write<'m>(
         },
         _ => false,
     })
+}
+
+/// The number of writes the body of `f` counts on every run, where it is
+/// plain to see: one block, whose stores are to globals named directly
+/// (each one write, as a store counts in the caller) and whose calls are
+/// of declared functions that write nothing (no count); `None` otherwise
+/// (the count after a call of `f` is then an oracle: review2 G9). So
+/// inlining such a callee keeps the counts after it.
+pub(crate) fn exact_writes(f: &Function, m: &Module) -> Option<i64> {
+    let [block] = f.blocks.as_slice() else {
+        return None;
+    };
+    let mut k = 0;
+    for i in &block.instructions {
+        match &i.kind {
+            K::Store(st) => match &st.ptr.value {
+                crate::value::Value::Global(_) if st.ptr.ty.addrspace() != Some(5) => k += 1,
+                _ => return None,
+            },
+            K::Call(c) => {
+                let decl = c.callee.as_global().and_then(|n| m.function_by_name(n))?;
+                if decl.is_definition
+                    || super::plain(&decl.name).starts_with("llvm.")
+                    || !c.is_writenone(m)
+                {
+                    return None;
+                }
+            }
+            K::Generic(g) if !matches!(g.opcode.as_str(), "ret") => return None,
+            _ => {}
+        }
+    }
+    Some(k)
 }
 
 impl FnMapper<'_> {
