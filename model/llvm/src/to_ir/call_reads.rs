@@ -426,9 +426,7 @@ impl FnMapper<'_> {
             return Ok(false);
         }
         let span = super::span_at(inst.span.line, inst.span.col);
-        let tag = (!constants.is_empty())
-            .then(|| constants_tag(self.ctx.m, Some(&constants)))
-            .unwrap_or_default();
+        let tag = constants_tag(self.ctx.m, Some(&constants));
         let mut args = self.observed_args(c, line)?;
         let bytes = self.object_bytes(inst, label, &objects, out);
         args.extend(bytes);

@@ -19,9 +19,9 @@
 use std::collections::{HashMap, HashSet};
 
 use super::func::FnMapper;
+use super::{unsup, R};
 use crate::inst::{CastOp, InstKind as K, Instruction};
 use crate::module::{Function, Module};
-use super::{unsup, R};
 use crate::value::{Name, TypedValue, Value};
 
 /// The allocas of `f` whose address may be captured: a pointer based on
