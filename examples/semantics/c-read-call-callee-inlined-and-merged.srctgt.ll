@@ -4,9 +4,11 @@
 ; (Under --engine explicit alone: class m, the stored value's domain.)
 ; Control: @helper (one store, then a memory(read) call) inlined, and the
 ; later call of @rd, with no write between, merged with the inlined one.
-; The callee's count continues the caller's, and the caller counts one
-; write for the call; a callee that writes other than once would count
-; differently when inlined (a possible false alarm, docs/src/semantics.md).
+; The callee's count continues the caller's, and the caller counts the
+; one write @helper makes on every run (memory_version::exact_writes); a
+; callee whose writes are not plain to see counts an oracle instead and
+; would count differently when inlined (a possible false alarm,
+; docs/src/semantics.md).
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 @g = addrspace(1) global i32 0

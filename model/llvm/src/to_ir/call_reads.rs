@@ -20,23 +20,27 @@
 //! (`c-private-slot-read-by-argmem-read-call-value-changed`, violated),
 //! while one that deletes a store the call does not read, or merges two
 //! calls with the same memory, does not. A constant global's bytes cannot
-//! change and are not read.
+//! change within a module and are not read; the oracle's name carries a
+//! hash of their initializers ([`constants_tag`], review2 G13).
 //!
-//! Any other used call that may read argument or other memory
-//! (`memory(read)`, no attributes, a pointer of unknown origin, a larger
-//! object) is mapped by [`FnMapper::read_plan`]: its result is the
-//! function oracle `CALLEE.reads` of (for a call that may write, an event)
-//! a fresh value per call, its arguments, (for a call that writes
-//! nothing) the version of the memory other than private
-//! (`super::memory_version`), and the bytes of its arguments' objects and
-//! of the allocas captured before it (`super::capture`); private memory
-//! it may read whose bytes are not known is outside the model
+//! Any other used call that may read argument, inaccessible or other
+//! memory (`memory(read)`, no attributes, a pointer of unknown origin, a
+//! larger object), convergent or not (review2 G2), is mapped by
+//! [`FnMapper::read_plan`]: its result is the function oracle
+//! `CALLEE.reads` of (for a call that may write or is convergent, an
+//! event) the event's fresh value, its arguments, (for a call that is no
+//! event) the version of the memory other than private
+//! (`super::memory_version`), and the bytes of its arguments' objects
+//! (where it may read argument memory) and of the allocas captured before
+//! it (`super::capture`); private memory it may read whose bytes are not
+//! known (also a caller's captured alloca or a generic pointer parameter
+//! in a function the module calls: review2 G1) is outside the model
 //! (docs/src/semantics.md, "Calls that may read any memory").
 #![deny(unsafe_code)]
 
 use convcheck_ir::{Access, Expr, Inst, InstKind, OpKind, OracleClass, Space};
 
-use super::effects::{ARGMEM, OTHER};
+use super::effects::{ARGMEM, INACCESSIBLE, OTHER};
 use super::func::FnMapper;
 use super::{unsup, R};
 use crate::attrs::Attribute;
@@ -50,8 +54,10 @@ type Object = (Space, i64, u64, String);
 
 /// What a pointer argument is rooted in.
 enum Arg {
-    /// A constant global: nothing that can change.
-    Skip,
+    /// A constant global (its name): nothing that can change within a
+    /// module, but its initializer names the call's oracle
+    /// ([`constants_tag`]).
+    Skip(String),
     /// One known object of a known size.
     Known(Object),
     /// Memory of this space not known (a parameter, a loaded address, a
@@ -65,6 +71,55 @@ pub(super) struct ReadPlan {
     objects: Vec<Object>,
     /// Whether it depends on the version of the memory other than private.
     version: bool,
+    /// The constant globals it may read through its arguments.
+    constants: Vec<String>,
+    /// Whether it may read any constant global (other memory).
+    all_constants: bool,
+}
+
+impl ReadPlan {
+    /// The suffix of its oracle's name ([`constants_tag`]).
+    pub(super) fn tag(&self, m: &Module) -> String {
+        constants_tag(
+            m,
+            (!self.all_constants).then_some(self.constants.as_slice()),
+        )
+    }
+}
+
+/// A tag of the initializers of the constant globals a call may read
+/// (`only` those named, else every one of the module), `#` and an FNV-1a
+/// hash, or empty where there is none: the suffix of the call's oracle.
+/// A constant cannot change within a module, so its bytes are not read
+/// as the call's inputs, but the target's module may hold another
+/// initializer (review2 G13): two modules whose constants differ name the
+/// call's oracle differently, so its results differ (and the structural
+/// rule sees two oracles). A possible false alarm where an unread
+/// constant changed, never a false proof.
+pub(crate) fn constants_tag(m: &Module, only: Option<&[String]>) -> String {
+    let mut items: Vec<String> = m
+        .globals
+        .iter()
+        .filter(|g| g.is_constant && g.initializer.is_some() && !g.externally_initialized)
+        .filter(|g| {
+            only.is_none_or(|o| {
+                o.iter().any(|n| {
+                    n.trim_start_matches('@') == g.name.to_string().trim_start_matches('@')
+                })
+            })
+        })
+        .map(|g| format!("{}={:?}:{:?}", g.name, g.ty, g.initializer))
+        .collect();
+    if items.is_empty() {
+        return String::new();
+    }
+    items.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in items.join("\n").bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("#{h:016x}")
 }
 
 /// The largest object whose bytes a call's result depends on.
@@ -109,7 +164,7 @@ impl FnMapper<'_> {
                 return Ok(Arg::Unknown(space));
             }
             if g.constant {
-                return Ok(Arg::Skip);
+                return Ok(Arg::Skip(name));
             }
             let Some(gv) = self.ctx.m.global(name.trim_start_matches('@')) else {
                 return Ok(Arg::Unknown(space));
@@ -161,8 +216,9 @@ impl FnMapper<'_> {
     /// base address, size, name), when every one is a known object of at
     /// most [`MAX_BYTES`] bytes (constant globals left out); `None`
     /// otherwise.
-    fn argument_objects(&self, c: &Call, line: u32) -> R<Option<Vec<Object>>> {
+    fn argument_objects(&self, c: &Call, line: u32) -> R<Option<(Vec<Object>, Vec<String>)>> {
         let mut out = Vec::new();
+        let mut constants = Vec::new();
         for a in &c.args {
             if !matches!(a.ty, Type::Ptr { .. }) {
                 continue;
@@ -172,7 +228,10 @@ impl FnMapper<'_> {
                 value: a.value.clone(),
             };
             let object = match self.one_object(&tv, line)? {
-                Arg::Skip => continue,
+                Arg::Skip(n) => {
+                    constants.push(n);
+                    continue;
+                }
                 Arg::Unknown(_) => return Ok(None),
                 Arg::Known(o) => o,
             };
@@ -183,7 +242,7 @@ impl FnMapper<'_> {
                 out.push(object);
             }
         }
-        Ok(Some(out))
+        Ok(Some((out, constants)))
     }
 
     /// What a used call of an external function that may read argument
@@ -211,16 +270,25 @@ impl FnMapper<'_> {
             return Ok(None);
         }
         let bits = super::effects::reads(c, m);
-        if bits & (ARGMEM | OTHER) == 0 {
+        if bits & (ARGMEM | INACCESSIBLE | OTHER) == 0 {
             return Ok(None);
         }
+        // Inaccessible memory is written only by calls that may write it,
+        // which are events and counted in the version (review2 L4).
         let mut plan = ReadPlan {
             objects: Vec::new(),
-            version: false,
+            version: bits & INACCESSIBLE != 0,
+            constants: Vec::new(),
+            all_constants: bits & OTHER != 0,
         };
         let mut unknown: Option<String> = None;
+        let called = super::ranges::called(self.f, m);
         let add = |plan: &mut ReadPlan, unknown: &mut Option<String>, arg: Arg| match arg {
-            Arg::Skip => {}
+            Arg::Skip(n) => {
+                if !plan.constants.contains(&n) {
+                    plan.constants.push(n);
+                }
+            }
             Arg::Known(o) if o.2 <= MAX_BYTES => {
                 if !plan.objects.contains(&o) {
                     plan.objects.push(o);
@@ -234,7 +302,10 @@ impl FnMapper<'_> {
                 unknown.get_or_insert("a private pointer of unknown origin".into());
             }
         };
-        for a in &c.args {
+        // The arguments' objects only where it may read argument memory
+        // (`memory(read, argmem: none)` may not read an uncaptured
+        // argument's object: review2 L2).
+        for a in c.args.iter().filter(|_| bits & ARGMEM != 0) {
             if !matches!(a.ty, Type::Ptr { .. }) {
                 continue;
             }
@@ -243,6 +314,14 @@ impl FnMapper<'_> {
                 value: a.value.clone(),
             };
             let arg = self.one_object(&tv, line)?;
+            if called && a.ty == (Type::Ptr { addrspace: 0 }) && matches!(arg, Arg::Unknown(_)) {
+                // A generic pointer of unknown origin in a function the
+                // module calls may point to a caller's private memory
+                // (every CUDA alloca passed on is one: review2 G1).
+                unknown.get_or_insert(
+                    "a generic pointer of unknown origin, in a function the module calls".into(),
+                );
+            }
             add(&mut plan, &mut unknown, arg);
         }
         if bits & OTHER != 0 {
@@ -262,13 +341,15 @@ impl FnMapper<'_> {
                 };
                 add(&mut plan, &mut unknown, arg);
             }
-            if let Some(p) = self
-                .f
-                .params
-                .iter()
-                .find(|p| p.ty == (Type::Ptr { addrspace: 5 }))
-            {
-                unknown.get_or_insert(format!("the private parameter %{}", p.name));
+            if let Some(p) = self.f.params.iter().find(|p| {
+                p.ty == (Type::Ptr { addrspace: 5 })
+                    || (called && p.ty == (Type::Ptr { addrspace: 0 }))
+            }) {
+                unknown.get_or_insert(format!("the private or generic parameter %{}", p.name));
+            }
+            if called && super::capture::callers_capture(self.f, m) {
+                // A caller's captured alloca (review2 G1).
+                unknown.get_or_insert("an alloca of a caller, captured".into());
             }
         }
         if let Some(what) = unknown {
@@ -296,7 +377,8 @@ impl FnMapper<'_> {
                 line,
             );
         }
-        Ok((plan.version || !plan.objects.is_empty()).then_some(plan))
+        let constants = !plan.tag(m).is_empty();
+        Ok((plan.version || !plan.objects.is_empty() || constants).then_some(plan))
     }
 
     /// The values a call's result depends on besides its arguments, read
@@ -337,19 +419,22 @@ impl FnMapper<'_> {
         {
             return Ok(false);
         }
-        let Some(objects) = self.argument_objects(c, line)? else {
+        let Some((objects, constants)) = self.argument_objects(c, line)? else {
             return Ok(false);
         };
         if inst.result.is_none() {
             return Ok(false);
         }
         let span = super::span_at(inst.span.line, inst.span.col);
+        let tag = constants_tag(self.ctx.m, Some(&constants));
         let mut args = self.observed_args(c, line)?;
         let bytes = self.object_bytes(inst, label, &objects, out);
         args.extend(bytes);
-        let o = self
-            .t
-            .oracle(&format!("{oracle_name}.mem"), OracleClass::Function, span);
+        let o = self.t.oracle(
+            &format!("{oracle_name}.mem{tag}"),
+            OracleClass::Function,
+            span,
+        );
         let kind = convcheck_ir::CallKind::Plain(o);
         let op = self.op(label.to_string(), OpKind::Call(kind), inst);
         self.push_call(inst, op, kind, shown.to_string(), args, token, false, out)?;

@@ -139,18 +139,61 @@ impl FnMapper<'_> {
                 return unsup(format!("a call to @{callee}, which is not mapped"), line);
             };
             let mut args = self.args(c, line)?;
+            // The count after a callee that may write: a function oracle
+            // `CALLEE.version` of the count before and the arguments, not
+            // the count plus one (the callee may write nothing: review2 G9).
+            let exact = super::memory_version::exact_writes(decl, m);
+            let after = (self.ctx.versioned
+                && exact.is_none()
+                && super::memory_version::body_may_write(decl, m, &mut Default::default()))
+            .then(|| {
+                let mut vargs = vec![self.version_now(inst)];
+                vargs.extend(args.iter().cloned());
+                (vargs, format!("{} (memory version)", label))
+            });
             if self.ctx.versioned {
                 // The caller's count of writes (`super::memory_version`).
                 args.push(self.version_now(inst));
             }
             let kind = CallKind::Real(f);
             let op = self.op(label, OpKind::Call(kind), inst);
-            self.push_call(inst, op, kind, name, args, token, false, out)?;
-            if self.ctx.versioned
-                && super::memory_version::body_may_write(decl, m, &mut Default::default())
-            {
-                let bump = self.version_bump(inst);
-                out.push(bump);
+            self.push_call(inst, op, kind, name.clone(), args, token, false, out)?;
+            if let Some(k) = exact.filter(|&k| self.ctx.versioned && k > 0) {
+                // A callee that writes `k` times on every run (its count
+                // continues the caller's, so inlining it keeps the counts).
+                let sid = self.op("memory version", OpKind::Stmt, inst);
+                out.push(Inst {
+                    kind: InstKind::SetLocal {
+                        name: super::memory_version::VERSION.into(),
+                        value: Some(Expr::binary(
+                            convcheck_ir::BinOp::Add,
+                            Expr::Var(super::memory_version::VERSION.into()),
+                            Expr::Const(k),
+                        )),
+                    },
+                    sid,
+                    token: None,
+                });
+            }
+            if let Some((vargs, vlabel)) = after {
+                let o = self
+                    .t
+                    .oracle(&format!("{name}.version"), OracleClass::Function, span);
+                let kind = CallKind::Plain(o);
+                let op = self.op(vlabel, OpKind::Call(kind), inst);
+                out.push(Inst {
+                    kind: InstKind::SetLocal {
+                        name: super::memory_version::VERSION.into(),
+                        value: Some(Expr::Call {
+                            op,
+                            kind,
+                            callee: format!("{name}.version"),
+                            args: vargs,
+                        }),
+                    },
+                    sid: op,
+                    token: None,
+                });
             }
             return self.defined_call_clobbers(inst, callee, out);
         }
@@ -167,7 +210,7 @@ impl FnMapper<'_> {
             let o = self.t.oracle(&oracle_name, OracleClass::Varying, span);
             let args = self.observed_args(c, line)?;
             let kind = CallKind::Op(o);
-            let op = self.op(label, OpKind::Call(kind), inst);
+            let op = self.op(label.clone(), OpKind::Call(kind), inst);
             self.mark_memory_none(op, c);
             if super::crosslane::memory_none(&name) {
                 if let Some(info) = self.t.ops.get_mut(op.0 as usize) {
@@ -176,21 +219,71 @@ impl FnMapper<'_> {
             }
             let reads = reads_always(c, m);
             let callee = format!("@{shown}");
-            self.push_call(inst, op, kind, shown, args, token, reads, out)?;
-            // What it may write (`super::effects`): a convergent function
-            // the module only declares may write memory as any other,
-            // unless it is an operation the model knows (a shuffle, a
-            // vote) or an intrinsic, whose attributes are LLVM's whatever
-            // the file declares.
-            if !self.ctx.opts.calls_as_oracles
-                && !super::crosslane::convergent(&name)
-                && !super::crosslane::memory_none(&name)
-                && !name.starts_with("llvm.")
-                && super::effects::may_have_effects(c, m)
+            // A convergent call that may read memory (clang declares every
+            // external CUDA/HIP/OpenCL device function convergent; review2
+            // G2): the convergent event as before, and its result the
+            // function oracle `CALLEE.reads` of the event's fresh value,
+            // its arguments and the bytes of the private objects it may
+            // read (`super::call_reads`; the event pins its place among
+            // the other events, so no memory version).
+            let plan = if super::crosslane::convergent(&name)
+                || super::crosslane::memory_none(&name)
+                || name.starts_with("llvm.")
             {
+                None
+            } else {
+                self.read_plan(inst, c, true)?
+            };
+            let memory = plan.as_ref().map(|p| self.plan_reads(inst, &label, p, out));
+            let tag = plan.as_ref().map(|p| p.tag(m)).unwrap_or_default();
+            let Some(memory) = memory else {
+                self.push_call(inst, op, kind, shown, args, token, reads, out)?;
+                // What it may write (`super::effects`): a convergent function
+                // the module only declares may write memory as any other,
+                // unless it is an operation the model knows (a shuffle, a
+                // vote) or an intrinsic, whose attributes are LLVM's whatever
+                // the file declares.
+                if !self.ctx.opts.calls_as_oracles
+                    && !super::crosslane::convergent(&name)
+                    && !super::crosslane::memory_none(&name)
+                    && !name.starts_with("llvm.")
+                    && super::effects::may_have_effects(c, m)
+                {
+                    self.clobbers(inst, c, &callee, out)?;
+                }
+                return Ok(());
+            };
+            let local = format!(
+                "convcheck.{}.call",
+                inst.result.as_ref().map(plain).unwrap_or_default()
+            );
+            out.push(Inst {
+                kind: InstKind::SetLocal {
+                    name: local.clone(),
+                    value: Some(Expr::Call {
+                        op,
+                        kind,
+                        callee: shown.clone(),
+                        args,
+                    }),
+                },
+                sid: op,
+                token,
+            });
+            if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
                 self.clobbers(inst, c, &callee, out)?;
             }
-            return Ok(());
+            let mut args = vec![Expr::Var(local)];
+            args.extend(self.observed_args(c, line)?);
+            args.extend(memory);
+            let o = self.t.oracle(
+                &format!("{oracle_name}.reads{tag}"),
+                OracleClass::Function,
+                span,
+            );
+            let kind = CallKind::Plain(o);
+            let op = self.op(label, OpKind::Call(kind), inst);
+            return self.push_call(inst, op, kind, shown, args, None, false, out);
         }
         if name.starts_with("llvm.") {
             return unsup(format!("the intrinsic {name}"), line);
@@ -226,6 +319,7 @@ impl FnMapper<'_> {
         // may write.
         let plan = self.read_plan(inst, c, event)?;
         let reads_memory = plan.as_ref().map(|p| self.plan_reads(inst, &label, p, out));
+        let tag = plan.as_ref().map(|p| p.tag(m)).unwrap_or_default();
         // A call that may have effects is observed with its arguments
         // (`super::effects`), before its value is read.
         if event {
@@ -269,9 +363,11 @@ impl FnMapper<'_> {
         }
         args.extend(self.observed_args(c, line)?);
         args.extend(memory);
-        let o = self
-            .t
-            .oracle(&format!("{oracle_name}.reads"), OracleClass::Function, span);
+        let o = self.t.oracle(
+            &format!("{oracle_name}.reads{tag}"),
+            OracleClass::Function,
+            span,
+        );
         let kind = CallKind::Plain(o);
         let op = self.op(label, OpKind::Call(kind), inst);
         self.push_call(inst, op, kind, shown, args, token, false, out)

@@ -19,9 +19,10 @@
 use std::collections::{HashMap, HashSet};
 
 use super::func::FnMapper;
+use super::{unsup, R};
 use crate::inst::{CastOp, InstKind as K, Instruction};
 use crate::module::{Function, Module};
-use crate::value::{Name, Value};
+use crate::value::{Name, TypedValue, Value};
 
 /// The allocas of `f` whose address may be captured: a pointer based on
 /// one (through `getelementptr`, pointer casts, phis and selects) is
@@ -121,6 +122,28 @@ pub(crate) fn captured_allocas<'f>(f: &'f Function, m: &Module) -> HashSet<&'f N
     captures(f, m).into_iter().map(|(n, _)| n).collect()
 }
 
+/// Whether a function that calls `f`, directly or not, has an alloca
+/// whose address may be captured: a call in `f` that may read other
+/// memory may then read it (review2 G1).
+pub(crate) fn callers_capture(f: &Function, m: &Module) -> bool {
+    let mut seen: HashSet<&Name> = HashSet::new();
+    let mut work: Vec<&Name> = vec![&f.name];
+    while let Some(n) = work.pop() {
+        for g in m.defined_functions() {
+            let calls_n = g
+                .calls()
+                .any(|(_, c)| c.callee.as_global().is_some_and(|x| x == n));
+            if calls_n && seen.insert(&g.name) {
+                if !captures(g, m).is_empty() {
+                    return true;
+                }
+                work.push(&g.name);
+            }
+        }
+    }
+    false
+}
+
 /// The position (block index, instruction index) of each instruction of
 /// `f`, by address.
 fn positions(f: &Function) -> HashMap<*const Instruction, (usize, usize)> {
@@ -217,6 +240,51 @@ impl FnMapper<'_> {
     /// The bases of the captured allocas a call at `inst` may access.
     pub(crate) fn captured_at(&self, inst: &Instruction) -> Vec<i64> {
         self.capture_sites.before(inst)
+    }
+
+    /// Refuses a load or store (`what`) at `inst` through `ptr`, a pointer
+    /// of unknown origin (not rooted in a global, an alloca or a parameter:
+    /// a loaded address, a call's result) that may address private memory
+    /// (generic or private type), where an alloca of the function whose
+    /// address escaped may have been captured before it: such a pointer may
+    /// be that alloca's address, while the model sends the access to
+    /// another object (review2 G7: a store of 7 through the pointer loaded
+    /// back from `@gp` did not reach the alloca, so GVN's forward of the
+    /// alloca's 1 across it was `preserved` and its correct 7 an alarm).
+    pub(crate) fn unknown_private_access(
+        &self,
+        inst: &Instruction,
+        ptr: &TypedValue,
+        what: &str,
+    ) -> R<()> {
+        if !matches!(ptr.ty.addrspace(), Some(0 | 5) | None) {
+            return Ok(());
+        }
+        let (_, name, global) = self.location(ptr);
+        if global.is_some() || name == "null" || name.starts_with('@') {
+            return Ok(());
+        }
+        if let Some(n) = name.strip_prefix('%') {
+            let known = self
+                .defs
+                .iter()
+                .any(|(d, i)| d.to_string() == n && matches!(i.kind, K::Alloca(_)))
+                || self.f.params.iter().any(|p| p.name.to_string() == n);
+            if known {
+                return Ok(());
+            }
+        }
+        if self.captured_at(inst).is_empty() {
+            return Ok(());
+        }
+        unsup(
+            format!(
+                "a {what} through a pointer of unknown origin ({name}) where an alloca \
+                 whose address escaped may be its object: the model sends the access \
+                 elsewhere"
+            ),
+            inst.line(),
+        )
     }
 }
 

@@ -206,7 +206,9 @@ pub(crate) fn map_function(
                     // a loop, between two parts of the block.
                     insts.extend(l.prelude);
                     if ctx.versioned && super::memory_version::writes_shared_memory(&l.body) {
-                        let bump = mapper.version_bump(inst);
+                        // One write where it writes a byte (`n != 0`, the
+                        // loop's condition at its first test): review2 G12.
+                        let bump = mapper.version_bump_if(inst, l.cond.clone());
                         insts.push(bump);
                     }
                     let origin = mapper.origin.take();

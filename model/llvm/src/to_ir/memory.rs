@@ -562,6 +562,7 @@ impl<'a> FnMapper<'a> {
                 return Ok(());
             }
         }
+        self.unknown_private_access(inst, &l.ptr, "load")?;
         let (space, base, global) = self.location(&l.ptr);
         let size = self.ctx.layout.store_size(&l.ty, line)?;
         let elements = global.as_ref().is_some_and(|g| g.elements);
@@ -728,6 +729,7 @@ impl<'a> FnMapper<'a> {
                 return Ok(());
             }
         }
+        self.unknown_private_access(inst, &s.ptr, "store")?;
         let (space, base, global) = self.location(&s.ptr);
         let elements = global.as_ref().is_some_and(|g| g.elements);
         let size = self.ctx.layout.store_size(&s.value.ty, line)?;

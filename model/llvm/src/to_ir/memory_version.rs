@@ -17,26 +17,34 @@
 //! entry of a check), increased after every mapped instruction that
 //! writes shared or global memory (a store, an atomic, a memory
 //! intrinsic, a clobber of a call) or is a barrier
-//! ([`writes_shared_memory`]). A function the module calls takes the
-//! caller's count as one more parameter, the last, and a call of one whose
-//! body may write ([`body_may_write`]) increases the caller's count by
-//! one afterwards (not by the callee's count: the callee's events pin
-//! what it wrote). Such a call's result is a function of the count read
+//! ([`writes_shared_memory`]); a memory intrinsic of a variable length by
+//! `n != 0` (review2 G12: it writes nothing at 0). A function the module
+//! calls takes the caller's count as one more parameter, the last; after
+//! a call of one that writes `k` times on every run ([`exact_writes`])
+//! the caller's count grows by `k`, and after a call of any other one
+//! whose body may write ([`body_may_write`]) the
+//! caller's count is the function oracle `CALLEE.version` of the count
+//! before and the arguments (review2 G9: not the count plus one, which
+//! gave a callee that wrote nothing a write; the callee's events pin what
+//! it wrote, so equal counts and arguments before mean equal writes).
+//! Such a call's result is a function of the count read
 //! at the call (`super::call_reads`), so it changes where the call moves
 //! across a write, and two calls with no write between them (EarlyCSE,
 //! GVN, LICM) read one value. A local, not memory: the simulation relates
 //! locals and refuses private stores.
 //!
-//! Inlining a callee that writes other than once changes the counts after
-//! it (a possible false alarm where a later such call's result is
-//! observed; never a false proof).
+//! Inlining a callee that may write changes the counts after it (a
+//! possible false alarm where a later such call's result is observed;
+//! never a false proof). A call that may read inaccessible memory reads
+//! the count too: its writers are calls that may write, events that
+//! count (review2 L4).
 #![deny(unsafe_code)]
 
 use std::collections::HashSet;
 
 use convcheck_ir::{CallKind, Expr, Inst, InstKind, OpKind, Space};
 
-use super::effects::{reads, ARGMEM, OTHER};
+use super::effects::{reads, ARGMEM, INACCESSIBLE, OTHER};
 use super::func::FnMapper;
 use crate::inst::{InstKind as K, Instruction};
 use crate::module::{Function, Module};
@@ -47,8 +55,9 @@ use crate::value::Name;
 pub(crate) const VERSION: &str = "convcheck.memory.version";
 
 /// Whether `m` has a call whose result the count may decide: a call of a
-/// function the module only declares, not an intrinsic, not convergent,
-/// that writes no memory and may read argument or other memory, whose
+/// function the module only declares, not an intrinsic, not convergent
+/// (a convergent call is an event), that writes no memory and may read
+/// argument, inaccessible or other memory, whose
 /// result is used (any result, with `every_value`: the mapping then takes
 /// every value as used).
 pub(crate) fn needed(m: &Module, every_value: bool) -> bool {
@@ -76,7 +85,7 @@ pub(crate) fn needed(m: &Module, every_value: bool) -> bool {
                 && !super::plain(callee).starts_with("llvm.")
                 && !c.is_convergent(m)
                 && c.is_writenone(m)
-                && reads(c, m) & (ARGMEM | OTHER) != 0
+                && reads(c, m) & (ARGMEM | INACCESSIBLE | OTHER) != 0
         })
     })
 }
@@ -120,6 +129,39 @@ pub(crate) fn body_may_write<'m>(
     })
 }
 
+/// The number of writes the body of `f` counts on every run, where it is
+/// plain to see: one block, whose stores are to globals named directly
+/// (each one write, as a store counts in the caller) and whose calls are
+/// of declared functions that write nothing (no count); `None` otherwise
+/// (the count after a call of `f` is then an oracle: review2 G9). So
+/// inlining such a callee keeps the counts after it.
+pub(crate) fn exact_writes(f: &Function, m: &Module) -> Option<i64> {
+    let [block] = f.blocks.as_slice() else {
+        return None;
+    };
+    let mut k = 0;
+    for i in &block.instructions {
+        match &i.kind {
+            K::Store(st) => match &st.ptr.value {
+                crate::value::Value::Global(_) if st.ptr.ty.addrspace() != Some(5) => k += 1,
+                _ => return None,
+            },
+            K::Call(c) => {
+                let decl = c.callee.as_global().and_then(|n| m.function_by_name(n))?;
+                if decl.is_definition
+                    || super::plain(&decl.name).starts_with("llvm.")
+                    || !c.is_writenone(m)
+                {
+                    return None;
+                }
+            }
+            K::Generic(g) if !matches!(g.opcode.as_str(), "ret") => return None,
+            _ => {}
+        }
+    }
+    Some(k)
+}
+
 impl FnMapper<'_> {
     /// The count at `inst`.
     pub(super) fn version_now(&mut self, _inst: &Instruction) -> Expr {
@@ -137,6 +179,24 @@ impl FnMapper<'_> {
                     convcheck_ir::BinOp::Add,
                     Expr::Var(VERSION.into()),
                     Expr::Const(1),
+                )),
+            },
+            sid,
+            token: None,
+        }
+    }
+
+    /// The count increased by `cond` (0 or 1), after `inst`: a memory
+    /// intrinsic of a variable length writes where its length is not 0.
+    pub(super) fn version_bump_if(&mut self, inst: &Instruction, cond: Expr) -> Inst {
+        let sid = self.op("memory version", OpKind::Stmt, inst);
+        Inst {
+            kind: InstKind::SetLocal {
+                name: VERSION.into(),
+                value: Some(Expr::binary(
+                    convcheck_ir::BinOp::Add,
+                    Expr::Var(VERSION.into()),
+                    cond,
                 )),
             },
             sid,
