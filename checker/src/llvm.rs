@@ -299,11 +299,7 @@ fn stage_keys(
                     body.split_whitespace().collect::<Vec<_>>().join(" "),
                 );
             }
-        } else if t.starts_with("declare ") || t.starts_with("define ") {
-            if let Some(n) = global_names(t).into_iter().next() {
-                headers.insert(n, t.to_string());
-            }
-        } else if t.starts_with('@') {
+        } else if t.starts_with("declare ") || t.starts_with("define ") || t.starts_with('@') {
             if let Some(n) = global_names(t).into_iter().next() {
                 headers.insert(n, t.to_string());
             }
