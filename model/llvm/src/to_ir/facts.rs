@@ -31,6 +31,9 @@
 
 use convcheck_ir::{BinOp as IrBin, Expr};
 
+use super::func::FnMapper;
+use super::R;
+
 use crate::attrs::Attribute;
 use crate::inst::{Call, InstKind, Instruction};
 use crate::module::Module;
@@ -145,4 +148,37 @@ pub(crate) fn holds(x: Expr, f: PtrFacts) -> Expr {
         parts.push(Expr::binary(IrBin::Eq, low, Expr::Const(0)));
     }
     super::poison::all(parts)
+}
+
+impl FnMapper<'_> {
+    /// Where a call argument has the `range`, `nonnull` and `align` the
+    /// call site states on it, and is defined (a pointer that may be
+    /// poison by a fact); `None` without a stated fact.
+    pub(crate) fn argument_facts_hold(
+        &mut self,
+        a: &crate::inst::Arg,
+        line: u32,
+    ) -> R<Option<Expr>> {
+        let m = self.ctx.m;
+        match &a.ty {
+            Type::Int(_) => match super::ranges::stated_range(&a.attrs, m) {
+                Some((n, lo, size)) => {
+                    let x = self.value(&a.value, &a.ty, line)?;
+                    Ok(Some(super::ranges::in_range(x, n, lo, size)))
+                }
+                None => Ok(None),
+            },
+            Type::Ptr { .. } => {
+                let f = of_attrs(&a.attrs, m);
+                let mut parts = vec![self.defined(&a.value)];
+                if f.nonnull || f.align.is_some() {
+                    let x = self.value(&a.value, &a.ty, line)?;
+                    parts.push(holds(x, f));
+                }
+                let e = super::poison::all(parts);
+                Ok((e != Expr::Const(1)).then_some(e))
+            }
+            _ => Ok(None),
+        }
+    }
 }

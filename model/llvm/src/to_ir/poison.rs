@@ -56,7 +56,7 @@
 //!
 //! Not tracked: poison from memory (a load reads a value), from calls
 //! (a call's result is defined, except out of a stated `range`,
-//! `super::ranges`), and from address arithmetic other than the index
+//! `super::ranges`, or breaking a stated `nonnull`/`align`, `super::facts`), and from address arithmetic other than the index
 //! products of `super::gep_flags`.
 #![deny(unsafe_code)]
 
@@ -633,35 +633,6 @@ impl<'a> FnMapper<'a> {
             _ => return Ok(None),
         };
         Ok((e != Expr::Const(1)).then_some(e))
-    }
-}
-
-impl FnMapper<'_> {
-    /// Where a call argument has the `range`, `nonnull` and `align` the
-    /// call site states on it, and is defined (a pointer that may be
-    /// poison by a fact); `None` without a stated fact.
-    fn argument_facts_hold(&mut self, a: &crate::inst::Arg, line: u32) -> R<Option<Expr>> {
-        let m = self.ctx.m;
-        match &a.ty {
-            Type::Int(_) => match super::ranges::stated_range(&a.attrs, m) {
-                Some((n, lo, size)) => {
-                    let x = self.value(&a.value, &a.ty, line)?;
-                    Ok(Some(super::ranges::in_range(x, n, lo, size)))
-                }
-                None => Ok(None),
-            },
-            Type::Ptr { .. } => {
-                let f = super::facts::of_attrs(&a.attrs, m);
-                let mut parts = vec![self.defined(&a.value)];
-                if f.nonnull || f.align.is_some() {
-                    let x = self.value(&a.value, &a.ty, line)?;
-                    parts.push(super::facts::holds(x, f));
-                }
-                let e = all(parts);
-                Ok((e != Expr::Const(1)).then_some(e))
-            }
-            _ => Ok(None),
-        }
     }
 }
 
