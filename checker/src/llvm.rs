@@ -277,12 +277,15 @@ fn parse_ll_with(
 
 /// The stage key of each function (review2 G5): its body, then what its
 /// meaning depends on outside it, attribute groups `#N` replaced by their
-/// contents (opt renumbers them): its own `define` line, and the line
-/// declaring each global it names (a callee's `declare` or `define` line,
-/// a global variable's line with its initializer), and the keys of the
-/// defined functions it names, transitively. A pass that changes only
-/// attributes, an initializer or a declaration changes the key, so it is
-/// a stage of its own and is blamed for what it did.
+/// contents (opt renumbers them, and prints inline attributes as groups):
+/// its own `define` line, and the line declaring each global it names (a
+/// callee's `declare` or `define` line, a global variable's line with its
+/// initializer; not `llvm.*` intrinsics, whose attributes LLVM fixes and
+/// opt prints whether or not the input wrote them), and the keys of the
+/// defined functions it names, transitively. Header lines are compared as
+/// sorted words (opt orders attributes its own way). A pass that changes
+/// only attributes, an initializer or a declaration changes the key, so
+/// it is a stage of its own and is blamed for what it did.
 fn stage_keys(
     lines: &[&str],
     bodies: &HashMap<String, String>,
@@ -294,6 +297,7 @@ fn stage_keys(
         let t = l.trim_start();
         if let Some(rest) = t.strip_prefix("attributes ") {
             if let Some((g, body)) = rest.split_once('=') {
+                let body = body.trim().trim_start_matches('{').trim_end_matches('}');
                 groups.insert(
                     g.trim().to_string(),
                     body.split_whitespace().collect::<Vec<_>>().join(" "),
@@ -318,6 +322,15 @@ fn stage_keys(
             .collect();
         normalized(&words.join(" "))
     };
+    let header = |l: &str| -> String {
+        let r = resolved(l);
+        let mut words: Vec<&str> = r
+            .split_whitespace()
+            .filter(|w| *w != "{" && *w != "}")
+            .collect();
+        words.sort_unstable();
+        words.join(" ")
+    };
     let mut keys = HashMap::new();
     for f in m.defined_functions() {
         let name = convcheck_llvm::to_ir::plain_name(&f.name);
@@ -328,12 +341,15 @@ fn stage_keys(
             if !seen.insert(n.clone()) {
                 continue;
             }
+            if n.starts_with("llvm.") {
+                continue;
+            }
             if let Some(h) = headers.get(&n) {
-                key.push_str(&resolved(h));
+                key.push_str(&header(h));
                 key.push('\n');
             }
-            if let Some(b) = bodies.get(&n) {
-                // The body's call-site attribute groups, resolved.
+            if bodies.contains_key(&n) {
+                // The body, call-site attribute groups resolved.
                 let first = m
                     .defined_functions()
                     .find(|g| convcheck_llvm::to_ir::plain_name(&g.name) == n)
@@ -343,17 +359,14 @@ fn stage_keys(
                         if l.trim_start().starts_with('}') {
                             break;
                         }
-                        for g in global_names(l) {
-                            todo.push(g);
-                        }
-                        if l.contains('#') {
-                            key.push_str(&resolved(l));
+                        todo.extend(global_names(l));
+                        let line = resolved(l);
+                        if !line.is_empty() {
+                            key.push_str(&line);
                             key.push('\n');
                         }
                     }
                 }
-                key.push_str(b);
-                key.push('\n');
             }
         }
         keys.insert(name, key);
