@@ -278,7 +278,7 @@ fn parse_ll_with(
 /// The stage key of each function (review2 G5): its body, then what its
 /// meaning depends on outside it, attribute groups `#N` replaced by their
 /// contents (opt renumbers them, and prints inline attributes as groups):
-/// its own `define` line, and the line declaring each global it names (a
+/// the line declaring each global it names (a
 /// callee's `declare` or `define` line, a global variable's line with its
 /// initializer; not `llvm.*` intrinsics, whose attributes LLVM fixes and
 /// opt prints whether or not the input wrote them), and the keys of the
@@ -344,7 +344,11 @@ fn stage_keys(
             if n.starts_with("llvm.") {
                 continue;
             }
-            if let Some(h) = headers.get(&n) {
+            // Not the function's own `define` line: what attribute
+            // inference adds there (`nofree`, `memory(...)`) does not change
+            // its body's meaning (it matters to its callers, whose keys
+            // hold it).
+            if let Some(h) = headers.get(&n).filter(|_| n != name) {
                 key.push_str(&header(h));
                 key.push('\n');
             }
