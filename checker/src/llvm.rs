@@ -326,7 +326,15 @@ fn stage_keys(
         let r = resolved(l);
         let mut words: Vec<&str> = r
             .split_whitespace()
-            .filter(|w| *w != "{" && *w != "}")
+            // Braces, and the qualifiers that only say an address is
+            // insignificant (GlobalOpt adds them; the model has no use for
+            // them).
+            .filter(|w| {
+                !matches!(
+                    *w,
+                    "{" | "}" | "local_unnamed_addr" | "unnamed_addr" | "dso_local"
+                )
+            })
             .collect();
         words.sort_unstable();
         words.join(" ")
