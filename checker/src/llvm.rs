@@ -20,7 +20,7 @@ pub mod tools;
 use crate::config::CheckJob;
 use crate::error::{Error, Result};
 use convcheck_llvm::to_ir::{to_module_with, GpuFacts, MapOptions, Mapped};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 pub use frontend::{Frontend, GpuTarget};
 
@@ -137,8 +137,9 @@ pub struct Loaded {
     pub mapped: Mapped,
     /// Every function the module defines, in module order.
     pub defined: Vec<String>,
-    /// Each defined function's text as written (to see which passes
-    /// changed it).
+    /// Each defined function's stage key: its text as written together
+    /// with what its meaning depends on outside its body (to see which
+    /// passes changed it, [`stage_keys`]).
     pub bodies: HashMap<String, String>,
     /// The static rules of tokens each function breaks, in LLVM's words.
     pub violations: Vec<convcheck_llvm::verify::Violation>,
@@ -154,6 +155,10 @@ pub struct Loaded {
     /// `ptx_kernel`, `amdgpu_kernel`, `spir_kernel`, or CUDA's
     /// `nvvm.annotations`).
     pub kernels: Vec<String>,
+    /// The functions of local linkage (`internal`, `private`) whose every
+    /// use is a direct call (review2 G6): their callers constrain their
+    /// arguments, which a check of the function alone leaves free.
+    pub callers_only: Vec<String>,
 }
 
 impl Loaded {
@@ -252,6 +257,8 @@ fn parse_ll_with(
         bodies.insert(name.clone(), body);
         defined.push(name);
     }
+    let bodies = stage_keys(&lines, &bodies, &m);
+    let callers_only = callers_only(&lines, &m);
     let violations = convcheck_llvm::verify::convergence(&m);
     Ok(Loaded {
         file: file.to_string(),
@@ -264,7 +271,192 @@ fn parse_ll_with(
         orderings: function_orderings,
         source: None,
         kernels,
+        callers_only,
     })
+}
+
+/// The stage key of each function (review2 G5): its body, then what its
+/// meaning depends on outside it, attribute groups `#N` replaced by their
+/// contents (opt renumbers them, and prints inline attributes as groups):
+/// the line declaring each global it names (a
+/// callee's `declare` or `define` line, a global variable's line with its
+/// initializer; not `llvm.*` intrinsics, whose attributes LLVM fixes and
+/// opt prints whether or not the input wrote them), and the keys of the
+/// defined functions it names, transitively. Header lines are compared as
+/// sorted words (opt orders attributes its own way). A pass that changes
+/// only attributes, an initializer or a declaration changes the key, so
+/// it is a stage of its own and is blamed for what it did.
+fn stage_keys(
+    lines: &[&str],
+    bodies: &HashMap<String, String>,
+    m: &convcheck_llvm::Module,
+) -> HashMap<String, String> {
+    let mut groups: HashMap<String, String> = HashMap::new();
+    let mut headers: HashMap<String, String> = HashMap::new();
+    for l in lines {
+        let t = l.trim_start();
+        if let Some(rest) = t.strip_prefix("attributes ") {
+            if let Some((g, body)) = rest.split_once('=') {
+                let body = body.trim().trim_start_matches('{').trim_end_matches('}');
+                groups.insert(
+                    g.trim().to_string(),
+                    body.split_whitespace().collect::<Vec<_>>().join(" "),
+                );
+            }
+        } else if t.starts_with("declare ") || t.starts_with("define ") || t.starts_with('@') {
+            if let Some(n) = global_names(t).into_iter().next() {
+                headers.insert(n, t.to_string());
+            }
+        }
+    }
+    let resolved = |l: &str| -> String {
+        let words: Vec<String> = l
+            .split_whitespace()
+            .map(|w| {
+                let bare = w.trim_end_matches(',');
+                match groups.get(bare) {
+                    Some(g) => g.clone(),
+                    None => w.to_string(),
+                }
+            })
+            .collect();
+        normalized(&words.join(" "))
+    };
+    let header = |l: &str| -> String {
+        let r = resolved(l);
+        let mut words: Vec<&str> = r
+            .split_whitespace()
+            // Braces, and the words no rule of the model reads, which
+            // attribute inference adds (GlobalOpt the address qualifiers,
+            // InferFunctionAttrs `mustprogress` on declarations).
+            .filter(|w| !IGNORED_IN_KEYS.contains(w))
+            .collect();
+        words.sort_unstable();
+        words.join(" ")
+    };
+    let mut keys = HashMap::new();
+    for f in m.defined_functions() {
+        let name = convcheck_llvm::to_ir::plain_name(&f.name);
+        let mut key = String::new();
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut todo = vec![name.clone()];
+        while let Some(n) = todo.pop() {
+            if !seen.insert(n.clone()) {
+                continue;
+            }
+            if n.starts_with("llvm.") {
+                continue;
+            }
+            // Not the function's own `define` line: what attribute
+            // inference adds there (`nofree`, `memory(...)`) does not change
+            // its body's meaning (it matters to its callers, whose keys
+            // hold it).
+            if let Some(h) = headers.get(&n).filter(|_| n != name) {
+                key.push_str(&header(h));
+                key.push('\n');
+            }
+            if bodies.contains_key(&n) {
+                // The body, call-site attribute groups resolved.
+                let first = m
+                    .defined_functions()
+                    .find(|g| convcheck_llvm::to_ir::plain_name(&g.name) == n)
+                    .map(|g| g.span.line as usize);
+                if let Some(first) = first {
+                    for l in lines.iter().skip(first) {
+                        if l.trim_start().starts_with('}') {
+                            break;
+                        }
+                        todo.extend(global_names(l));
+                        let line = resolved(l);
+                        if !line.is_empty() {
+                            key.push_str(&line);
+                            key.push('\n');
+                        }
+                    }
+                }
+            }
+        }
+        keys.insert(name, key);
+    }
+    keys
+}
+
+/// Words of a header line left out of a stage key: what no rule of the
+/// model reads (checked by `grep` of `model/` and `checker/src` when
+/// written), braces of attribute groups.
+const IGNORED_IN_KEYS: [&str; 10] = [
+    "{",
+    "}",
+    "local_unnamed_addr",
+    "unnamed_addr",
+    "dso_local",
+    "mustprogress",
+    "nofree",
+    "nosync",
+    "nocallback",
+    "norecurse",
+];
+
+/// The defined functions of local linkage whose every mention in the
+/// module (but their own `define` line) is the callee of a direct call.
+fn callers_only(lines: &[&str], m: &convcheck_llvm::Module) -> Vec<String> {
+    use convcheck_llvm::module::Linkage;
+    let mut mentions: HashMap<String, usize> = HashMap::new();
+    for l in lines {
+        let t = l.trim_start();
+        if t.starts_with("define ") || t.starts_with(';') {
+            continue;
+        }
+        for n in global_names(l) {
+            *mentions.entry(n).or_insert(0) += 1;
+        }
+    }
+    let mut calls: HashMap<String, usize> = HashMap::new();
+    for g in m.defined_functions() {
+        for (_, c) in g.calls() {
+            if let Some(n) = c.callee.as_global() {
+                *calls
+                    .entry(convcheck_llvm::to_ir::plain_name(n))
+                    .or_insert(0) += 1;
+            }
+        }
+    }
+    m.defined_functions()
+        .filter(|f| {
+            matches!(
+                f.qualifiers.linkage,
+                Some(Linkage::Internal | Linkage::Private)
+            )
+        })
+        .map(|f| convcheck_llvm::to_ir::plain_name(&f.name))
+        .filter(|n| mentions.get(n).copied().unwrap_or(0) == calls.get(n).copied().unwrap_or(0))
+        .collect()
+}
+
+/// The global names (`@name`, `@"name"`) a line of text mentions, in order
+/// (without the `@`; quoted names without their quotes).
+fn global_names(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(i) = rest.find('@') {
+        let after = &rest[i + 1..];
+        let (n, len) = if let Some(q) = after.strip_prefix('"') {
+            match q.find('"') {
+                Some(e) => (q[..e].to_string(), e + 2),
+                None => break,
+            }
+        } else {
+            let e = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "._$-".contains(c)))
+                .unwrap_or(after.len());
+            (after[..e].to_string(), e)
+        };
+        if !n.is_empty() {
+            out.push(n);
+        }
+        rest = &after[len.min(after.len())..];
+    }
+    out
 }
 
 /// A line of a function body without its comment, `#N` attribute group

@@ -277,3 +277,129 @@ fn seed_loops_through_o2_chain_their_proofs_and_blame_the_late_simplifycfg() {
     };
     assert!(blocks(188) > blocks(189), "{out}");
 }
+
+/// `if (tid < 16) { sync(); out[tid] = 1 } else { sync(); out[tid] = 2 }`
+/// with `@sync` convergent through its attribute group (review2 G5).
+const BRANCHES: &str = "target triple = \"nvptx64-nvidia-cuda\"\n\
+declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #0\n\
+declare void @sync() #1\n\
+\n\
+define void @k(ptr addrspace(1) %out) {\n\
+entry:\n\
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+  %c = icmp ult i32 %tid, 16\n\
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %tid\n\
+  br i1 %c, label %a, label %b\n\
+a:\n\
+  call void @sync() #1\n\
+  store i32 1, ptr addrspace(1) %p, align 4\n\
+  br label %j\n\
+b:\n\
+  call void @sync() #1\n\
+  store i32 2, ptr addrspace(1) %p, align 4\n\
+  br label %j\n\
+j:\n\
+  ret void\n\
+}\n\
+attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }\n\
+attributes #1 = { convergent nounwind }\n";
+
+/// A wrong "opt" (review2 pipe/badopt2.sh): its first pass, printed as
+/// `ForceFunctionAttrsPass on [module]`, only drops `convergent` from the
+/// attribute groups; then the real opt-19 SimplifyCFG hoists the calls,
+/// legally on its input.
+const DROPS_CONVERGENT: &str = r#"#!/bin/bash
+args=(); in=""; out=""; prev=""
+for a in "$@"; do
+  case "$a" in -passes=*) ;; *) if [ "$prev" = "-o" ]; then out="$a"; elif [ "$a" = "-o" ]; then :; elif [ "${a#-}" = "$a" ]; then in="$a"; else args+=("$a"); fi;; esac
+  prev="$a"
+done
+d=$(mktemp -d)
+opt-19 -passes=verify -S "$in" -o $d/mid.ll || exit 1
+sed -i 's/attributes \(#[0-9]*\) = { convergent /attributes \1 = { /' $d/mid.ll
+{ echo "*** IR Dump After ForceFunctionAttrsPass on [module] ***"; cat $d/mid.ll; } >&2
+opt-19 '-passes=simplifycfg<hoist-common-insts;sink-common-insts>' "${args[@]}" $d/mid.ll -o "$out" 2>$d/e2 || { cat $d/e2 >&2; exit 1; }
+sed 's/running pass (1)/running pass (2)/' $d/e2 >&2
+rm -rf $d
+"#;
+
+#[test]
+fn a_pass_that_changes_only_attributes_is_blamed_for_it() {
+    if !have(
+        "opt-19",
+        "a_pass_that_changes_only_attributes_is_blamed_for_it",
+    ) {
+        return;
+    }
+    let src = temp("attr-only.ll", BRANCHES);
+    let wrapper = temp("drops-convergent.sh", DROPS_CONVERGENT);
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let (code, out, err) = convcheck(&[
+        "check",
+        &src,
+        "--function",
+        "k",
+        "--opt",
+        "forceattrs,simplifycfg",
+        "--opt-bin",
+        &wrapper,
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let first_violated = out
+        .lines()
+        .find(|l| l.starts_with("stage ") && l.to_lowercase().contains("violated"))
+        .unwrap_or_else(|| panic!("no violated stage in\n{out}"));
+    assert!(
+        first_violated.contains("ForceFunctionAttrsPass"),
+        "the attribute pass must be blamed: {first_violated}\n{out}"
+    );
+}
+
+/// An internal `@h(x, p)`: `if (tid < x) sync(); *p = x`, called once by
+/// the kernel with `x = 1024` (review2 G6). `STORE` is what `@h` stores.
+fn internal_callee(store: &str) -> String {
+    format!(
+        "target triple = \"nvptx64-nvidia-cuda\"\n\
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+declare void @sync() #1\n\
+\n\
+define internal void @h(i32 %x, ptr addrspace(1) %p) noinline {{\n\
+entry:\n\
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n\
+  %c = icmp ult i32 %tid, %x\n\
+  br i1 %c, label %a, label %b\n\
+a:\n\
+  call void @sync() #1\n\
+  br label %b\n\
+b:\n\
+  store i32 {store}, ptr addrspace(1) %p\n\
+  ret void\n\
+}}\n\
+\n\
+define void @k(ptr addrspace(1) %out) {{\n\
+entry:\n\
+  call void @h(i32 1024, ptr addrspace(1) %out)\n\
+  ret void\n\
+}}\n\
+attributes #1 = {{ convergent nounwind }}\n"
+    )
+}
+
+#[test]
+fn ipsccp_of_an_internal_callee_is_not_a_violation_and_a_wrong_callee_still_is() {
+    if !have("opt-19", "ipsccp_of_an_internal_callee_is_not_a_violation") {
+        return;
+    }
+    let src = temp("ip.ll", &internal_callee("%x"));
+    let (code, out, err) = convcheck(&["check", &src, "--opt", "ipsccp"]);
+    assert_ne!(code, 1, "{out}{err}");
+    assert!(out.contains("interprocedural"), "{out}{err}");
+    // A wrong callee (it stores x + 1 where x = 1024): the kernel's own
+    // check still sees it.
+    let wrong = temp("ip-wrong.ll", &internal_callee("1025"));
+    let (code, out, err) = convcheck(&["check", &src, &wrong]);
+    assert_eq!(code, 1, "{out}{err}");
+}

@@ -405,6 +405,7 @@ fn module_report(
         reproduce: None,
         module: target,
         ceiling: None,
+        interprocedural: None,
     };
     let plan = Plan {
         file: file.to_string(),

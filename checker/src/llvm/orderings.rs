@@ -20,10 +20,22 @@
 //! on real code (unrolling, LICM, SimplifyCFG) are not affected. Two
 //! accesses of one kind of which one is weakened while another keeps the
 //! guarantee are not seen (the union stays the same): a named limit.
+//!
+//! **Scopes** (LangRef, "syncscope"; review2 G4). A guarantee holds only
+//! among the threads of its `syncscope`: `singlethread` synchronises with
+//! nothing else, AMDGPU's `wavefront` only within a wave, and a `-one-as`
+//! scope only for one address space. A step whose accesses of a kind state
+//! a guarantee only at a narrower scope than the reference's did narrowed
+//! it, and is inconclusive as a weakened ordering is. Scopes are ordered
+//! by level (`singlethread` < `wavefront` < `workgroup`/`block` <
+//! `cluster` < `agent`/`device` < the system, no `syncscope`) and by
+//! address spaces (`-one-as` < all); a scope covers another when it is at
+//! least as wide in both. An unknown scope name is read as the narrowest:
+//! it covers only itself, and every known scope covers it.
 
 use convcheck_llvm::inst::Ordering;
 use convcheck_llvm::{Function, InstKind, Instruction};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The kinds of atomic access, as LLVM's opcodes name them.
 const KINDS: [&str; 5] = [
@@ -40,13 +52,65 @@ const ACQUIRE: u8 = 1;
 const RELEASE: u8 = 2;
 /// Sequential consistency.
 const SEQ_CST: u8 = 4;
+/// Atomicity itself (every atomic access, `monotonic` ones too): only its
+/// scope is compared (a `monotonic` access narrowed to `singlethread` is
+/// atomic with respect to its own thread only).
+const ATOMIC: u8 = 8;
 
 /// The guarantees each kind of atomic access of one function states: a
 /// kind (one of [`KINDS`]) to a bit set of [`ACQUIRE`], [`RELEASE`] and
 /// [`SEQ_CST`]; kinds with no access, or only `monotonic` ones, are
 /// absent or 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Orderings(BTreeMap<&'static str, u8>);
+pub struct Orderings(BTreeMap<&'static str, BTreeSet<(u8, Scope)>>);
+
+/// A `syncscope`: its level (wider is larger), whether it covers every
+/// address space (not `-one-as`), and an unknown name kept verbatim.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Scope {
+    level: u8,
+    all_spaces: bool,
+    unknown: Option<String>,
+}
+
+impl Scope {
+    /// The scope of `syncscope(name)`; `None` is the system scope.
+    fn of(name: Option<&str>) -> Scope {
+        let name = name.unwrap_or("");
+        let (base, all_spaces) = match name.strip_suffix("one-as") {
+            Some(b) => (b.trim_end_matches('-'), false),
+            None => (name, true),
+        };
+        let level = match base {
+            "singlethread" => 0,
+            "wavefront" => 1,
+            "workgroup" | "block" => 2,
+            "cluster" => 3,
+            "agent" | "device" => 4,
+            "" | "system" => 5,
+            _ => {
+                return Scope {
+                    level: 0,
+                    all_spaces: false,
+                    unknown: Some(name.to_string()),
+                }
+            }
+        };
+        Scope {
+            level,
+            all_spaces,
+            unknown: None,
+        }
+    }
+
+    /// Whether a guarantee at `self` holds wherever one at `other` does.
+    fn covers(&self, other: &Scope) -> bool {
+        if self.unknown.is_some() {
+            return self == other;
+        }
+        self.level >= other.level && (self.all_spaces || !other.all_spaces)
+    }
+}
 
 /// The guarantees of one ordering keyword; `None` for a word that is not
 /// one.
@@ -67,6 +131,7 @@ fn names(bits: u8) -> String {
         (ACQUIRE, "acquire"),
         (RELEASE, "release"),
         (SEQ_CST, "seq_cst"),
+        (ATOMIC, "atomicity"),
     ]
     .iter()
     .filter(|(b, _)| bits & b != 0)
@@ -86,18 +151,24 @@ fn ordering_bits(o: Ordering) -> u8 {
     }
 }
 
-/// The kind of `i` and the guarantees its orderings state, if it is an
-/// atomic access.
-fn access(i: &Instruction) -> Option<(&'static str, u8)> {
+/// The kind of `i`, the guarantees its orderings state and its scope, if
+/// it is an atomic access.
+fn access(i: &Instruction) -> Option<(&'static str, u8, Scope)> {
     match &i.kind {
-        InstKind::Load(l) => l
-            .atomic
-            .as_ref()
-            .map(|a| (KINDS[0], ordering_bits(a.ordering))),
-        InstKind::Store(s) => s
-            .atomic
-            .as_ref()
-            .map(|a| (KINDS[1], ordering_bits(a.ordering))),
+        InstKind::Load(l) => l.atomic.as_ref().map(|a| {
+            (
+                KINDS[0],
+                ordering_bits(a.ordering),
+                Scope::of(a.syncscope.as_deref()),
+            )
+        }),
+        InstKind::Store(s) => s.atomic.as_ref().map(|a| {
+            (
+                KINDS[1],
+                ordering_bits(a.ordering),
+                Scope::of(a.syncscope.as_deref()),
+            )
+        }),
         InstKind::Generic(g) => {
             let kind = KINDS[2..].iter().find(|k| **k == g.opcode)?;
             // The orderings are words of the operand text (a `cmpxchg` has
@@ -107,7 +178,12 @@ fn access(i: &Instruction) -> Option<(&'static str, u8)> {
                 .split(|c: char| c.is_whitespace() || c == ',')
                 .filter_map(guarantees)
                 .fold(0, |a, b| a | b);
-            Some((kind, bits))
+            let scope = g
+                .operands
+                .split_once("syncscope(\"")
+                .and_then(|(_, rest)| rest.split_once('"'))
+                .map(|(name, _)| name);
+            Some((kind, bits, Scope::of(scope)))
         }
         _ => None,
     }
@@ -117,22 +193,56 @@ impl Orderings {
     /// The guarantees `f`'s atomic accesses state.
     pub fn of(f: &Function) -> Orderings {
         let mut kinds = BTreeMap::new();
-        for (kind, bits) in f
+        for (kind, bits, scope) in f
             .blocks
             .iter()
             .flat_map(|b| b.instructions.iter())
             .filter_map(access)
         {
-            *kinds.entry(kind).or_insert(0) |= bits;
+            let set: &mut BTreeSet<(u8, Scope)> = kinds.entry(kind).or_default();
+            set.insert((bits | ATOMIC, scope));
         }
         Orderings(kinds)
+    }
+
+    /// The guarantees of `kind` stated at any scope.
+    fn union(&self, kind: &str) -> u8 {
+        self.0
+            .get(kind)
+            .map_or(0, |s| s.iter().fold(0, |a, (b, _)| a | b))
+            & !ATOMIC
+    }
+
+    /// A guarantee bit of `kind` the reference states at a scope no access
+    /// of `self` covers, with that scope.
+    fn narrowed(&self, reference: &Orderings, kind: &str) -> Option<(u8, String)> {
+        let had = reference.0.get(kind)?;
+        let has = self.0.get(kind);
+        had.iter().find_map(|(bits, scope)| {
+            [ACQUIRE, RELEASE, SEQ_CST, ATOMIC]
+                .into_iter()
+                .filter(|g| bits & g != 0)
+                // Atomicity only where the step still has such accesses (a
+                // deleted access changes the events instead).
+                .filter(|g| *g != ATOMIC || has.is_some_and(|h| !h.is_empty()))
+                .find(|g| {
+                    !has.is_some_and(|h| h.iter().any(|(b, s)| b & g != 0 && s.covers(scope)))
+                })
+                .map(|g| {
+                    (
+                        g,
+                        scope.unknown.clone().unwrap_or_else(|| scope_name(scope)),
+                    )
+                })
+        })
     }
 
     /// Why `self` (a step's function) states weaker orderings than
     /// `reference`: the first kind whose guarantee it lacks, in words.
     pub fn weakened_from(&self, reference: &Orderings) -> Option<String> {
-        reference.0.iter().find_map(|(kind, &had)| {
-            let has = self.0.get(kind).copied().unwrap_or(0);
+        let weakened = reference.0.keys().find_map(|kind| {
+            let had = reference.union(kind);
+            let has = self.union(kind);
             let lost = had & !has;
             (lost != 0).then(|| {
                 format!(
@@ -148,7 +258,37 @@ impl Orderings {
                     }
                 )
             })
+        });
+        weakened.or_else(|| {
+            KINDS.iter().find_map(|kind| {
+                let (g, scope) = self.narrowed(reference, kind)?;
+                Some(format!(
+                    "an atomic's synchronisation scope narrowed: the reference's `{kind}` \
+                     accesses state {} at scope \"{scope}\" and this step's state it only at a \
+                     narrower one (LangRef, \"syncscope\"); the model does not observe \
+                     orderings or scopes, so it cannot judge this step (docs/src/llvm.md, \
+                     \"Atomics\")",
+                    names(g)
+                ))
+            })
         })
+    }
+}
+
+/// The name of a known scope as LLVM writes it (`system` for none).
+fn scope_name(s: &Scope) -> String {
+    let base = match s.level {
+        0 => "singlethread",
+        1 => "wavefront",
+        2 => "workgroup",
+        3 => "cluster",
+        4 => "agent",
+        _ => "system",
+    };
+    if s.all_spaces {
+        base.to_string()
+    } else {
+        format!("{base}-one-as")
     }
 }
 
@@ -193,5 +333,36 @@ mod tests {
         assert!(orderings("")
             .weakened_from(&orderings("  fence acquire"))
             .is_some());
+    }
+
+    #[test]
+    fn narrowed_scopes() {
+        let sys = orderings("  fence seq_cst\n  store atomic i32 1, ptr @g release, align 4");
+        let single = orderings(
+            "  fence syncscope(\"singlethread\") seq_cst\n  store atomic i32 1, ptr @g syncscope(\"singlethread\") release, align 4",
+        );
+        let wave = orderings(
+            "  %o = atomicrmw add ptr @g, i32 1 syncscope(\"wavefront\") acq_rel, align 4",
+        );
+        let agent_one = orderings(
+            "  %o = atomicrmw add ptr @g, i32 1 syncscope(\"agent-one-as\") acq_rel, align 4",
+        );
+        let agent =
+            orderings("  %o = atomicrmw add ptr @g, i32 1 syncscope(\"agent\") acq_rel, align 4");
+        let why = single.weakened_from(&sys).expect("narrowed");
+        assert!(why.contains("scope narrowed"), "{why}");
+        assert!(sys.weakened_from(&single).is_none());
+        assert!(single.weakened_from(&single).is_none());
+        assert!(wave.weakened_from(&agent).is_some());
+        assert!(agent_one.weakened_from(&agent).is_some());
+        assert!(agent.weakened_from(&agent_one).is_none());
+        assert!(agent.weakened_from(&wave).is_none());
+        // A monotonic access narrowed loses its atomicity for other threads.
+        let m = orderings("  store atomic i32 1, ptr @g monotonic, align 4");
+        let ms = orderings(
+            "  store atomic i32 1, ptr @g syncscope(\"singlethread\") monotonic, align 4",
+        );
+        assert!(ms.weakened_from(&m).is_some());
+        assert!(m.weakened_from(&ms).is_none());
     }
 }

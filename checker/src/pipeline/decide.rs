@@ -104,6 +104,10 @@ fn stage_of(plan: &StagePlan, d: Decided, simulation: Option<String>) -> Stage {
         (Outcome::Preserved { .. }, Some(why)) => Outcome::Inconclusive(why.clone()),
         (o, _) => o,
     };
+    let outcome = match (outcome, &plan.interprocedural) {
+        (Outcome::Violated(_), Some(why)) => Outcome::Inconclusive(why.clone()),
+        (o, _) => o,
+    };
     Stage {
         name: plan.name.clone(),
         notes,

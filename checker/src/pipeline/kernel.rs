@@ -134,6 +134,7 @@ fn stages(
             reproduce: None,
             module,
             ceiling: None,
+            interprocedural: None,
         }
     };
     if source_target_file {

@@ -254,6 +254,7 @@ fn not_finished(why: &str, last: &Loaded) -> StagePlan {
         reproduce: None,
         module: last.mapped.module.clone(),
         ceiling: None,
+        interprocedural: None,
     }
 }
 
@@ -454,6 +455,16 @@ fn function(
                 (Some(r), Some(t)) => t.weakened_from(r),
                 _ => None,
             };
+            let local = |l: &Loaded| l.callers_only.iter().any(|n| n == name);
+            if local(l) && local(&s.loaded) {
+                stage.interprocedural = Some(format!(
+                    "interprocedural: @{name} has local linkage and is only called directly, so \
+                     its callers constrain its arguments; checked alone its arguments are free, \
+                     and a pass that uses what every caller passes (IPSCCP, dead argument \
+                     elimination, argument promotion, specialization) would seem wrong. Its \
+                     callers' checks judge it (docs/src/llvm.md, \"Interprocedural passes\")"
+                ));
+            }
         }
         plan.stages.push(stage);
     }
@@ -561,6 +572,7 @@ fn stage_plan(s: &StageModule, target: Target, renamed: Option<String>) -> Stage
         reproduce: s.reproduce.clone(),
         module: s.loaded.mapped.module.clone(),
         ceiling: None,
+        interprocedural: None,
     }
 }
 

@@ -115,6 +115,11 @@ pub struct StagePlan {
     /// a change the model cannot judge (an atomic ordering weakened,
     /// `crate::llvm::orderings`). A violation the engines find stands.
     pub ceiling: Option<String>,
+    /// Why a violation the engines find in this stage is inconclusive all
+    /// the same: a function of local linkage called only directly, checked
+    /// alone with its arguments free though its callers constrain them
+    /// (review2 G6; its callers' own checks stand).
+    pub interprocedural: Option<String>,
 }
 
 /// One function to check.

@@ -50,6 +50,7 @@ mod conventions;
 mod crosslane;
 mod domains;
 mod effects;
+mod facts;
 mod floats;
 mod fresh;
 mod func;

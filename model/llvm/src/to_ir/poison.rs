@@ -56,7 +56,7 @@
 //!
 //! Not tracked: poison from memory (a load reads a value), from calls
 //! (a call's result is defined, except out of a stated `range`,
-//! `super::ranges`), and from address arithmetic other than the index
+//! `super::ranges`, or breaking a stated `nonnull`/`align`, `super::facts`), and from address arithmetic other than the index
 //! products of `super::gep_flags`.
 #![deny(unsafe_code)]
 
@@ -125,6 +125,12 @@ fn wide_amount(v: &Value, w: u32) -> bool {
 
 fn may_be_poison(inst: &Instruction, maybe: &HashSet<Name>) -> bool {
     let any = |vs: &[&Value]| vs.iter().any(|v| undefined_operand(v, maybe));
+    // Pointers: only values that may be poison by a stated fact
+    // (`super::facts`); an `undef` pointer constant is read as before.
+    let ptr_any = |vs: &[&Value]| {
+        vs.iter()
+            .any(|v| matches!(v, Value::Local(n) if maybe.contains(n)))
+    };
     match &inst.kind {
         K::Binary(b) => {
             if !matches!(b.ty, Type::Int(_)) {
@@ -142,19 +148,24 @@ fn may_be_poison(inst: &Instruction, maybe: &HashSet<Name>) -> bool {
                 CastOp::Trunc | CastOp::ZExt | CastOp::SExt | CastOp::BitCast
             ) && matches!(c.value.ty, Type::Int(_))
                 && (any(&[&c.value.value]) || (c.op != CastOp::BitCast && !c.flags.is_empty()))
+                // A pointer that may break a stated fact (`super::facts`).
+                || (c.op == CastOp::PtrToInt && ptr_any(&[&c.value.value]))
         }
-        K::ICmp(c) => {
-            matches!(c.ty, Type::Int(_))
-                && (any(&[&c.lhs, &c.rhs]) || c.flags.iter().any(|f| f == "samesign"))
-        }
-        K::Select(s) => {
-            matches!(s.if_true.ty, Type::Int(_))
-                && any(&[&s.cond.value, &s.if_true.value, &s.if_false.value])
-        }
-        K::Phi(p) => {
-            matches!(p.ty, Type::Int(_))
-                && p.incoming.iter().any(|(v, _)| undefined_operand(v, maybe))
-        }
+        K::ICmp(c) => match c.ty {
+            Type::Int(_) => any(&[&c.lhs, &c.rhs]) || c.flags.iter().any(|f| f == "samesign"),
+            Type::Ptr { .. } => ptr_any(&[&c.lhs, &c.rhs]),
+            _ => false,
+        },
+        K::Select(s) => match s.if_true.ty {
+            Type::Int(_) => any(&[&s.cond.value, &s.if_true.value, &s.if_false.value]),
+            Type::Ptr { .. } => ptr_any(&[&s.cond.value, &s.if_true.value, &s.if_false.value]),
+            _ => false,
+        },
+        K::Phi(p) => match p.ty {
+            Type::Int(_) => p.incoming.iter().any(|(v, _)| undefined_operand(v, maybe)),
+            Type::Ptr { .. } => ptr_any(&p.incoming.iter().map(|(v, _)| v).collect::<Vec<_>>()),
+            _ => false,
+        },
         K::Call(c) => zero_poison_count(c).is_some(),
         _ => false,
     }
@@ -341,6 +352,14 @@ impl<'a> FnMapper<'a> {
                     }
                     _ => None,
                 };
+                // `!nonnull`, `!align` (`super::facts`).
+                let ranged = match super::facts::of_load(inst, self.ctx.m) {
+                    Some(f) if self.used(inst) => {
+                        let x = self.value(&Value::Local(r.clone()), &l.ty, line)?;
+                        Some(super::facts::holds(x, f))
+                    }
+                    _ => ranged,
+                };
                 match (slot, ranged) {
                     (None, None) => return Ok(None),
                     (Some(e), None) | (None, Some(e)) => e,
@@ -370,7 +389,14 @@ impl<'a> FnMapper<'a> {
                     let x = self.value(&Value::Local(r.clone()), &c.ret_ty, line)?;
                     super::ranges::in_range(x, n, a, size)
                 }
-                None => return Ok(None),
+                // A pointer result with `nonnull`/`align` (`super::facts`).
+                None => match super::facts::of_call(c, self.ctx.m) {
+                    Some(f) => {
+                        let x = self.value(&Value::Local(r.clone()), &c.ret_ty, line)?;
+                        super::facts::holds(x, f)
+                    }
+                    None => return Ok(None),
+                },
             },
             K::Select(s) => {
                 let c = self.cond(&s.cond.value, line)?;
@@ -528,7 +554,7 @@ impl<'a> FnMapper<'a> {
             // A `noundef` return value that is poison is undefined
             // behaviour at the `ret` (LangRef, "Parameter Attributes").
             K::Ret(Some(v)) if self.ctx.m.has_attr(&self.f.ret_attrs, "noundef") => {
-                if !matches!(v.ty, Type::Int(_)) {
+                if !matches!(v.ty, Type::Int(_) | Type::Ptr { .. }) {
                     return Ok(None);
                 }
                 self.defined(&v.value)
@@ -593,6 +619,14 @@ impl<'a> FnMapper<'a> {
                     let stored = set_byte && i == 1;
                     if (noundef || assume || observed || stored) && matches!(a.ty, Type::Int(_)) {
                         parts.push(self.defined(&a.value));
+                    }
+                    // A `noundef` argument that breaks its stated `range`,
+                    // `nonnull` or `align` is poison there: undefined
+                    // behaviour (`super::facts`).
+                    if noundef {
+                        if let Some(c) = self.argument_facts_hold(a, line)? {
+                            parts.push(c);
+                        }
                     }
                 }
                 // A memory intrinsic outside its objects or misaligned

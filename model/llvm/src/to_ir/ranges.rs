@@ -59,6 +59,10 @@ pub(crate) fn of(p: &Param, m: &Module) -> Option<(u32, i64, u64)> {
 }
 
 /// The `range(iN a, b)` among `attrs`, as [`of`].
+pub(crate) fn stated_range(attrs: &[Attribute], m: &Module) -> Option<(u32, i64, u64)> {
+    stated(attrs, m)
+}
+
 fn stated(attrs: &[Attribute], m: &Module) -> Option<(u32, i64, u64)> {
     let value = m.resolve_attrs(attrs).find_map(|a| match a {
         Attribute::Valued { name, value } if name == "range" => Some(value.as_str()),
@@ -86,7 +90,7 @@ fn stated(attrs: &[Attribute], m: &Module) -> Option<(u32, i64, u64)> {
 /// out of range is poison at the call); not an `llvm.*` intrinsic, whose
 /// results the mapping computes, nor a thread or group index, which it
 /// bounds itself, `super::groups`.
-fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
+pub(crate) fn external<'m>(c: &Call, m: &'m Module) -> Option<&'m Function> {
     let name = c.callee.as_global()?;
     let f = m.function_by_name(name)?;
     let plain_name = plain(name);
@@ -225,8 +229,16 @@ pub(crate) fn poison_seeds(f: &Function, m: &Module) -> HashSet<Name> {
         .iter()
         .flat_map(|b| &b.instructions)
         .filter_map(|i| match (&i.kind, &i.result) {
-            (InstKind::Call(c), Some(r)) if of_call(c, m).is_some() => Some(r.clone()),
-            (InstKind::Load(_), Some(r)) if of_load(i, m).is_some() => Some(r.clone()),
+            (InstKind::Call(c), Some(r))
+                if of_call(c, m).is_some() || super::facts::of_call(c, m).is_some() =>
+            {
+                Some(r.clone())
+            }
+            (InstKind::Load(_), Some(r))
+                if of_load(i, m).is_some() || super::facts::of_load(i, m).is_some() =>
+            {
+                Some(r.clone())
+            }
             _ => None,
         });
     params.chain(calls).collect()
@@ -304,13 +316,25 @@ impl FnMapper<'_> {
         }
     }
 
-    /// After a call whose result is `noundef` and has a `range`: the
-    /// condition under which the run goes on (the result is in range).
+    /// After a call whose result is `noundef` and has a `range` or pointer
+    /// facts (`super::facts`), or a `!noundef` load whose value may be
+    /// poison: the condition under which the run goes on (the result is
+    /// defined).
     pub fn noundef_result(&self, inst: &crate::inst::Instruction) -> Option<Expr> {
-        let (InstKind::Call(c), Some(r)) = (&inst.kind, &inst.result) else {
+        let r = inst.result.as_ref()?;
+        if self.ctx.opts.unchecked_poison || !self.maybe.contains(r) {
             return None;
+        }
+        let m = self.ctx.m;
+        let noundef = match &inst.kind {
+            InstKind::Call(c) => {
+                call_noundef(c, m)
+                    || (super::facts::of_call(c, m).is_some() && super::facts::call_noundef(c, m))
+            }
+            // An unused load has no shadow (`super::poison`).
+            InstKind::Load(_) => super::facts::load_noundef(inst) && self.used(inst),
+            _ => false,
         };
-        (!self.ctx.opts.unchecked_poison && self.maybe.contains(r) && call_noundef(c, self.ctx.m))
-            .then(|| Expr::Var(self.shadow(r)))
+        noundef.then(|| Expr::Var(self.shadow(r)))
     }
 }

@@ -1,0 +1,27 @@
+; CLASS: f
+; EXPECT: violated
+; EXPECT-explicit: inconclusive
+; EXPECT-MESSAGE: undefined behaviour
+; The target adds `!align !{i64 8}` to a load of a pointer that may be
+; misaligned (poison there), and stores it (review2 G3).
+; Explicit: inconclusive, it cannot try every pointer value (inexact domains).
+target triple = "nvptx64-nvidia-cuda"
+@gp = addrspace(1) global ptr addrspace(1) null
+@outp = addrspace(1) global ptr addrspace(1) null
+declare ptr addrspace(1) @fp() memory(none) nounwind willreturn
+
+define void @src() {
+entry:
+  %v = load ptr addrspace(1), ptr addrspace(1) @gp
+  store ptr addrspace(1) %v, ptr addrspace(1) @outp
+  ret void
+}
+
+define void @tgt() {
+entry:
+  %v = load ptr addrspace(1), ptr addrspace(1) @gp, !align !1
+  store ptr addrspace(1) %v, ptr addrspace(1) @outp
+  ret void
+}
+!0 = !{}
+!1 = !{i64 8}
