@@ -323,7 +323,7 @@ fn stage_keys(
         normalized(&words.join(" "))
     };
     let header = |l: &str| -> String {
-        let r = resolved(l);
+        let r = legacy_memory(&resolved(l));
         let mut words: Vec<&str> = r
             .split_whitespace()
             // Braces, and the words no rule of the model reads, which
@@ -379,6 +379,51 @@ fn stage_keys(
         keys.insert(name, key);
     }
     keys
+}
+
+/// `line` with the memory attributes of before LLVM 16 (`readnone`,
+/// `readonly`, `writeonly`, `argmemonly`, `inaccessiblememonly`,
+/// `inaccessiblemem_or_argmemonly`) written as the `memory(...)` that opt
+/// prints for them, so that a hand-written declaration and opt's printing
+/// of it give one stage key. A line that already has `memory(` is left
+/// as it is.
+fn legacy_memory(line: &str) -> String {
+    const LEGACY: [&str; 6] = [
+        "readnone",
+        "readonly",
+        "writeonly",
+        "argmemonly",
+        "inaccessiblememonly",
+        "inaccessiblemem_or_argmemonly",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if line.contains("memory(") || !words.iter().any(|w| LEGACY.contains(w)) {
+        return line.to_string();
+    }
+    let has = |w: &str| words.contains(&w);
+    let access = if has("readnone") {
+        "none"
+    } else if has("readonly") {
+        "read"
+    } else if has("writeonly") {
+        "write"
+    } else {
+        "readwrite"
+    };
+    let memory = if access == "none" {
+        "memory(none)".to_string()
+    } else if has("inaccessiblemem_or_argmemonly") {
+        format!("memory(argmem: {access}, inaccessiblemem: {access})")
+    } else if has("argmemonly") {
+        format!("memory(argmem: {access})")
+    } else if has("inaccessiblememonly") {
+        format!("memory(inaccessiblemem: {access})")
+    } else {
+        format!("memory({access})")
+    };
+    let mut out: Vec<&str> = words.into_iter().filter(|w| !LEGACY.contains(w)).collect();
+    out.push(&memory);
+    out.join(" ")
 }
 
 /// Words of a header line left out of a stage key: what no rule of the

@@ -110,7 +110,10 @@ fn product_and_explicit_engine_agree_on_llvm_pairs() {
         "compared {compared}, decided by the product: {product_preserved} preserved, {product_violated} violated"
     );
     assert!(compared >= 12, "{compared}");
-    assert!(product_preserved >= 5, "{product_preserved}");
+    // Pairs whose branches are inverted are proved by the structural rule
+    // since it orients conditions one way (docs/src/proofs.md), before any
+    // engine: fewer pairs are left for the product to decide.
+    assert!(product_preserved >= 2, "{product_preserved}");
     assert!(product_violated >= 3, "{product_violated}");
 }
 
@@ -204,7 +207,7 @@ fn the_solver_memory_budget_ends_a_stage_inconclusive() {
         "model/llvm/tests/data/plain_kernels_O0.ll",
         "model/llvm/tests/data/plain_kernels_O2.ll",
         "--function",
-        "loop_continue",
+        "loop_nest",
         "--engine",
         "smt",
         "--max-solver-memory",

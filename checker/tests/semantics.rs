@@ -272,17 +272,12 @@ fn hand_written_nvptx_kernel_under_intr_range_and_instcombine() {
          }\n\
          declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
     );
-    let (code, out, err) = convcheck(&[
-        "check",
+    through_opt19(
         &m,
-        "--opt",
         "nvvm-intr-range,instcombine",
-        "--opt-bin",
-        "opt-19",
-    ]);
-    assert!(out.contains("InstCombinePass"), "{out}{err}");
-    assert!(out.contains("verdict: preserved"), "{out}{err}");
-    assert_eq!(code, 0, "{out}{err}");
+        "InstCombinePass",
+        "preserved",
+    );
 }
 
 /// LICM (opt-19) hoists a loop-invariant `memory(none)` call out of a
@@ -320,17 +315,7 @@ fn licm_hoisting_a_memory_none_call_through_real_opt() {
          \x20 ret void\n\
          }\n",
     );
-    let (code, out, err) = convcheck(&[
-        "check",
-        &m,
-        "--opt",
-        "loop-mssa(licm)",
-        "--opt-bin",
-        "opt-19",
-    ]);
-    assert!(out.contains("LICMPass"), "{out}{err}");
-    assert!(out.contains("verdict: preserved"), "{out}{err}");
-    assert_eq!(code, 0, "{out}{err}");
+    through_opt19(&m, "loop-mssa(licm)", "LICMPass", "preserved");
 }
 
 /// InstCombine (opt-19) turns a `memset` of 8 bytes into a `store i64`
@@ -415,10 +400,7 @@ fn instcombine_making_cttz_zero_poison_through_real_opt() {
          declare i32 @llvm.cttz.i32(i32, i1 immarg)\n\
          declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
     );
-    let (code, out, err) = convcheck(&["check", &m, "--opt", "instcombine", "--opt-bin", "opt-19"]);
-    assert!(out.contains("InstCombinePass"), "{out}{err}");
-    assert!(out.contains("verdict: proved"), "{out}{err}");
-    assert_eq!(code, 0, "{out}{err}");
+    through_opt19(&m, "instcombine", "InstCombinePass", "proved");
 }
 
 /// opt-19 `infer-alignment` raises a load of `@g` from `align 1` to
@@ -450,17 +432,7 @@ fn infer_alignment_through_real_opt() {
          }\n\
          declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
     );
-    let (code, out, err) = convcheck(&[
-        "check",
-        &m,
-        "--opt",
-        "infer-alignment",
-        "--opt-bin",
-        "opt-19",
-    ]);
-    assert!(out.contains("InferAlignmentPass"), "{out}{err}");
-    assert!(out.contains("verdict: proved"), "{out}{err}");
-    assert_eq!(code, 0, "{out}{err}");
+    through_opt19(&m, "infer-alignment", "InferAlignmentPass", "proved");
 }
 
 /// InstCombine (opt-19) folds `v < 10` to true where `v` is the result of
@@ -664,4 +636,13 @@ fn gvn_across_calls_that_may_write_memory_through_real_opt() {
     let (code, out, err) = convcheck(&["check", &src, &hoisted, "--function", "k"]);
     assert!(out.contains("verdict: violated"), "{out}{err}");
     assert_eq!(code, 1, "{out}{err}");
+}
+
+/// Checks `module` through `opt-19 -passes=PASSES` and asserts that the
+/// pass `pass` made a stage and that the verdict is `verdict` (exit 0).
+fn through_opt19(module: &str, passes: &str, pass: &str, verdict: &str) {
+    let (code, out, err) = convcheck(&["check", module, "--opt", passes, "--opt-bin", "opt-19"]);
+    assert!(out.contains(pass), "{out}{err}");
+    assert!(out.contains(&format!("verdict: {verdict}")), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
 }

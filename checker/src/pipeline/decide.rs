@@ -1,6 +1,10 @@
 //! How the engines decide a function's stages (docs/src/checking.md,
 //! "Engines"; docs/src/llvm.md, "Engines on LLVM IR").
 //!
+//! Why this file is long: the decider's policies (staged, batch) share its
+//! state and the helpers that turn an engine's answer into a stage; the
+//! batch itself is in `decide/batch.rs`.
+//!
 //! **Staged** ([`Policy::Staged`], kernel files under `auto` and `smt`):
 //! stage by stage. A stage is compared with the check's reference when the
 //! reference is a CFG; at the source level the first stage (the lowering,

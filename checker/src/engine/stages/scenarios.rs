@@ -94,12 +94,7 @@ impl Search<'_> {
         b: &[Obs],
     ) -> bool {
         let module = self.reference.module();
-        let choices: std::collections::BTreeSet<&str> = module
-            .oracles
-            .iter()
-            .filter(|o| o.class == convcheck_ir::OracleClass::Choice)
-            .map(|o| o.name.as_str())
-            .collect();
+        let choices = convcheck_ir::exec::observe::choice_names(module);
         if choices.is_empty() {
             return false;
         }

@@ -152,7 +152,20 @@ impl Decider<'_> {
             let mut n = std::mem::take(&mut b.notes[j]);
             n.append(&mut d.notes);
             d.notes = n;
-            fr.stages.push(stage_of(s, d, b.simulation[j].take()));
+            let mut stage = stage_of(s, d, b.simulation[j].take());
+            // A counterexample taken from another stage holds that stage's
+            // runs: its tables name that module's operations (the same
+            // events, since the two are one program up to the structural
+            // rule, but not the same operation numbers once empty blocks
+            // are bypassed).
+            let mut root = j;
+            while let Some(i) = linked[root] {
+                root = i;
+            }
+            if root != j && matches!(stage.outcome, Outcome::Violated(_)) {
+                stage.target_module = self.f.stages[root].module.clone();
+            }
+            fr.stages.push(stage);
         }
     }
 

@@ -420,6 +420,17 @@ fn first_difference(a: &[Obs], b: &[Obs], tid: u32, what: &str) -> String {
     }
 }
 
+/// The names of `module`'s own choices (`OracleClass::Choice`: a
+/// reference's `freeze undef`), the oracles [`choice_settings`] varies.
+pub fn choice_names(module: &Module) -> std::collections::BTreeSet<&str> {
+    module
+        .oracles
+        .iter()
+        .filter(|o| o.class == crate::OracleClass::Choice)
+        .map(|o| o.name.as_str())
+        .collect()
+}
+
 /// The settings of a reference's own choices (`OracleClass::Choice`,
 /// `freeze undef`) to try where a target run's observed events `b` differ
 /// from the reference run on `scenario`: for each candidate value (0, 1,

@@ -253,23 +253,7 @@ impl FnMapper<'_> {
                 }
                 return Ok(());
             };
-            let local = format!(
-                "convcheck.{}.call",
-                inst.result.as_ref().map(plain).unwrap_or_default()
-            );
-            out.push(Inst {
-                kind: InstKind::SetLocal {
-                    name: local.clone(),
-                    value: Some(Expr::Call {
-                        op,
-                        kind,
-                        callee: shown.clone(),
-                        args,
-                    }),
-                },
-                sid: op,
-                token,
-            });
+            let local = call_local(inst, op, kind, shown.clone(), args, token, out);
             if !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m) {
                 self.clobbers(inst, c, &callee, out)?;
             }
@@ -342,23 +326,15 @@ impl FnMapper<'_> {
             let stream_args = self.args(c, line)?;
             let kind = CallKind::Plain(o);
             let op = self.op(label.clone(), OpKind::Call(kind), inst);
-            let local = format!(
-                "convcheck.{}.call",
-                inst.result.as_ref().map(plain).unwrap_or_default()
+            let local = call_local(
+                inst,
+                op,
+                kind,
+                shown.clone(),
+                stream_args,
+                token.clone(),
+                out,
             );
-            out.push(Inst {
-                kind: InstKind::SetLocal {
-                    name: local.clone(),
-                    value: Some(Expr::Call {
-                        op,
-                        kind,
-                        callee: shown.clone(),
-                        args: stream_args,
-                    }),
-                },
-                sid: op,
-                token: token.clone(),
-            });
             args.push(Expr::Var(local));
         }
         args.extend(self.observed_args(c, line)?);
@@ -729,4 +705,37 @@ pub(crate) fn bundle_token(c: &Call, line: u32) -> R<Option<String>> {
         }
     }
     Ok(token)
+}
+
+/// Pushes a call's event, `op` of `kind` on `args`, as the value of the
+/// local `convcheck.R.call` (`R` the call's result) and returns the
+/// local's name: the event whose fresh value a reading call's result
+/// depends on.
+fn call_local(
+    inst: &Instruction,
+    op: convcheck_ir::OpId,
+    kind: CallKind,
+    callee: String,
+    args: Vec<Expr>,
+    token: Option<String>,
+    out: &mut Vec<Inst>,
+) -> String {
+    let local = format!(
+        "convcheck.{}.call",
+        inst.result.as_ref().map(plain).unwrap_or_default()
+    );
+    out.push(Inst {
+        kind: InstKind::SetLocal {
+            name: local.clone(),
+            value: Some(Expr::Call {
+                op,
+                kind,
+                callee,
+                args,
+            }),
+        },
+        sid: op,
+        token,
+    });
+    local
 }

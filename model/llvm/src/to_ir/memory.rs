@@ -1,6 +1,11 @@
 //! Memory: promoted allocas, addresses, spaces and the accesses themselves
 //! (DESIGN.md 2.6, 2.9).
 //!
+//! Why this file is long: every access of LLVM IR (promoted slot, element
+//! array, byte-addressed memory, volatile, atomic) is lowered here with the
+//! checks each needs (bounds, provenance, capture); split by access kind
+//! they would share most of their helpers through `pub(super)` items.
+//!
 //! **Promotion.** An alloca of an integer or pointer whose address is only
 //! loaded from and stored to directly, with its own type (possibly through
 //! `bitcast` / `addrspacecast` of it, and besides `llvm.lifetime.*`), is

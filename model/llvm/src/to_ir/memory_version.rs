@@ -171,19 +171,7 @@ impl FnMapper<'_> {
     /// The count increased, after `inst` (which writes shared or global
     /// memory).
     pub(super) fn version_bump(&mut self, inst: &Instruction) -> Inst {
-        let sid = self.op("memory version", OpKind::Stmt, inst);
-        Inst {
-            kind: InstKind::SetLocal {
-                name: VERSION.into(),
-                value: Some(Expr::binary(
-                    convcheck_ir::BinOp::Add,
-                    Expr::Var(VERSION.into()),
-                    Expr::Const(1),
-                )),
-            },
-            sid,
-            token: None,
-        }
+        self.version_bump_if(inst, Expr::Const(1))
     }
 
     /// The count increased by `cond` (0 or 1), after `inst`: a memory

@@ -1,6 +1,11 @@
 //! Poison and the undefined behaviour it causes (LangRef, "Poison Values"
 //! and "Undefined Values"; DESIGN.md 2.7).
 //!
+//! Why this file is long: the shadow of every instruction kind that may
+//! make or pass on poison is one table of rules (flags, facts, ranges,
+//! freeze, the undefined behaviour at stores and branches) that reads best
+//! in one place.
+//!
 //! Every value that may be poison gets a *shadow*: an `i1` local that is 1
 //! where the value is defined, set next to the value (a phi's shadow is a
 //! phi of its incoming values' shadows). A value may be poison when

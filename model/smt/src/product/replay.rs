@@ -218,12 +218,7 @@ impl Replay<'_> {
         how: Observe,
     ) -> bool {
         let module = &self.reference.module;
-        let choices: std::collections::BTreeSet<&str> = module
-            .oracles
-            .iter()
-            .filter(|o| o.class == convcheck_ir::OracleClass::Choice)
-            .map(|o| o.name.as_str())
-            .collect();
+        let choices = convcheck_ir::exec::observe::choice_names(module);
         if choices.is_empty() {
             return false;
         }
