@@ -143,3 +143,55 @@ impl FnMapper<'_> {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A load on a path with no store to its slot may read `undef`; one
+    /// after a store on every path (both arms, or the entry), or in a
+    /// loop entered after a store, may not; a store on one arm only, or
+    /// later in a loop body, does not count at the join or the header.
+    #[test]
+    fn uninit_loads_are_those_some_path_reaches_unstored() {
+        let src = "define void @k(i1 %c) {\n\
+                   entry:\n\
+                   \x20 %a = alloca i32\n\
+                   \x20 %b = alloca i32\n\
+                   \x20 %d = alloca i32\n\
+                   \x20 %l = alloca i32\n\
+                   \x20 %x0 = load i32, ptr %a\n\
+                   \x20 store i32 1, ptr %d\n\
+                   \x20 br i1 %c, label %t, label %e\n\
+                   t:\n\
+                   \x20 store i32 1, ptr %a\n\
+                   \x20 store i32 1, ptr %b\n\
+                   \x20 br label %j\n\
+                   e:\n\
+                   \x20 store i32 2, ptr %b\n\
+                   \x20 br label %j\n\
+                   j:\n\
+                   \x20 %xa = load i32, ptr %a\n\
+                   \x20 %xb = load i32, ptr %b\n\
+                   \x20 br label %h\n\
+                   h:\n\
+                   \x20 %xd = load i32, ptr %d\n\
+                   \x20 %xl = load i32, ptr %l\n\
+                   \x20 store i32 3, ptr %l\n\
+                   \x20 br i1 %c, label %h, label %x\n\
+                   x:\n\
+                   \x20 %yl = load i32, ptr %l\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let names = ["a", "b", "d", "l"].map(|s| Name::Named(s.into()));
+        let promoted: HashMap<&Name, String> = names.iter().map(|n| (n, n.to_string())).collect();
+        let mut got: Vec<String> = uninit_loads(k, &promoted)
+            .into_iter()
+            .map(|n| n.to_string())
+            .collect();
+        got.sort();
+        assert_eq!(got, ["x0", "xa", "xl"]);
+    }
+}
