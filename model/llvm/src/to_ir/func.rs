@@ -59,6 +59,9 @@ pub(crate) struct FnMapper<'a> {
     pub promoted: HashMap<&'a Name, String>,
     /// The values stored to each promoted local.
     pub stored: HashMap<String, Vec<&'a Value>>,
+    /// The loads of a promoted local that may run before any store to it
+    /// (`super::uninit`).
+    pub uninit: HashSet<&'a Name>,
     /// Pointers that yield no instruction, by name.
     pub virt: HashSet<&'a Name>,
     /// Their addresses, once computed.
@@ -111,6 +114,7 @@ pub(crate) fn map_function(
         defs: HashMap::new(),
         uses: HashMap::new(),
         promoted: HashMap::new(),
+        uninit: HashSet::new(),
         stored: HashMap::new(),
         virt: HashSet::new(),
         lin_memo: HashMap::new(),
@@ -125,6 +129,7 @@ pub(crate) fn map_function(
         pure_leaders: HashMap::new(),
     };
     mapper.analyse()?;
+    mapper.uninit = super::uninit::uninit_loads(f, &mapper.promoted);
     if !ctx.opts.unchecked_poison {
         let slots: HashSet<&Name> = mapper.promoted.keys().copied().collect();
         mapper.maybe =

@@ -562,7 +562,8 @@ impl<'a> FnMapper<'a> {
             if let Some(slot) = self.promoted.get(p).cloned() {
                 if self.used(inst) {
                     let label = format!("load %{slot}");
-                    self.set(inst, &label, Expr::Var(slot), out)?;
+                    let e = self.slot_read(inst, &l.ty, slot);
+                    self.set(inst, &label, e, out)?;
                 }
                 return Ok(());
             }

@@ -65,6 +65,7 @@ mod poison;
 mod pure_calls;
 mod ranges;
 pub mod spurious;
+mod uninit;
 mod values;
 mod wide_mul;
 
