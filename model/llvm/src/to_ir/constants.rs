@@ -13,10 +13,11 @@
 //! load from it is a free value, never a wrong constant.
 #![deny(unsafe_code)]
 
-use convcheck_ir::Expr;
+use convcheck_ir::{Expr, OracleClass};
 
 use super::func::{value_type, FnMapper};
 use super::layout::Layout;
+use super::memory::GlobalInfo;
 use super::values::{sext, zext, Norm};
 use super::{unsup, R};
 use crate::inst::CastOp;
@@ -397,6 +398,78 @@ impl FnMapper<'_> {
             }
             _ => unsup(format!("the constant expression '{}'", c.opcode), line),
         }
+    }
+}
+
+impl FnMapper<'_> {
+    /// The value a load of `size` bytes at `addr` reads from the constant
+    /// `g`: the initializer's bytes at each offset a load of that width
+    /// may start at (a chain of selects), and for an address outside it,
+    /// an unaligned one, or bytes the initializer leaves `undef`, a free
+    /// value (the varying oracle `NAME[?]`). Of a table it cannot read
+    /// (`g.table` is `None`), a read at a known offset `k` is the value
+    /// `NAME[k]:SIZE`, one for the whole run (uniform and invariant: the
+    /// constant's bytes there), so reads of two elements are two values;
+    /// at an address it cannot tell, `None`: the caller reads memory.
+    pub(super) fn table_read(
+        &mut self,
+        g: &GlobalInfo,
+        name: &str,
+        addr: Expr,
+        size: u64,
+        span: convcheck_ir::Span,
+    ) -> Option<Expr> {
+        let Some(table) = &g.table else {
+            let Expr::Const(a) = addr else {
+                return None;
+            };
+            let k = a.wrapping_sub(g.base);
+            let o = self.t.oracle(
+                &format!("{name}[{k}]:{size}"),
+                OracleClass::UniformInvariant,
+                span,
+            );
+            return Some(Expr::Oracle(o));
+        };
+        let other = Expr::Oracle(
+            self.t
+                .oracle(&format!("{name}[?]"), OracleClass::Varying, span),
+        );
+        let size = size.clamp(1, 8) as usize;
+        let at = |k: usize| -> Option<i64> {
+            let bytes = table.get(k..k + size)?;
+            let mut v: u64 = 0;
+            for (i, b) in bytes.iter().enumerate() {
+                v |= u64::from((*b)?) << (8 * i);
+            }
+            Some(v as i64)
+        };
+        if let Expr::Const(a) = addr {
+            let k = a.wrapping_sub(g.base);
+            return Some(
+                usize::try_from(k)
+                    .ok()
+                    .and_then(at)
+                    .map_or(other, Expr::Const),
+            );
+        }
+        let mut e = other;
+        let mut k = table.len().saturating_sub(size) / size * size;
+        loop {
+            if let Some(v) = at(k) {
+                let here = super::values::bin(
+                    convcheck_ir::BinOp::Eq,
+                    addr.clone(),
+                    Expr::Const(g.base.wrapping_add(k as i64)),
+                );
+                e = Expr::Select(Box::new(here), Box::new(Expr::Const(v)), Box::new(e));
+            }
+            if k < size {
+                break;
+            }
+            k -= size;
+        }
+        Some(e)
     }
 }
 

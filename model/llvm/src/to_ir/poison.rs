@@ -1,11 +1,6 @@
 //! Poison and the undefined behaviour it causes (LangRef, "Poison Values"
 //! and "Undefined Values"; DESIGN.md 2.7).
 //!
-//! Why this file is long: the shadow of every instruction kind that may
-//! make or pass on poison is one table of rules (flags, facts, ranges,
-//! freeze, the undefined behaviour at stores and branches) that reads best
-//! in one place.
-//!
 //! Every value that may be poison gets a *shadow*: an `i1` local that is 1
 //! where the value is defined, set next to the value (a phi's shadow is a
 //! phi of its incoming values' shadows). A value may be poison when
@@ -73,6 +68,7 @@ use std::collections::HashSet;
 use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind, OpKind, UnOp};
 
 use super::func::{width_of, FnMapper};
+use super::uninit::slot_shadow;
 use super::{unsup, R};
 use crate::inst::{BinOp, CastOp, InstKind as K, Instruction};
 use crate::module::Function;
@@ -722,61 +718,6 @@ impl<'a> FnMapper<'a> {
             token: None,
         });
         Ok(())
-    }
-}
-
-/// The shadow of a promoted slot: 1 where its value is defined.
-pub(crate) fn slot_shadow(slot: &str) -> String {
-    format!("{slot}.defined")
-}
-
-impl<'a> FnMapper<'a> {
-    /// Every promoted slot undefined at the function's entry (a load before
-    /// any store reads `undef`).
-    pub fn slot_prelude(&mut self) -> Vec<Inst> {
-        if self.ctx.opts.unchecked_poison {
-            return Vec::new();
-        }
-        let mut slots: Vec<String> = self.promoted.values().cloned().collect();
-        slots.sort();
-        slots.dedup();
-        let span = super::span_at(self.f.span.line, self.f.span.col);
-        slots
-            .into_iter()
-            .map(|slot| {
-                let sid = self.t.op(convcheck_ir::OpInfo {
-                    label: format!("{slot} undefined"),
-                    span,
-                    kind: OpKind::Stmt,
-                    func: self.fid,
-                    memory_none: false,
-                });
-                Inst {
-                    kind: InstKind::SetLocal {
-                        name: slot_shadow(&slot),
-                        value: Some(Expr::Const(0)),
-                    },
-                    sid,
-                    token: None,
-                }
-            })
-            .collect()
-    }
-
-    /// After a store of `v` to a promoted slot: the slot's definedness.
-    pub fn slot_stored(&mut self, slot: &str, v: &Value, inst: &Instruction, out: &mut Vec<Inst>) {
-        if self.ctx.opts.unchecked_poison {
-            return;
-        }
-        let sid = self.op("defined", OpKind::Stmt, inst);
-        out.push(Inst {
-            kind: InstKind::SetLocal {
-                name: slot_shadow(slot),
-                value: Some(self.defined(v)),
-            },
-            sid,
-            token: None,
-        });
     }
 }
 

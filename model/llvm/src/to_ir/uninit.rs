@@ -11,10 +11,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use convcheck_ir::{Expr, OracleClass};
+use convcheck_ir::{Expr, Inst, InstKind, OpKind, OracleClass};
 
 use super::func::FnMapper;
-use super::poison::slot_shadow;
 use super::{plain, span_at};
 use crate::inst::{InstKind as K, Instruction};
 use crate::module::Function;
@@ -141,6 +140,61 @@ impl FnMapper<'_> {
             Box::new(Expr::Var(slot)),
             Box::new(Expr::Oracle(o)),
         )
+    }
+}
+
+/// The shadow of a promoted slot: 1 where its value is defined.
+pub(crate) fn slot_shadow(slot: &str) -> String {
+    format!("{slot}.defined")
+}
+
+impl<'a> FnMapper<'a> {
+    /// Every promoted slot undefined at the function's entry (a load before
+    /// any store reads `undef`).
+    pub fn slot_prelude(&mut self) -> Vec<Inst> {
+        if self.ctx.opts.unchecked_poison {
+            return Vec::new();
+        }
+        let mut slots: Vec<String> = self.promoted.values().cloned().collect();
+        slots.sort();
+        slots.dedup();
+        let span = super::span_at(self.f.span.line, self.f.span.col);
+        slots
+            .into_iter()
+            .map(|slot| {
+                let sid = self.t.op(convcheck_ir::OpInfo {
+                    label: format!("{slot} undefined"),
+                    span,
+                    kind: OpKind::Stmt,
+                    func: self.fid,
+                    memory_none: false,
+                });
+                Inst {
+                    kind: InstKind::SetLocal {
+                        name: slot_shadow(&slot),
+                        value: Some(Expr::Const(0)),
+                    },
+                    sid,
+                    token: None,
+                }
+            })
+            .collect()
+    }
+
+    /// After a store of `v` to a promoted slot: the slot's definedness.
+    pub fn slot_stored(&mut self, slot: &str, v: &Value, inst: &Instruction, out: &mut Vec<Inst>) {
+        if self.ctx.opts.unchecked_poison {
+            return;
+        }
+        let sid = self.op("defined", OpKind::Stmt, inst);
+        out.push(Inst {
+            kind: InstKind::SetLocal {
+                name: slot_shadow(slot),
+                value: Some(self.defined(v)),
+            },
+            sid,
+            token: None,
+        });
     }
 }
 
