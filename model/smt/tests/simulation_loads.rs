@@ -23,10 +23,10 @@ use convcheck_smt::simulation::{
 use sim_pair::proved;
 
 fn module(text: &str) -> convcheck_ir::Module {
-    let text =
-        format!("{text}\ndeclare void @f(i32)\ndeclare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
-    let m = convcheck_llvm::parse_module(&text, "test.ll").unwrap_or_else(|e| panic!("{e}"));
-    convcheck_llvm::to_ir::to_module(&m, "test.ll").module
+    sim_pair::module_with(
+        text,
+        "declare void @f(i32)\ndeclare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n",
+    )
 }
 
 fn sim(reference: &str, target: &str) -> SimAnswer {

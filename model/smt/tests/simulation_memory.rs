@@ -24,11 +24,10 @@ fn module(text: &str) -> convcheck_ir::Module {
     // (`memory(read)`), and neither a clobber (a call that may write
     // memory makes later loads read fresh values, which the simulation
     // refuses).
-    let text = format!(
-        "{text}\ndeclare void @f(i32) convergent memory(none)\ndeclare i1 @cond() memory(read)\n"
-    );
-    let m = convcheck_llvm::parse_module(&text, "test.ll").unwrap_or_else(|e| panic!("{e}"));
-    convcheck_llvm::to_ir::to_module(&m, "test.ll").module
+    sim_pair::module_with(
+        text,
+        "declare void @f(i32) convergent memory(none)\ndeclare i1 @cond() memory(read)\n",
+    )
 }
 
 fn sim(reference: &str, target: &str) -> SimAnswer {

@@ -159,22 +159,7 @@ fn positions(f: &Function) -> HashMap<*const Instruction, (usize, usize)> {
 /// For each block of `f`, the blocks reachable from it by one edge or
 /// more.
 fn reachable(f: &Function) -> Vec<Vec<bool>> {
-    let index: HashMap<&Name, usize> = f
-        .blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (&b.name, i))
-        .collect();
-    let succ: Vec<Vec<usize>> = f
-        .blocks
-        .iter()
-        .map(|b| {
-            b.successors()
-                .into_iter()
-                .filter_map(|n| index.get(n).copied())
-                .collect()
-        })
-        .collect();
+    let (_, succ) = crate::verify::block_graph(&f.blocks);
     (0..f.blocks.len())
         .map(|start| {
             let mut seen = vec![false; f.blocks.len()];

@@ -31,18 +31,11 @@ pub(crate) fn uninit_loads<'f>(
         Value::Local(p) => promoted.get(p).cloned(),
         _ => None,
     };
-    let index: HashMap<&Name, usize> = f
-        .blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| (&b.name, i))
-        .collect();
+    let (_, succs) = crate::verify::block_graph(&f.blocks);
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); f.blocks.len()];
-    for (i, b) in f.blocks.iter().enumerate() {
-        for s in b.successors() {
-            if let Some(&j) = index.get(s) {
-                preds[j].push(i);
-            }
+    for (i, ss) in succs.iter().enumerate() {
+        for &j in ss {
+            preds[j].push(i);
         }
     }
     // Must-analysis: the slots stored on every path to a block's end

@@ -1,7 +1,7 @@
 //! What the simulation tests with memory share: the simulation's answer on
 //! function `@k` of two modules, and whether the bounded product (an
-//! independent engine, max-iters 2) refutes the pair. Each test file keeps
-//! its own `module` (the declarations its programs need).
+//! independent engine, max-iters 2) refutes the pair, and the reading of a
+//! program with the declarations a test file's programs need.
 
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::Module;
@@ -33,4 +33,11 @@ pub fn refuted_k(r: Module, t: Module) -> bool {
     };
     let a = compare_at(&CfgProgram::new(r), &CfgProgram::new(t), [rf, tf], &opts);
     matches!(a, Answer::Counterexample(_))
+}
+
+/// The mapped module of the LLVM IR `text` with `declarations` appended.
+pub fn module_with(text: &str, declarations: &str) -> Module {
+    let text = format!("{text}\n{declarations}");
+    let m = convcheck_llvm::parse_module(&text, "test.ll").unwrap_or_else(|e| panic!("{e}"));
+    convcheck_llvm::to_ir::to_module(&m, "test.ll").module
 }
