@@ -646,3 +646,39 @@ fn through_opt19(module: &str, passes: &str, pass: &str, verdict: &str) {
     assert!(out.contains(&format!("verdict: {verdict}")), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// Internal globals that nothing writes read their initializer
+/// (docs/src/semantics.md, "Values in memory"; review3 H4): a CUDA kernel
+/// reading `static __device__` variables through clang-19 `-O0` and
+/// opt-19 `default<O2>`, whose GlobalOpt folds the loads. Before, every
+/// stage from GlobalOpt on was violated. About 4 s of CPU.
+#[test]
+fn static_device_variables_folded_by_globalopt() {
+    if !common::have("clang-19", "static_device_variables_folded_by_globalopt")
+        || !common::have("opt-19", "static_device_variables_folded_by_globalopt")
+    {
+        return;
+    }
+    let src = temp(
+        "static-device.cu",
+        "static __device__ int scale = 5;\n\
+         static __device__ int tbl[4] = {1, 2, 3, 4};\n\
+         extern \"C\" __global__ void k(int *out) {\n\
+         \x20 int t = threadIdx.x;\n\
+         \x20 out[t] = scale * tbl[t & 3];\n\
+         }\n",
+    );
+    let (code, out, err) = convcheck(&[
+        "check",
+        &src,
+        "--frontend",
+        "clang",
+        "--opt",
+        "default<O2>",
+        "--opt-bin",
+        "opt-19",
+    ]);
+    assert!(out.contains("GlobalOptPass"), "{out}{err}");
+    assert!(!out.contains("VIOLATED"), "{out}{err}");
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -424,8 +424,11 @@ impl FnMapper<'_> {
                 return None;
             };
             let k = a.wrapping_sub(g.base);
+            // The initializer's hash: another initializer, another value
+            // (review3 H11; empty for a name that is no constant global).
+            let tag = super::call_reads::constants_tag(self.ctx.m, Some(&[name.to_string()]));
             let o = self.t.oracle(
-                &format!("{name}[{k}]:{size}"),
+                &format!("{name}[{k}]:{size}{tag}"),
                 OracleClass::UniformInvariant,
                 span,
             );

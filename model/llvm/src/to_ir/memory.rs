@@ -133,7 +133,11 @@ impl Globals {
                     space: space_of(g.addrspace),
                     elements: false,
                     table: None,
-                    constant: g.is_constant && g.initializer.is_some() && !g.externally_initialized,
+                    // An internal global nothing may write reads its
+                    // initializer as a constant does (`never_written`).
+                    constant: (g.is_constant || super::never_written::never_written(m, g))
+                        && g.initializer.is_some()
+                        && !g.externally_initialized,
                     size: None,
                     align: g.align,
                 },
@@ -168,6 +172,15 @@ impl Globals {
             if let Some(init) = &g.initializer {
                 let base = |n: &str| bases.get(n).copied();
                 info.table = super::constants::bytes(layout, &g.ty, init, &base);
+                if info.table.is_none() {
+                    // A table it cannot read (review3 H11): its location
+                    // carries a hash of the initializer, so that another
+                    // module with another initializer reads other free
+                    // values at a computed offset (and `table_read` names
+                    // a known offset's value with the same hash).
+                    let tag = super::call_reads::constants_tag(m, Some(&[g.name.to_string()]));
+                    info.base = base_of(&format!("@{}{tag}", g.name));
+                }
             }
         }
         Globals { by_name }

@@ -61,6 +61,7 @@ mod layout;
 mod mem_intrinsics;
 mod memory;
 mod memory_version;
+mod never_written;
 mod poison;
 mod pure_calls;
 mod ranges;
