@@ -4,11 +4,13 @@
 ; (The explicit engine alone decides nothing: the domains of group_size.x, group_size.y are
 ;  inexact, class m; the other engines prove or preserve it.)
 ; EXPECT-smt: preserved
-; ARGS: --timeout 60
+; ARGS: --timeout 300
 ; The symbolic product decides it since a group has at most 1024 threads
 ; on NVPTX (Module::max_group, 2026-11-28): 7 to 11 s of z3 on the 64-bit
-; `tid urem Nx` (release build, load 3), so the case has 60 s; under the
-; earlier 10 s budget the verdict depended on the machine's load.
+; `tid urem Nx` (release build, load 3; 16 to 18 s of CPU in the tests'
+; build), so the case has 300 s of wall clock: under 60 s the verdict
+; was inconclusive at a load of 11 to 20 (2026-11-29), as under the
+; earlier 10 s budget at lower loads.
 ; A 2-D block: each thread writes its cell `tile[ty * blockDim.x + tx]`
 ; and reads `threadIdx.y` twice; the target reads it once and computes
 ; the index as a GEP of rows. The thread index in y is one value per

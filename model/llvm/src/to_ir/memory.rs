@@ -95,6 +95,10 @@ pub(crate) struct GlobalInfo {
 /// Every global variable of the module.
 pub(crate) struct Globals {
     by_name: HashMap<Name, GlobalInfo>,
+    /// The internal constants whose address the module lets go somewhere
+    /// other than a load (a call argument, a store): a pointer of unknown
+    /// origin may point into them (review3 H8), in name order.
+    pub(super) escaped_tables: Vec<(Name, GlobalInfo)>,
 }
 
 /// The base of the object named `name` (`convcheck_ir::exec::memory::object_base`).
@@ -183,7 +187,11 @@ impl Globals {
                 }
             }
         }
-        Globals { by_name }
+        let escaped_tables = super::never_written::escaped_tables(m, &by_name);
+        Globals {
+            by_name,
+            escaped_tables,
+        }
     }
 
     fn get(&self, n: &Name) -> Option<&GlobalInfo> {
@@ -561,6 +569,15 @@ impl<'a> FnMapper<'a> {
         }
     }
 
+    /// Whether `ptr`'s origin is unknown (a parameter, a loaded pointer, a
+    /// call's result: no global, alloca or null it is based on).
+    pub(super) fn unknown_origin(&self, ptr: &TypedValue) -> bool {
+        matches!(
+            self.root(&ptr.value, 0, &mut HashSet::new()),
+            Some(Root::Value(_)) | None
+        )
+    }
+
     /// A load: a promoted local's value, a constant's initializer, or an
     /// access.
     pub fn load(&mut self, inst: &Instruction, l: &Load, out: &mut Vec<Inst>) -> R<()> {
@@ -630,13 +647,16 @@ impl<'a> FnMapper<'a> {
                 atomic,
             }
         };
-        let e = Expr::Load {
+        let mut e = Expr::Load {
             op,
             space,
             index: Box::new(index),
             value,
             access,
         };
+        if used && !l.volatile && l.atomic.is_none() && !elements {
+            e = self.escaped_table_read(&l.ptr, e, size, line, span)?;
+        }
         let kind = if used {
             InstKind::SetLocal {
                 name: plain(inst.result.as_ref().expect("a used load has a result")),

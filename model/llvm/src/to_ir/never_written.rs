@@ -21,11 +21,16 @@
 //! module on GPUs), `externally_initialized` ones, and aliases of them.
 #![deny(unsafe_code)]
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
+use convcheck_ir::Expr;
+
+use super::func::FnMapper;
+use super::memory::GlobalInfo;
+use super::R;
 use crate::inst::{CastOp, InstKind as K};
 use crate::module::{GlobalVar, Linkage, Module};
-use crate::value::{Name, Value};
+use crate::value::{Name, TypedValue, Value};
 
 /// Whether `g` is an internal global whose initializer nothing may
 /// change (the module above).
@@ -177,6 +182,73 @@ fn values(k: &K) -> Vec<&Value> {
         K::Generic(_) | K::Br(_) | K::Ret(None) | K::Unreachable => {}
     }
     out
+}
+
+/// The internal constants whose address the module lets go somewhere
+/// other than a load (a call argument, a store), readable and of known
+/// size, in name order: a pointer of unknown origin may point into them
+/// (review3 H8; [`FnMapper::escaped_table_read`]).
+pub(crate) fn escaped_tables(
+    m: &Module,
+    by_name: &HashMap<Name, GlobalInfo>,
+) -> Vec<(Name, GlobalInfo)> {
+    let mut out: Vec<(Name, GlobalInfo)> = m
+        .globals
+        .iter()
+        .filter(|g| {
+            matches!(
+                g.qualifiers.linkage,
+                Some(Linkage::Internal | Linkage::Private)
+            ) && !address_only_loaded(m, &g.name)
+        })
+        .filter_map(|g| {
+            let info = by_name.get(&g.name)?;
+            (info.constant && info.table.is_some() && info.size.is_some())
+                .then(|| (g.name.clone(), info.clone()))
+        })
+        .collect();
+    out.sort_by_key(|(n, _)| n.to_string());
+    out
+}
+
+impl FnMapper<'_> {
+    /// What a load through a pointer of unknown origin (a parameter, a
+    /// loaded pointer) reads where the module lets an internal constant's
+    /// address go elsewhere than its loads (review3 H8: a helper called
+    /// with `static const int tbl[4]`, which IPSCCP and the inliner then
+    /// read as the constant): inside such a constant, its initializer
+    /// (`table_read`), else `memory`, the load as an access.
+    pub(super) fn escaped_table_read(
+        &mut self,
+        ptr: &TypedValue,
+        memory: Expr,
+        size: u64,
+        line: u32,
+        span: convcheck_ir::Span,
+    ) -> R<Expr> {
+        if self.ctx.globals.escaped_tables.is_empty()
+            || matches!(ptr.ty.addrspace(), Some(3 | 5))
+            || !self.unknown_origin(ptr)
+        {
+            return Ok(memory);
+        }
+        let addr = self.ptr_lin(&ptr.value, line, 0)?.expr();
+        let tables = self.ctx.globals.escaped_tables.clone();
+        let mut e = memory;
+        for (name, g) in tables.iter().rev() {
+            let Some(table) = self.table_read(g, &format!("@{name}"), addr.clone(), size, span)
+            else {
+                continue;
+            };
+            let inside = super::values::bin(
+                convcheck_ir::BinOp::ULt,
+                super::values::bin(convcheck_ir::BinOp::Sub, addr.clone(), Expr::Const(g.base)),
+                Expr::Const(g.size.unwrap_or(0) as i64),
+            );
+            e = Expr::Select(Box::new(inside), Box::new(table), Box::new(e));
+        }
+        Ok(e)
+    }
 }
 
 #[cfg(test)]
