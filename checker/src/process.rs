@@ -258,6 +258,28 @@ mod tests {
     }
 
     #[test]
+    fn a_stream_kept_through_a_file_is_read_back_after_the_end() {
+        // 300 small writes on standard error, as opt's unbuffered dumps
+        // come: the first bytes kept, the whole length counted.
+        let args = vec![
+            "-c".to_string(),
+            "i=0; while [ $i -lt 300 ]; do echo line$i >&2; i=$((i+1)); done; echo done"
+                .to_string(),
+        ];
+        let r = run(&Spawn {
+            program: "sh",
+            args: &args,
+            timeout: Duration::from_secs(20),
+            stdout: Keep::FileHead(1024),
+            stderr: Keep::FileHead(10),
+        })
+        .expect("runs");
+        assert_eq!(String::from_utf8_lossy(&r.stdout), "done\n");
+        assert_eq!(r.stdout_len, 5);
+        assert_eq!(String::from_utf8_lossy(&r.stderr), "line0\nline");
+    }
+
+    #[test]
     fn both_pipes_are_read_at_once() {
         // 1 MiB on standard error before anything on standard output: a
         // runner that read standard output first would block.

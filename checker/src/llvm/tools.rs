@@ -246,3 +246,25 @@ fn run_once(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result
 /// read from standard error, and a few kilobytes of IR through `-O2` make
 /// tens of megabytes of them.
 const MAX_OUTPUT: usize = 1 << 30;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tool_is_found_on_path_without_being_run() {
+        assert_eq!(
+            find(&["convcheck-no-such-tool", "sh"], "for a test"),
+            Ok("sh".to_string())
+        );
+        assert!(executable_on_path("/bin/sh"));
+        // A file that is there but not executable, a folder, nothing.
+        let plain = tempfile::NamedTempFile::new().expect("a temporary file");
+        let path = plain.path().display().to_string();
+        assert!(!executable_on_path(&path), "{path}");
+        assert!(!executable_on_path("/bin"));
+        assert!(!executable_on_path(""));
+        let err = find(&["convcheck-no-such-tool"], "for a test").unwrap_err();
+        assert!(err.contains("cannot run convcheck-no-such-tool"), "{err}");
+    }
+}
