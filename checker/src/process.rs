@@ -47,6 +47,14 @@ pub enum Keep {
     Head(usize),
     /// The last `n` bytes.
     Tail(usize),
+    /// The first `n` bytes, the stream written to an unnamed temporary
+    /// file and read back once the process has ended, not read from a
+    /// pipe while it runs: a process that writes in many small pieces
+    /// (opt's unbuffered standard error: its dumps and `BISECT` lines, some
+    /// 4,000 writes on seed 000 through `default<O2>`) then wakes no
+    /// reader at each (docs/src/performance.md, "Seed 000 through
+    /// `default<O2>`: where the time went").
+    FileHead(usize),
 }
 
 /// A process to run.
@@ -106,7 +114,7 @@ fn reader(mut r: impl Read + Send + 'static, keep: Keep) -> mpsc::Receiver<(Vec<
                 Ok(n) => {
                     total += n;
                     match keep {
-                        Keep::Head(max) => {
+                        Keep::Head(max) | Keep::FileHead(max) => {
                             let room = max.saturating_sub(kept.len());
                             kept.extend_from_slice(&buf[..n.min(room)]);
                         }
@@ -127,11 +135,31 @@ fn reader(mut r: impl Read + Send + 'static, keep: Keep) -> mpsc::Receiver<(Vec<
 
 /// Runs `s` (see the module documentation).
 pub fn run(s: &Spawn) -> Result<Finished, Failure> {
+    // A stream kept through a file: the file, and the process's end of it.
+    let file = |keep: Keep| -> Result<Option<(std::fs::File, Stdio)>, Failure> {
+        let Keep::FileHead(_) = keep else {
+            return Ok(None);
+        };
+        let f = tempfile::tempfile().map_err(|e| Failure::Start(format!("temporary file: {e}")))?;
+        let theirs = f
+            .try_clone()
+            .map_err(|e| Failure::Start(format!("temporary file: {e}")))?;
+        Ok(Some((f, Stdio::from(theirs))))
+    };
+    let (out_file, err_file) = (file(s.stdout)?, file(s.stderr)?);
+    let (out_file, out_io) = match out_file {
+        Some((f, io)) => (Some(f), io),
+        None => (None, Stdio::piped()),
+    };
+    let (err_file, err_io) = match err_file {
+        Some((f, io)) => (Some(f), io),
+        None => (None, Stdio::piped()),
+    };
     let mut child = std::process::Command::new(s.program)
         .args(s.args)
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(out_io)
+        .stderr(err_io)
         .process_group(0)
         .spawn()
         .map_err(|e| Failure::Start(e.to_string()))?;
@@ -159,8 +187,28 @@ pub fn run(s: &Spawn) -> Result<Finished, Failure> {
         rx.and_then(|rx| rx.recv_timeout(DRAIN_GRACE).ok())
             .unwrap_or_default()
     };
-    let (stdout, stdout_len) = collect(out);
-    let (stderr, _) = collect(err);
+    // A stream kept through a file is read back now that the process
+    // group is gone (nothing writes to it any more).
+    let read_back = |f: Option<std::fs::File>, keep: Keep| -> Result<_, Failure> {
+        use std::io::{Seek, SeekFrom};
+        let (Some(mut f), Keep::FileHead(max)) = (f, keep) else {
+            return Ok(None);
+        };
+        let back = |e: std::io::Error| Failure::Wait(format!("reading its output back: {e}"));
+        let total = f.seek(SeekFrom::End(0)).map_err(back)?;
+        f.seek(SeekFrom::Start(0)).map_err(back)?;
+        let mut kept = Vec::new();
+        f.take(max as u64).read_to_end(&mut kept).map_err(back)?;
+        Ok(Some((kept, usize::try_from(total).unwrap_or(usize::MAX))))
+    };
+    let (stdout, stdout_len) = match read_back(out_file, s.stdout)? {
+        Some(r) => r,
+        None => collect(out),
+    };
+    let (stderr, _) = match read_back(err_file, s.stderr)? {
+        Some(r) => r,
+        None => collect(err),
+    };
     Ok(Finished {
         status,
         stdout,
@@ -207,6 +255,28 @@ mod tests {
         });
         assert_eq!(r.err(), Some(Failure::Timeout));
         assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn a_stream_kept_through_a_file_is_read_back_after_the_end() {
+        // 300 small writes on standard error, as opt's unbuffered dumps
+        // come: the first bytes kept, the whole length counted.
+        let args = vec![
+            "-c".to_string(),
+            "i=0; while [ $i -lt 300 ]; do echo line$i >&2; i=$((i+1)); done; echo done"
+                .to_string(),
+        ];
+        let r = run(&Spawn {
+            program: "sh",
+            args: &args,
+            timeout: Duration::from_secs(20),
+            stdout: Keep::FileHead(1024),
+            stderr: Keep::FileHead(10),
+        })
+        .expect("runs");
+        assert_eq!(String::from_utf8_lossy(&r.stdout), "done\n");
+        assert_eq!(r.stdout_len, 5);
+        assert_eq!(String::from_utf8_lossy(&r.stderr), "line0\nline");
     }
 
     #[test]

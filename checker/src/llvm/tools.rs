@@ -50,11 +50,17 @@ pub fn available(bin: &str) -> bool {
     .is_ok_and(|f| f.status.success())
 }
 
-/// The first of `candidates` that can be started, or an error naming them
-/// all and saying how to get LLVM 19.
+/// The first of `candidates` that is an executable file (a path, or a name
+/// looked up on `PATH` as the system's `execvp` does), or an error naming
+/// them all and saying how to get LLVM 19. Nothing is run: asking each
+/// candidate for `--version` first cost a whole opt start-up per check
+/// (18 ms of CPU, as much as a third of `opt -O2` on seed 000;
+/// docs/src/performance.md, "Seed 000 through `default<O2>`: where the
+/// time went"). A candidate that is there but does not run fails at its
+/// own run, with its command and message.
 pub fn find(candidates: &[&str], what: &str) -> Result<String, String> {
     for c in candidates {
-        if available(c) {
+        if executable_on_path(c) {
             return Ok((*c).to_string());
         }
     }
@@ -120,6 +126,31 @@ pub fn run_keeping(
     Ok(r)
 }
 
+/// Whether `bin` names an executable file: itself when it has a `/`,
+/// else in one of the folders of `PATH` (an empty entry is the current
+/// folder).
+fn executable_on_path(bin: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if bin.is_empty() {
+        return false;
+    }
+    if bin.contains('/') {
+        return runnable(Path::new(bin));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|d| {
+        let d = if d.as_os_str().is_empty() {
+            std::path::PathBuf::from(".")
+        } else {
+            d
+        };
+        runnable(&d.join(bin))
+    })
+}
+
 /// Whether an opt run steps through its pipeline (see the module
 /// documentation).
 fn stepping(args: &[String]) -> bool {
@@ -168,7 +199,8 @@ fn run_once(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result
         args,
         timeout,
         stdout: Keep::Head(MAX_OUTPUT),
-        stderr: Keep::Head(MAX_OUTPUT),
+        // Through a file: opt's dumps come in thousands of small writes.
+        stderr: Keep::FileHead(MAX_OUTPUT),
     })
     .map_err(|f| match f {
         Failure::Start(e) => format!("{command}: cannot start {bin}: {e}"),
@@ -214,3 +246,25 @@ fn run_once(bin: &str, args: &[String], out: &Path, timeout: Duration) -> Result
 /// read from standard error, and a few kilobytes of IR through `-O2` make
 /// tens of megabytes of them.
 const MAX_OUTPUT: usize = 1 << 30;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tool_is_found_on_path_without_being_run() {
+        assert_eq!(
+            find(&["convcheck-no-such-tool", "sh"], "for a test"),
+            Ok("sh".to_string())
+        );
+        assert!(executable_on_path("/bin/sh"));
+        // A file that is there but not executable, a folder, nothing.
+        let plain = tempfile::NamedTempFile::new().expect("a temporary file");
+        let path = plain.path().display().to_string();
+        assert!(!executable_on_path(&path), "{path}");
+        assert!(!executable_on_path("/bin"));
+        assert!(!executable_on_path(""));
+        let err = find(&["convcheck-no-such-tool"], "for a test").unwrap_err();
+        assert!(err.contains("cannot run convcheck-no-such-tool"), "{err}");
+    }
+}

@@ -31,7 +31,10 @@
 //! [`AFTER_BUDGET_WORK`] per attempt once that ran out, none
 //! after [`AFTER_BUDGET_MISSES`] such attempts in a row ran out too); a
 //! stage the structural rule relates to the
-//! stage before it takes that stage's verdict (`batch::LINKED_NOTE`);
+//! stage before it takes that stage's verdict (`batch::LINKED_NOTE`); a
+//! stage whose cycles nest unlike the stage before it and the reference's
+//! gets the quick explicit search before its simulation
+//! (`Decider::searched_first`, `decide/first.rs`);
 //! then, under `auto`, the quick explicit search
 //! (max-iters 1, 100 ms per stage) on the open stages, all on one stream;
 //! under `smt`,
@@ -58,6 +61,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 mod batch;
+mod first;
 use batch::gaps;
 
 /// The note of a stage whose counterexample the quick explicit search

@@ -74,8 +74,9 @@ impl Decider<'_> {
             b.decided[j] = match &s.target {
                 Target::Decided(o) => Some(self.static_stage(o)),
                 Target::Code(_) if repeat || twin.is_some() => None,
-                Target::Code(t) if prove => last
-                    .and_then(|l| self.chained(l, t, s.allow))
+                Target::Code(t) if prove => self
+                    .searched_first(t, s.allow, before, last, b.product)
+                    .or_else(|| last.and_then(|l| self.chained(l, t, s.allow)))
                     .or_else(|| self.proved(t, s.allow)),
                 Target::Code(_) => None,
             };
