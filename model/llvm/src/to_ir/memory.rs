@@ -624,6 +624,7 @@ impl<'a> FnMapper<'a> {
             value,
             access,
         };
+        let e = self.mem_uninit_read(inst, &l.ptr, e);
         let kind = if used {
             InstKind::SetLocal {
                 name: plain(inst.result.as_ref().expect("a used load has a result")),
