@@ -429,4 +429,56 @@ mod tests {
         got.sort();
         assert_eq!(got, ["x0", "xa", "xl"]);
     }
+
+    /// A load of an alloca kept in memory before anything touches it
+    /// reads unwritten bytes: on every path (`never`) or some (`loads`);
+    /// `llvm.lifetime.*` touches nothing, a store or a call taking the
+    /// pointer does (`touches`), and a load after them on every path is
+    /// neither.
+    #[test]
+    fn memory_uninit_loads_are_those_before_any_touch() {
+        let src = "declare void @f(ptr)\n\
+                   declare void @llvm.lifetime.start.p0(i64, ptr)\n\
+                   define void @k(i1 %c) {\n\
+                   entry:\n\
+                   \x20 %a = alloca [2 x i32]\n\
+                   \x20 %b = alloca i32\n\
+                   \x20 %p = getelementptr [2 x i32], ptr %a, i32 0, i32 1\n\
+                   \x20 %x0 = load i32, ptr %p\n\
+                   \x20 call void @llvm.lifetime.start.p0(i64 4, ptr %b)\n\
+                   \x20 %xb = load i32, ptr %b\n\
+                   \x20 br i1 %c, label %t, label %j\n\
+                   t:\n\
+                   \x20 store i32 1, ptr %p\n\
+                   \x20 br label %j\n\
+                   j:\n\
+                   \x20 %x1 = load i32, ptr %a\n\
+                   \x20 call void @f(ptr %b)\n\
+                   \x20 %x2 = load i32, ptr %b\n\
+                   \x20 ret void\n\
+                   }\n";
+        let m = crate::parse_module(src, "t.ll").expect("parses");
+        let k = m.function("k").expect("@k");
+        let names = ["a", "b"].map(|s| Name::Named(s.into()));
+        let kept: HashSet<&Name> = names.iter().collect();
+        let u = memory_uninit(k, &kept);
+        let sorted = |it: &mut dyn Iterator<Item = String>| {
+            let mut v: Vec<String> = it.collect();
+            v.sort();
+            v
+        };
+        let loads = sorted(&mut u.loads.iter().map(|(l, a)| format!("{l}:{a}")));
+        assert_eq!(loads, ["x0:a", "x1:a", "xb:b"]);
+        let never = sorted(&mut u.never.iter().map(|n| n.to_string()));
+        assert_eq!(never, ["x0", "xb"]);
+        let mut touches: Vec<String> = k
+            .instructions()
+            .filter_map(|(_, i)| {
+                let ts = u.touches.get(&(i as *const Instruction as usize))?;
+                Some(format!("{}:{}", i.opcode(), ts.len()))
+            })
+            .collect();
+        touches.sort();
+        assert_eq!(touches, ["call:1", "store:1"]);
+    }
 }
