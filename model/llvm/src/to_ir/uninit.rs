@@ -48,12 +48,12 @@ pub(crate) fn uninit_loads<'f>(
 /// path from the entry (with `every`: every path) reaches with no
 /// instruction `writes` names for it on the way, each with its object: a
 /// must-analysis (with `every`, a may-analysis) over the blocks.
-fn unwritten_reads<'f, T: Clone + Eq + std::hash::Hash>(
-    f: &'f Function,
+fn unwritten_reads<T: Clone + Eq + std::hash::Hash>(
+    f: &Function,
     writes: impl Fn(&Instruction) -> Vec<T>,
     reads: impl Fn(&Instruction) -> Option<T>,
     every: bool,
-) -> HashMap<&'f Name, T> {
+) -> HashMap<&Name, T> {
     let (_, succs) = crate::verify::block_graph(&f.blocks);
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); f.blocks.len()];
     for (i, ss) in succs.iter().enumerate() {
@@ -193,8 +193,8 @@ pub(crate) fn memory_uninit<'f>(f: &'f Function, kept: &HashSet<&Name>) -> MemUn
             _ => None,
         }
     };
-    let loads = unwritten_reads(f, &touched, &reads, false);
-    let never = unwritten_reads(f, &touched, &reads, true)
+    let loads = unwritten_reads(f, touched, reads, false);
+    let never = unwritten_reads(f, touched, reads, true)
         .into_keys()
         .collect();
     let mut allocas: Vec<&Name> = loads.values().copied().collect();
