@@ -152,6 +152,11 @@ impl<'a> FnMapper<'a> {
                 _ => {}
             }
         }
+        // The allocas whose address may be captured, numbered in their
+        // order in the function: such an alloca's base is named by its
+        // number (`escaped_base_name`), not by its LLVM name (review2 G11).
+        let captured = super::capture::captured_allocas(f, self.ctx.m);
+        let mut escaped = 0usize;
         for (_, inst) in f.instructions() {
             let (Some(r), K::Alloca(a)) = (&inst.result, &inst.kind) else {
                 continue;
@@ -201,14 +206,18 @@ impl<'a> FnMapper<'a> {
                 }
             } else {
                 self.virt.insert(r);
-                let name = format!("@{}.%{}", self.f.name, plain(r));
+                let name = if captured.contains(r) {
+                    escaped += 1;
+                    escaped_base_name(&self.f.name, escaped - 1)
+                } else {
+                    format!("@{}.%{}", self.f.name, plain(r))
+                };
                 self.alloca_base.insert(r, base_of(&name));
                 if aliases.len() <= 64 && aliases.iter().all(|n| !escapes.contains(n)) {
                     self.sealed.push(base_of(&name));
                 }
             }
         }
-        let captured = super::capture::captured_allocas(f, self.ctx.m);
         self.capture_sites = super::capture::CaptureSites::new(f, self.ctx.m, &self.alloca_base);
         let mut captured: Vec<i64> = self
             .alloca_base
@@ -242,4 +251,15 @@ impl<'a> FnMapper<'a> {
         }
         Ok(())
     }
+}
+
+/// The object name whose base the `k`-th alloca of `f` (in the function's
+/// order) whose address may be captured has: its order, not its LLVM
+/// name, so that a pass that deletes or renames other allocas (SROA
+/// promoting the `-O0` slots of parameters) moves no captured address,
+/// and a stored copy of the address is the same (review2 G11; LangRef
+/// lets the implementation choose an alloca's address). The space in the
+/// name keeps it apart from every unquoted LLVM name.
+pub(crate) fn escaped_base_name(f: &Name, k: usize) -> String {
+    format!("@{f}.%<escaped alloca {k}>")
 }

@@ -24,14 +24,9 @@ use crate::inst::{CastOp, InstKind as K, Instruction};
 use crate::module::{Function, Module};
 use crate::value::{Name, TypedValue, Value};
 
-/// The allocas of `f` whose address may be captured: a pointer based on
-/// one (through `getelementptr`, pointer casts, phis and selects) is
-/// stored as a value, passed to a call that may capture it, converted to
-/// an integer, returned, or used by anything but a load's or store's
-/// address, a comparison and the derivations above; each with the
-/// instructions that may capture it.
-pub(crate) fn captures<'f>(f: &'f Function, m: &Module) -> Vec<(&'f Name, &'f Instruction)> {
-    // Each pointer based on an alloca, with the allocas it may be based on.
+/// Each pointer of `f` based on an alloca (through `getelementptr`,
+/// pointer casts, phis and selects), with the allocas it may be based on.
+pub(crate) fn based_on<'f>(f: &'f Function) -> HashMap<&'f Name, Vec<&'f Name>> {
     let mut based: HashMap<&Name, Vec<&Name>> = HashMap::new();
     for (_, inst) in f.instructions() {
         if let (Some(r), K::Alloca(_)) = (&inst.result, &inst.kind) {
@@ -76,6 +71,17 @@ pub(crate) fn captures<'f>(f: &'f Function, m: &Module) -> Vec<(&'f Name, &'f In
             break;
         }
     }
+    based
+}
+
+/// The allocas of `f` whose address may be captured: a pointer based on
+/// one (through `getelementptr`, pointer casts, phis and selects) is
+/// stored as a value, passed to a call that may capture it, converted to
+/// an integer, returned, or used by anything but a load's or store's
+/// address, a comparison and the derivations above; each with the
+/// instructions that may capture it.
+pub(crate) fn captures<'f>(f: &'f Function, m: &Module) -> Vec<(&'f Name, &'f Instruction)> {
+    let based = based_on(f);
     let mut captured: Vec<(&Name, &Instruction)> = Vec::new();
     for (_, inst) in f.instructions() {
         let mut capturing: Vec<&Value> = Vec::new();

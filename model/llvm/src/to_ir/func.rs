@@ -62,6 +62,9 @@ pub(crate) struct FnMapper<'a> {
     /// The loads of a promoted local that may run before any store to it
     /// (`super::uninit`).
     pub uninit: HashSet<&'a Name>,
+    /// The loads of allocas kept in memory that may read them unwritten
+    /// (`super::uninit::memory_uninit`).
+    pub mem_uninit: super::uninit::MemUninit<'a>,
     /// Pointers that yield no instruction, by name.
     pub virt: HashSet<&'a Name>,
     /// Their addresses, once computed.
@@ -115,6 +118,7 @@ pub(crate) fn map_function(
         uses: HashMap::new(),
         promoted: HashMap::new(),
         uninit: HashSet::new(),
+        mem_uninit: Default::default(),
         stored: HashMap::new(),
         virt: HashSet::new(),
         lin_memo: HashMap::new(),
@@ -130,6 +134,10 @@ pub(crate) fn map_function(
     };
     mapper.analyse()?;
     mapper.uninit = super::uninit::uninit_loads(f, &mapper.promoted);
+    if !ctx.opts.unchecked_poison {
+        let kept: HashSet<&Name> = mapper.alloca_base.keys().copied().collect();
+        mapper.mem_uninit = super::uninit::memory_uninit(f, &kept);
+    }
     if !ctx.opts.unchecked_poison {
         let slots: HashSet<&Name> = mapper.promoted.keys().copied().collect();
         mapper.maybe =
@@ -206,6 +214,7 @@ pub(crate) fn map_function(
                     t
                 });
             } else if !ub {
+                mapper.mem_touched(inst, &mut insts);
                 if let Some(l) = mapper.mem_loop(inst)? {
                     // A memory intrinsic of a length that is not a constant:
                     // a loop, between two parts of the block.

@@ -13,9 +13,11 @@
 //! never by their position: a global `@g` has the base `tag(g) · 2^32`, an
 //! alloca kept in memory `tag(f.%a) · 2^32`, where `tag` is a 31-bit hash
 //! of the name (never 0), so a pass that deletes or reorders globals moves
-//! no address. The arrays `@convcheck.shared`, `@convcheck.global` and
-//! `@convcheck.local` that [`crate::write`] prints have base 0 and hold
-//! elements. `getelementptr` adds its byte offset ([`super::layout`]), in
+//! no address; an alloca whose address may be captured is named by its
+//! order among those (`super::analyse::escaped_base_name`), so that SROA
+//! renumbering it moves no stored address. The arrays
+//! `@convcheck.shared`, `@convcheck.global` and `@convcheck.local` that
+//! [`crate::write`] prints have base 0 and hold elements. `getelementptr` adds its byte offset ([`super::layout`]), in
 //! the pointer width of its address space: with the datalayout's
 //! `p3:32:32` an offset wraps within the low 32 bits and keeps the object
 //! (`(p & ~0xffffffff) | ((p + d) & 0xffffffff)`), so a GEP whose index an
@@ -657,6 +659,7 @@ impl<'a> FnMapper<'a> {
         if used && !l.volatile && l.atomic.is_none() && !elements {
             e = self.escaped_table_read(&l.ptr, e, size, line, span)?;
         }
+        let e = self.mem_uninit_read(inst, &l.ptr, e);
         let kind = if used {
             InstKind::SetLocal {
                 name: plain(inst.result.as_ref().expect("a used load has a result")),
