@@ -152,6 +152,10 @@ impl FnMapper<'_> {
             self.zv(&mask.value, &mask.ty, line)?,
             self.zv(&value.value, &value.ty, line)?,
         ];
+        let args = vec![
+            self.observed_value(&mask.value, &mask.ty, args[0].clone(), true),
+            self.observed_value(&value.value, &value.ty, args[1].clone(), true),
+        ];
         let span = span_at(inst.span.line, inst.span.col);
         let o = self.t.oracle(&name, OracleClass::Varying, span);
         let kind = CallKind::Op(o);
