@@ -45,7 +45,9 @@ impl Search<'_> {
                 let a = observable(self.reference, &p.trace, rhow);
                 for t in &e.runs[s][k][i].paths {
                     let b = observable(target, &t.trace, thow);
-                    if !convcheck_ir::exec::observe::refines(&a, &b) && !self.chosen_otherwise(e, (k, i), t, target, rhow, &b) {
+                    if !convcheck_ir::exec::observe::refines(&a, &b)
+                        && !self.chosen_otherwise(e, (k, i), t, target, rhow, &b)
+                    {
                         tally.states[s].violated = Some(Box::new(Finding {
                             property: Property::SingleThreadBehaviour,
                             threads: vec![scenario_values(&set.values[i], t, target)],
@@ -144,15 +146,13 @@ impl Search<'_> {
                     stop: &|| None,
                 },
             );
-            x.paths
-                .iter()
-                .any(|r| {
-                    r.trace.ub.is_none()
-                        && convcheck_ir::exec::observe::refines(
-                            &observable(self.reference, &r.trace, rhow),
-                            b,
-                        )
-                })
+            x.paths.iter().any(|r| {
+                r.trace.ub.is_none()
+                    && convcheck_ir::exec::observe::refines(
+                        &observable(self.reference, &r.trace, rhow),
+                        b,
+                    )
+            })
         })
     }
 

@@ -35,19 +35,19 @@
 //!
 //! **A poison value observed.** A value stored to shared or global memory
 //! is observed (DESIGN.md 2.7), and LangRef lets a target be more defined
-//! than its reference, never less. The model has no poison in events:
-//! where a stored value is poison the run stops as undefined behaviour,
-//! in a block named `ub.poison-stored.lineN` (not LangRef's undefined
-//! behaviour: the model's rule). For the stored value this is exact: a
-//! target that stores poison where the reference stores a defined value
-//! has undefined behaviour the reference has not (a violation); a
-//! reference that stores poison allows any value there. It is more
-//! permissive than LangRef in one way, named in docs/src/semantics.md: a
-//! reference run that stores poison constrains nothing at all, so a
-//! target that differs elsewhere in that run alone is not caught. Private
-//! memory is thread state, not observed, and takes poison as before. The
-//! integer arguments of a convergent operation (an external convergent
-//! callee) are observed too and follow the same rule (`ub.call.lineN`).
+//! than its reference, never less (Alive2's refinement). Storing poison
+//! is no undefined behaviour: the stored value goes to the event with its
+//! definedness ([`FnMapper::observed_value`], `Expr::maybe_poison`), and
+//! every engine compares it so: where the reference's value is poison the
+//! target's may be anything, poison included; where it is defined the
+//! target's must be defined and equal. The run goes on, so a reference
+//! run that stores poison still constrains what it observes later. The
+//! integer arguments of a convergent operation are observed the same way.
+//! Private memory is thread state, not observed, and takes poison as
+//! before. A load of a location that holds a stored poison value reads
+//! its computed bits (LangRef: poison; a known limit, named in
+//! docs/src/semantics.md); the byte `memset` stores with a poison byte is
+//! still undefined behaviour (`ub.call.lineN`).
 //! `ctlz` and `cttz` with `is_zero_poison` are poison at 0.
 //!
 //! A load or store through an address whose `getelementptr` flags
