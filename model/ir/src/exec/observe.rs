@@ -623,3 +623,54 @@ pub fn choice_settings(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(value: i64, poison: u64) -> Obs {
+        Obs::Mem {
+            write: true,
+            space: Space::Global,
+            addr: 8,
+            access: Access::bytes(4),
+            value: Some(value),
+            poison,
+        }
+    }
+
+    fn vote(args: Vec<i64>, poison: u64) -> Obs {
+        Obs::Op {
+            label: "ballot".into(),
+            args,
+            poison,
+        }
+    }
+
+    /// LangRef's refinement of observed values: a reference's poison allows
+    /// anything, a target's poison where the reference's value is defined
+    /// is not allowed, defined values must be equal.
+    #[test]
+    fn an_observed_value_is_refined_by_its_definedness() {
+        assert!(event_refines(&store(0, 1), &store(7, 0)));
+        assert!(event_refines(&store(0, 1), &store(0, 1)));
+        assert!(!event_refines(&store(7, 0), &store(0, 1)));
+        assert!(!event_refines(&store(0, 0), &store(0, 1)));
+        assert!(event_refines(&store(7, 0), &store(7, 0)));
+        assert!(!event_refines(&store(7, 0), &store(6, 0)));
+        // Per argument: the second is poison in the reference only.
+        assert!(event_refines(&vote(vec![1, 0], 2), &vote(vec![1, 5], 0)));
+        assert!(!event_refines(&vote(vec![1, 0], 2), &vote(vec![2, 5], 0)));
+        assert!(!event_refines(&vote(vec![1, 0], 0), &vote(vec![1, 0], 2)));
+        // The address is never excused.
+        let mut other = store(7, 0);
+        if let Obs::Mem { addr, .. } = &mut other {
+            *addr = 12;
+        }
+        assert!(!event_refines(&store(0, 1), &other));
+        // Sequences: the same length, each event refined.
+        assert!(refines(&[store(0, 1), store(5, 0)], &[store(9, 0), store(5, 0)]));
+        assert!(!refines(&[store(0, 1), store(5, 0)], &[store(9, 0), store(6, 0)]));
+        assert!(!refines(&[store(0, 1)], &[store(0, 1), store(5, 0)]));
+    }
+}

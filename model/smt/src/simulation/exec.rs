@@ -782,11 +782,17 @@ impl Eval<'_, '_> {
                 }
                 // A stored value that may be poison: its computed bits go
                 // to memory, its definedness to the event.
+                // (The bits are read under the definedness, as a `select`
+                // reads its arm: where the value is poison they use no
+                // load.)
                 let (defined, value) = value.observed();
-                let v = self.eval(value, true)?;
                 let defined = match defined {
                     Some(d) => Some(nonzero(&self.eval(d, true)?)),
                     None => None,
+                };
+                let v = match &defined {
+                    Some(d) => self.under(d.clone(), |s| s.eval(value, true))?,
+                    None => self.eval(value, true)?,
                 };
                 let addr = self.eval(index, true)?;
                 // The event's value is what is written: the low bytes.
@@ -893,14 +899,14 @@ impl Eval<'_, '_> {
                     let mut defined = Vec::new();
                     for (i, a) in args.iter().enumerate() {
                         let (d, a) = a.observed();
-                        let v = self.eval(a, false)?;
                         match d {
                             Some(d) => {
                                 let d = nonzero(&self.eval(d, true)?);
+                                let v = self.under(d.clone(), |s| s.eval(a, false))?;
                                 vals.push(d.ite(&v, &c64(0)));
                                 defined.push((i, d));
                             }
-                            None => vals.push(v),
+                            None => vals.push(self.eval(a, false)?),
                         }
                     }
                     if matches!(kind, CallKind::Op(_)) {
