@@ -669,8 +669,14 @@ mod tests {
         }
         assert!(!event_refines(&store(0, 1), &other));
         // Sequences: the same length, each event refined.
-        assert!(refines(&[store(0, 1), store(5, 0)], &[store(9, 0), store(5, 0)]));
-        assert!(!refines(&[store(0, 1), store(5, 0)], &[store(9, 0), store(6, 0)]));
+        assert!(refines(
+            &[store(0, 1), store(5, 0)],
+            &[store(9, 0), store(5, 0)]
+        ));
+        assert!(!refines(
+            &[store(0, 1), store(5, 0)],
+            &[store(9, 0), store(6, 0)]
+        ));
         assert!(!refines(&[store(0, 1)], &[store(0, 1), store(5, 0)]));
     }
 }
