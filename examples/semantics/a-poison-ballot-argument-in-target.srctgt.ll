@@ -3,11 +3,10 @@
 ; A convergent operation's argument is observed, and a target may be more
 ; defined than its reference, never less: the target votes `x + 1 < 5`
 ; with `add nsw`, poison at x = 2^31 - 1 (the reference's `add` has no
-; flag, defined everywhere). A poison argument of
-; a convergent operation stops the run as undefined behaviour
-; (model/llvm/src/to_ir/poison.rs, `runs_defined`: exact for the
-; argument, a reference run with one constrains nothing else). Before
-; (2026-11-28) the argument was compared by its computed bits: proved.
+; flag, defined everywhere). The argument carries its definedness
+; (model/llvm/src/to_ir/poison.rs, `observed_value`): the target's is
+; poison where the reference's is defined. Before (2026-11-28) the
+; argument was compared by its computed bits: proved.
 declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) #0
 
 define i32 @src(i32 %x) {

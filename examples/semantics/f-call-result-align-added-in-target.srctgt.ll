@@ -1,7 +1,7 @@
 ; CLASS: f
 ; EXPECT: violated
 ; EXPECT-explicit: inconclusive
-; EXPECT-MESSAGE: undefined behaviour
+; EXPECT-MESSAGE: = poison` in the target
 ; The target adds `align 16` to the result of a call that may return a
 ; misaligned pointer: poison there, stored (review2 G3).
 ; Explicit: inconclusive, it cannot try every pointer value (inexact domains).

@@ -1,9 +1,9 @@
 ; CLASS: f
 ; EXPECT: violated
-; EXPECT-MESSAGE: undefined behaviour
+; EXPECT-MESSAGE: = poison` in the target
 ; The target adds `nonnull` to the result of a call that may return null
-; (LangRef: a null result is then poison, and storing it is the model's
-; undefined behaviour): less defined than the reference (review2 G3).
+; (LangRef: a null result is then poison, and the stored value carries
+; its definedness): less defined than the reference (review2 G3).
 target triple = "nvptx64-nvidia-cuda"
 @gp = addrspace(1) global ptr addrspace(1) null
 @outp = addrspace(1) global ptr addrspace(1) null

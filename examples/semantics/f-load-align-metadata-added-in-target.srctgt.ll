@@ -1,7 +1,7 @@
 ; CLASS: f
 ; EXPECT: violated
 ; EXPECT-explicit: inconclusive
-; EXPECT-MESSAGE: undefined behaviour
+; EXPECT-MESSAGE: = poison` in the target
 ; The target adds `!align !{i64 8}` to a load of a pointer that may be
 ; misaligned (poison there), and stores it (review2 G3).
 ; Explicit: inconclusive, it cannot try every pointer value (inexact domains).

@@ -1,6 +1,6 @@
 ; CLASS: f
 ; EXPECT: violated
-; EXPECT-MESSAGE: undefined behaviour
+; EXPECT-MESSAGE: = poison` in the target
 ; The target adds `!nonnull` to a load of a pointer that may be null
 ; (LangRef, "load": the value is then poison), and stores it (review2 G3).
 target triple = "nvptx64-nvidia-cuda"

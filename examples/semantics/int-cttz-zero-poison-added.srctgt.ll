@@ -5,9 +5,9 @@
 ; LangRef makes a violation (the target may be more defined than the
 ; reference, never less). The result of a zero-poison `ctlz`/`cttz` has a
 ; shadow (defined where x is not 0, model/llvm/src/to_ir/poison.rs), and
-; a value stored to shared or global memory where it is poison stops the
-; run as undefined behaviour (`ub.poison-stored.lineN`), which the target has and
-; the reference has not. Before (2026-11-28) the model took `cttz(0,
+; a value stored to shared or global memory carries its definedness:
+; the target stores poison where the reference stores 32 (before
+; 2026-11-29, late morning: undefined behaviour, `ub.poison-stored.lineN`). Before (2026-11-28) the model took `cttz(0,
 ; true)` to be 32 and said preserved.
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [1024 x i32] zeroinitializer

@@ -147,7 +147,12 @@ pub fn places(message: &str, params: &[(String, i64)]) -> Vec<Place> {
             let nearest = params
                 .iter()
                 .filter(|(_, v)| {
-                    *v <= value && value - *v < NEAR && (value - *v) % i64::from(bytes.max(1)) == 0
+                    // (Checked: a parameter far below the address, e.g.
+                    // -2^63, would overflow.)
+                    *v <= value
+                        && value
+                            .checked_sub(*v)
+                            .is_some_and(|d| d < NEAR && d % i64::from(bytes.max(1)) == 0)
                 })
                 .max_by_key(|(n, v)| (*v, std::cmp::Reverse(n.clone())));
             let Some((p, v)) = nearest else { continue };

@@ -456,7 +456,42 @@ impl Expr {
     pub fn binary(op: BinOp, a: Expr, b: Expr) -> Expr {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }
+
+    /// An observed value that may be poison (a stored value, a convergent
+    /// operation's argument): `value` where `defined` is non-zero, poison
+    /// elsewhere, written `defined ? value : poison.observed`
+    /// ([`POISON_OBSERVED`], a local never set). Where such an expression
+    /// is a store's value or a convergent operation's argument, every
+    /// engine reads it with [`Expr::observed`] and puts the definedness in
+    /// the event (DESIGN.md 2.7: the target's value may differ only where
+    /// the reference's is poison); anywhere else it is a `select` whose
+    /// poison arm reads 0.
+    pub fn maybe_poison(defined: Expr, value: Expr) -> Expr {
+        if defined == Expr::Const(1) {
+            return value;
+        }
+        Expr::Select(
+            Box::new(defined),
+            Box::new(value),
+            Box::new(Expr::Var(POISON_OBSERVED.into())),
+        )
+    }
+
+    /// An observed value's definedness and value ([`Expr::maybe_poison`]):
+    /// `(None, self)` for a value that cannot be poison.
+    pub fn observed(&self) -> (Option<&Expr>, &Expr) {
+        match self {
+            Expr::Select(d, v, p) if matches!(&**p, Expr::Var(n) if n == POISON_OBSERVED) => {
+                (Some(d), v)
+            }
+            _ => (None, self),
+        }
+    }
 }
+
+/// The local that stands for poison in an observed value
+/// ([`Expr::maybe_poison`]).
+pub const POISON_OBSERVED: &str = "poison.observed";
 
 /// The model's integer arithmetic on one binary operator: wrapping, with
 /// division by zero defined as 0. Shared by execution and by passes that

@@ -45,7 +45,9 @@ impl Search<'_> {
                 let a = observable(self.reference, &p.trace, rhow);
                 for t in &e.runs[s][k][i].paths {
                     let b = observable(target, &t.trace, thow);
-                    if a != b && !self.chosen_otherwise(e, (k, i), t, target, rhow, &b) {
+                    if !convcheck_ir::exec::observe::refines(&a, &b)
+                        && !self.chosen_otherwise(e, (k, i), t, target, rhow, &b)
+                    {
                         tally.states[s].violated = Some(Box::new(Finding {
                             property: Property::SingleThreadBehaviour,
                             threads: vec![scenario_values(&set.values[i], t, target)],
@@ -112,7 +114,10 @@ impl Search<'_> {
         if (0..set.x.paths.len()).any(|j| {
             j != i
                 && agrees(&set.values[j])
-                && observable(self.reference, &set.x.paths[j].trace, rhow) == b
+                && convcheck_ir::exec::observe::refines(
+                    &observable(self.reference, &set.x.paths[j].trace, rhow),
+                    b,
+                )
         }) {
             return true;
         }
@@ -141,9 +146,13 @@ impl Search<'_> {
                     stop: &|| None,
                 },
             );
-            x.paths
-                .iter()
-                .any(|r| r.trace.ub.is_none() && observable(self.reference, &r.trace, rhow) == b)
+            x.paths.iter().any(|r| {
+                r.trace.ub.is_none()
+                    && convcheck_ir::exec::observe::refines(
+                        &observable(self.reference, &r.trace, rhow),
+                        b,
+                    )
+            })
         })
     }
 

@@ -300,7 +300,12 @@ impl Machine<'_> {
         s: StoreParts<'_>,
     ) -> Result<i64, Stop> {
         let (op, space, index, value, access) = s;
+        // A stored value that may be poison (`Expr::maybe_poison`): its
+        // computed bits go to memory (a load reads them back: a known
+        // limit), its definedness to the event.
+        let (defined, value) = value.observed();
         let v = self.eval(vars, base, value, true)?;
+        let poison = self.poison_at(vars, base, defined)?;
         let addr = self.eval(vars, base, index, true)?;
         if access.is_clobber() {
             // No event: what the call wrote is unknown.
@@ -323,12 +328,15 @@ impl Machine<'_> {
                 return Ok(v);
             }
         }
+        if poison {
+            self.trace.poison.push((self.trace.events.len(), 0));
+        }
         let kind = EventKind::Mem {
             space,
             write: true,
             addr,
             access,
-            value: (access.bytes > 0).then(|| truncate(v, access.bytes)),
+            value: (access.bytes > 0).then(|| if poison { 0 } else { truncate(v, access.bytes) }),
         };
         self.record(base, op, kind);
         Ok(v)

@@ -249,6 +249,12 @@ pub struct Trace {
     /// The loads whose value nothing uses (indices into `events`, in
     /// order): single-thread behaviour leaves them out (`observe`).
     pub unused_loads: Vec<usize>,
+    /// The observed values that are poison (`Expr::maybe_poison`): (index
+    /// into `events`, argument) for a convergent operation's argument,
+    /// (index, 0) for a stored value, in order. The event holds 0 there;
+    /// `observe` compares them as LangRef asks (the target's value may be
+    /// anything where the reference's is poison).
+    pub poison: Vec<(usize, usize)>,
     /// Every oracle evaluation in order: (oracle, k, value).
     pub reads: Vec<(OracleId, u32, i64)>,
     /// Every free memory location read, in order: (name, value)
@@ -633,6 +639,20 @@ impl<'p> Machine<'p> {
         key
     }
 
+    /// Whether an observed value whose definedness is `defined`
+    /// (`Expr::observed`) is poison.
+    pub(super) fn poison_at(
+        &mut self,
+        vars: &mut Vars,
+        base: &[Atom],
+        defined: Option<&Expr>,
+    ) -> Result<bool, Stop> {
+        match defined {
+            None => Ok(false),
+            Some(d) => Ok(self.eval(vars, base, d, true)? == 0),
+        }
+    }
+
     /// A local is read: the loads its value came from are used.
     pub fn read_local(&mut self, name: &str) {
         // Most runs hold no pending load: no key to build.
@@ -757,12 +777,22 @@ impl<'p> Machine<'p> {
                 }
                 CallKind::Op(o) => {
                     // A convergent operation's arguments are observed: their
-                    // values are part of the event.
+                    // values are part of the event, with their definedness
+                    // (`Expr::maybe_poison`).
                     let mut vals = Vec::with_capacity(args.len());
-                    for a in args {
-                        vals.push(self.eval(vars, base, a, true)?);
+                    let mut poison = Vec::new();
+                    for (i, a) in args.iter().enumerate() {
+                        let (defined, a) = a.observed();
+                        let v = self.eval(vars, base, a, true)?;
+                        if self.poison_at(vars, base, defined)? {
+                            poison.push((self.trace.events.len(), i));
+                            vals.push(0);
+                        } else {
+                            vals.push(v);
+                        }
                     }
                     self.record(base, *op, EventKind::Op { args: vals });
+                    self.trace.poison.extend(poison);
                     if want {
                         self.read_at(o, base, site(e))?
                     } else {

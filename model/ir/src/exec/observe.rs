@@ -112,6 +112,8 @@ pub enum Obs {
         label: String,
         /// The arguments' values.
         args: Vec<i64>,
+        /// Bit `i`: argument `i` is poison (its value is 0; [`refines`]).
+        poison: u64,
     },
     /// A barrier, by label; a data-carrying one with its predicate (0 or
     /// 1).
@@ -133,6 +135,8 @@ pub enum Obs {
         access: Access,
         /// What a byte-addressed store writes.
         value: Option<i64>,
+        /// Bit 0: the stored value is poison (`value` is 0; [`refines`]).
+        poison: u64,
     },
     /// Undefined behaviour, where the run stopped (the last event of a run
     /// with [`Trace::ub`]): a reference run with it is not compared, so a
@@ -146,6 +150,8 @@ pub enum Obs {
         label: String,
         /// The arguments' values.
         args: Vec<i64>,
+        /// As [`Obs::Op`]'s.
+        poison: u64,
     },
     /// Where the second projection of a run starts (see [`observable`]).
     Projection,
@@ -154,11 +160,26 @@ pub enum Obs {
 impl fmt::Display for Obs {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Obs::Op { label, args } | Obs::OpNoMemory { label, args } if args.is_empty() => {
+            Obs::Op { label, args, .. } | Obs::OpNoMemory { label, args, .. }
+                if args.is_empty() =>
+            {
                 write!(f, "{label}")
             }
-            Obs::Op { label, args } | Obs::OpNoMemory { label, args } => {
-                let a: Vec<String> = args.iter().map(i64::to_string).collect();
+            Obs::Op {
+                label,
+                args,
+                poison,
+            }
+            | Obs::OpNoMemory {
+                label,
+                args,
+                poison,
+            } => {
+                let a: Vec<String> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| shown(*v, *poison, i))
+                    .collect();
                 write!(f, "{label}({})", a.join(", "))
             }
             Obs::Barrier {
@@ -172,6 +193,7 @@ impl fmt::Display for Obs {
                 addr,
                 access,
                 value,
+                ..
             } if *write && access.is_call_event() => {
                 // A call to an external function that may have effects
                 // (the LLVM front end's `to_ir::effects`): `call @f` at
@@ -192,6 +214,7 @@ impl fmt::Display for Obs {
                 addr,
                 access,
                 value,
+                poison,
             } => {
                 let what = match (*write, access.atomic != 0) {
                     (true, false) => "store",
@@ -207,7 +230,7 @@ impl fmt::Display for Obs {
                     write!(f, "{volatile}{what} {place}:{}", access.bytes)?;
                 }
                 match value {
-                    Some(v) => write!(f, " = {v}"),
+                    Some(v) => write!(f, " = {}", shown(*v, *poison, 0)),
                     None => Ok(()),
                 }
             }
@@ -215,6 +238,91 @@ impl fmt::Display for Obs {
             Obs::Projection => write!(f, "|"),
         }
     }
+}
+
+/// An observed value as a report shows it: `poison` where bit `i` of
+/// `poison` is set.
+fn shown(v: i64, poison: u64, i: usize) -> String {
+    if i < 64 && poison >> i & 1 == 1 {
+        "poison".into()
+    } else {
+        v.to_string()
+    }
+}
+
+/// Whether the target's observable event `b` is one the reference's `a`
+/// allows (LangRef's refinement, as Alive2 reads it; DESIGN.md 2.7): equal,
+/// except that an observed value that is poison in the reference (a stored
+/// value, a convergent operation's argument) allows any value in the
+/// target, poison included. A target's poison value where the
+/// reference's is defined is not allowed.
+pub fn event_refines(a: &Obs, b: &Obs) -> bool {
+    let values = |x: &[i64], px: u64, y: &[i64], py: u64| {
+        x.len() == y.len()
+            && x.iter().zip(y).enumerate().all(|(i, (u, v))| {
+                let bit = |p: u64| i < 64 && p >> i & 1 == 1;
+                bit(px) || (!bit(py) && u == v)
+            })
+    };
+    match (a, b) {
+        (
+            Obs::Op {
+                label: l1,
+                args: a1,
+                poison: p1,
+            },
+            Obs::Op {
+                label: l2,
+                args: a2,
+                poison: p2,
+            },
+        )
+        | (
+            Obs::OpNoMemory {
+                label: l1,
+                args: a1,
+                poison: p1,
+            },
+            Obs::OpNoMemory {
+                label: l2,
+                args: a2,
+                poison: p2,
+            },
+        ) => l1 == l2 && values(a1, *p1, a2, *p2),
+        (
+            Obs::Mem {
+                write: w1,
+                space: s1,
+                addr: d1,
+                access: x1,
+                value: v1,
+                poison: p1,
+            },
+            Obs::Mem {
+                write: w2,
+                space: s2,
+                addr: d2,
+                access: x2,
+                value: v2,
+                poison: p2,
+            },
+        ) => {
+            (w1, s1, d1, x1) == (w2, s2, d2, x2)
+                && match (v1, v2) {
+                    (Some(u), Some(v)) => values(&[*u], *p1, &[*v], *p2),
+                    (None, None) => true,
+                    _ => false,
+                }
+        }
+        _ => a == b,
+    }
+}
+
+/// Whether the target's observable sequence `b` is one the reference's
+/// `a` allows: the same length, each event allowed ([`event_refines`]).
+/// Equal sequences always are.
+pub fn refines(a: &[Obs], b: &[Obs]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| event_refines(x, y))
 }
 
 /// Whether plain barriers of `module` are judged by the hazards they leave
@@ -329,21 +437,30 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
 /// The observable events of `t` in the order the thread ran them.
 fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     let mut unused = t.unused_loads.iter().copied().peekable();
+    let mut poisoned = t.poison.iter().copied().peekable();
     t.events
         .iter()
         .enumerate()
         .filter_map(|(i, e)| {
             let dead = unused.next_if_eq(&i).is_some();
+            let mut poison = 0u64;
+            while let Some((_, a)) = poisoned.next_if(|&(j, _)| j == i) {
+                if a < 64 {
+                    poison |= 1 << a;
+                }
+            }
             match &e.kind {
                 EventKind::Op { args } if module.op(e.sid).is_some_and(|o| o.memory_none) => {
                     Some(Obs::OpNoMemory {
                         label: module.label(e.sid).to_string(),
                         args: args.clone(),
+                        poison,
                     })
                 }
                 EventKind::Op { args } => Some(Obs::Op {
                     label: module.label(e.sid).to_string(),
                     args: args.clone(),
+                    poison,
                 }),
                 EventKind::Barrier { kind, predicate } => {
                     let plain = *kind == BarrierKind::Plain;
@@ -366,6 +483,7 @@ fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
                             addr: *addr,
                             access: *access,
                             value: *value,
+                            poison,
                         })
                 }
                 EventKind::Call(_) | EventKind::Stmt | EventKind::Fence | EventKind::Block(_) => {
@@ -395,14 +513,18 @@ pub fn describe_difference(a: &[Obs], b: &[Obs], tid: u32) -> String {
         }
     };
     let ((a1, a2), (b1, b2)) = (split(a), split(b));
-    if a1 != b1 {
+    if !refines(&a1, &b1) {
         return first_difference(&a1, &b1, tid, "event");
     }
     first_difference(&a2, &b2, tid, "convergent operation")
 }
 
 fn first_difference(a: &[Obs], b: &[Obs], tid: u32, what: &str) -> String {
-    let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let k = a
+        .iter()
+        .zip(b)
+        .take_while(|(x, y)| event_refines(x, y))
+        .count();
     match (a.get(k), b.get(k)) {
         (Some(x), Some(y)) => format!(
             "{what} {} of thread {tid} is `{x}` in the reference but `{y}` in the target",
@@ -500,4 +622,61 @@ pub fn choice_settings(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store(value: i64, poison: u64) -> Obs {
+        Obs::Mem {
+            write: true,
+            space: Space::Global,
+            addr: 8,
+            access: Access::bytes(4),
+            value: Some(value),
+            poison,
+        }
+    }
+
+    fn vote(args: Vec<i64>, poison: u64) -> Obs {
+        Obs::Op {
+            label: "ballot".into(),
+            args,
+            poison,
+        }
+    }
+
+    /// LangRef's refinement of observed values: a reference's poison allows
+    /// anything, a target's poison where the reference's value is defined
+    /// is not allowed, defined values must be equal.
+    #[test]
+    fn an_observed_value_is_refined_by_its_definedness() {
+        assert!(event_refines(&store(0, 1), &store(7, 0)));
+        assert!(event_refines(&store(0, 1), &store(0, 1)));
+        assert!(!event_refines(&store(7, 0), &store(0, 1)));
+        assert!(!event_refines(&store(0, 0), &store(0, 1)));
+        assert!(event_refines(&store(7, 0), &store(7, 0)));
+        assert!(!event_refines(&store(7, 0), &store(6, 0)));
+        // Per argument: the second is poison in the reference only.
+        assert!(event_refines(&vote(vec![1, 0], 2), &vote(vec![1, 5], 0)));
+        assert!(!event_refines(&vote(vec![1, 0], 2), &vote(vec![2, 5], 0)));
+        assert!(!event_refines(&vote(vec![1, 0], 0), &vote(vec![1, 0], 2)));
+        // The address is never excused.
+        let mut other = store(7, 0);
+        if let Obs::Mem { addr, .. } = &mut other {
+            *addr = 12;
+        }
+        assert!(!event_refines(&store(0, 1), &other));
+        // Sequences: the same length, each event refined.
+        assert!(refines(
+            &[store(0, 1), store(5, 0)],
+            &[store(9, 0), store(5, 0)]
+        ));
+        assert!(!refines(
+            &[store(0, 1), store(5, 0)],
+            &[store(9, 0), store(6, 0)]
+        ));
+        assert!(!refines(&[store(0, 1)], &[store(0, 1), store(5, 0)]));
+    }
 }

@@ -463,7 +463,8 @@ impl FnMapper<'_> {
     pub(super) fn observed_args(&mut self, c: &Call, line: u32) -> R<Vec<Expr>> {
         let mut out = Vec::new();
         for a in &c.args {
-            out.push(self.zv(&a.value, &a.ty, line)?);
+            let v = self.zv(&a.value, &a.ty, line)?;
+            out.push(self.observed_value(&a.value, &a.ty, v, true));
         }
         Ok(out)
     }

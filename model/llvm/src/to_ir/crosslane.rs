@@ -148,9 +148,13 @@ impl FnMapper<'_> {
             return unsup(format!("{name} on operands of another type"), line);
         }
         let token = bundle_token(c, line)?;
-        let args = vec![
+        let (m, v) = (
             self.zv(&mask.value, &mask.ty, line)?,
             self.zv(&value.value, &value.ty, line)?,
+        );
+        let args = vec![
+            self.observed_value(&mask.value, &mask.ty, m, true),
+            self.observed_value(&value.value, &value.ty, v, true),
         ];
         let span = span_at(inst.span.line, inst.span.col);
         let o = self.t.oracle(&name, OracleClass::Varying, span);

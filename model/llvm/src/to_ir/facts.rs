@@ -15,7 +15,7 @@
 //! (`x != 0`, `x & (A - 1) == 0`) set after the instruction
 //! ([`super::poison`]); poison propagates through pointer comparisons,
 //! `ptrtoint`, selects and phis of pointers, and a stored poison pointer
-//! stops the run (`ub.poison-stored.lineN`). A `noundef` result or a
+//! is observed as poison (`super::poison`, "A poison value observed"). A `noundef` result or a
 //! `!noundef` load that may be poison splits the block after it
 //! (`ub.call.lineN`, `ub.load.lineN`); a `noundef` argument whose stated
 //! fact fails is undefined behaviour at the call (`ub.call.lineN`).

@@ -712,6 +712,13 @@ impl<'a> FnMapper<'a> {
             };
             super::values::zext(e, bits, Default::default())
         };
+        // Shared and global memory observe the value with its definedness
+        // (`FnMapper::observed_value`); private memory is thread state.
+        let value = if space == convcheck_ir::Space::Local {
+            value
+        } else {
+            self.observed_value(&s.value.value, &s.value.ty, value, false)
+        };
         if elements && s.atomic.is_some() {
             return unsup("atomics (store atomic of an element array)", line);
         }

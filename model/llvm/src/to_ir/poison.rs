@@ -35,19 +35,19 @@
 //!
 //! **A poison value observed.** A value stored to shared or global memory
 //! is observed (DESIGN.md 2.7), and LangRef lets a target be more defined
-//! than its reference, never less. The model has no poison in events:
-//! where a stored value is poison the run stops as undefined behaviour,
-//! in a block named `ub.poison-stored.lineN` (not LangRef's undefined
-//! behaviour: the model's rule). For the stored value this is exact: a
-//! target that stores poison where the reference stores a defined value
-//! has undefined behaviour the reference has not (a violation); a
-//! reference that stores poison allows any value there. It is more
-//! permissive than LangRef in one way, named in docs/src/semantics.md: a
-//! reference run that stores poison constrains nothing at all, so a
-//! target that differs elsewhere in that run alone is not caught. Private
-//! memory is thread state, not observed, and takes poison as before. The
-//! integer arguments of a convergent operation (an external convergent
-//! callee) are observed too and follow the same rule (`ub.call.lineN`).
+//! than its reference, never less (Alive2's refinement). Storing poison
+//! is no undefined behaviour: the stored value goes to the event with its
+//! definedness ([`FnMapper::observed_value`], `Expr::maybe_poison`), and
+//! every engine compares it so: where the reference's value is poison the
+//! target's may be anything, poison included; where it is defined the
+//! target's must be defined and equal. The run goes on, so a reference
+//! run that stores poison still constrains what it observes later. The
+//! integer arguments of a convergent operation are observed the same way.
+//! Private memory is thread state, not observed, and takes poison as
+//! before. A load of a location that holds a stored poison value reads
+//! its computed bits (LangRef: poison; a known limit, named in
+//! docs/src/semantics.md); the byte `memset` stores with a poison byte is
+//! still undefined behaviour (`ub.call.lineN`).
 //! `ctlz` and `cttz` with `is_zero_poison` are poison at 0.
 //!
 //! A load or store through an address whose `getelementptr` flags
@@ -264,6 +264,19 @@ impl<'a> FnMapper<'a> {
             Value::Local(n) if self.maybe.contains(n) => Expr::Var(self.shadow(n)),
             _ => Expr::Const(1),
         }
+    }
+
+    /// An observed value `e` of the operand `v` of type `ty` (a value
+    /// stored to shared or global memory, an integer argument of a
+    /// convergent operation) with its definedness
+    /// (`convcheck_ir::Expr::maybe_poison`): poison there is no undefined
+    /// behaviour, the engines compare it as LangRef asks.
+    pub fn observed_value(&self, v: &Value, ty: &Type, e: Expr, arg: bool) -> Expr {
+        // A convergent operation's arguments: the integer ones, as before.
+        if self.ctx.opts.unchecked_poison || (arg && !matches!(ty, Type::Int(_))) {
+            return e;
+        }
+        Expr::maybe_poison(self.defined(v), e)
     }
 
     /// Where the result of `inst` (one that may be poison) is defined;
@@ -547,11 +560,6 @@ impl<'a> FnMapper<'a> {
             {
                 self.defined(&b.rhs)
             }
-            // A value stored to shared or global memory is observed; where
-            // it is poison the run stops as undefined behaviour (see the
-            // module documentation: exact for the target, which may be
-            // more defined than the reference and never less; a reference
-            // run that stores poison constrains nothing further).
             // A `noundef` return value that is poison is undefined
             // behaviour at the `ret` (LangRef, "Parameter Attributes").
             K::Ret(Some(v)) if self.ctx.m.has_attr(&self.f.ret_attrs, "noundef") => {
@@ -573,13 +581,10 @@ impl<'a> FnMapper<'a> {
                     self.address_defined(&st.ptr.value, line)?,
                     self.access_defined(inst)?,
                 ]);
-                let promoted =
-                    matches!(&st.ptr.value, Value::Local(p) if self.promoted.contains_key(p));
-                if promoted || self.location(&st.ptr).0 == convcheck_ir::Space::Local {
-                    all(vec![address])
-                } else {
-                    all(vec![address, self.defined(&st.value.value)])
-                }
+                // A stored value that may be poison is observed with its
+                // definedness (`FnMapper::observed_value`), not undefined
+                // behaviour.
+                all(vec![address])
             }
             K::Call(c) => {
                 let assume = c.callee.as_global().is_some_and(|n| n.is("llvm.assume"));
@@ -594,13 +599,9 @@ impl<'a> FnMapper<'a> {
                 // Under the uniformity oracle's opaque calls a memory
                 // intrinsic stores nothing (`super::mem_intrinsics`).
                 let opaque = self.ctx.opts.opaque_calls;
-                // The arguments of a convergent operation (an external
-                // convergent callee, or inline assembly) are observed, as a
-                // stored value is; a memory intrinsic is none, whatever its
-                // declaration says (`super::mem_intrinsics`).
-                let external = declared.is_some_and(|f| !f.is_definition)
-                    || matches!(c.callee, Value::InlineAsm(_));
-                let observed = external && mem.is_none() && c.is_convergent(self.ctx.m);
+                // The arguments of a convergent operation are observed with
+                // their definedness (`FnMapper::observed_value`), as a stored
+                // value is.
                 // The byte `memset` stores to shared or global memory.
                 let set_byte = !opaque
                     && mem == Some(super::mem_intrinsics::MemIntrinsic::Set)
@@ -618,7 +619,7 @@ impl<'a> FnMapper<'a> {
                             .and_then(|f| f.params.get(i))
                             .is_some_and(|p| self.ctx.m.has_attr(&p.attrs, "noundef"));
                     let stored = set_byte && i == 1;
-                    if (noundef || assume || observed || stored) && matches!(a.ty, Type::Int(_)) {
+                    if (noundef || assume || stored) && matches!(a.ty, Type::Int(_)) {
                         parts.push(self.defined(&a.value));
                     }
                     // A `noundef` argument that breaks its stated `range`,

@@ -94,11 +94,12 @@ fn active(model: &Model, events: &[Ev]) -> BTreeMap<u64, usize> {
 
 /// Whether two aligned events carry the same data in a model.
 fn same_data(model: &Model, e: &Ev, f: &Ev) -> bool {
+    // LangRef's refinement of observed values (`Ev::defined`).
     let addr = e.vals.len() == f.vals.len()
-        && e.vals
-            .iter()
-            .zip(&f.vals)
-            .all(|(a, b)| value(model, a) == value(model, b));
+        && e.vals.iter().zip(&f.vals).enumerate().all(|(i, (a, b))| {
+            let def = |x: &Ev| x.defined_at(i).is_none_or(|d| holds(model, d));
+            !def(e) || (def(f) && value(model, a) == value(model, b))
+        });
     let pred = match (&e.pred, &f.pred) {
         (Some(a), Some(b)) => holds(model, a) == holds(model, b),
         (None, None) => true,
@@ -183,8 +184,17 @@ pub(crate) fn prove(q: &Query, runs: &[[Run; 2]; 2], check: &Check) -> Matching 
         .map(|&(i, j)| {
             let (e, f) = (&re[i], &te[j]);
             let mut d = Vec::new();
-            for (a, b) in e.vals.iter().zip(&f.vals) {
-                d.push(a.eq(b).not());
+            for (k, (a, b)) in e.vals.iter().zip(&f.vals).enumerate() {
+                // LangRef's refinement of observed values (`Ev::defined`).
+                let differs = a.eq(b).not();
+                d.push(match (e.defined_at(k), f.defined_at(k)) {
+                    (None, None) => differs,
+                    (de, df) => {
+                        let t = Bool::from_bool(true);
+                        let (de, df) = (de.unwrap_or(&t), df.unwrap_or(&t));
+                        Bool::and(&[de.clone(), Bool::or(&[df.not(), differs])])
+                    }
+                });
             }
             if let (Some(a), Some(b)) = (&e.pred, &f.pred) {
                 d.push(a.eq(b).not());

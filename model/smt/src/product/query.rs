@@ -55,6 +55,9 @@ pub(crate) struct Desc {
     /// arguments), padded with zeros to the longest list of any event (the
     /// tag fixes how many an event has).
     pub vals: Vec<BV>,
+    /// Where each value is defined (`Ev::defined`; true where it cannot
+    /// be poison).
+    pub defs: Vec<Bool>,
     pub pred: Bool,
     pub label: BV,
     pub site: BV,
@@ -306,6 +309,9 @@ fn compare(
                 vals: (0..arity)
                     .map(|j| BV::fresh_const(&format!("{v}val{pi}{i}.{j}"), 64))
                     .collect(),
+                defs: (0..arity)
+                    .map(|j| Bool::fresh_const(&format!("{v}def{pi}{i}.{j}")))
+                    .collect(),
                 pred: Bool::fresh_const(&format!("{v}pred{pi}{i}")),
                 label: BV::fresh_const(&format!("{v}label{pi}{i}"), tag_w),
                 site: BV::fresh_const(&format!("{v}site{pi}{i}"), site_w),
@@ -333,6 +339,12 @@ fn compare(
                             .unwrap_or_else(|| BV::from_u64(0, 64))),
                     );
                 }
+                for (v, slot) in d.defs.iter().enumerate() {
+                    is.push(match e.defined_at(v) {
+                        Some(b) => slot.eq(b),
+                        None => slot.clone(),
+                    });
+                }
                 is.extend([
                     d.pred
                         .eq(e.pred.clone().unwrap_or_else(|| Bool::from_bool(false))),
@@ -355,8 +367,14 @@ fn compare(
         let (rr, rt) = (&runs[0][i], &runs[1][i]);
         let (dr, dt) = (&desc[0][i], &desc[1][i]);
         let mut diff = vec![dr.tag.eq(&dt.tag).not(), dr.pred.eq(&dt.pred).not()];
-        for (a, b) in dr.vals.iter().zip(&dt.vals) {
-            diff.push(a.eq(b).not());
+        // LangRef's refinement of an observed value: where the reference's
+        // is poison the target's may be anything; elsewhere the target's
+        // must be defined and equal.
+        for (j, (a, b)) in dr.vals.iter().zip(&dt.vals).enumerate() {
+            diff.push(Bool::and(&[
+                dr.defs[j].clone(),
+                Bool::or(&[dt.defs[j].not(), a.eq(b).not()]),
+            ]));
         }
         let differs = Bool::or(&diff);
         let ((lr, lr2), (lt, lt2)) = (lengths(rr, p), lengths(rt, p));

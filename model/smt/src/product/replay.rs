@@ -12,7 +12,7 @@ use super::symex::Run;
 use super::{Counterexample, Globals, Property};
 use convcheck_ir::convergence::relate_events;
 use convcheck_ir::exec::cfg::CfgProgram;
-use convcheck_ir::exec::observe::{describe_difference, observable, Observe};
+use convcheck_ir::exec::observe::{describe_difference, observable, refines, Observe};
 use convcheck_ir::exec::{run_thread, Bounds, Stop, Trace};
 use convcheck_ir::key::Rel;
 use convcheck_ir::scenario::{ThreadValues, ValuesSource};
@@ -233,7 +233,7 @@ impl Replay<'_> {
                     self.max_iters,
                     v,
                 )
-                .is_ok_and(|t| observable(module, &t, how) == b)
+                .is_ok_and(|t| refines(&observable(module, &t, how), b))
             })
     }
 
@@ -276,7 +276,7 @@ impl Replay<'_> {
         );
         for i in 0..2 {
             let (a, b) = (observable(rm, &rt[i], how_r), observable(tm, &tt[i], how_t));
-            if a == b {
+            if refines(&a, &b) {
                 continue;
             }
             let tid = d.tids[i];
@@ -341,7 +341,7 @@ impl Replay<'_> {
         }
         let all = Observe::everything();
         let hidden_only =
-            (0..2).any(|i| observable(rm, &rt[i], all) != observable(tm, &tt[i], all));
+            (0..2).any(|i| !refines(&observable(rm, &rt[i], all), &observable(tm, &tt[i], all)));
         Err(NoReplay {
             hidden_only,
             chosen: false,

@@ -120,9 +120,20 @@ pub(crate) struct Ev {
     /// The values the event carries: an access's address, a convergent
     /// operation's arguments.
     pub vals: Vec<BV>,
+    /// The values of `vals` that may be poison, with where they are
+    /// defined (`convcheck_ir::Expr::maybe_poison`; a poison value is 0):
+    /// the target's may differ only where the reference's is poison.
+    pub defined: Vec<(usize, Bool)>,
     pub pred: Option<Bool>,
     pub site: u32,
     pub convergent: bool,
+}
+
+impl Ev {
+    /// Where value `i` is defined: `None` where it cannot be poison.
+    pub fn defined_at(&self, i: usize) -> Option<&Bool> {
+        self.defined.iter().find(|(j, _)| *j == i).map(|(_, d)| d)
+    }
 }
 
 /// One thread's symbolic run of one program.
@@ -361,6 +372,8 @@ pub(crate) struct Exec<'p, 'a> {
     values: Option<Values>,
     /// The operands of the load or call whose oracle is read next.
     operands: Option<Vec<BV>>,
+    /// The definedness of the next event's values (`Ev::defined`).
+    observed: Vec<(usize, Bool)>,
     free_reads: Vec<FreeRead>,
     fn_reads: Vec<FnRead>,
     next_entry: u32,
@@ -393,6 +406,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             depth: 0,
             values: None,
             operands: None,
+            observed: Vec::new(),
             free_reads: Vec::new(),
             fn_reads: Vec::new(),
             next_entry: 0,

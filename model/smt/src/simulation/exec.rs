@@ -255,6 +255,9 @@ pub(crate) enum EvKind {
     Conv {
         label: String,
         args: Vec<BV>,
+        /// The arguments that may be poison, with where they are defined
+        /// (`convcheck_ir::Expr::maybe_poison`; a poison argument is 0).
+        defined: Vec<(usize, Bool)>,
         barrier: Option<BarrierKind>,
         pred: Option<BV>,
     },
@@ -264,8 +267,11 @@ pub(crate) enum EvKind {
         space: Space,
         write: bool,
         addr: BV,
-        /// The stored value.
+        /// The stored value (0 where it is poison).
         value: Option<BV>,
+        /// Where the stored value is defined, if it may be poison
+        /// (`convcheck_ir::Expr::maybe_poison`).
+        defined: Option<Bool>,
         /// A load's oracle evaluation: name index and count.
         id: Option<(usize, BV)>,
         /// The width in bytes (0: an element of the kernel language's
@@ -574,6 +580,7 @@ impl Eval<'_, '_> {
                     write: false,
                     addr,
                     value: None,
+                    defined: None,
                     id: Some(id.clone()),
                     bytes,
                     volatile: false,
@@ -773,12 +780,29 @@ impl Eval<'_, '_> {
                         self.side.module.label(*op)
                     ));
                 }
-                let v = self.eval(value, true)?;
+                // A stored value that may be poison: its computed bits go
+                // to memory, its definedness to the event.
+                // (The bits are read under the definedness, as a `select`
+                // reads its arm: where the value is poison they use no
+                // load.)
+                let (defined, value) = value.observed();
+                let defined = match defined {
+                    Some(d) => Some(nonzero(&self.eval(d, true)?)),
+                    None => None,
+                };
+                let v = match &defined {
+                    Some(d) => self.under(d.clone(), |s| s.eval(value, true))?,
+                    None => self.eval(value, true)?,
+                };
                 let addr = self.eval(index, true)?;
                 // The event's value is what is written: the low bytes.
                 let written = match access.bytes {
                     0 | 8.. => v.clone(),
                     n => v.bvand(BV::from_u64((1u64 << (8 * n)) - 1, 64)),
+                };
+                let written = match &defined {
+                    Some(d) => d.ite(&written, &c64(0)),
+                    None => written,
                 };
                 self.event(
                     *op,
@@ -788,6 +812,7 @@ impl Eval<'_, '_> {
                         write: true,
                         addr: addr.clone(),
                         value: Some(written),
+                        defined,
                         id: None,
                         bytes: access.bytes,
                         volatile: access.volatile,
@@ -871,8 +896,18 @@ impl Eval<'_, '_> {
                 }
                 CallKind::Op(o) | CallKind::Plain(o) => {
                     let mut vals = Vec::new();
-                    for a in args {
-                        vals.push(self.eval(a, false)?);
+                    let mut defined = Vec::new();
+                    for (i, a) in args.iter().enumerate() {
+                        let (d, a) = a.observed();
+                        match d {
+                            Some(d) => {
+                                let d = nonzero(&self.eval(d, true)?);
+                                let v = self.under(d.clone(), |s| s.eval(a, false))?;
+                                vals.push(d.ite(&v, &c64(0)));
+                                defined.push((i, d));
+                            }
+                            None => vals.push(self.eval(a, false)?),
+                        }
                     }
                     if matches!(kind, CallKind::Op(_)) {
                         self.event(
@@ -880,6 +915,7 @@ impl Eval<'_, '_> {
                             EvKind::Conv {
                                 label: self.side.module.label(*op).to_string(),
                                 args: vals,
+                                defined,
                                 barrier: None,
                                 pred: None,
                             },
@@ -904,6 +940,7 @@ impl Eval<'_, '_> {
                         EvKind::Conv {
                             label: self.side.module.label(*op).to_string(),
                             args: Vec::new(),
+                            defined: Vec::new(),
                             barrier: Some(b),
                             pred: pred.map(|p| truth(&nonzero(&p))),
                         },
@@ -1031,6 +1068,7 @@ impl Exec<'_, '_> {
                 EvKind::Conv {
                     label: self.side.module.label(inst.sid).to_string(),
                     args: Vec::new(),
+                    defined: Vec::new(),
                     barrier: None,
                     pred: None,
                 },

@@ -20,7 +20,7 @@
 
 use super::exec::{Acc, End, Ev, EvKind, Path, TState, Used};
 use super::side::Loc;
-use z3::ast::Bool;
+use z3::ast::{Bool, BV};
 
 /// How a step moves the two programs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,12 +105,14 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                 EvKind::Conv {
                     label: l1,
                     args: a1,
+                    defined: f1,
                     barrier: b1,
                     pred: p1,
                 },
                 EvKind::Conv {
                     label: l2,
                     args: a2,
+                    defined: f2,
                     barrier: b2,
                     pred: p2,
                 },
@@ -120,8 +122,11 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                         "`{l1}` in the reference against `{l2}` in the target"
                     ));
                 }
-                for (u, v) in a1.iter().zip(a2) {
-                    eqs.push(u.eq(v));
+                let at = |f: &[(usize, Bool)], i: usize| {
+                    f.iter().find(|(j, _)| *j == i).map(|(_, d)| d.clone())
+                };
+                for (i, (u, v)) in a1.iter().zip(a2).enumerate() {
+                    eqs.push(refined(at(f1, i), at(f2, i), u, v));
                 }
                 if let (Some(u), Some(v)) = (p1, p2) {
                     eqs.push(u.eq(v));
@@ -134,6 +139,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     write: w1,
                     addr: d1,
                     value: v1,
+                    defined: f1,
                     id: i1,
                     bytes: n1,
                     volatile: x1,
@@ -144,6 +150,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                     write: w2,
                     addr: d2,
                     value: v2,
+                    defined: f2,
                     id: i2,
                     bytes: n2,
                     volatile: x2,
@@ -175,7 +182,7 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
                 }
                 eqs.push(d1.eq(d2));
                 if let (Some(u), Some(v)) = (v1, v2) {
-                    eqs.push(u.eq(v));
+                    eqs.push(refined(f1.clone(), f2.clone(), u, v));
                 }
                 if let (Some((_, k1)), Some((_, k2))) = (i1, i2) {
                     eqs.push(k1.eq(k2));
@@ -193,6 +200,27 @@ pub(crate) fn events_equal(a: &[Ev], b: &[Ev]) -> Result<Bool, String> {
         [] => Bool::from_bool(true),
         _ => Bool::and(&eqs),
     })
+}
+
+/// An observed value of the target (`v`, defined where `dt`) that the
+/// reference's (`u`, defined where `dr`) allows: LangRef's refinement
+/// (DESIGN.md 2.7): anything where the reference's is poison, else a
+/// defined equal value. `None`: a value that cannot be poison.
+fn refined(dr: Option<Bool>, dt: Option<Bool>, u: &BV, v: &BV) -> Bool {
+    let eq = u.eq(v);
+    match (dr, dt) {
+        (None, None) => eq,
+        (dr, dt) => {
+            let target = match dt {
+                Some(d) => Bool::and(&[d, eq]),
+                None => eq,
+            };
+            match dr {
+                Some(d) => d.implies(target),
+                None => target,
+            }
+        }
+    }
 }
 
 /// Hazards (DESIGN.md 2.6, 2.7 property 3): every byte-addressed load the

@@ -116,11 +116,18 @@ impl Exec<'_, '_> {
                 value,
                 access,
             } => {
+                // A stored value that may be poison: its computed bits go
+                // to memory, its definedness to the event.
+                let (defined, value) = value.observed();
                 let v = self.eval(st, at, rp, value, true)?;
+                let defined = match defined {
+                    Some(d) => Some(nonzero(&self.eval(st, at, rp, d, true)?)),
+                    None => None,
+                };
                 let addr = self.eval(st, at, rp, index, true)?;
                 if access.is_clobber() {
                     // No event: what an external call wrote (`memory`).
-                    if matches!(**value, Expr::Const(c) if c != 0) {
+                    if matches!(*value, Expr::Const(c) if c != 0) {
                         st.calls = st.calls.bvadd(BV::from_u64(1, self.g.w));
                     }
                     self.clobber(st, *space, &addr, *access);
@@ -142,7 +149,14 @@ impl Exec<'_, '_> {
                 }
                 let mut vals = vec![addr];
                 if access.bytes > 0 {
-                    vals.push(memory::truncate(&v, access.bytes));
+                    let bits = memory::truncate(&v, access.bytes);
+                    match defined {
+                        Some(d) => {
+                            vals.push(d.ite(&bits, &c64(0)));
+                            self.observed = vec![(1, d)];
+                        }
+                        None => vals.push(bits),
+                    }
                 }
                 self.event(
                     st,
@@ -185,8 +199,18 @@ impl Exec<'_, '_> {
                 CallKind::Op(o) => {
                     // Observed arguments (`convcheck_ir::exec::observe`).
                     let mut vals = Vec::with_capacity(args.len());
-                    for a in args {
-                        vals.push(self.eval(st, at, rp, a, true)?);
+                    let mut observed = Vec::new();
+                    for (i, a) in args.iter().enumerate() {
+                        let (defined, a) = a.observed();
+                        let v = self.eval(st, at, rp, a, true)?;
+                        match defined {
+                            Some(d) => {
+                                let d = nonzero(&self.eval(st, at, rp, d, true)?);
+                                vals.push(d.ite(&v, &c64(0)));
+                                observed.push((i, d));
+                            }
+                            None => vals.push(v),
+                        }
                     }
                     let label = self.prog.module().label(*op).to_string();
                     let tag = if vals.is_empty() {
@@ -194,6 +218,7 @@ impl Exec<'_, '_> {
                     } else {
                         Tag::Args(label, vals.len())
                     };
+                    self.observed = observed;
                     self.event(st, at, *op, tag, vals.clone(), None, true);
                     if want {
                         self.operands = Some(vals);

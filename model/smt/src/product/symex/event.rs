@@ -87,6 +87,7 @@ impl Exec<'_, '_> {
             tag,
             label,
             vals,
+            defined: std::mem::take(&mut self.observed),
             pred,
             site,
             convergent,
