@@ -272,6 +272,13 @@ pub struct Trace {
     /// a target run with it where the reference is defined is a violation
     /// (`observe` adds it as the last observable event).
     pub ub: Option<String>,
+    /// The highest end (`address + size`, unsigned) of the accesses
+    /// through pointers of unknown origin the run checked against the end
+    /// of memory [`UNKNOWN_END`], if any: the smallest end under which the
+    /// run is defined. The explicit engine gives it to the target run as
+    /// the scenario's end ([`Trace::values`]), so that it enumerates no
+    /// value of the end (docs/src/semantics.md, "Out-of-bounds ...").
+    pub reach: Option<u64>,
     /// Estimated bytes the run recorded (events with their keys, reads):
     /// keys grow with the depth of loop nests and with iterations of
     /// cycles at the CFG level, so the count of events alone
@@ -320,6 +327,16 @@ impl Trace {
         }
         for (name, v) in &self.memory {
             map.insert(name.clone(), vec![*v]);
+        }
+        // The end of memory of pointers of unknown origin is the smallest
+        // one under which the run is defined: its reach (0 when it
+        // accessed nothing through them), whatever value it read.
+        // (A run given another end, a target's, keeps it.)
+        if module.oracles.iter().any(|o| o.name == UNKNOWN_END)
+            && map.get(UNKNOWN_END).is_none_or(|v| v.first() == Some(&-1))
+        {
+            let end = self.reach.unwrap_or(0) as i64;
+            map.insert(UNKNOWN_END.to_string(), vec![end]);
         }
         crate::scenario::ThreadValues(map)
     }
@@ -405,6 +422,11 @@ fn run(
         pending: HashMap::new(),
         record_values,
         memory: memory::Memory::default(),
+        end_oracle: program
+            .module()
+            .oracles
+            .iter()
+            .position(|o| o.name == UNKNOWN_END),
     };
     let module = program.module();
     let mut args = Vec::new();
@@ -435,6 +457,19 @@ fn run(
     m.trace.unused_loads = std::mem::take(&mut m.unused).into_iter().collect();
     (m.trace, res)
 }
+
+/// The oracle that is the end of the memory pointers of unknown origin
+/// (parameters, loaded pointers, call results) may access: the LLVM
+/// mapping checks each such access as `address + size ule end`
+/// (`convcheck-llvm`'s `to_ir/bounds.rs`). Every engine reads it as an
+/// oracle of the scenario, uniform and invariant; the explicit engine
+/// does not enumerate it: the reference reads its domain's one value
+/// (`u64::MAX`, the analysis's [`crate::scenario::domains`]), the machine
+/// records the reference's highest such end ([`Trace::reach`]), and the
+/// target reads that as the scenario's end, which leaves the target
+/// undefined exactly where some value of the end defines the reference
+/// and not the target (the end is compared with nothing else).
+pub const UNKNOWN_END: &str = "unknown-object.end";
 
 /// A function invocation's local variables.
 pub type Vars = HashMap<String, i64>;
@@ -473,6 +508,8 @@ pub struct Machine<'p> {
     record_values: bool,
     /// Private bytes, the phase's own writes, free locations read.
     memory: memory::Memory,
+    /// The module's [`UNKNOWN_END`] oracle, if it has one.
+    end_oracle: Option<OracleId>,
 }
 
 /// Estimated bytes of one recorded event with a key of `atoms` atoms.
@@ -725,6 +762,17 @@ impl<'p> Machine<'p> {
             Expr::Binary(BinOp::Or, a, b) => {
                 let x = self.eval(vars, base, a, true)?;
                 i64::from(x != 0 || self.eval(vars, base, b, true)? != 0)
+            }
+            Expr::Binary(BinOp::ULe, a, b)
+                if self.end_oracle.is_some()
+                    && matches!(**b, Expr::Oracle(o) if Some(o) == self.end_oracle) =>
+            {
+                // An access through a pointer of unknown origin checked
+                // against the end of memory: its reach is recorded.
+                let x = self.eval(vars, base, a, true)?;
+                self.trace.reach = Some(self.trace.reach.map_or(x as u64, |r| r.max(x as u64)));
+                let y = self.eval(vars, base, b, true)?;
+                binary(BinOp::ULe, x, y)
             }
             Expr::Binary(op, a, b) => {
                 let x = self.eval(vars, base, a, true)?;

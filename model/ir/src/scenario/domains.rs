@@ -137,6 +137,13 @@ pub struct ValueFacts {
     pub subjects: BTreeMap<Subject, Facts>,
     /// Comparisons between subjects.
     pub links: BTreeSet<Link>,
+    /// The subjects whose address `s + c` (one subject, no multiple) is
+    /// compared with the end of memory of objects of unknown origin
+    /// ([`crate::exec::UNKNOWN_END`]). That comparison is between two
+    /// runs' reaches (the reference's and the target's), which no value of
+    /// one subject changes; with two subjects or more their order matters
+    /// and is not tried: [`ValueFacts::domains`] names them inexact.
+    pub end_bases: BTreeSet<Subject>,
 }
 
 /// The values to try, per subject.
@@ -156,6 +163,12 @@ pub struct Domains {
 impl Domains {
     /// The values of `s` (at least one).
     pub fn of(&self, s: &Subject) -> Vec<i64> {
+        if matches!(s, Subject::Oracle(n) if n == crate::exec::UNKNOWN_END) {
+            // Not enumerated: the reference reads the largest end (every
+            // access inside), the target its reference's reach
+            // (`crate::exec::UNKNOWN_END`).
+            return vec![-1];
+        }
         self.values.get(s).cloned().unwrap_or_else(|| vec![0])
     }
 }
@@ -210,11 +223,21 @@ impl ValueFacts {
             mine.full |= f.full;
         }
         self.links.extend(other.links.iter().cloned());
+        self.end_bases.extend(other.end_bases.iter().cloned());
     }
 
     /// The values to try for every subject.
     pub fn domains(&self) -> Domains {
         let mut facts = self.subjects.clone();
+        if self.end_bases.len() >= 2 {
+            for s in &self.end_bases {
+                facts.entry(s.clone()).or_default().inexact.insert(
+                    "an address compared with the end of memory of objects of unknown origin \
+                     beside another object's (their order is not tried)"
+                        .to_string(),
+                );
+            }
+        }
         // Linked subjects share their points of interest, shifted through
         // the comparison, so that both sides can be less, equal and
         // greater. One round of sharing: points of `y` become points of `x`.

@@ -30,12 +30,14 @@
 //!   parameter, a loaded pointer) must itself be a multiple of `A`; a
 //!   parameter's `align N` is already in its value
 //!   (`super::ranges::pointer_facts`).
-//! - **Unknown origin** (off this round: `UNKNOWN_REGION`, `UNKNOWN_ALIGN`).
-//!   An address based on a value of unknown origin (a
+//! - **Unknown origin** (`UNKNOWN_REGION`, `UNKNOWN_ALIGN`, on since
+//!   2026-11-29). An address based on a value of unknown origin (a
 //!   parameter, a loaded pointer, a call's result) must lie below one end
 //!   `end` of absolute addresses, a free value of the scenario shared by
-//!   the reference and the target, or, for a parameter with
-//!   `dereferenceable(N)`, in `[p, p + N)` ([`FnMapper::unknown_region`]).
+//!   the reference and the target (`address + size ule end`), or, for a
+//!   parameter with `dereferenceable(N)`, in `[p, p + N)`
+//!   ([`FnMapper::unknown_region`]). The explicit engine enumerates no
+//!   value of `end`: `convcheck_ir::exec::UNKNOWN_END`.
 //! - **Memory intrinsics** of a constant length: each pointer as an access
 //!   of that length ([`FnMapper::intrinsic_defined`]).
 //!
@@ -56,16 +58,17 @@ use crate::types::Type;
 use crate::value::{Name, TypedValue, Value};
 
 /// Whether accesses through values of unknown origin are checked against
-/// the scenario's end of memory ([`FnMapper::unknown_region`]). Off: the
-/// explicit engine enumerates the end's values (three on `cas_max` of
-/// `examples/gpu/atomics.cu`), which took its `sroa,simplifycfg` stage from
-/// 2 s to past its budget (inconclusive, was preserved), and the
-/// simulation lost its proof of a GVN stage on the red-team's
-/// `real/k1.ll`. Left to do: a cheaper encoding (docs/src/semantics.md).
-const UNKNOWN_REGION: bool = false;
+/// the scenario's end of memory ([`FnMapper::unknown_region`]). On since
+/// 2026-11-29: the explicit engine no longer enumerates the end's values
+/// (the reference reads the largest end and records its highest access,
+/// which the target then reads as the scenario's end:
+/// `convcheck_ir::exec::UNKNOWN_END`); the product and the simulation
+/// keep it as one free value of the scenario.
+const UNKNOWN_REGION: bool = true;
 
-/// Whether an access through a value of unknown origin must be aligned.
-const UNKNOWN_ALIGN: bool = false;
+/// Whether an access through a value of unknown origin must be aligned
+/// (on since 2026-11-29; no value of the scenario, only the address).
+const UNKNOWN_ALIGN: bool = true;
 
 /// What the mapping knows of the object an access goes to.
 pub(crate) enum Object {
@@ -183,15 +186,16 @@ impl FnMapper<'_> {
         let m = self.ctx.m;
         let span = super::span_at(f.span.line, f.span.col);
         let class = OracleClass::UniformInvariant;
-        let end = Expr::Oracle(self.t.oracle("unknown-object.end", class, span));
-        // One comparison (the cheapest for the solvers): `addr + size <=
-        // end`, as `addr <= end - size`, which wraps to true where `end <
-        // size` (a region of fewer bytes than the access is no scenario
-        // worth the second comparison).
+        let end = Expr::Oracle(self.t.oracle(convcheck_ir::exec::UNKNOWN_END, class, span));
+        // One comparison, `addr + size <= end` (unsigned; the end itself
+        // on the right, as the explicit engine reads it: it records the
+        // left side of the reference's as its reach, `convcheck_ir::exec::
+        // UNKNOWN_END`). An address within `size` bytes of 2^64 wraps to
+        // a small reach: no scenario worth a second comparison.
         let free = bin(
             IrBin::ULe,
-            addr.clone(),
-            bin(IrBin::Sub, end, Expr::Const(size as i64)),
+            bin(IrBin::Add, addr.clone(), Expr::Const(size as i64)),
+            end,
         );
         let deref = f
             .params

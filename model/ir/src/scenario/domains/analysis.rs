@@ -164,6 +164,15 @@ impl<'m> Analysis<'m> {
         }
     }
 
+    /// Whether `e` reads the end of memory of objects of unknown origin.
+    fn is_end(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Oracle(o) if self
+            .module
+            .oracles
+            .get(*o)
+            .is_some_and(|i| i.name == crate::exec::UNKNOWN_END))
+    }
+
     fn oracle(&self, o: usize) -> Alt {
         match self.module.oracles.get(o) {
             Some(info) => Alt::Lin(Subject::Oracle(info.name.clone()), 1, 0),
@@ -267,6 +276,42 @@ impl<'m> Analysis<'m> {
                         map_lin(&v, |_, _| None, move |x| crate::expr::unary(op, x))
                     }
                 }
+            }
+            Expr::Binary(BinOp::ULe, a, b) if self.is_end(b) => {
+                // An address checked against the end of memory of objects
+                // of unknown origin (`crate::exec::UNKNOWN_END`): not a
+                // value to enumerate; the explicit engine compares the
+                // reference's reach with the target's. One subject plus a
+                // constant changes neither's order; anything else is
+                // inexact, and two such subjects are (`end_bases`).
+                let x = self.eval(f, a);
+                if self.record {
+                    let text = self.text(e);
+                    for alt in &x {
+                        match alt {
+                            Alt::Lin(s, m, _) if *m == 1 || *m == -1 => {
+                                self.facts.end_bases.insert(s.clone());
+                            }
+                            Alt::Lin(s, ..) => {
+                                self.facts(s)
+                                    .inexact
+                                    .insert(format!("{text} (an ordering of a multiple)"));
+                            }
+                            Alt::Unknown(t) => {
+                                for s in t {
+                                    if s.name() != COUNTER {
+                                        self.facts(s).inexact.insert(format!(
+                                            "{text} (through arithmetic the analysis does not \
+                                             invert)"
+                                        ));
+                                    }
+                                }
+                            }
+                            Alt::Const(_) => {}
+                        }
+                    }
+                }
+                boolean()
             }
             Expr::Binary(op, a, b) => {
                 let x = self.eval(f, a);
