@@ -25,18 +25,19 @@ pub const WORK: u64 = 10_000_000;
 /// machine reached first: at load 11 on 2 cores `early_exit`'s SROA stage
 /// was cut after 2.1 million units (8 s of wall clock, 1 s of CPU) and
 /// proved in the same units alone, so the verdict depended on the load.
-/// The wall clock now bounds a proof only through the check's own
-/// deadline (`--timeout`).
+/// The wall clock now bounds a proof only through [`wall`]: half of the
+/// check's time left, or this much where that is less.
 pub const MAX_TIME: Duration = Duration::from_secs(8);
 
 /// The simulation engine, within its work budget (at most [`WORK`]), its
-/// CPU time cap ([`max_time`]) and the time left before the query's
-/// deadline. The work budget is what decides; the wall clock only where
-/// the check's own budget runs out. All of the time left up to the cap, not a part
-/// of it: the functions of a file share `--timeout` (60 s over the 12
-/// functions of LoopUnroll's `convergent.controlled.ll` is 5 s each), and
-/// with half or three quarters of that `pragma_unroll`'s proof was cut at
-/// load 10, which made the survey's count depend on the load. A proof
+/// CPU time cap ([`max_time`]) and [`wall`], half of the time left before
+/// the query's deadline (at least [`MAX_TIME`] of it). The work budget is
+/// what decides; the wall clock only where the machine is loaded enough
+/// for half of the time left to pass first. Never less than the time left
+/// up to the cap: the functions of a file share `--timeout` (60 s over the
+/// 12 functions of LoopUnroll's `convergent.controlled.ll` is 5 s each),
+/// and with half or three quarters of that alone `pragma_unroll`'s proof
+/// was cut at load 10, which made the survey's count depend on the load. A proof
 /// found early leaves the rest of the time to the functions after it; a
 /// search that finds no relation mostly ends early (a pair of paths whose
 /// events differ).
@@ -58,6 +59,19 @@ pub fn max_time(work: u64) -> Duration {
         return MAX_TIME;
     }
     MAX_TIME.mul_f64(work as f64 / WORK as f64)
+}
+
+/// The wall-clock limit of an attempt with `left` of the check's time
+/// left and a CPU time cap of `cap`: at least what the wall-clock cap was
+/// before the cap was CPU time (`cap`, within the time left), and up to
+/// half of the time left, so that on a machine loaded enough for a proof's
+/// CPU seconds to take many more of wall clock the bounded engines keep
+/// the other half (at load 17 on 2 cores, `grid_stride`'s three proofs of
+/// 9.5 million units took 56 of its 60 s, and every stage after them was
+/// left inconclusive). On a quiet machine it does not bind before the work
+/// budget or the CPU cap.
+pub fn wall(left: Duration, cap: Duration) -> Duration {
+    left.min(cap.max(left / 2))
 }
 
 /// What one simulation attempt gave.
@@ -118,7 +132,7 @@ impl Simulation {
             };
         }
         let opts = SimOptions {
-            timeout: left,
+            timeout: wall(left, max_time(self.work)),
             cpu_time: Some(max_time(self.work)),
             allow_barrier_removal: q.allow == Allowance::Barriers,
             memory_mb: self.memory_mb,
