@@ -17,24 +17,27 @@ use std::time::{Duration, Instant};
 /// decides, the same on every run and at every load.
 pub const WORK: u64 = 10_000_000;
 
-/// The longest a simulation search may take on one stage: a safety net
-/// above what [`WORK`] takes on a quiet machine (LoopUnroll's
-/// `pragma_unroll`, 3.2 million units, 1 to 3 s of CPU, took 3 to 7 s of
-/// wall clock at load 10 on 2 cores and was cut by the former 5 s cap).
-/// Not more: under `default<O2>` every stage the simulation cannot relate
-/// spends up to this much, and at 20 s two of `examples/gpu`'s pipelines
-/// (`subgroup_reduce`, `grid_stride`) left the bounded engines too little
-/// of their 60 s.
+/// The most CPU time a simulation search may take on one stage
+/// (`SimOptions::cpu_time`, the thread's CPU time, not the wall clock): a
+/// safety net above what [`WORK`] takes (about 5 s of one core here;
+/// LoopUnroll's `pragma_unroll`, 3.2 million units, 1 to 3 s of CPU).
+/// Until 2026-11-29 this was a cap on the wall clock, which a loaded
+/// machine reached first: at load 11 on 2 cores `early_exit`'s SROA stage
+/// was cut after 2.1 million units (8 s of wall clock, 1 s of CPU) and
+/// proved in the same units alone, so the verdict depended on the load.
+/// The wall clock now bounds a proof only through [`wall`]: half of the
+/// check's time left, or this much where that is less.
 pub const MAX_TIME: Duration = Duration::from_secs(8);
 
-/// The simulation engine, within its work budget (at most [`WORK`]) and
-/// the time left before the query's deadline (at most [`MAX_TIME`]). The
-/// work budget is what decides where the machine is not starved; the wall
-/// clock only where it is. All of the time left up to the cap, not a part
-/// of it: the functions of a file share `--timeout` (60 s over the 12
-/// functions of LoopUnroll's `convergent.controlled.ll` is 5 s each), and
-/// with half or three quarters of that `pragma_unroll`'s proof was cut at
-/// load 10, which made the survey's count depend on the load. A proof
+/// The simulation engine, within its work budget (at most [`WORK`]), its
+/// CPU time cap ([`max_time`]) and [`wall`], half of the time left before
+/// the query's deadline (at least [`MAX_TIME`] of it). The work budget is
+/// what decides; the wall clock only where the machine is loaded enough
+/// for half of the time left to pass first. Never less than the time left
+/// up to the cap: the functions of a file share `--timeout` (60 s over the
+/// 12 functions of LoopUnroll's `convergent.controlled.ll` is 5 s each),
+/// and with half or three quarters of that alone `pragma_unroll`'s proof
+/// was cut at load 10, which made the survey's count depend on the load. A proof
 /// found early leaves the rest of the time to the functions after it; a
 /// search that finds no relation mostly ends early (a pair of paths whose
 /// events differ).
@@ -47,15 +50,28 @@ pub struct Simulation {
     pub work: u64,
 }
 
-/// The wall-clock cap of a proof that may do `work` units of z3's work:
+/// The CPU time cap of a proof that may do `work` units of z3's work:
 /// [`MAX_TIME`] per [`WORK`], so that a function's only stage, which may
-/// take the function's whole share of the work, is not cut by the clock
-/// first where the machine is loaded.
+/// take the function's whole share of the work, is not cut by the cap
+/// before its work budget.
 pub fn max_time(work: u64) -> Duration {
     if work <= WORK {
         return MAX_TIME;
     }
     MAX_TIME.mul_f64(work as f64 / WORK as f64)
+}
+
+/// The wall-clock limit of an attempt with `left` of the check's time
+/// left and a CPU time cap of `cap`: at least what the wall-clock cap was
+/// before the cap was CPU time (`cap`, within the time left), and up to
+/// half of the time left, so that on a machine loaded enough for a proof's
+/// CPU seconds to take many more of wall clock the bounded engines keep
+/// the other half (at load 17 on 2 cores, `grid_stride`'s three proofs of
+/// 9.5 million units took 56 of its 60 s, and every stage after them was
+/// left inconclusive). On a quiet machine it does not bind before the work
+/// budget or the CPU cap.
+pub fn wall(left: Duration, cap: Duration) -> Duration {
+    left.min(cap.max(left / 2))
 }
 
 /// What one simulation attempt gave.
@@ -116,7 +132,8 @@ impl Simulation {
             };
         }
         let opts = SimOptions {
-            timeout: left.min(max_time(self.work)),
+            timeout: wall(left, max_time(self.work)),
+            cpu_time: Some(max_time(self.work)),
             allow_barrier_removal: q.allow == Allowance::Barriers,
             memory_mb: self.memory_mb,
             work: self.work,

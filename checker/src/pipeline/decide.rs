@@ -16,8 +16,8 @@
 //! source does and a pass's output relates them as that CFG does, it
 //! relates them as the source does). Under `auto` a quick explicit search
 //! (max-iters 1, 100 ms) runs first, then (where the structural rule does
-//! not apply) the simulation engine (10 million units of z3's work, the time
-//! left, at most 8 s), then the product; a product
+//! not apply) the simulation engine (10 million units of z3's work, at most
+//! 8 s of CPU, within the time left), then the product; a product
 //! counterexample is replaced by the explicit engine's smallest one when
 //! that is found within two seconds, and a stage the product does not
 //! model goes to the explicit engine. The first stage at the source level
@@ -26,7 +26,7 @@
 //! **Batch** ([`Policy::Batch`], LLVM IR, and every input under
 //! `explicit`): the structural proof first (LLVM IR), and where it does
 //! not apply, under `auto` and `smt`, the simulation engine (10 million
-//! units of z3's work, the time left, at most 8 s; [`FUNCTION_WORK`] per
+//! units of z3's work, at most 8 s of CPU; [`FUNCTION_WORK`] per
 //! function, all of it, and 16 s, for a function's only stage;
 //! [`AFTER_BUDGET_WORK`] per attempt once that ran out, none
 //! after [`AFTER_BUDGET_MISSES`] such attempts in a row ran out too); a
@@ -418,8 +418,8 @@ impl Decider<'_> {
     /// A simulation proof of `target` against `reference` where the
     /// structural rule does not apply (at most `engines::simulation::WORK`
     /// units of z3's work, from the function's share [`FUNCTION_WORK`];
-    /// the time left, at most 8 s; `None` when no relation is found, with
-    /// why in `misses` under `against`).
+    /// at most 8 s of CPU, within the time left; `None` when no relation is
+    /// found, with why in `misses` under `against`).
     fn simulated(
         &self,
         reference: &Entry,
@@ -487,7 +487,7 @@ impl Decider<'_> {
         // A function's only stage (a target file, or a pipeline of which
         // one pass changed the function) leaves no later stage to starve:
         // it may take the function's whole share ([`FUNCTION_WORK`]), and
-        // the wall clock's cap grows with it (`simulation::max_time`).
+        // the CPU time cap grows with it (`simulation::max_time`).
         // Every other attempt gets at most one stage's budget.
         let work = if after_budget {
             left.min(AFTER_BUDGET_WORK)

@@ -122,6 +122,11 @@ pub struct SimOptions {
     /// timeout, what it cuts is the same on every machine and at every
     /// load (`solve`): the checker sets it and a generous timeout.
     pub work: u64,
+    /// A cap on the CPU time of the calling thread for the whole proof
+    /// (`None`: none but `timeout`): the safety net of `work` that, unlike
+    /// `timeout`, does not cut sooner on a loaded machine (`solve`). The
+    /// checker sets it, with `timeout` the time left of its own budget.
+    pub cpu_time: Option<Duration>,
 }
 
 impl Default for SimOptions {
@@ -133,6 +138,7 @@ impl Default for SimOptions {
             allow_barrier_removal: false,
             memory_mb: crate::product::Z3_MEMORY_MB,
             work: 0,
+            cpu_time: None,
         }
     }
 }
@@ -463,7 +469,7 @@ pub fn prove_programs_spent(
     opts: &SimOptions,
 ) -> (SimAnswer, u64) {
     let deadline = Instant::now() + opts.timeout;
-    let work = solve::Work::new(opts.work);
+    let work = solve::Work::with_cpu(opts.work, opts.cpu_time);
     let run = |[r, t]: [&side::Side; 2], shared: &exec::Shared, names: &[String]| {
         // Where a program loads bytes, the tries with loads as accesses
         // only (`exec::Exec::accesses`) first, then, where they find no
@@ -556,7 +562,7 @@ pub fn find_relation(
         |sides, shared, _| {
             // As `prove_programs_spent` tries: where a program loads
             // bytes, loads as accesses only, then loads as events.
-            let work = solve::Work::new(opts.work);
+            let work = solve::Work::with_cpu(opts.work, opts.cpu_time);
             let loads = shared.plain_memory && shared.loads;
             let first = search_only(sides, shared, opts, deadline, &work, false, loads);
             if loads && matches!(first, Err(Fail::NotFound(_))) {
@@ -615,7 +621,7 @@ pub fn check_relation_with(
         tgt_fn,
         opts,
         |sides, shared, _| {
-            let work = solve::Work::new(opts.work);
+            let work = solve::Work::with_cpu(opts.work, opts.cpu_time);
             recheck::recheck(sides, shared, relation, opts, deadline, work, on)
         },
     );

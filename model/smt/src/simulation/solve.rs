@@ -15,11 +15,20 @@
 //! from the budget alone (re-set only when the budget left falls below
 //! half of the one set, like the timeout), so what the budget cuts is the
 //! same on every run.
+//!
+//! **CPU time.** The work budget's safety net is a cap on the thread's
+//! CPU time ([`Work::with_cpu`], `SimOptions::cpu_time`), checked before
+//! every query and in the search's loops, not the wall clock: at a load
+//! of 11 on two cores a proof of 2 million units (1 s of CPU) took 9 s of
+//! wall clock, and the checker's former 8 s wall-clock cap cut it, so the
+//! same stage was proved at load 2 and not at load 11 (docs/src/
+//! performance.md, "The simulation's verdicts independent of the load").
+//! The wall-clock deadline is then the caller's own budget alone.
 
 use super::Fail;
 use std::cell::Cell;
 use std::rc::Rc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use z3::ast::Bool;
 use z3::{Model, Params, SatResult, Solver, StatisticsValue};
 
@@ -27,18 +36,54 @@ use z3::{Model, Params, SatResult, Solver, StatisticsValue};
 pub(crate) const WORK_OUT: &str =
     "work budget: the proof did more than its units of z3's work (SimOptions::work)";
 
-/// The work a proof may still do (z3's resource units), shared by the
-/// search and the re-check; `u64::MAX`: no budget.
+/// Why a proof stopped when its CPU time cap ran out.
+pub(crate) const CPU_OUT: &str = "timeout: the proof's CPU time cap ran out (SimOptions::cpu_time)";
+
+/// The CPU time the calling thread has used (z3 works in the thread that
+/// calls it): Linux's `/proc/thread-self/schedstat`, whose first field is
+/// the thread's time on a CPU in nanoseconds; `None` where it cannot be
+/// read.
+pub(crate) fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// When a proof's CPU time cap runs out: the thread's CPU time at which it
+/// does, or, where that cannot be read, the wall-clock instant (the cap
+/// counted on the wall clock, as before the cap was CPU time).
+#[derive(Clone, Copy, Debug)]
+enum CpuCap {
+    Cpu(Duration),
+    Wall(Instant),
+}
+
+/// The work a proof may still do (z3's resource units; `u64::MAX`: no
+/// budget) and its CPU time cap, shared by the search and the re-check.
 #[derive(Clone, Debug)]
-pub(crate) struct Work(Rc<Cell<u64>>);
+pub(crate) struct Work(Rc<Cell<u64>>, Option<CpuCap>);
 
 impl Work {
-    pub fn new(units: u64) -> Work {
-        Work(Rc::new(Cell::new(if units == 0 {
-            u64::MAX
-        } else {
-            units
-        })))
+    /// A budget of `units` (0: none) and at most `cpu` of the thread's CPU
+    /// time from now (`None`: no cap but the caller's deadline).
+    pub fn with_cpu(units: u64, cpu: Option<Duration>) -> Work {
+        let cap = cpu.map(|c| match thread_cpu() {
+            Some(now) => CpuCap::Cpu(now + c),
+            None => CpuCap::Wall(Instant::now() + c),
+        });
+        Work(
+            Rc::new(Cell::new(if units == 0 { u64::MAX } else { units })),
+            cap,
+        )
+    }
+
+    /// Whether the CPU time cap has run out.
+    fn cpu_out(&self) -> bool {
+        match self.1 {
+            None => false,
+            Some(CpuCap::Cpu(until)) => thread_cpu().is_some_and(|now| now >= until),
+            Some(CpuCap::Wall(until)) => Instant::now() >= until,
+        }
     }
 
     /// The units spent of a budget of `units` (0 when there was none).
@@ -109,6 +154,9 @@ impl Z3 {
         if Instant::now() >= self.deadline {
             return Err(Fail::Unknown("timeout: the time budget ran out".into()));
         }
+        if self.work.cpu_out() {
+            return Err(Fail::Unknown(CPU_OUT.into()));
+        }
         Ok(())
     }
 
@@ -119,6 +167,11 @@ impl Z3 {
         let left = self.deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Err(Fail::Unknown("timeout: the time budget ran out".into()));
+        }
+        // (A query itself is bounded by the work left, `rlimit`, and the
+        // wall-clock deadline; the CPU cap is a net between queries.)
+        if self.work.cpu_out() {
+            return Err(Fail::Unknown(CPU_OUT.into()));
         }
         let ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
         let limited = self.work.limited();
@@ -171,5 +224,37 @@ impl Z3 {
         };
         self.solver.pop(1);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// The CPU time cap counts the thread's CPU time, not the wall clock:
+    /// time spent waiting (what a loaded machine adds) does not run it
+    /// out, work does. A cap on the wall clock fails the first half.
+    #[test]
+    fn the_cpu_cap_counts_cpu_time_not_waiting() {
+        if thread_cpu().is_none() {
+            return; // (no /proc: the cap is the wall clock's, as before)
+        }
+        let far = Instant::now() + Duration::from_secs(60);
+        let z3 = Z3::new(far, Work::with_cpu(0, Some(Duration::from_millis(50))));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(
+            z3.in_time().is_ok(),
+            "200 ms asleep ran out a 50 ms CPU cap"
+        );
+        let start = thread_cpu().unwrap();
+        let mut x = 0u64;
+        while thread_cpu().unwrap() < start + Duration::from_millis(60) {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        match z3.in_time() {
+            Err(Fail::Unknown(why)) => assert_eq!(why, CPU_OUT),
+            _ => panic!("60 ms of CPU did not run out a 50 ms CPU cap"),
+        }
     }
 }
