@@ -589,6 +589,11 @@ impl Parser<'_> {
                         ));
                     }
                 }
+                // A named struct type (`extractvalue %struct.P %p, 1`):
+                // a `%name` followed by the value it types is a type, not
+                // a use of a value (review3 H12; type and value names are
+                // apart in LLVM IR).
+                Tok::Local if !after_label && self.names_a_type() => {}
                 Tok::Local => {
                     let n = self.name_of(t)?;
                     if after_label {
@@ -614,6 +619,19 @@ impl Parser<'_> {
         }
         g.operands = self.text_from(from);
         Ok(g)
+    }
+
+    /// Whether the `%name` at the current token is a type: the start of
+    /// a value (a name, a constant, an aggregate) follows it on its line.
+    fn names_a_type(&self) -> bool {
+        let next = self.peek_at(1);
+        !next.line_start
+            && match next.kind {
+                Tok::Local | Tok::Global | Tok::Int | Tok::Float | Tok::LBrace => true,
+                Tok::LBracket | Tok::Less | Tok::CStr => true,
+                Tok::Word => !matches!(self.text(next), "to" | "unwind" | "label" | "x"),
+                _ => false,
+            }
     }
 
     /// Whether the current token starts a statement inside a body.
