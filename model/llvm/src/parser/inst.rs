@@ -622,14 +622,21 @@ impl Parser<'_> {
     }
 
     /// Whether the `%name` at the current token is a type: the start of
-    /// a value (a name, a constant, an aggregate) follows it on its line.
+    /// a value (a name, a constant, a constant aggregate or expression)
+    /// follows it on its line. A value is followed by `,`, a bracket, an
+    /// ordering (`cmpxchg ... i32 %b acq_rel monotonic`) or the end.
     fn names_a_type(&self) -> bool {
         let next = self.peek_at(1);
         !next.line_start
             && match next.kind {
-                Tok::Local | Tok::Global | Tok::Int | Tok::Float | Tok::LBrace => true,
-                Tok::LBracket | Tok::Less | Tok::CStr => true,
-                Tok::Word => !matches!(self.text(next), "to" | "unwind" | "label" | "x"),
+                Tok::Local | Tok::Global | Tok::Int | Tok::Float | Tok::LBrace | Tok::CStr => true,
+                Tok::Word => {
+                    let w = self.text(next);
+                    matches!(
+                        w,
+                        "undef" | "poison" | "zeroinitializer" | "null" | "true" | "false"
+                    ) || (is_opcode(w) && !matches!(w, "call" | "tail" | "musttail" | "notail"))
+                }
                 _ => false,
             }
     }
