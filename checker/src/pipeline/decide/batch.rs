@@ -563,8 +563,14 @@ impl Decider<'_> {
             // note saying the product could not search them.
             Answer::Unknown(w) if w.limit == crate::engines::Limit::Unsupported => {
                 let why = w.why.strip_prefix("smt: ").unwrap_or(&w.why);
+                // Models that differed only in hidden events, and no
+                // scenario whose observed events differ: the search ran
+                // to its end.
+                let searched = w
+                    .why
+                    .contains(convcheck_smt::product::NO_VISIBLE_DIFFERENCE);
                 if let Some(d) = b.decided[j].as_mut() {
-                    match inexact {
+                    match inexact.filter(|_| !searched) {
                         Some(inexact) => {
                             d.outcome = Outcome::Inconclusive(format!(
                                 "{inexact}; {NOT_MODELLED_NOTE}: {why}"
@@ -575,6 +581,9 @@ impl Decider<'_> {
                              untried ({gap}): {why}"
                         )),
                     }
+                }
+                if searched {
+                    return Hunt::NoneFound;
                 }
                 // Not "none found": the stages not searched say the
                 // search on the last one did not finish, and why.

@@ -188,6 +188,7 @@ impl FnMapper<'_> {
             _ => Ok(None),
         }
     }
+
     /// Where one operand bundle of an `llvm.assume` holds (see the module
     /// documentation); a tag the model does not read is unsupported.
     pub(crate) fn assume_bundle_holds(

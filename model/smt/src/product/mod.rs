@@ -89,6 +89,7 @@ mod symex;
 use crate::{Answer, Limit, Unknown};
 pub use check::WorkAccount;
 use check::{check, check_limited, memory_watermark};
+pub use confirm::NO_VISIBLE_DIFFERENCE;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Trace;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
