@@ -550,44 +550,31 @@ impl Decider<'_> {
             Answer::Unknown(w) if w.why.contains(convcheck_smt::product::NO_COUNTEREXAMPLE) => {
                 Hunt::NoneFound
             }
-            // A construct the product does not model (an anchor; a
-            // difference only in unused loads or plain barriers, which the
-            // hazards judge; a model another reference choice explains):
-            // not a search cut by the machine's load, and the same on
-            // every run. Where the explicit engine's value domains were
-            // inexact, its preserved does not stand (`--engine explicit`
-            // alone says inconclusive there, and the product did not
-            // search those values: review3 H15): the stage is
-            // inconclusive, naming both. Otherwise (group sizes capped
-            // only) the stage keeps the explicit engine's verdict, with a
-            // note saying the product could not search them.
+            // Not modelled (an anchor, a choice): with inexact domains,
+            // inconclusive (review3 H15); else, or where no observed
+            // difference was found, the explicit verdict stands, noted.
             Answer::Unknown(w) if w.limit == crate::engines::Limit::Unsupported => {
                 let why = w.why.strip_prefix("smt: ").unwrap_or(&w.why);
-                // Models that differed only in hidden events, and no
-                // scenario whose observed events differ: the search ran
-                // to its end.
                 let searched = w
                     .why
                     .contains(convcheck_smt::product::NO_VISIBLE_DIFFERENCE);
-                if let Some(d) = b.decided[j].as_mut() {
-                    match inexact.filter(|_| !searched) {
-                        Some(inexact) => {
-                            d.outcome = Outcome::Inconclusive(format!(
-                                "{inexact}; {NOT_MODELLED_NOTE}: {why}"
-                            ));
-                        }
-                        None => d.notes.push(format!(
-                            "the symbolic product cannot search what the explicit engine left \
-                             untried ({gap}): {why}"
-                        )),
+                let d = b.decided[j].as_mut();
+                match (d, inexact.filter(|_| !searched)) {
+                    (Some(d), Some(inexact)) => {
+                        d.outcome =
+                            Outcome::Inconclusive(format!("{inexact}; {NOT_MODELLED_NOTE}: {why}"))
                     }
+                    (Some(d), None) => d.notes.push(format!(
+                        "the symbolic product cannot search what the explicit engine left \
+                         untried ({gap}): {why}"
+                    )),
+                    (None, _) => {}
                 }
-                if searched {
-                    return Hunt::NoneFound;
-                }
-                // Not "none found": the stages not searched say the
-                // search on the last one did not finish, and why.
-                return Hunt::Cut(why.to_string());
+                return if searched {
+                    Hunt::NoneFound
+                } else {
+                    Hunt::Cut(why.to_string())
+                };
             }
             Answer::Unknown(w) => {
                 Hunt::Cut(w.why.strip_prefix("smt: ").unwrap_or(&w.why).to_string())
@@ -637,10 +624,8 @@ pub const NOT_SEARCHED_NOTE: &str = "values the explicit engine left untried wer
 the symbolic product on the last stage of the pipeline only, where it found no counterexample \
 (a violation that a later pass undoes would go unseen)";
 
-/// The reason of a stage the explicit engine preserved with inexact value
-/// domains, whose untried values the product could not search (a
-/// construct it does not model): inconclusive, never preserved (review3
-/// H15).
+/// Why a stage preserved with inexact domains is inconclusive: the product
+/// could not search them (review3 H15).
 pub const NOT_MODELLED_NOTE: &str = "the symbolic product could not search the values the \
 explicit engine left untried";
 
