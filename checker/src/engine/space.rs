@@ -21,8 +21,9 @@
 //! among its bounds. With a fixed
 //! group the size is `N`, and if what decides `tid` is not exactly known
 //! and `N` is at most [`ALL_TIDS_UP_TO`], every index is tried. No size
-//! above the smallest `max_group` of the modules (the most threads a
-//! group of their target has) is tried.
+//! above the reference's `max_group` (the most threads a group of its
+//! target has; the smallest of the modules' where the reference states
+//! none) is tried.
 
 use convcheck_ir::scenario::domains::{Domains, Subject, ValueFacts};
 use convcheck_ir::{FuncId, Module};
@@ -100,9 +101,17 @@ impl Space {
                     }
                 }
             }
-            // No larger group than the target has (`Module::max_group`:
-            // 1024 threads on NVPTX and AMDGPU).
-            if let Some(most) = modules.iter().filter_map(|(m, _)| m.max_group).min() {
+            // No larger group than the reference's target has
+            // (`Module::max_group`: 1024 threads on NVPTX and AMDGPU, or
+            // the kernel's `amdgpu-flat-work-group-size`): the reference's
+            // bound, not a smaller one a target states (review3 H6); a
+            // reference that states none (the source level) takes the
+            // smallest of the others'.
+            let most = modules
+                .first()
+                .and_then(|(m, _)| m.max_group)
+                .or_else(|| modules.iter().filter_map(|(m, _)| m.max_group).min());
+            if let Some(most) = most {
                 s.retain(|&n| n <= most.max(2));
             }
             s.sort_unstable();

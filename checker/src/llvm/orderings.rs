@@ -19,7 +19,10 @@
 //! strengthening accesses keeps every guarantee, so the passes LLVM runs
 //! on real code (unrolling, LICM, SimplifyCFG) are not affected. Two
 //! accesses of one kind of which one is weakened while another keeps the
-//! guarantee are not seen (the union stays the same): a named limit.
+//! guarantee are not seen (the union stays the same): a named limit. A
+//! `cmpxchg`'s failure ordering is a kind of its own (`cmpxchg failure`):
+//! an `acq_rel acquire` weakened to `acq_rel monotonic` loses `acquire`
+//! on the failure path (review3 H13).
 //!
 //! **Scopes** (LangRef, "syncscope"; review2 G4). A guarantee holds only
 //! among the threads of its `syncscope`: `singlethread` synchronises with
@@ -38,12 +41,16 @@ use convcheck_llvm::{Function, InstKind, Instruction};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The kinds of atomic access, as LLVM's opcodes name them.
-const KINDS: [&str; 5] = [
+const KINDS: [&str; 6] = [
     "load atomic",
     "store atomic",
     "atomicrmw",
     "cmpxchg",
     "fence",
+    // A `cmpxchg`'s failure ordering, its own kind (review3 H13: on
+    // failure the access is a load with that ordering, and the union with
+    // the success ordering hid an `acquire` weakened there).
+    "cmpxchg failure",
 ];
 
 /// Acquire semantics.
@@ -170,14 +177,19 @@ fn access(i: &Instruction) -> Option<(&'static str, u8, Scope)> {
             )
         }),
         InstKind::Generic(g) => {
-            let kind = KINDS[2..].iter().find(|k| **k == g.opcode)?;
+            let kind = KINDS[2..5].iter().find(|k| **k == g.opcode)?;
             // The orderings are words of the operand text (a `cmpxchg` has
-            // two: success and failure).
-            let bits = g
+            // two: success and failure; the failure one is
+            // [`failure`]'s).
+            let words = g
                 .operands
                 .split(|c: char| c.is_whitespace() || c == ',')
-                .filter_map(guarantees)
-                .fold(0, |a, b| a | b);
+                .filter_map(guarantees);
+            let bits = if *kind == "cmpxchg" {
+                words.take(1).fold(0, |a, b| a | b)
+            } else {
+                words.fold(0, |a, b| a | b)
+            };
             let scope = g
                 .operands
                 .split_once("syncscope(\"")
@@ -189,6 +201,24 @@ fn access(i: &Instruction) -> Option<(&'static str, u8, Scope)> {
     }
 }
 
+/// A `cmpxchg`'s failure ordering (its second ordering word), as the
+/// access kind `cmpxchg failure`.
+fn failure(i: &Instruction) -> Option<(&'static str, u8, Scope)> {
+    let InstKind::Generic(g) = &i.kind else {
+        return None;
+    };
+    if g.opcode != "cmpxchg" {
+        return None;
+    }
+    let (_, _, scope) = access(i)?;
+    let fail = g
+        .operands
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter_map(guarantees)
+        .nth(1)?;
+    Some((KINDS[5], fail, scope))
+}
+
 impl Orderings {
     /// The guarantees `f`'s atomic accesses state.
     pub fn of(f: &Function) -> Orderings {
@@ -197,7 +227,7 @@ impl Orderings {
             .blocks
             .iter()
             .flat_map(|b| b.instructions.iter())
-            .filter_map(access)
+            .flat_map(|i| access(i).into_iter().chain(failure(i)))
         {
             let set: &mut BTreeSet<(u8, Scope)> = kinds.entry(kind).or_default();
             set.insert((bits | ATOMIC, scope));
@@ -327,6 +357,11 @@ mod tests {
         let cas = orderings("  %o = cmpxchg ptr @g, i32 0, i32 1 seq_cst seq_cst, align 4");
         let cas_weak = orderings("  %o = cmpxchg ptr @g, i32 0, i32 1 acquire monotonic, align 4");
         assert!(cas_weak.weakened_from(&cas).is_some());
+        // The failure ordering alone weakened (review3 H13).
+        let cas_acq = orderings("  %o = cmpxchg ptr @g, i32 0, i32 1 acq_rel acquire, align 4");
+        let cas_fail = orderings("  %o = cmpxchg ptr @g, i32 0, i32 1 acq_rel monotonic, align 4");
+        assert!(cas_fail.weakened_from(&cas_acq).is_some());
+        assert!(cas_acq.weakened_from(&cas_fail).is_none());
         assert!(orderings("  fence release")
             .weakened_from(&orderings("  fence seq_cst"))
             .is_some());

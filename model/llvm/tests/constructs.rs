@@ -381,6 +381,33 @@ fn integer_constants() {
     }
 }
 
+/// A named struct type in a generic instruction's operands is a type, not
+/// a use of a value (red-team review3 H12: `extractvalue %struct.P %p, 1`
+/// was "use of undefined value '%struct.P'", exit 2 for the module); a
+/// value before an ordering (`cmpxchg ... i32 %b acq_rel monotonic`) is
+/// still a use.
+#[test]
+fn named_struct_types_in_generic_operands_are_types() {
+    let src = "%struct.P = type { float, float }
+define float @f(%struct.P %p, float %a, ptr %q, i32 %b) {
+  %r = insertvalue %struct.P %p, float %a, 0
+  %x = extractvalue %struct.P %r, 1
+  %c = cmpxchg ptr %q, i32 0, i32 %b acq_rel monotonic
+  ret float %x
+}
+";
+    let m = parse(src);
+    let f = m.function("f").expect("@f");
+    let uses: Vec<Vec<String>> = f
+        .instructions()
+        .filter_map(|(_, i)| match &i.kind {
+            InstKind::Generic(g) => Some(g.uses.iter().map(|n| n.to_string()).collect()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(uses, [vec!["p", "a"], vec!["r"], vec!["q", "b"]]);
+}
+
 #[test]
 fn generic_instructions_keep_opcode_operands_and_names() {
     let src = "declare void @t(i32)

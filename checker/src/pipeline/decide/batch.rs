@@ -452,7 +452,7 @@ impl Decider<'_> {
             });
         }
         if let Some(gap) = gap {
-            self.search_untried(b, &untried, &gap);
+            self.search_untried(b, &untried, &gap, inexact.as_deref());
         }
     }
 
@@ -466,17 +466,17 @@ impl Decider<'_> {
     /// by stage spent its whole budget here (`examples/gpu` under
     /// `default<O2>`: 15 s of 15, 56 s of 60) and found nothing. The
     /// stages not searched say so.
-    fn search_untried(&self, b: &mut Batch, untried: &[usize], gap: &str) {
+    fn search_untried(&self, b: &mut Batch, untried: &[usize], gap: &str, inexact: Option<&str>) {
         let Some((&last, earlier)) = untried.split_last() else {
             return;
         };
         let mut searched = vec![last];
         let mut last_cut = None;
-        match self.search_one(b, last, gap) {
+        match self.search_one(b, last, gap, inexact) {
             Hunt::Found => {
                 for &j in earlier {
                     searched.push(j);
-                    if self.search_one(b, j, gap) == Hunt::Found {
+                    if self.search_one(b, j, gap, inexact) == Hunt::Found {
                         break;
                     }
                 }
@@ -512,7 +512,7 @@ impl Decider<'_> {
     /// cut short (work, time, memory, size) or a construct the product does
     /// not model leaves the explicit engine's verdict with a note naming
     /// why: a cut search is never reported as one that found nothing.
-    fn search_one(&self, b: &mut Batch, j: usize, gap: &str) -> Hunt {
+    fn search_one(&self, b: &mut Batch, j: usize, gap: &str, inexact: Option<&str>) -> Hunt {
         let timeout = self.budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
         // The time is a safety net: at least a tenth of the default
         // budget, so that under a short `--timeout` on a loaded machine
@@ -551,21 +551,31 @@ impl Decider<'_> {
             Answer::Unknown(w) if w.why.contains(convcheck_smt::product::NO_COUNTEREXAMPLE) => {
                 Hunt::NoneFound
             }
-            // A construct the product does not model (an anchor; a
-            // difference only in unused loads or plain barriers, which the
-            // hazards judge): not a search cut by the machine's load, and
-            // the same on every run. The stage keeps the explicit
-            // engine's verdict, with the inexact domains in its bounds and
-            // a note saying the product could not search them.
+            // Not modelled (an anchor, a choice): with inexact domains,
+            // inconclusive (review3 H15); else, or where no observed
+            // difference was found, the explicit verdict stands, noted.
             Answer::Unknown(w) if w.limit == crate::engines::Limit::Unsupported => {
-                if let Some(d) = b.decided[j].as_mut() {
-                    d.notes.push(format!(
+                let why = w.why.strip_prefix("smt: ").unwrap_or(&w.why);
+                let searched = w
+                    .why
+                    .contains(convcheck_smt::product::NO_VISIBLE_DIFFERENCE);
+                let d = b.decided[j].as_mut();
+                match (d, inexact.filter(|_| !searched)) {
+                    (Some(d), Some(inexact)) => {
+                        d.outcome =
+                            Outcome::Inconclusive(format!("{inexact}; {NOT_MODELLED_NOTE}: {why}"))
+                    }
+                    (Some(d), None) => d.notes.push(format!(
                         "the symbolic product cannot search what the explicit engine left \
-                         untried ({gap}): {}",
-                        w.why.strip_prefix("smt: ").unwrap_or(&w.why)
-                    ));
+                         untried ({gap}): {why}"
+                    )),
+                    (None, _) => {}
                 }
-                return Hunt::NoneFound;
+                return if searched {
+                    Hunt::NoneFound
+                } else {
+                    Hunt::Cut(why.to_string())
+                };
             }
             Answer::Unknown(w) => {
                 Hunt::Cut(w.why.strip_prefix("smt: ").unwrap_or(&w.why).to_string())
@@ -614,6 +624,11 @@ impl Decider<'_> {
 pub const NOT_SEARCHED_NOTE: &str = "values the explicit engine left untried were searched by \
 the symbolic product on the last stage of the pipeline only, where it found no counterexample \
 (a violation that a later pass undoes would go unseen)";
+
+/// Why a stage preserved with inexact domains is inconclusive: the product
+/// could not search them (review3 H15).
+pub const NOT_MODELLED_NOTE: &str = "the symbolic product could not search the values the \
+explicit engine left untried";
 
 /// The start of the note of a stage whose search of untried values by the
 /// product was cut short (time, memory, size): its verdict is the explicit

@@ -589,6 +589,11 @@ impl Parser<'_> {
                         ));
                     }
                 }
+                // A named struct type (`extractvalue %struct.P %p, 1`):
+                // a `%name` followed by the value it types is a type, not
+                // a use of a value (review3 H12; type and value names are
+                // apart in LLVM IR).
+                Tok::Local if !after_label && self.names_a_type() => {}
                 Tok::Local => {
                     let n = self.name_of(t)?;
                     if after_label {
@@ -614,6 +619,26 @@ impl Parser<'_> {
         }
         g.operands = self.text_from(from);
         Ok(g)
+    }
+
+    /// Whether the `%name` at the current token is a type: the start of
+    /// a value (a name, a constant, a constant aggregate or expression)
+    /// follows it on its line. A value is followed by `,`, a bracket, an
+    /// ordering (`cmpxchg ... i32 %b acq_rel monotonic`) or the end.
+    fn names_a_type(&self) -> bool {
+        let next = self.peek_at(1);
+        !next.line_start
+            && match next.kind {
+                Tok::Local | Tok::Global | Tok::Int | Tok::Float | Tok::LBrace | Tok::CStr => true,
+                Tok::Word => {
+                    let w = self.text(next);
+                    matches!(
+                        w,
+                        "undef" | "poison" | "zeroinitializer" | "null" | "true" | "false"
+                    ) || (is_opcode(w) && !matches!(w, "call" | "tail" | "musttail" | "notail"))
+                }
+                _ => false,
+            }
     }
 
     /// Whether the current token starts a statement inside a body.

@@ -6,7 +6,14 @@
 //!   `range` of);
 //! - `!nonnull` and `!align !{i64 A}` on a load of a pointer;
 //! - `!noundef` on a load;
-//! - `range`, `nonnull` and `align A` on a call's *argument*.
+//! - `range`, `nonnull` and `align A` on a call's *argument*;
+//! - the operand bundles of `llvm.assume` (LangRef "Assume Operand
+//!   Bundles"; review3 H7): `"align"(ptr %p, i64 A[, i64 off])` and
+//!   `"nonnull"(ptr %p)` are conditions of the run like the assume's `i1`
+//!   (a false one is undefined behaviour), `"noundef"(v)` that `v` is
+//!   defined, `"ignore"` nothing; any other tag (`dereferenceable`,
+//!   `separate_storage`, ...) is outside the model (inconclusive, named),
+//!   since ignoring it in a target could hide a less defined target.
 //!
 //! LangRef ("Parameter Attributes", "load"): a value that breaks such a
 //! fact is poison; with `noundef` (or `!noundef`) too, undefined behaviour.
@@ -179,6 +186,57 @@ impl FnMapper<'_> {
                 Ok((e != Expr::Const(1)).then_some(e))
             }
             _ => Ok(None),
+        }
+    }
+
+    /// Where one operand bundle of an `llvm.assume` holds (see the module
+    /// documentation); a tag the model does not read is unsupported.
+    pub(crate) fn assume_bundle_holds(
+        &mut self,
+        b: &crate::inst::OperandBundle,
+        line: u32,
+    ) -> R<Expr> {
+        let outside = || super::unsup(format!("llvm.assume operand bundle \"{}\"", b.tag), line);
+        match (b.tag.as_str(), b.inputs.as_slice()) {
+            ("ignore", _) => Ok(Expr::Const(1)),
+            ("noundef", [v]) => Ok(self.defined(&v.value)),
+            ("nonnull", [p]) if matches!(p.ty, Type::Ptr { .. }) => {
+                let x = self.value(&p.value, &p.ty, line)?;
+                Ok(holds(
+                    x,
+                    PtrFacts {
+                        nonnull: true,
+                        align: None,
+                    },
+                ))
+            }
+            ("align", [p, a, rest @ ..]) if matches!(p.ty, Type::Ptr { .. }) && rest.len() <= 1 => {
+                let Some(align) = a
+                    .value
+                    .as_int()
+                    .and_then(|a| u64::try_from(a).ok())
+                    .and_then(readable_align)
+                else {
+                    return match a.value.as_int() {
+                        // Alignment 1 states nothing.
+                        Some(1) => Ok(Expr::Const(1)),
+                        _ => outside(),
+                    };
+                };
+                let mut x = self.value(&p.value, &p.ty, line)?;
+                if let Some(off) = rest.first() {
+                    let o = self.value(&off.value, &off.ty, line)?;
+                    x = Expr::binary(IrBin::Sub, x, o);
+                }
+                Ok(holds(
+                    x,
+                    PtrFacts {
+                        nonnull: false,
+                        align: Some(align),
+                    },
+                ))
+            }
+            _ => outside(),
         }
     }
 }

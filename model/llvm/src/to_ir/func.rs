@@ -237,7 +237,10 @@ pub(crate) fn map_function(
                 }
                 let before = insts.len();
                 mapper.instruction(inst, &mut insts)?;
-                if ctx.versioned && super::memory_version::writes_shared_memory(&insts[before..]) {
+                if ctx.versioned
+                    && (super::memory_version::writes_shared_memory(&insts[before..])
+                        || super::memory_version::acquires(inst))
+                {
                     let bump = mapper.version_bump(inst);
                     insts.push(bump);
                 }

@@ -455,13 +455,25 @@ impl<'a> FnMapper<'a> {
                 let Some(inst) = self.defs.get(n) else {
                     return me;
                 };
-                let merge = |roots: Vec<Option<Root>>| -> Option<Root> {
+                // An incoming whose root is not found makes the merge
+                // unknown (review3 H2: `phi [@a, inttoptr (i64 C)]` is not
+                // `@a`); a value already visited (a cycle) is skipped.
+                let merge = |roots: Vec<Option<Option<Root>>>| -> Option<Root> {
+                    let roots: Vec<Option<Root>> = roots.into_iter().flatten().collect();
+                    if roots.iter().any(Option::is_none) {
+                        return Some(Root::Value(n.clone()));
+                    }
                     let known: Vec<Root> = roots.into_iter().flatten().collect();
                     match known.first() {
                         None => None,
                         Some(r) if known.iter().all(|x| x == r) => Some(r.clone()),
                         Some(_) => Some(Root::Value(n.clone())),
                     }
+                };
+                let sub = |v: &Value, seen: &mut HashSet<Name>| -> Option<Option<Root>> {
+                    let revisit = matches!(v, Value::Local(x) if seen.contains(x));
+                    let r = self.root(v, depth + 1, seen);
+                    (r.is_some() || !revisit).then_some(r)
                 };
                 match &inst.kind {
                     K::Alloca(_) => Some(Root::Alloca(n.clone())),
@@ -476,27 +488,17 @@ impl<'a> FnMapper<'a> {
                         }
                     }
                     K::Freeze(tv) => self.root(&tv.value, depth + 1, seen),
-                    K::Phi(p) => merge(
-                        p.incoming
-                            .iter()
-                            .map(|(v, _)| self.root(v, depth + 1, seen))
-                            .collect(),
-                    ),
+                    K::Phi(p) => merge(p.incoming.iter().map(|(v, _)| sub(v, seen)).collect()),
                     K::Select(s) => merge(vec![
-                        self.root(&s.if_true.value, depth + 1, seen),
-                        self.root(&s.if_false.value, depth + 1, seen),
+                        sub(&s.if_true.value, seen),
+                        sub(&s.if_false.value, seen),
                     ]),
                     K::Load(l) => match &l.ptr.value {
                         Value::Local(p) if self.promoted.contains_key(p) => {
                             let slot = &self.promoted[p];
                             let stored: Vec<&Value> =
                                 self.stored.get(slot).cloned().unwrap_or_default();
-                            merge(
-                                stored
-                                    .iter()
-                                    .map(|v| self.root(v, depth + 1, seen))
-                                    .collect(),
-                            )
+                            merge(stored.iter().map(|v| sub(v, seen)).collect())
                         }
                         _ => me,
                     },

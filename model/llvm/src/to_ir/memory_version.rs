@@ -33,6 +33,8 @@
 //! GVN, LICM) read one value. A local, not memory: the simulation relates
 //! locals and refuses private stores.
 //!
+//! An acquiring atomic load or fence counts as a write ([`acquires`]).
+//!
 //! Inlining a callee that may write changes the counts after it (a
 //! possible false alarm where a later such call's result is observed;
 //! never a false proof). A call that may read inaccessible memory reads
@@ -105,6 +107,28 @@ pub(crate) fn writes_shared_memory(insts: &[Inst]) -> bool {
     })
 }
 
+/// Whether `inst` acquires (an atomic load or `fence` with `acquire`,
+/// `acq_rel` or `seq_cst`): the count grows after it too, so that a
+/// reading call moved above it reads another value (review3 H5: after an
+/// acquire that synchronises, the call must see the other thread's
+/// writes; moving it above was `preserved`). Moving a reading call below
+/// an acquire (legal in LLVM's memory model) is then an alarm: never a
+/// false proof.
+pub(crate) fn acquires(inst: &Instruction) -> bool {
+    use crate::inst::Ordering as O;
+    match &inst.kind {
+        K::Load(l) => l
+            .atomic
+            .as_ref()
+            .is_some_and(|a| matches!(a.ordering, O::Acquire | O::AcqRel | O::SeqCst)),
+        K::Generic(g) if g.opcode == "fence" => g
+            .operands
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .any(|w| matches!(w, "acquire" | "acq_rel" | "seq_cst")),
+        _ => false,
+    }
+}
+
 /// Whether the body of `f`, or of a function it calls, may write memory
 /// or wait at a barrier: a store, an atomic, a call of a declared function
 /// that may write (a barrier, a memory intrinsic, anything without
@@ -142,6 +166,7 @@ pub(crate) fn exact_writes(f: &Function, m: &Module) -> Option<i64> {
     let mut k = 0;
     for i in &block.instructions {
         match &i.kind {
+            _ if acquires(i) => return None,
             K::Store(st) => match &st.ptr.value {
                 crate::value::Value::Global(_) if st.ptr.ty.addrspace() != Some(5) => k += 1,
                 _ => return None,

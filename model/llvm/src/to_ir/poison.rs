@@ -395,6 +395,11 @@ impl<'a> FnMapper<'a> {
                         parts.push(Expr::Binary(IrBin::Or, Box::new(off), Box::new(nonzero)));
                     }
                 }
+                // The call site's `range` too (review3 H1).
+                if let Some((n, a, size)) = super::ranges::of_call(c, self.ctx.m) {
+                    let x = self.value(&Value::Local(r.clone()), &c.ret_ty, line)?;
+                    parts.push(super::ranges::in_range(x, n, a, size));
+                }
                 all(parts)
             }
             K::Call(c) => match super::ranges::of_call(c, self.ctx.m) {
@@ -641,6 +646,9 @@ impl<'a> FnMapper<'a> {
                         if matches!(a.value, Value::Local(_)) {
                             parts.push(self.cond(&a.value, line)?);
                         }
+                    }
+                    for b in &c.bundles {
+                        parts.push(self.assume_bundle_holds(b, line)?);
                     }
                 }
                 all(parts)

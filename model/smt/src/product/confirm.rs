@@ -155,20 +155,17 @@ impl Ctx<'_> {
             self.q.tgt_ok.clone(),
             visible.clone(),
         ];
-        let model =
-            match check_limited(self.q, &a, self.deadline, rlimit)
-                .and_then(|m| m.map(|m| self.smallest(m, &visible, rlimit)).transpose())
-            {
-                Err(e) => {
-                    return hidden(&format!(
-                        "searching again for observed events that differ: {e}"
-                    ))
-                }
-                Ok(None) => return hidden(
-                    "searched again: no scenario within bounds in which the observed events differ",
-                ),
-                Ok(Some(m)) => m,
-            };
+        let model = match check_limited(self.q, &a, self.deadline, rlimit)
+            .and_then(|m| m.map(|m| self.smallest(m, &visible, rlimit)).transpose())
+        {
+            Err(e) => {
+                return hidden(&format!(
+                    "searching again for observed events that differ: {e}"
+                ))
+            }
+            Ok(None) => return hidden(NO_VISIBLE_DIFFERENCE),
+            Ok(Some(m)) => m,
+        };
         match self.replay(&model) {
             Err(e) => Answer::Unknown(e),
             Ok(Ok(c)) => Answer::Counterexample(c),
@@ -181,6 +178,12 @@ impl Ctx<'_> {
         }
     }
 }
+
+/// The end of the reason of a search whose models differed only in hidden
+/// events and that, searched again for observed events that differ, found
+/// none: a search run to its end, not one the product could not make.
+pub const NO_VISIBLE_DIFFERENCE: &str =
+    "searched again: no scenario within bounds in which the observed events differ";
 
 /// The answer for a model whose difference the reference makes too, by
 /// another choice of its own `freeze undef` values: no counterexample, and

@@ -89,6 +89,7 @@ mod symex;
 use crate::{Answer, Limit, Unknown};
 pub use check::WorkAccount;
 use check::{check, check_limited, memory_watermark};
+pub use confirm::NO_VISIBLE_DIFFERENCE;
 use convcheck_ir::exec::cfg::CfgProgram;
 use convcheck_ir::exec::Trace;
 use convcheck_ir::scenario::{Scenario, ThreadValues};
@@ -251,21 +252,23 @@ pub(crate) struct Globals {
     pub second: Option<u64>,
     pub tid: [BV; 2],
     pub n: BV,
-    /// The largest group size tried: the smallest of the programs'
-    /// `Module::max_group` (the target's most threads per group), else
-    /// `u32::MAX`.
+    /// The largest group size tried: the reference's
+    /// `Module::max_group` ([`max_group`]), else `u32::MAX`.
     pub max_group: u64,
     pub streams: Vec<[FuncDecl; 2]>,
 }
 
-/// The largest group size of a check over `programs`: the smallest
-/// `max_group` any of them states (a launch on the target cannot have
-/// more threads; DESIGN.md 2.9), else `u32::MAX`.
+/// The largest group size of a check over `programs` (the reference
+/// first): the reference's `max_group` (a launch on its target cannot
+/// have more threads; DESIGN.md 2.9), not a smaller one a target states
+/// (a target that narrows it states a fact the reference does not give:
+/// review3 H6); where the reference states none, the smallest any of
+/// them states; else `u32::MAX`.
 pub(crate) fn max_group(programs: &[&CfgProgram]) -> u64 {
     programs
-        .iter()
-        .filter_map(|p| p.module.max_group)
-        .min()
+        .first()
+        .and_then(|p| p.module.max_group)
+        .or_else(|| programs.iter().filter_map(|p| p.module.max_group).min())
         .map_or(u64::from(u32::MAX), u64::from)
 }
 
