@@ -463,9 +463,8 @@ impl Decider<'_> {
     /// first, the pipeline's output so far; only where that one is
     /// violated, on the earlier ones in order until the first violated
     /// one, which takes the blame. A pipeline of 18 stages searched stage
-    /// by stage spent its whole budget here (`examples/gpu` under
-    /// `default<O2>`: 15 s of 15, 56 s of 60) and found nothing. The
-    /// stages not searched say so.
+    /// by stage spent its whole budget here (`examples/gpu`, `default<O2>`:
+    /// 15 s of 15, 56 s of 60) and found nothing; unsearched ones say so.
     fn search_untried(&self, b: &mut Batch, untried: &[usize], gap: &str, inexact: Option<&str>) {
         let Some((&last, earlier)) = untried.split_last() else {
             return;
