@@ -1,11 +1,8 @@
 ; CLASS: e
 ; EXPECT: proved
-; EXPECT-explicit: inconclusive
 ; The target's load of p[4 * (tid & 15)] claims align 16 where the
 ; reference's says 4, and p is align 16: every address it loads is a
-; multiple of 16, so the target is as defined as the reference. The
-; explicit engine alone: inconclusive (class m: `p & 15` is arithmetic its
-; domain analysis does not invert; the product proves it).
+; multiple of 16, so the target is as defined as the reference.
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [64 x i32] zeroinitializer, align 4

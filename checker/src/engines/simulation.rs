@@ -131,6 +131,7 @@ impl Simulation {
                 spent: 0,
             };
         }
+        convcheck_smt::simulation::set_thread_clock(thread_cpu);
         let opts = SimOptions {
             timeout: wall(left, max_time(self.work)),
             cpu_time: Some(max_time(self.work)),
@@ -165,5 +166,43 @@ impl Simulation {
 impl Engine for Simulation {
     fn decide(&self, q: &Query) -> Answer {
         self.attempt(q).answer
+    }
+}
+
+/// The CPU time the calling thread has used (z3 works in the thread that
+/// calls it): Linux's `/proc/thread-self/schedstat`, whose first field is
+/// the thread's time on a CPU in nanoseconds; `None` where it cannot be
+/// read (then the simulation's CPU cap counts the wall clock). Read here,
+/// not in the model crates, which do no I/O.
+pub(crate) fn thread_cpu() -> Option<std::time::Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(std::time::Duration::from_nanos(ns))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The thread's clock counts CPU time, not waiting: 200 ms asleep add
+    /// little, a busy loop adds.
+    #[test]
+    fn the_thread_clock_counts_cpu_time_not_waiting() {
+        let Some(start) = super::thread_cpu() else {
+            return; // (no /proc: the cap counts the wall clock)
+        };
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let slept = super::thread_cpu().unwrap() - start;
+        assert!(slept < std::time::Duration::from_millis(100), "{slept:?}");
+        // Work until the clock says 60 ms more (it must move: at most 10 s
+        // of wall clock on the busiest machine).
+        let mut x = 0u64;
+        let begin = std::time::Instant::now();
+        let goal = start + slept + std::time::Duration::from_millis(60);
+        while super::thread_cpu().unwrap() < goal {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+            assert!(
+                begin.elapsed() < std::time::Duration::from_secs(10),
+                "the clock stands still"
+            );
+        }
     }
 }

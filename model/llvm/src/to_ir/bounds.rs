@@ -58,17 +58,21 @@ use crate::types::Type;
 use crate::value::{Name, TypedValue, Value};
 
 /// Whether accesses through values of unknown origin are checked against
-/// the scenario's end of memory ([`FnMapper::unknown_region`]). On since
-/// 2026-11-29: the explicit engine no longer enumerates the end's values
-/// (the reference reads the largest end and records its highest access,
-/// which the target then reads as the scenario's end:
-/// `convcheck_ir::exec::UNKNOWN_END`); the product and the simulation
-/// keep it as one free value of the scenario.
-const UNKNOWN_REGION: bool = true;
+/// the scenario's end of memory ([`FnMapper::unknown_region`]). The
+/// explicit engine does not enumerate the end's values (the reference
+/// reads the largest end and records its highest access, which the target
+/// then reads as the scenario's end: `convcheck_ir::exec::UNKNOWN_END`);
+/// the product and the simulation keep it as one free value. Off again
+/// (2026-11-29, after the merges): on, it cost the product its
+/// counterexample of `examples/launch/block-folded.ll` (z3's work budget),
+/// the simulation its proofs of `test7a`/`test12a` of LLVM's
+/// `nontrivial-unswitch.ll` (a target's `ub` block it does not relate), and
+/// made dead loads of unknown origin inexact for the explicit engine.
+const UNKNOWN_REGION: bool = false;
 
 /// Whether an access through a value of unknown origin must be aligned
-/// (on since 2026-11-29; no value of the scenario, only the address).
-const UNKNOWN_ALIGN: bool = true;
+/// (no value of the scenario, only the address; off with the above).
+const UNKNOWN_ALIGN: bool = false;
 
 /// What the mapping knows of the object an access goes to.
 pub(crate) enum Object {

@@ -87,6 +87,7 @@ mod scan;
 mod search;
 mod side;
 mod solve;
+pub use solve::set_thread_clock;
 
 pub use atoms::Atom;
 pub use recheck::{Conditions, RelNode};

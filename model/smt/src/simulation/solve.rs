@@ -39,14 +39,21 @@ pub(crate) const WORK_OUT: &str =
 /// Why a proof stopped when its CPU time cap ran out.
 pub(crate) const CPU_OUT: &str = "timeout: the proof's CPU time cap ran out (SimOptions::cpu_time)";
 
-/// The CPU time the calling thread has used (z3 works in the thread that
-/// calls it): Linux's `/proc/thread-self/schedstat`, whose first field is
-/// the thread's time on a CPU in nanoseconds; `None` where it cannot be
-/// read.
+/// How the calling thread's CPU time is read (z3 works in the thread that
+/// calls it), set once by the program ([`set_thread_clock`]: the checker
+/// reads Linux's `/proc/thread-self/schedstat`; the model does no I/O).
+static THREAD_CLOCK: std::sync::OnceLock<fn() -> Option<Duration>> = std::sync::OnceLock::new();
+
+/// Sets how the calling thread's CPU time is read, once per process (later
+/// calls change nothing). Unset, or where the function answers `None`, a
+/// proof's CPU cap counts the wall clock, as before the cap was CPU time.
+pub fn set_thread_clock(clock: fn() -> Option<Duration>) {
+    let _ = THREAD_CLOCK.set(clock);
+}
+
+/// The CPU time the calling thread has used, by the clock the program set.
 pub(crate) fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
+    THREAD_CLOCK.get().and_then(|clock| clock())
 }
 
 /// When a proof's CPU time cap runs out: the thread's CPU time at which it
@@ -237,8 +244,19 @@ mod tests {
     /// out, work does. A cap on the wall clock fails the first half.
     #[test]
     fn the_cpu_cap_counts_cpu_time_not_waiting() {
-        if thread_cpu().is_none() {
-            return; // (no /proc: the cap is the wall clock's, as before)
+        // A clock of this thread's own (other test threads read 0, a CPU
+        // time that never grows): what it says is what the cap counts.
+        thread_local! {
+            static FAKE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        }
+        fn fake() -> Option<Duration> {
+            Some(Duration::from_millis(FAKE.with(std::cell::Cell::get)))
+        }
+        set_thread_clock(fake);
+        if THREAD_CLOCK.get().map(|f| *f as usize)
+            != Some(fake as fn() -> Option<Duration> as usize)
+        {
+            return; // (another test set the process's clock first)
         }
         let far = Instant::now() + Duration::from_secs(60);
         let z3 = Z3::new(far, Work::with_cpu(0, Some(Duration::from_millis(50))));
@@ -247,11 +265,7 @@ mod tests {
             z3.in_time().is_ok(),
             "200 ms asleep ran out a 50 ms CPU cap"
         );
-        let start = thread_cpu().unwrap();
-        let mut x = 0u64;
-        while thread_cpu().unwrap() < start + Duration::from_millis(60) {
-            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
-        }
+        FAKE.with(|c| c.set(60));
         match z3.in_time() {
             Err(Fail::Unknown(why)) => assert_eq!(why, CPU_OUT),
             _ => panic!("60 ms of CPU did not run out a 50 ms CPU cap"),
