@@ -334,7 +334,13 @@ impl FnMapper<'_> {
 
     /// `name = value` at the top of the entry, an operation labelled
     /// `label` (a parameter read into what its attributes state).
-    fn set_local(&mut self, label: String, span: Span, name: String, value: Expr) -> Inst {
+    pub(super) fn set_local(
+        &mut self,
+        label: String,
+        span: Span,
+        name: String,
+        value: Expr,
+    ) -> Inst {
         let sid = self.t.op(OpInfo {
             label,
             span,

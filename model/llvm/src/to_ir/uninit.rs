@@ -280,23 +280,7 @@ impl<'a> FnMapper<'a> {
         let span = super::span_at(self.f.span.line, self.f.span.col);
         shadows
             .into_iter()
-            .map(|(label, shadow)| {
-                let sid = self.t.op(convcheck_ir::OpInfo {
-                    label,
-                    span,
-                    kind: OpKind::Stmt,
-                    func: self.fid,
-                    memory_none: false,
-                });
-                Inst {
-                    kind: InstKind::SetLocal {
-                        name: shadow,
-                        value: Some(Expr::Const(0)),
-                    },
-                    sid,
-                    token: None,
-                }
-            })
+            .map(|(label, shadow)| self.set_local(label, span, shadow, Expr::Const(0)))
             .collect()
     }
 
