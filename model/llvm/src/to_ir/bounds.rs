@@ -12,8 +12,10 @@
 //!   variable defined in the module, of any address space, or an alloca
 //!   kept in memory, through `getelementptr`, casts, phis and selects that
 //!   agree, and `inttoptr` of a `ptrtoint`: the object's *provenance*,
-//!   `super::memory`'s root), the bytes `[addr, addr + store size)` must
-//!   lie inside it: `addr - base <= size(object) - store size`, unsigned
+//!   `super::memory`'s root; through a phi or `select` of two or more
+//!   different known objects, the object the incoming edge or the
+//!   condition chose, [`FnMapper::provenance_shadow`]), the bytes
+//!   `[addr, addr + store size)` must lie inside it: `addr - base <= size(object) - store size`, unsigned
 //!   (a negative offset is a large one). An external declaration's size is
 //!   another module's (`extern __shared__ T s[]` is `[0 x T]`): not
 //!   checked.

@@ -41,7 +41,12 @@
 //! `memory(none)` (at the call site or on the callee) is a pure value,
 //! which LLVM may delete or duplicate freely: its oracle is read only when
 //! its value is used, as the model's interpreter does for an unused value.
-//! A convergent such call is marked `memory_none` in the op table: its
+//! Unless it is `willreturn` (LangRef: else it may not return), such a
+//! call, and a `memory(read)` one, is also an event with its arguments
+//! (`super::effects`), ordered with the stores; a call that an identical
+//! call dominates has none (review3 H14).
+//! A convergent such call that is `willreturn` is marked `memory_none` in
+//! the op table: its
 //! order against memory accesses is not observed, only its order against
 //! the other convergent operations (`convcheck_ir::exec::observe`).
 //! The result of a data-carrying barrier (`__syncthreads_count`,
