@@ -5,7 +5,9 @@
 ; they reach a stored value, so the values tried may miss one that matters;
 ; the product decides the pair.)
 ; The callee is declared `memory(read)`: it reads memory and writes none;
-; the call is no event at all, so a load of @g may move above it.
+; the call is no event at all, so a load of @g may move above it. (It says
+; `willreturn`: one that may not return is an event, review3 H14, and the
+; simulation relates no load moved across an event: preserved, not proved.)
 @g = addrspace(1) global i32 0
 @out = addrspace(1) global [64 x i32] zeroinitializer
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
@@ -31,4 +33,4 @@ entry:
   ret void
 }
 
-attributes #0 = { nounwind memory(read) }
+attributes #0 = { nounwind willreturn memory(read) }

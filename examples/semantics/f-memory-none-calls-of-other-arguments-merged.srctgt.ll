@@ -8,7 +8,7 @@
 target triple = "nvptx64-nvidia-cuda"
 @out = addrspace(1) global [1024 x i32] zeroinitializer
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-declare i32 @f(i32) memory(none)
+declare i32 @f(i32) memory(none) nounwind willreturn
 
 define void @src(i32 %x, i32 %y) {
 entry:

@@ -383,6 +383,20 @@ impl Call {
                 .is_some_and(|f| none(&f.attrs))
     }
 
+    /// Whether the call is `willreturn`, at the call site or on the
+    /// directly called function (inline or through a group). LangRef
+    /// "Function Attributes": without it a call may not return (loop
+    /// forever), whatever its `memory` says, so LLVM neither deletes nor
+    /// moves it as a pure value (review3 H14).
+    pub fn will_return(&self, m: &Module) -> bool {
+        m.has_attr(&self.fn_attrs, "willreturn")
+            || self
+                .callee
+                .as_global()
+                .and_then(|n| m.function_by_name(n))
+                .is_some_and(|f| m.has_attr(&f.attrs, "willreturn"))
+    }
+
     /// Whether the call writes no memory and has no other effect LLVM
     /// must keep: `readnone`, `readonly`, or a `memory(...)` whose every
     /// access kind is `none` or `read` (`memory(read)`, `memory(argmem:

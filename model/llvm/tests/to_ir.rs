@@ -529,11 +529,12 @@ fn float_allocas_become_locals_unless_read_as_another_type() {
 #[test]
 fn unused_values_read_no_oracle() {
     // An unused load is an access without a value; an unused call to a
-    // pure (`readnone` / `memory(none)`) external function reads nothing
-    // either, and a `void` call has nothing to read.
+    // pure (`readnone` / `memory(none)`, `willreturn`) external function
+    // reads nothing either, and a `void` call has nothing to read. (Without
+    // `willreturn` such a call is an event: it may not return, review3 H14.)
     let got = map_text(
         "@g = global i32 0\n\
-         declare i32 @c() memory(none)\n\
+         declare i32 @c() memory(none) willreturn\n\
          declare i32 @d() #0\n\
          declare i32 @e()\n\
          declare void @v()\n\
@@ -541,11 +542,11 @@ fn unused_values_read_no_oracle() {
            %unused = load i32, ptr @g\n\
            %also = call i32 @c()\n\
            %old = call i32 @d()\n\
-           %site = call i32 @e() readnone\n\
+           %site = call i32 @e() readnone willreturn\n\
            call void @v()\n\
            ret void\n\
          }\n\
-         attributes #0 = { nounwind readnone }\n",
+         attributes #0 = { nounwind willreturn readnone }\n",
     );
     let f = &got.module.functions[0];
     // Five, and the event of the call of `@v`, which may have effects
@@ -570,8 +571,8 @@ fn unused_values_of_external_calls_are_read() {
     // operation's value likewise; `memory(argmem: none)` is pure.
     let got = map_text(
         "declare i32 @c()\n\
-         declare i64 @w() memory(read)\n\
-         declare i32 @p() memory(argmem: none)\n\
+         declare i64 @w() memory(read) willreturn\n\
+         declare i32 @p() memory(argmem: none) willreturn\n\
          declare i32 @vote(i32) convergent\n\
          declare i32 @llvm.nvvm.barrier0.popc(i32) convergent nounwind\n\
          define void @f() {\n\

@@ -42,12 +42,13 @@ use std::time::Duration;
 /// every call.
 const EFFECTFUL: &str = "declare i32 @c()\ndeclare i1 @cond()\ndeclare void @sink1(i32)";
 
-/// The same calls declared `memory(read)`: no event and no write (the
+/// The same calls declared `willreturn memory(read)`: no event and no write
+/// (without `willreturn` a call may not return and is an event; the
 /// functions that load memory were checked so before the simulation
 /// modelled what such a call writes,
 /// [`effectful_calls_and_used_loads_are_proved`]).
 const READ_ONLY: &str =
-    "declare i32 @c() memory(read)\ndeclare i1 @cond() memory(read)\ndeclare void @sink1(i32)";
+    "declare i32 @c() willreturn memory(read)\ndeclare i1 @cond() willreturn memory(read)\ndeclare void @sink1(i32)";
 
 thread_local! {
     static DECLS: std::cell::Cell<&'static str> = const { std::cell::Cell::new(EFFECTFUL) };

@@ -17,7 +17,7 @@ fn module(text: &str) -> convcheck_ir::Module {
 /// clobber of what the functions load (a call that may write memory makes
 /// later loads read fresh values, which the simulation refuses).
 const DECLS: &str = "
-declare void @f() convergent memory(none)
+declare void @f() convergent willreturn memory(none)
 declare token @llvm.experimental.convergence.entry()
 declare token @llvm.experimental.convergence.anchor()
 declare token @llvm.experimental.convergence.loop()

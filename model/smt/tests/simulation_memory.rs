@@ -26,7 +26,7 @@ fn module(text: &str) -> convcheck_ir::Module {
     // refuses).
     sim_pair::module_with(
         text,
-        "declare void @f(i32) convergent memory(none)\ndeclare i1 @cond() memory(read)\n",
+        "declare void @f(i32) convergent willreturn memory(none)\ndeclare i1 @cond() willreturn memory(read)\n",
     )
 }
 

@@ -125,7 +125,8 @@ impl Search<'_> {
         // chose (a constant InstCombine stored): the reference is run
         // again on the scenario with its choices set to the values the
         // target's events show.
-        let settings = choice_settings(&scenario, &choices, b, CHOICE_RUNS);
+        let constants = convcheck_ir::exec::observe::choice_constants(module);
+        let settings = choice_settings(&scenario, &choices, b, &constants, CHOICE_RUNS);
         if settings.is_empty() {
             return false;
         }

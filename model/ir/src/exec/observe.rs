@@ -553,11 +553,42 @@ pub fn choice_names(module: &Module) -> std::collections::BTreeSet<&str> {
         .collect()
 }
 
+/// The integer constants of `module`'s expressions below 2^32 in
+/// magnitude (at most [`MAX_CHOICE_CONSTANTS`], the smallest in
+/// magnitude first): candidates for a reference's choice besides the
+/// values a target shows ([`choice_settings`]). A slot stored a constant
+/// on one path and read uninitialised on another (SROA's `phi [5, undef]`
+/// folded to 5, then arithmetic: review3 H3) needs that constant.
+pub fn choice_constants(module: &Module) -> Vec<i64> {
+    let mut all = std::collections::BTreeSet::new();
+    for f in &module.functions {
+        for b in &f.blocks {
+            for e in b.exprs() {
+                e.walk(&mut |x| {
+                    if let crate::Expr::Const(c) = x {
+                        if c.unsigned_abs() < 1 << 32 {
+                            all.insert(*c);
+                        }
+                    }
+                });
+            }
+        }
+    }
+    let mut out: Vec<i64> = all.into_iter().collect();
+    out.sort_by_key(|c| (c.unsigned_abs(), *c));
+    out.truncate(MAX_CHOICE_CONSTANTS);
+    out
+}
+
+/// How many of a module's constants [`choice_constants`] gives.
+pub const MAX_CHOICE_CONSTANTS: usize = 32;
+
 /// The settings of a reference's own choices (`OracleClass::Choice`,
 /// `freeze undef`) to try where a target run's observed events `b` differ
 /// from the reference run on `scenario`: for each candidate value (0, 1,
 /// -1 and every value `b` shows, also read as a signed 8, 16 or 32-bit
-/// value), every choice `scenario` holds set to it, then each alone. At
+/// value, then the reference's `constants`, [`choice_constants`]), every
+/// choice `scenario` holds set to it, then each alone. At
 /// most `max` settings; `choices` are the reference's choice oracles by
 /// name. A run of the reference on one of them whose events are `b` shows
 /// that the target's run is a behaviour the reference allows (the
@@ -566,6 +597,7 @@ pub fn choice_settings(
     scenario: &crate::scenario::ThreadValues,
     choices: &std::collections::BTreeSet<&str>,
     b: &[Obs],
+    constants: &[i64],
     max: usize,
 ) -> Vec<crate::scenario::ThreadValues> {
     let mut candidates: std::collections::BTreeSet<i64> = [0, 1, -1].into();
@@ -611,7 +643,10 @@ pub fn choice_settings(
         }
         v
     };
-    for &c in &candidates {
+    // The target's values first, then the reference's constants.
+    let mut order: Vec<i64> = candidates.iter().copied().collect();
+    order.extend(constants.iter().filter(|c| !candidates.contains(c)));
+    for c in order {
         out.push(set(None, c));
         if reads.len() > 1 {
             out.extend((0..reads.len()).map(|i| set(Some(i), c)));

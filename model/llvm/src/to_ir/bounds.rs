@@ -12,8 +12,10 @@
 //!   variable defined in the module, of any address space, or an alloca
 //!   kept in memory, through `getelementptr`, casts, phis and selects that
 //!   agree, and `inttoptr` of a `ptrtoint`: the object's *provenance*,
-//!   `super::memory`'s root), the bytes `[addr, addr + store size)` must
-//!   lie inside it: `addr - base <= size(object) - store size`, unsigned
+//!   `super::memory`'s root; through a phi or `select` of two or more
+//!   different known objects, the object the incoming edge or the
+//!   condition chose, [`FnMapper::provenance_shadow`]), the bytes
+//!   `[addr, addr + store size)` must lie inside it: `addr - base <= size(object) - store size`, unsigned
 //!   (a negative offset is a large one). An external declaration's size is
 //!   another module's (`extern __shared__ T s[]` is `[0 x T]`): not
 //!   checked.
@@ -48,7 +50,7 @@
 //! and the element arrays `@convcheck.shared` etc. of the `.cir` form.
 #![deny(unsafe_code)]
 
-use convcheck_ir::{BinOp as IrBin, Expr, OracleClass};
+use convcheck_ir::{BinOp as IrBin, Expr, Inst, InstKind, OpKind, OracleClass};
 
 use super::func::FnMapper;
 use super::values::{bin, Lin};
@@ -140,26 +142,9 @@ impl FnMapper<'_> {
                 base,
                 size: osize,
                 align: oalign,
-            }) => {
-                if let Some(osize) = osize {
-                    parts.push(match osize.checked_sub(size) {
-                        Some(room) if room < (1 << 62) => bin(
-                            IrBin::ULe,
-                            lin.plus(Lin::konst(base.wrapping_neg())).expr(),
-                            Expr::Const(room as i64),
-                        ),
-                        Some(_) => Expr::Const(1),
-                        None => Expr::Const(0),
-                    });
-                }
-                if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
-                    match oalign {
-                        Some(o) if align > o => parts.push(Expr::Const(0)),
-                        _ => parts.push(aligned(addr)),
-                    }
-                }
-            }
+            }) => parts.extend(in_known(&lin, base, osize, oalign, size, align)),
             Some(Object::Unknown(n)) => {
+                parts.extend(self.through_choice(&n, &lin, size, align));
                 if UNKNOWN_REGION {
                     parts.push(self.unknown_region(&n, &addr, size));
                 }
@@ -170,6 +155,115 @@ impl FnMapper<'_> {
             _ => {}
         }
         Ok(super::poison::all(parts))
+    }
+
+    /// Where an access of `size` bytes, `align`-aligned, at `lin`, based on
+    /// the phi or `select` `n` of two or more different known objects,
+    /// stays inside the object the incoming edge (the condition) chose and
+    /// is aligned: for each object `k`, `%n.object != base(k)` or the
+    /// access is inside `k` ([`FnMapper::provenance_shadow`]; review3 L2).
+    /// Nothing for any other value.
+    fn through_choice(&mut self, n: &Name, lin: &Lin, size: u64, align: u64) -> Vec<Expr> {
+        let Some(objects) = self.choice_objects(n) else {
+            return Vec::new();
+        };
+        let chosen = Expr::Var(format!("{}.object", plain(n)));
+        let mut parts = Vec::new();
+        for (base, osize, oalign) in objects {
+            let inside = super::poison::all(in_known(lin, base, osize, oalign, size, align));
+            let other = bin(IrBin::Ne, chosen.clone(), Expr::Const(base));
+            parts.push(Expr::binary(IrBin::Or, other, inside));
+        }
+        parts
+    }
+
+    /// For a pointer phi or `select` `n` whose incomings are based on two
+    /// or more different known objects, each incoming's object (base,
+    /// size, alignment), `None` for an incoming of another origin, in the
+    /// incomings' order; `None` for any other value.
+    #[allow(clippy::type_complexity)]
+    fn choice_objects(&self, n: &Name) -> Option<Vec<(i64, Option<u64>, Option<u64>)>> {
+        let inst = *self.defs.get(n)?;
+        let (ty, values): (&Type, Vec<&Value>) = match &inst.kind {
+            K::Phi(p) => (&p.ty, p.incoming.iter().map(|(v, _)| v).collect()),
+            K::Select(s) => (&s.if_true.ty, vec![&s.if_true.value, &s.if_false.value]),
+            _ => return None,
+        };
+        if !matches!(ty, Type::Ptr { .. }) {
+            return None;
+        }
+        let line = inst.line();
+        let mut objects: Vec<(i64, Option<u64>, Option<u64>)> = Vec::new();
+        for v in values {
+            let tv = TypedValue {
+                ty: ty.clone(),
+                value: v.clone(),
+            };
+            if let Some(Object::Known { base, size, align }) = self.object_of(&tv, line) {
+                if !objects.iter().any(|o| o.0 == base) {
+                    objects.push((base, size, align));
+                }
+            }
+        }
+        (objects.len() >= 2).then_some(objects)
+    }
+
+    /// After a pointer phi or `select` of two or more different known
+    /// objects ([`FnMapper::choice_objects`]), the base of the object its
+    /// incoming edge or condition chose, `%n.object` (a phi of constants
+    /// after the phi; `i64::MIN` for an incoming of another origin), which
+    /// [`FnMapper::through_choice`] reads.
+    pub(super) fn provenance_shadow(&mut self, inst: &Instruction, out: &mut Vec<Inst>) -> R<()> {
+        let Some(n) = &inst.result else {
+            return Ok(());
+        };
+        if self.choice_objects(n).is_none() {
+            return Ok(());
+        }
+        let line = inst.line();
+        let base_of = |this: &Self, ty: &Type, v: &Value| -> Expr {
+            let tv = TypedValue {
+                ty: ty.clone(),
+                value: v.clone(),
+            };
+            match this.object_of(&tv, line) {
+                Some(Object::Known { base, .. }) => Expr::Const(base),
+                _ => Expr::Const(i64::MIN),
+            }
+        };
+        let name = format!("{}.object", plain(n));
+        let kind = match &inst.kind {
+            K::Phi(p) => {
+                let mut incoming = Vec::new();
+                for (v, pred) in &p.incoming {
+                    let Some(&b) = self.blocks.get(pred) else {
+                        return super::unsup(
+                            format!("a phi predecessor %{pred} that is not a block"),
+                            line,
+                        );
+                    };
+                    incoming.push((b, base_of(self, &p.ty, v)));
+                }
+                InstKind::Phi { name, incoming }
+            }
+            K::Select(s) => {
+                let c = self.cond(&s.cond.value, line)?;
+                let a = base_of(self, &s.if_true.ty, &s.if_true.value);
+                let b = base_of(self, &s.if_false.ty, &s.if_false.value);
+                InstKind::SetLocal {
+                    name,
+                    value: Some(Expr::Select(Box::new(c), Box::new(a), Box::new(b))),
+                }
+            }
+            _ => return Ok(()),
+        };
+        let sid = self.op("object", OpKind::Stmt, inst);
+        out.push(Inst {
+            kind,
+            sid,
+            token: None,
+        });
+        Ok(())
     }
 
     /// Where an access of `size` bytes at `addr`, based on the value `n` of
@@ -277,4 +371,44 @@ impl FnMapper<'_> {
         }
         Ok(super::poison::all(parts))
     }
+}
+
+/// Where an access of `size` bytes, `align`-aligned, at `lin` stays inside
+/// the known object at `base` of `osize` bytes, `oalign`-aligned (`None`:
+/// unknown), and is aligned (see the module documentation).
+fn in_known(
+    lin: &Lin,
+    base: i64,
+    osize: Option<u64>,
+    oalign: Option<u64>,
+    size: u64,
+    align: u64,
+) -> Vec<Expr> {
+    let mut parts = Vec::new();
+    if let Some(osize) = osize {
+        parts.push(match osize.checked_sub(size) {
+            Some(room) if room < (1 << 62) => bin(
+                IrBin::ULe,
+                lin.clone().plus(Lin::konst(base.wrapping_neg())).expr(),
+                Expr::Const(room as i64),
+            ),
+            Some(_) => Expr::Const(1),
+            None => Expr::Const(0),
+        });
+    }
+    if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
+        match oalign {
+            Some(o) if align > o => parts.push(Expr::Const(0)),
+            _ => parts.push(bin(
+                IrBin::Eq,
+                bin(
+                    IrBin::BitAnd,
+                    lin.clone().expr(),
+                    Expr::Const(align as i64 - 1),
+                ),
+                Expr::Const(0),
+            )),
+        }
+    }
+    parts
 }

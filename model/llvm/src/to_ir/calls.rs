@@ -41,7 +41,12 @@
 //! `memory(none)` (at the call site or on the callee) is a pure value,
 //! which LLVM may delete or duplicate freely: its oracle is read only when
 //! its value is used, as the model's interpreter does for an unused value.
-//! A convergent such call is marked `memory_none` in the op table: its
+//! Unless it is `willreturn` (LangRef: else it may not return), such a
+//! call, and a `memory(read)` one, is also an event with its arguments
+//! (`super::effects`), ordered with the stores; a call that an identical
+//! call dominates has none (review3 H14).
+//! A convergent such call that is `willreturn` is marked `memory_none` in
+//! the op table: its
 //! order against memory accesses is not observed, only its order against
 //! the other convergent operations (`convcheck_ir::exec::observe`).
 //! The result of a data-carrying barrier (`__syncthreads_count`,
@@ -211,7 +216,11 @@ impl FnMapper<'_> {
             let args = self.observed_args(c, line)?;
             let kind = CallKind::Op(o);
             let op = self.op(label.clone(), OpKind::Call(kind), inst);
-            self.mark_memory_none(op, c);
+            // Without `willreturn` it may not return (LangRef): its place
+            // among the stores is observed (review3 H14).
+            if c.will_return(m) {
+                self.mark_memory_none(op, c);
+            }
             if super::crosslane::memory_none(&name) {
                 if let Some(info) = self.t.ops.get_mut(op.0 as usize) {
                     info.memory_none = true;
@@ -281,7 +290,17 @@ impl FnMapper<'_> {
             }
             return Ok(());
         }
+        // A call that is not `willreturn` may not return (LangRef), even
+        // one that accesses no memory: an observed event with its
+        // arguments, as a call with effects is, so that the target runs it
+        // where, and with the stores before it, the reference does
+        // (review3 H14). A call that an identical call dominates (above)
+        // returns as that one did: no event.
+        let hangs = !self.ctx.opts.calls_as_oracles && !c.will_return(m);
         if super::pure_calls::covered(c, m) {
+            if hangs {
+                self.effect_events(inst, c, &format!("@{shown}"), out)?;
+            }
             // One value per argument list within a thread (each integer
             // argument as the unsigned `iN` it is, so that garbage above
             // its width is no other argument).
@@ -293,10 +312,21 @@ impl FnMapper<'_> {
         }
         // A call that reads only its arguments' memory: a function of its
         // arguments and of those objects' bytes (`super::call_reads`).
-        if self.call_reading_arguments(inst, c, &label, &oracle_name, &shown, token.clone(), out)? {
+        if !hangs
+            && self.call_reading_arguments(
+                inst,
+                c,
+                &label,
+                &oracle_name,
+                &shown,
+                token.clone(),
+                out,
+            )?
+        {
             return Ok(());
         }
-        let event = !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m);
+        let event =
+            hangs || !self.ctx.opts.calls_as_oracles && super::effects::may_have_effects(c, m);
         // What else its result depends on: the bytes of the private
         // objects it may read, and the version of other memory
         // (`super::call_reads`, `super::memory_version`), read before it

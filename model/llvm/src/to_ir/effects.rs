@@ -40,7 +40,8 @@
 //! engine:
 //!
 //! - `memory(none)`, `memory(read)`, `readonly`, `readnone`: nothing (and
-//!   no event);
+//!   no event, unless the call is not `willreturn`: it may not return,
+//!   `super::calls`, review3 H14);
 //! - only `inaccessiblemem` (memory no pointer of the module reaches):
 //!   nothing, but the call is an event;
 //! - `argmem` and not `other` (`argmemonly`, `memory(argmem: write)`):

@@ -245,6 +245,7 @@ pub(crate) fn map_function(
                     insts.push(bump);
                 }
                 mapper.shadow_of(inst, &mut insts)?;
+                mapper.provenance_shadow(inst, &mut insts)?;
                 ub = assumes_false(inst);
                 if let Some(ok) = mapper.noundef_result(inst) {
                     // A `noundef` result out of its `range`: undefined

@@ -19,7 +19,9 @@
 //! argument. A call that a call of the same callee with the same
 //! arguments (the same SSA values or constants) dominates takes that call's
 //! value ([`leaders`]): the same value under this rule, as a copy, which
-//! the simulation and the domain analysis follow more easily. Convergent `memory(none)` operations are events with their
+//! the simulation and the domain analysis follow more easily. A call that
+//! is not `willreturn` is an event with its arguments as well (it may not
+//! return: `super::calls`, review3 H14). Convergent `memory(none)` operations are events with their
 //! arguments observed and are not merged; calls that may read memory read
 //! one stream value per call.
 #![deny(unsafe_code)]

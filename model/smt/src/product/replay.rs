@@ -222,7 +222,8 @@ impl Replay<'_> {
         if choices.is_empty() {
             return false;
         }
-        convcheck_ir::exec::observe::choice_settings(values, &choices, b, 256)
+        let constants = convcheck_ir::exec::observe::choice_constants(module);
+        convcheck_ir::exec::observe::choice_settings(values, &choices, b, &constants, 256)
             .iter()
             .any(|v| {
                 run(
