@@ -57,20 +57,25 @@ impl FnMapper<'_> {
             Box::new(addr.clone()),
             Box::new(Expr::Const((size.max(1) - 1) as i64)),
         );
-        let shr = |e: Expr| Expr::Binary(IrBin::Shr, Box::new(e), Box::new(Expr::Const(32)));
-        let ends = [shr(addr), shr(last)];
-        let mut tags: Vec<i64> = self
+        // An object's bytes share the address's high 32 bits, or bits 16
+        // and up for an object of a 32-bit address space (review3 H16).
+        let shr = |e: Expr, k: i64| Expr::Binary(IrBin::Shr, Box::new(e), Box::new(Expr::Const(k)));
+        let mut tags: Vec<(i64, i64)> = self
             .sealed
             .iter()
-            .map(|b| ((*b as u64) >> 32) as i64)
+            .map(|&b| {
+                let k = if (0..1 << 32).contains(&b) { 16 } else { 32 };
+                (k, b >> k)
+            })
             .collect();
         tags.sort_unstable();
         tags.dedup();
         let ok = tags
             .into_iter()
-            .flat_map(|t| {
-                ends.clone()
-                    .map(|end| Expr::Binary(IrBin::Ne, Box::new(end), Box::new(Expr::Const(t))))
+            .flat_map(|(k, t)| {
+                [addr.clone(), last.clone()].map(|end| {
+                    Expr::Binary(IrBin::Ne, Box::new(shr(end, k)), Box::new(Expr::Const(t)))
+                })
             })
             .reduce(|a, b| Expr::Binary(IrBin::And, Box::new(a), Box::new(b)))?;
         Some((ok, format!("{FRESH_BLOCK}.line{}", inst.line())))

@@ -108,16 +108,48 @@ pub(crate) fn base_of(name: &str) -> i64 {
     convcheck_ir::exec::memory::object_base(name)
 }
 
+/// The largest object of an address space of 32-bit pointers whose base
+/// lies within the low 32 bits (`narrow_object_base`'s spacing).
+const NARROW_OBJECT: u64 = 1 << 16;
+
+/// Whether an object of `size` bytes (`None`: unknown) in address space
+/// `addrspace` has a base within the low 32 bits
+/// (`convcheck_ir::exec::memory::narrow_object_base`): where pointers of
+/// that space are 32 bits wide and it fits in the spacing (review3 H16),
+/// so that its address as a value (a `ptrtoint`, a stored pointer) is the
+/// address. An object larger than 64 KiB in such a space keeps a 64-bit
+/// base ([`base_of`]): its address as a value is its offset (a gap).
+pub(crate) fn narrow(layout: &super::layout::Layout, addrspace: u32, size: Option<u64>) -> bool {
+    layout.pointer_bytes(addrspace) <= 4 && size.is_none_or(|s| s <= NARROW_OBJECT)
+}
+
+/// The base of the object named `name`, narrow or not ([`narrow`]).
+pub(crate) fn base_in(name: &str, narrow: bool) -> i64 {
+    if narrow {
+        convcheck_ir::exec::memory::narrow_object_base(name)
+    } else {
+        base_of(name)
+    }
+}
+
 impl Globals {
     pub fn new(m: &Module, layout: &super::layout::Layout) -> Globals {
         let mut by_name = HashMap::new();
         // Bases are given out in sorted-name order, so that a tag
         // collision resolves the same way in two modules with the same
         // globals (`object_base`).
-        let mut names: Vec<String> = m.globals.iter().map(|g| format!("@{}", g.name)).collect();
+        let narrow = |g: &crate::module::GlobalVar| {
+            let size = layout.size_align(&g.ty, g.span.line).ok().map(|(s, _)| s);
+            narrow(layout, g.addrspace, size)
+        };
+        let mut names: Vec<(String, bool)> = m
+            .globals
+            .iter()
+            .map(|g| (format!("@{}", g.name), narrow(g)))
+            .collect();
         names.sort();
-        for n in &names {
-            base_of(n);
+        for (n, narrow) in &names {
+            base_in(n, *narrow);
         }
         for g in &m.globals {
             let written = match &g.name {
@@ -135,7 +167,7 @@ impl Globals {
                     align: None,
                 },
                 None => GlobalInfo {
-                    base: base_of(&format!("@{}", g.name)),
+                    base: base_in(&format!("@{}", g.name), narrow(g)),
                     space: space_of(g.addrspace),
                     elements: false,
                     table: None,
@@ -185,7 +217,7 @@ impl Globals {
                     // values at a computed offset (and `table_read` names
                     // a known offset's value with the same hash).
                     let tag = super::call_reads::constants_tag(m, Some(&[g.name.to_string()]));
-                    info.base = base_of(&format!("@{}{tag}", g.name));
+                    info.base = base_in(&format!("@{}{tag}", g.name), narrow(g));
                 }
             }
         }
