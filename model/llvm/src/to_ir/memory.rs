@@ -580,6 +580,23 @@ impl<'a> FnMapper<'a> {
         }
     }
 
+    /// Whether `ptr` is based on a parameter of the function (its root,
+    /// through promoted slots too), and `other` on one of the function's
+    /// allocas: memory an `alloca` allocates did not exist when the
+    /// arguments were passed, so no pointer based on a parameter reaches
+    /// it (LangRef, pointer aliasing rules; review3 H10).
+    pub(crate) fn parameter_and_alloca(&self, ptr: &TypedValue, other: &TypedValue) -> bool {
+        let param = match self.root(&ptr.value, 0, &mut HashSet::new()) {
+            Some(Root::Value(n)) => self.f.params.iter().any(|p| p.name == n),
+            _ => false,
+        };
+        param
+            && matches!(
+                self.root(&other.value, 0, &mut HashSet::new()),
+                Some(Root::Alloca(_))
+            )
+    }
+
     /// Whether `ptr` is based on an alloca or a global (its root), not on
     /// a value of unknown origin ([`super::fresh`]).
     pub(crate) fn based_on_an_object(&self, ptr: &TypedValue) -> bool {
