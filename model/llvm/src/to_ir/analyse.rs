@@ -219,12 +219,12 @@ impl<'a> FnMapper<'a> {
                     Some(c) => c.value.as_int().and_then(|n| u64::try_from(n).ok()),
                 };
                 let size = size.zip(count).and_then(|((s, _), n)| s.checked_mul(n));
-                let narrow = super::memory::narrow(
-                    &self.ctx.layout,
+                let narrow = super::layout::narrow(
+                    self.ctx.layout,
                     a.addrspace.unwrap_or(0),
                     Some(size.unwrap_or(u64::MAX)),
                 );
-                let base = super::memory::base_in(&name, narrow);
+                let base = super::layout::base_in(&name, narrow);
                 self.alloca_base.insert(r, base);
                 if aliases.len() <= 64 && aliases.iter().all(|n| !escapes.contains(n)) {
                     self.sealed.push(base);

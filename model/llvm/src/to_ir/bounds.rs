@@ -39,7 +39,10 @@
 //!   ([`FnMapper::unknown_region`]). The explicit engine enumerates no
 //!   value of `end`: `convcheck_ir::exec::UNKNOWN_END`.
 //! - **Memory intrinsics** of a constant length: each pointer as an access
-//!   of that length ([`FnMapper::intrinsic_defined`]).
+//!   of that length ([`FnMapper::intrinsic_defined`]); one of unknown
+//!   origin is also undefined behaviour where it is null in address space
+//!   0 or breaks a written `align` (LangRef; on whatever the two flags
+//!   below say, review3 H10).
 //!
 //! Not modelled (more defined than LangRef: a target relying on them is
 //! not caught): each unknown object's own bounds (one end for all, none below),

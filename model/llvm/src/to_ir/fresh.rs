@@ -25,10 +25,20 @@ use convcheck_ir::{BinOp as IrBin, Expr};
 
 use super::func::FnMapper;
 use crate::inst::{InstKind as K, Instruction};
+use crate::value::TypedValue;
 
 pub use convcheck_ir::scenario::domains::FRESH_BLOCK;
 
 impl FnMapper<'_> {
+    /// Whether `ptr` is based on a parameter of the function (its root,
+    /// through promoted slots too), and `other` on one of the function's
+    /// allocas: memory an `alloca` allocates did not exist when the
+    /// arguments were passed, so no pointer based on a parameter reaches
+    /// it (LangRef, pointer aliasing rules; review3 H10).
+    pub(crate) fn parameter_and_alloca(&self, ptr: &TypedValue, other: &TypedValue) -> bool {
+        self.rooted_at(ptr).0 && self.rooted_at(other).1
+    }
+
     /// For an access through a pointer of unknown origin in a function
     /// with sealed allocas: the condition under which it lands in none of
     /// them, and the name of the block of undefined behaviour.

@@ -194,3 +194,28 @@ impl Layout {
         t
     }
 }
+
+/// The largest object of an address space of 32-bit pointers whose base
+/// lies within the low 32 bits (`narrow_object_base`'s spacing).
+const NARROW_OBJECT: u64 = 1 << 16;
+
+/// Whether an object of `size` bytes (`None`: unknown) in address space
+/// `addrspace` has a base within the low 32 bits
+/// (`convcheck_ir::exec::memory::narrow_object_base`): where pointers of
+/// that space are 32 bits wide and it fits in the spacing (review3 H16),
+/// so that its address as a value (a `ptrtoint`, a stored pointer) is the
+/// address. An object larger than 64 KiB in such a space keeps a 64-bit
+/// base (`super::memory::base_of`): its address as a value is its offset
+/// (a gap).
+pub(crate) fn narrow(layout: &Layout, addrspace: u32, size: Option<u64>) -> bool {
+    layout.pointer_bytes(addrspace) <= 4 && size.is_none_or(|s| s <= NARROW_OBJECT)
+}
+
+/// The base of the object named `name`, narrow or not ([`narrow`]).
+pub(crate) fn base_in(name: &str, narrow: bool) -> i64 {
+    if narrow {
+        convcheck_ir::exec::memory::narrow_object_base(name)
+    } else {
+        super::memory::base_of(name)
+    }
+}

@@ -12,9 +12,10 @@
 //! object's *base* plus a byte offset. Objects are named by what they are,
 //! never by their position: a global `@g` has the base `tag(g) · 2^32`, an
 //! alloca kept in memory `tag(f.%a) · 2^32`, where `tag` is a 31-bit hash
-//! of the name (never 0), so a pass that deletes or reorders globals moves
-//! no address; an alloca whose address may be captured is named by its
-//! order among those (`super::analyse::escaped_base_name`), so that SROA
+//! of the name (never 0; in an address space of 32-bit pointers a 15-bit
+//! tag times 2^16, within them: `super::layout::narrow`, review3 H16), so
+//! a pass that deletes or reorders globals moves no address; an alloca
+//! whose address may be captured is named by its order among those (`super::analyse::escaped_base_name`), so that SROA
 //! renumbering it moves no stored address. The arrays
 //! `@convcheck.shared`, `@convcheck.global` and `@convcheck.local` that
 //! [`crate::write`] prints have base 0 and hold elements. `getelementptr` adds its byte offset ([`super::layout`]), in
@@ -108,30 +109,6 @@ pub(crate) fn base_of(name: &str) -> i64 {
     convcheck_ir::exec::memory::object_base(name)
 }
 
-/// The largest object of an address space of 32-bit pointers whose base
-/// lies within the low 32 bits (`narrow_object_base`'s spacing).
-const NARROW_OBJECT: u64 = 1 << 16;
-
-/// Whether an object of `size` bytes (`None`: unknown) in address space
-/// `addrspace` has a base within the low 32 bits
-/// (`convcheck_ir::exec::memory::narrow_object_base`): where pointers of
-/// that space are 32 bits wide and it fits in the spacing (review3 H16),
-/// so that its address as a value (a `ptrtoint`, a stored pointer) is the
-/// address. An object larger than 64 KiB in such a space keeps a 64-bit
-/// base ([`base_of`]): its address as a value is its offset (a gap).
-pub(crate) fn narrow(layout: &super::layout::Layout, addrspace: u32, size: Option<u64>) -> bool {
-    layout.pointer_bytes(addrspace) <= 4 && size.is_none_or(|s| s <= NARROW_OBJECT)
-}
-
-/// The base of the object named `name`, narrow or not ([`narrow`]).
-pub(crate) fn base_in(name: &str, narrow: bool) -> i64 {
-    if narrow {
-        convcheck_ir::exec::memory::narrow_object_base(name)
-    } else {
-        base_of(name)
-    }
-}
-
 impl Globals {
     pub fn new(m: &Module, layout: &super::layout::Layout) -> Globals {
         let mut by_name = HashMap::new();
@@ -140,7 +117,7 @@ impl Globals {
         // globals (`object_base`).
         let narrow = |g: &crate::module::GlobalVar| {
             let size = layout.size_align(&g.ty, g.span.line).ok().map(|(s, _)| s);
-            narrow(layout, g.addrspace, size)
+            super::layout::narrow(layout, g.addrspace, size)
         };
         let mut names: Vec<(String, bool)> = m
             .globals
@@ -149,7 +126,7 @@ impl Globals {
             .collect();
         names.sort();
         for (n, narrow) in &names {
-            base_in(n, *narrow);
+            super::layout::base_in(n, *narrow);
         }
         for g in &m.globals {
             let written = match &g.name {
@@ -167,7 +144,7 @@ impl Globals {
                     align: None,
                 },
                 None => GlobalInfo {
-                    base: base_in(&format!("@{}", g.name), narrow(g)),
+                    base: super::layout::base_in(&format!("@{}", g.name), narrow(g)),
                     space: space_of(g.addrspace),
                     elements: false,
                     table: None,
@@ -217,7 +194,7 @@ impl Globals {
                     // values at a computed offset (and `table_read` names
                     // a known offset's value with the same hash).
                     let tag = super::call_reads::constants_tag(m, Some(&[g.name.to_string()]));
-                    info.base = base_in(&format!("@{}{tag}", g.name), narrow(g));
+                    info.base = super::layout::base_in(&format!("@{}{tag}", g.name), narrow(g));
                 }
             }
         }
@@ -580,21 +557,14 @@ impl<'a> FnMapper<'a> {
         }
     }
 
-    /// Whether `ptr` is based on a parameter of the function (its root,
-    /// through promoted slots too), and `other` on one of the function's
-    /// allocas: memory an `alloca` allocates did not exist when the
-    /// arguments were passed, so no pointer based on a parameter reaches
-    /// it (LangRef, pointer aliasing rules; review3 H10).
-    pub(crate) fn parameter_and_alloca(&self, ptr: &TypedValue, other: &TypedValue) -> bool {
-        let param = match self.root(&ptr.value, 0, &mut HashSet::new()) {
-            Some(Root::Value(n)) => self.f.params.iter().any(|p| p.name == n),
-            _ => false,
-        };
-        param
-            && matches!(
-                self.root(&other.value, 0, &mut HashSet::new()),
-                Some(Root::Alloca(_))
-            )
+    /// Whether `ptr`'s root is a parameter of the function, and whether it
+    /// is an alloca ([`super::fresh`]).
+    pub(crate) fn rooted_at(&self, ptr: &TypedValue) -> (bool, bool) {
+        match self.root(&ptr.value, 0, &mut HashSet::new()) {
+            Some(Root::Value(n)) => (self.f.params.iter().any(|p| p.name == n), false),
+            Some(Root::Alloca(_)) => (false, true),
+            _ => (false, false),
+        }
     }
 
     /// Whether `ptr` is based on an alloca or a global (its root), not on
