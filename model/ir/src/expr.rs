@@ -241,7 +241,7 @@ impl Access {
     /// The atomic operation of a *clobber*: what a call to an external
     /// function that may write memory leaves (LangRef, `memory`; DESIGN.md
     /// 2.6, issue 20): every byte of the object the store's address is in
-    /// (its high 32 bits, [`crate::exec::memory::object_base`]) reads, until
+    /// ([`crate::exec::memory::object_key`]) reads, until
     /// the thread writes it again, a fresh value named after the location
     /// and the number of calls that may write memory the thread has made
     /// ([`crate::exec::memory`]): a clobber whose value is a constant other

@@ -25,8 +25,8 @@
 //!
 //! - **Clobbers** (`Access::CLOBBER_OBJECT`, `Access::CLOBBER_ALL`): what a
 //!   call to an external function that may write memory leaves (LangRef,
-//!   `memory`). A clobber covers every byte of one object (the high 32
-//!   bits of its address) or every byte of shared and global memory; a
+//!   `memory`). A clobber covers every byte of one object
+//!   ([`object_key`] of its address) or every byte of shared and global memory; a
 //!   byte it covers that the thread has not written since reads a *fresh*
 //!   value named by the location, the width, the phase and the number of
 //!   calls that may write memory the thread had made (`@g[0]:4@0~3`). The
@@ -58,11 +58,16 @@ use crate::ops::{OpId, OracleId, Space};
 struct Objects {
     by_tag: std::collections::BTreeMap<u64, String>,
     by_name: std::collections::BTreeMap<String, u64>,
+    /// The same for [`narrow_object_base`]'s tags (bits 16 to 31).
+    narrow_by_tag: std::collections::BTreeMap<u64, String>,
+    narrow_by_name: std::collections::BTreeMap<String, u64>,
 }
 
 static OBJECTS: std::sync::Mutex<Objects> = std::sync::Mutex::new(Objects {
     by_tag: std::collections::BTreeMap::new(),
     by_name: std::collections::BTreeMap::new(),
+    narrow_by_tag: std::collections::BTreeMap::new(),
+    narrow_by_name: std::collections::BTreeMap::new(),
 });
 
 /// The tag a name hashes to: a 31-bit FNV-1a hash, never 0.
@@ -98,6 +103,50 @@ pub fn object_base(name: &str) -> i64 {
     objects.by_tag.insert(tag, name.to_string());
     objects.by_name.insert(name.to_string(), tag);
     (tag as i64) << 32
+}
+
+/// The base address of the object named `name` in an address space of
+/// 32-bit pointers (amdgcn's `p3:32:32` LDS, `p5:32:32` private; review3
+/// H16): within the low 32 bits, so that the address as a value (a
+/// `ptrtoint`, a stored pointer, both truncated to the pointer width) is
+/// the address, distinct and nonzero for distinct objects. A 15-bit tag
+/// from `0x8000` to `0xffff` in bits 16 to 31 (objects of such a space are
+/// below 64 KiB: LDS is; a private object larger than that is not
+/// modelled, `convcheck_llvm`), so that the addresses of such objects lie
+/// in `[2^31, 2^32)`, apart from both the small addresses of element
+/// arrays and the addresses of objects of 64-bit spaces; a collision takes
+/// the next free tag, as [`object_base`]'s do. [`object_key`] tells the
+/// object of an address of either kind.
+pub fn narrow_object_base(name: &str) -> i64 {
+    let mut tag = 0x8000 + natural_tag(name) % 0x8000;
+    let mut objects = OBJECTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&t) = objects.narrow_by_name.get(name) {
+        return (t as i64) << 16;
+    }
+    let mut tries = 0;
+    while objects.narrow_by_tag.get(&tag).is_some_and(|n| n != name) && tries < 0x8000 {
+        tag = 0x8000 + (tag + 1) % 0x8000;
+        tries += 1;
+    }
+    objects.narrow_by_tag.insert(tag, name.to_string());
+    objects.narrow_by_name.insert(name.to_string(), tag);
+    (tag as i64) << 16
+}
+
+/// The object an address is in, as a number (the engines compare these for
+/// a clobber of one object, `Access::CLOBBER_OBJECT`): the high 32 bits of
+/// an address at or above `2^32` ([`object_base`]); `2^32` plus bits 16 to
+/// 31 of one in `[2^31, 2^32)` ([`narrow_object_base`]); 0 (the element
+/// arrays, small addresses) below.
+pub fn object_key(addr: i64) -> u64 {
+    let a = addr as u64;
+    if a >= 1 << 32 {
+        a >> 32
+    } else if a >= 1 << 31 {
+        (1 << 32) | (a >> 16)
+    } else {
+        0
+    }
 }
 
 /// The name of a free location: `@buf[8]:4@1` (the object and the byte
@@ -150,11 +199,13 @@ pub fn clobbered_location_name(
 /// space it is reached through).
 pub fn place(space: Space, addr: i64) -> String {
     let tag = (addr as u64) >> 32;
-    let object = OBJECTS
-        .lock()
-        .ok()
-        .and_then(|o| o.by_tag.get(&tag).cloned());
+    let narrow = (tag == 0 && addr >= 1 << 31).then_some((addr as u64) >> 16);
+    let object = OBJECTS.lock().ok().and_then(|o| match narrow {
+        Some(t) => o.narrow_by_tag.get(&t).cloned(),
+        None => o.by_tag.get(&tag).cloned(),
+    });
     match object {
+        Some(name) if narrow.is_some() => format!("{name}[{}]", addr as u64 & 0xffff),
         Some(name) => format!("{name}[{}]", addr as u64 & 0xffff_ffff),
         None if (0..1 << 32).contains(&addr) => format!("{}[{addr}]", space.name()),
         None => format!("mem[{:#x}]", addr as u64),
@@ -184,7 +235,7 @@ struct Written {
 /// A clobber the thread made (see the module documentation).
 #[derive(Clone, Copy, Debug)]
 struct Clobber {
-    /// The object's tag (an address's high 32 bits), `None` for every
+    /// The object's key ([`object_key`]), `None` for every
     /// location of shared and global memory.
     tag: Option<u64>,
     private: bool,
@@ -200,7 +251,7 @@ impl Clobber {
     fn covers(&self, at: i64, private: bool, phase: u32) -> bool {
         self.private == private
             && (private || self.phase == phase)
-            && self.tag.is_none_or(|t| (at as u64) >> 32 == t)
+            && self.tag.is_none_or(|t| object_key(at) == t)
     }
 }
 
@@ -442,7 +493,7 @@ impl Machine<'_> {
     pub(super) fn clobber(&mut self, space: Space, addr: i64, access: Access) {
         self.memory.seq += 1;
         let private = space == Space::Local;
-        let tag = (access.atomic == Access::CLOBBER_OBJECT).then_some((addr as u64) >> 32);
+        let tag = (access.atomic == Access::CLOBBER_OBJECT).then_some(object_key(addr));
         if private && tag.is_none() {
             return;
         }

@@ -13,7 +13,6 @@
 use std::collections::{HashMap, HashSet};
 
 use super::func::FnMapper;
-use super::memory::base_of;
 use super::{plain, R};
 use crate::inst::{CastOp, InstKind as K, Instruction};
 use crate::types::Type;
@@ -212,9 +211,23 @@ impl<'a> FnMapper<'a> {
                 } else {
                     format!("@{}.%{}", self.f.name, plain(r))
                 };
-                self.alloca_base.insert(r, base_of(&name));
+                // In an address space of 32-bit pointers (amdgcn's
+                // private `p5:32:32`), a base within them (review3 H16).
+                let size = self.ctx.layout.size_align(&a.ty, inst.line()).ok();
+                let count = match &a.count {
+                    None => Some(1),
+                    Some(c) => c.value.as_int().and_then(|n| u64::try_from(n).ok()),
+                };
+                let size = size.zip(count).and_then(|((s, _), n)| s.checked_mul(n));
+                let narrow = super::layout::narrow(
+                    self.ctx.layout,
+                    a.addrspace.unwrap_or(0),
+                    Some(size.unwrap_or(u64::MAX)),
+                );
+                let base = super::layout::base_in(&name, narrow);
+                self.alloca_base.insert(r, base);
                 if aliases.len() <= 64 && aliases.iter().all(|n| !escapes.contains(n)) {
-                    self.sealed.push(base_of(&name));
+                    self.sealed.push(base);
                 }
             }
         }

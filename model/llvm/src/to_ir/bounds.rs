@@ -41,7 +41,10 @@
 //!   ([`FnMapper::unknown_region`]). The explicit engine enumerates no
 //!   value of `end`: `convcheck_ir::exec::UNKNOWN_END`.
 //! - **Memory intrinsics** of a constant length: each pointer as an access
-//!   of that length ([`FnMapper::intrinsic_defined`]).
+//!   of that length ([`FnMapper::intrinsic_defined`]); one of unknown
+//!   origin is also undefined behaviour where it is null in address space
+//!   0 or breaks a written `align` (LangRef; on whatever the two flags
+//!   below say, review3 H10).
 //!
 //! Not modelled (more defined than LangRef: a target relying on them is
 //! not caught): each unknown object's own bounds (one end for all, none below),
@@ -368,6 +371,24 @@ impl FnMapper<'_> {
                 continue;
             }
             parts.push(self.in_object(&ptr, len, align, line)?);
+            // A pointer of unknown origin: null is not dereferenceable in
+            // address space 0, and an `align A` stated on the argument
+            // that fails makes it poison (LangRef), undefined behaviour
+            // here, whether or not `UNKNOWN_ALIGN` is on (InstCombine
+            // states `noundef nonnull align A dereferenceable(N)` on such
+            // an argument, review3 H10's stage 3 under `default<O2>`).
+            if matches!(self.object_of(&ptr, line), Some(Object::Unknown(_))) {
+                if let Ok(l) = self.ptr_lin(&ptr.value, line, 0) {
+                    let null_valid = self.ctx.m.has_attr(&self.f.attrs, "null_pointer_is_valid");
+                    if !null_valid && ptr.ty.addrspace().unwrap_or(0) == 0 {
+                        parts.push(bin(IrBin::Ne, l.clone().expr(), Expr::Const(0)));
+                    }
+                    if align > 1 && align.is_power_of_two() && align <= 1 << 32 {
+                        let low = bin(IrBin::BitAnd, l.expr(), Expr::Const(align as i64 - 1));
+                        parts.push(bin(IrBin::Eq, low, Expr::Const(0)));
+                    }
+                }
+            }
         }
         Ok(super::poison::all(parts))
     }

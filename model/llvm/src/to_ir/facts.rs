@@ -182,11 +182,64 @@ impl FnMapper<'_> {
                     let x = self.value(&a.value, &a.ty, line)?;
                     parts.push(holds(x, f));
                 }
+                parts.extend(self.known_object_facts(a, f, line)?);
                 let e = super::poison::all(parts);
                 Ok((e != Expr::Const(1)).then_some(e))
             }
             _ => Ok(None),
         }
+    }
+
+    /// The facts a call argument based on a known object (a global or an
+    /// alloca of the module, [`super::bounds`]) breaks whatever its
+    /// placement (review3 H9): `align A` above the object's stated
+    /// alignment (the model's bases are multiples of 2^32, so `holds` alone
+    /// took it as true; an object only `O`-aligned may lie at an odd
+    /// multiple of `O`, as the access rule of `super::bounds` says), and
+    /// `dereferenceable(N)` (or `_or_null`, on a pointer that is not null)
+    /// where the `N` bytes from the argument leave the object.
+    fn known_object_facts(&mut self, a: &crate::inst::Arg, f: PtrFacts, line: u32) -> R<Vec<Expr>> {
+        let Some(super::bounds::Object::Known {
+            base,
+            size,
+            align: oalign,
+        }) = self.object_of(
+            &crate::value::TypedValue {
+                ty: a.ty.clone(),
+                value: a.value.clone(),
+            },
+            line,
+        )
+        else {
+            return Ok(Vec::new());
+        };
+        let mut parts = Vec::new();
+        if let (Some(want), Some(o)) = (f.align, oalign) {
+            if want > o {
+                parts.push(Expr::Const(0));
+            }
+        }
+        let m = self.ctx.m;
+        let deref = m.resolve_attrs(&a.attrs).find_map(|at| match at {
+            Attribute::Valued { name, value }
+                if name == "dereferenceable" || name == "dereferenceable_or_null" =>
+            {
+                value.trim().parse::<u64>().ok()
+            }
+            _ => None,
+        });
+        if let (Some(n), Some(size)) = (deref.filter(|&n| n > 0), size) {
+            match size.checked_sub(n) {
+                Some(room) if room < (1 << 62) => {
+                    let x = self.value(&a.value, &a.ty, line)?;
+                    let off = Expr::binary(IrBin::Sub, x, Expr::Const(base));
+                    parts.push(Expr::binary(IrBin::ULe, off, Expr::Const(room as i64)));
+                }
+                Some(_) => {}
+                None => parts.push(Expr::Const(0)),
+            }
+        }
+        Ok(parts)
     }
 
     /// Where one operand bundle of an `llvm.assume` holds (see the module

@@ -25,10 +25,20 @@ use convcheck_ir::{BinOp as IrBin, Expr};
 
 use super::func::FnMapper;
 use crate::inst::{InstKind as K, Instruction};
+use crate::value::TypedValue;
 
 pub use convcheck_ir::scenario::domains::FRESH_BLOCK;
 
 impl FnMapper<'_> {
+    /// Whether `ptr` is based on a parameter of the function (its root,
+    /// through promoted slots too), and `other` on one of the function's
+    /// allocas: memory an `alloca` allocates did not exist when the
+    /// arguments were passed, so no pointer based on a parameter reaches
+    /// it (LangRef, pointer aliasing rules; review3 H10).
+    pub(crate) fn parameter_and_alloca(&self, ptr: &TypedValue, other: &TypedValue) -> bool {
+        self.rooted_at(ptr).0 && self.rooted_at(other).1
+    }
+
     /// For an access through a pointer of unknown origin in a function
     /// with sealed allocas: the condition under which it lands in none of
     /// them, and the name of the block of undefined behaviour.
@@ -57,20 +67,25 @@ impl FnMapper<'_> {
             Box::new(addr.clone()),
             Box::new(Expr::Const((size.max(1) - 1) as i64)),
         );
-        let shr = |e: Expr| Expr::Binary(IrBin::Shr, Box::new(e), Box::new(Expr::Const(32)));
-        let ends = [shr(addr), shr(last)];
-        let mut tags: Vec<i64> = self
+        // An object's bytes share the address's high 32 bits, or bits 16
+        // and up for an object of a 32-bit address space (review3 H16).
+        let shr = |e: Expr, k: i64| Expr::Binary(IrBin::Shr, Box::new(e), Box::new(Expr::Const(k)));
+        let mut tags: Vec<(i64, i64)> = self
             .sealed
             .iter()
-            .map(|b| ((*b as u64) >> 32) as i64)
+            .map(|&b| {
+                let k = if (0..1 << 32).contains(&b) { 16 } else { 32 };
+                (k, b >> k)
+            })
             .collect();
         tags.sort_unstable();
         tags.dedup();
         let ok = tags
             .into_iter()
-            .flat_map(|t| {
-                ends.clone()
-                    .map(|end| Expr::Binary(IrBin::Ne, Box::new(end), Box::new(Expr::Const(t))))
+            .flat_map(|(k, t)| {
+                [addr.clone(), last.clone()].map(|end| {
+                    Expr::Binary(IrBin::Ne, Box::new(shr(end, k)), Box::new(Expr::Const(t)))
+                })
             })
             .reduce(|a, b| Expr::Binary(IrBin::And, Box::new(a), Box::new(b)))?;
         Some((ok, format!("{FRESH_BLOCK}.line{}", inst.line())))

@@ -7,9 +7,11 @@
 //! `ceil(bits / 8)` bytes, [`Layout::store_size`]);
 //! pointers take the size the module's `target datalayout` gives their
 //! address space (`p3:32:32` makes LDS pointers four bytes), eight bytes
-//! when it says nothing; floating-point types their IEEE size. Arrays are
-//! `len` elements; structs lay their fields out in order, each aligned to
-//! its own alignment (packed structs without padding), and their size is
+//! when it says nothing (a module without a datalayout takes its triple's
+//! default: amdgcn's has 32-bit LDS and private pointers);
+//! floating-point types their IEEE size. Arrays are `len` elements;
+//! structs lay their fields out in order, each aligned to its own
+//! alignment (packed structs without padding), and their size is
 //! rounded up to their alignment. Vectors, scalable and opaque types have
 //! no size here: an address computed through one makes the function
 //! unsupported. These are the rules of every LLVM target convcheck reads
@@ -29,6 +31,18 @@ pub(crate) struct Layout {
     named: HashMap<Name, Option<Type>>,
 }
 
+/// The pointer sizes of the datalayout LLVM gives a module of `triple`
+/// that states none (opt adds it to its output): amdgcn's (opt-19's and
+/// opt-22's agree on them), whose LDS (3) and private (5) pointers are 32
+/// bits, so that a hand-written amdgcn module and opt's output of it lay
+/// their pointers out alike (review3 H16). Other targets' defaults have
+/// 64-bit pointers throughout, as a module without a datalayout has here.
+fn default_layout(triple: &str) -> Option<&'static str> {
+    triple
+        .starts_with("amdgcn")
+        .then_some("e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32")
+}
+
 /// How deeply struct and array types may nest when sizing them (named
 /// structs can refer to each other).
 const MAX_DEPTH: usize = 64;
@@ -36,7 +50,9 @@ const MAX_DEPTH: usize = 64;
 impl Layout {
     pub fn new(m: &Module) -> Layout {
         let mut ptr_bytes = HashMap::new();
-        for spec in m.datalayout.as_deref().unwrap_or("").split('-') {
+        let written = m.datalayout.as_deref();
+        let default = m.triple.as_deref().and_then(default_layout);
+        for spec in written.or(default).unwrap_or("").split('-') {
             let Some(rest) = spec.strip_prefix('p') else {
                 continue;
             };
@@ -176,5 +192,30 @@ impl Layout {
             }
         }
         t
+    }
+}
+
+/// The largest object of an address space of 32-bit pointers whose base
+/// lies within the low 32 bits (`narrow_object_base`'s spacing).
+const NARROW_OBJECT: u64 = 1 << 16;
+
+/// Whether an object of `size` bytes (`None`: unknown) in address space
+/// `addrspace` has a base within the low 32 bits
+/// (`convcheck_ir::exec::memory::narrow_object_base`): where pointers of
+/// that space are 32 bits wide and it fits in the spacing (review3 H16),
+/// so that its address as a value (a `ptrtoint`, a stored pointer) is the
+/// address. An object larger than 64 KiB in such a space keeps a 64-bit
+/// base (`super::memory::base_of`): its address as a value is its offset
+/// (a gap).
+pub(crate) fn narrow(layout: &Layout, addrspace: u32, size: Option<u64>) -> bool {
+    layout.pointer_bytes(addrspace) <= 4 && size.is_none_or(|s| s <= NARROW_OBJECT)
+}
+
+/// The base of the object named `name`, narrow or not ([`narrow`]).
+pub(crate) fn base_in(name: &str, narrow: bool) -> i64 {
+    if narrow {
+        convcheck_ir::exec::memory::narrow_object_base(name)
+    } else {
+        super::memory::base_of(name)
     }
 }

@@ -481,6 +481,12 @@ impl FnMapper<'_> {
         {
             return None;
         }
+        // Nor do a parameter's pointee and an alloca of the function
+        // (review3 H10: SROA moves the alloca, the scenario's parameter
+        // landed in it in the target only).
+        if self.parameter_and_alloca(&p.dst, &p.src) || self.parameter_and_alloca(&p.src, &p.dst) {
+            return None;
+        }
         let d = self.ptr_lin(&p.dst.value, inst.line(), 0).ok()?.expr();
         let s = self.ptr_lin(&p.src.value, inst.line(), 0).ok()?.expr();
         let equal = bin(IrBin::Eq, d.clone(), s.clone());

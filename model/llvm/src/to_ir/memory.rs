@@ -12,9 +12,10 @@
 //! object's *base* plus a byte offset. Objects are named by what they are,
 //! never by their position: a global `@g` has the base `tag(g) · 2^32`, an
 //! alloca kept in memory `tag(f.%a) · 2^32`, where `tag` is a 31-bit hash
-//! of the name (never 0), so a pass that deletes or reorders globals moves
-//! no address; an alloca whose address may be captured is named by its
-//! order among those (`super::analyse::escaped_base_name`), so that SROA
+//! of the name (never 0; in an address space of 32-bit pointers a 15-bit
+//! tag times 2^16, within them: `super::layout::narrow`, review3 H16), so
+//! a pass that deletes or reorders globals moves no address; an alloca
+//! whose address may be captured is named by its order among those (`super::analyse::escaped_base_name`), so that SROA
 //! renumbering it moves no stored address. The arrays
 //! `@convcheck.shared`, `@convcheck.global` and `@convcheck.local` that
 //! [`crate::write`] prints have base 0 and hold elements. `getelementptr` adds its byte offset ([`super::layout`]), in
@@ -114,10 +115,18 @@ impl Globals {
         // Bases are given out in sorted-name order, so that a tag
         // collision resolves the same way in two modules with the same
         // globals (`object_base`).
-        let mut names: Vec<String> = m.globals.iter().map(|g| format!("@{}", g.name)).collect();
+        let narrow = |g: &crate::module::GlobalVar| {
+            let size = layout.size_align(&g.ty, g.span.line).ok().map(|(s, _)| s);
+            super::layout::narrow(layout, g.addrspace, size)
+        };
+        let mut names: Vec<(String, bool)> = m
+            .globals
+            .iter()
+            .map(|g| (format!("@{}", g.name), narrow(g)))
+            .collect();
         names.sort();
-        for n in &names {
-            base_of(n);
+        for (n, narrow) in &names {
+            super::layout::base_in(n, *narrow);
         }
         for g in &m.globals {
             let written = match &g.name {
@@ -135,7 +144,7 @@ impl Globals {
                     align: None,
                 },
                 None => GlobalInfo {
-                    base: base_of(&format!("@{}", g.name)),
+                    base: super::layout::base_in(&format!("@{}", g.name), narrow(g)),
                     space: space_of(g.addrspace),
                     elements: false,
                     table: None,
@@ -185,7 +194,7 @@ impl Globals {
                     // values at a computed offset (and `table_read` names
                     // a known offset's value with the same hash).
                     let tag = super::call_reads::constants_tag(m, Some(&[g.name.to_string()]));
-                    info.base = base_of(&format!("@{}{tag}", g.name));
+                    info.base = super::layout::base_in(&format!("@{}{tag}", g.name), narrow(g));
                 }
             }
         }
@@ -545,6 +554,16 @@ impl<'a> FnMapper<'a> {
             }
             Root::Value(n) => Some(Object::Unknown(n)),
             Root::Null => None,
+        }
+    }
+
+    /// Whether `ptr`'s root is a parameter of the function, and whether it
+    /// is an alloca ([`super::fresh`]).
+    pub(crate) fn rooted_at(&self, ptr: &TypedValue) -> (bool, bool) {
+        match self.root(&ptr.value, 0, &mut HashSet::new()) {
+            Some(Root::Value(n)) => (self.f.params.iter().any(|p| p.name == n), false),
+            Some(Root::Alloca(_)) => (false, true),
+            _ => (false, false),
         }
     }
 

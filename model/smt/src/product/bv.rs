@@ -11,6 +11,18 @@ pub(crate) fn c64(v: i64) -> BV {
     BV::from_i64(v, 64)
 }
 
+/// The object an address is in (`convcheck_ir::exec::memory::object_key`):
+/// its high 32 bits at or above `2^32`, `2^32` plus bits 16 to 31 in
+/// `[2^31, 2^32)` (an object of a 32-bit address space), else 0.
+pub(crate) fn object_key(addr: &BV) -> BV {
+    let wide = addr.bvuge(c64(1 << 32));
+    let narrow = addr.bvuge(c64(1 << 31));
+    wide.ite(
+        &addr.bvlshr(c64(32)),
+        &narrow.ite(&addr.bvlshr(c64(16)).bvor(c64(1 << 32)), &c64(0)),
+    )
+}
+
 pub(crate) fn truth(b: &Bool) -> BV {
     b.ite(&c64(1), &c64(0))
 }

@@ -70,7 +70,7 @@ pub(crate) fn fresh_gens(name: &str) -> Array {
 }
 
 /// `(mem, gens)` after a clobber at epoch `gen` of the object of address
-/// `object` (the bytes whose high 32 bits are its), or of every byte
+/// `object` (the bytes of its object, `product::bv::object_key`), or of every byte
 /// (`None`).
 pub(crate) fn clobber(mem: &Array, gens: &Array, object: Option<&BV>, gen: &BV) -> (Array, Array) {
     let unwritten = BV::from_u64(0, 9);
@@ -81,7 +81,7 @@ pub(crate) fn clobber(mem: &Array, gens: &Array, object: Option<&BV>, gen: &BV) 
         ),
         Some(t) => {
             let a = BV::new_const("clobber.a", 64);
-            let inside = a.extract(63, 32).eq(t.extract(63, 32));
+            let inside = crate::product::bv::object_key(&a).eq(crate::product::bv::object_key(t));
             let m = inside.ite(
                 &unwritten,
                 &mem.select(&a).as_bv().unwrap_or_else(|| BV::from_u64(0, 9)),

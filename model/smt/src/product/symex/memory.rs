@@ -24,7 +24,7 @@
 //! that may write memory at the clobber (`memc.shared.4.t0`), as the interpreter
 //! names it `@g[0]:4@0~3`.
 
-use super::super::bv::c64;
+use super::super::bv::{c64, object_key};
 use super::{Exec, State};
 use convcheck_ir::{Access, Space};
 use std::rc::Rc;
@@ -150,7 +150,7 @@ impl Exec<'_, '_> {
                     }
                     (Some((tag, _)), Some(v)) => {
                         if let Some(t) = tag {
-                            here.push(at.bvlshr(c64(32)).eq(t));
+                            here.push(object_key(&at).eq(t));
                         }
                         b = Bool::and(&here).ite(&v.extract(8 * i + 7, 8 * i), &b);
                     }
@@ -199,7 +199,7 @@ impl Exec<'_, '_> {
     /// A clobber (`Access::CLOBBER_OBJECT` of the object of `addr`, or
     /// `Access::CLOBBER_ALL`), an entry of the log.
     pub(super) fn clobber(&mut self, st: &mut State, space: Space, addr: &BV, access: Access) {
-        let tag = (access.atomic == Access::CLOBBER_OBJECT).then(|| addr.bvlshr(c64(32)));
+        let tag = (access.atomic == Access::CLOBBER_OBJECT).then(|| object_key(addr));
         if space == Space::Local && tag.is_none() {
             return;
         }
