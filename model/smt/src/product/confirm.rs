@@ -54,17 +54,24 @@ impl Ctx<'_> {
     /// A model of `violated` (with the scenario's assumptions) in the
     /// smallest group that has one, starting from `model`.
     fn smallest(&self, model: Model, violated: &Bool, rlimit: u32) -> Result<Model, Unknown> {
+        let a = [
+            self.q.ref_ok.clone(),
+            self.q.tgt_ok.clone(),
+            violated.clone(),
+        ];
+        self.smallest_of(model, &a, rlimit)
+    }
+
+    /// A model of the assumptions `asked` in the smallest group that has
+    /// one, starting from `model`.
+    fn smallest_of(&self, model: Model, asked: &[Bool], rlimit: u32) -> Result<Model, Unknown> {
         if self.group.is_some() {
             return Ok(model);
         }
         for bound in [2u64, 8, 64] {
             let small = self.g.n.bvule(BV::from_u64(bound, 64));
-            let a = [
-                self.q.ref_ok.clone(),
-                self.q.tgt_ok.clone(),
-                violated.clone(),
-                small,
-            ];
+            let mut a = asked.to_vec();
+            a.push(small);
             if let Some(m) = check_limited(self.q, &a, self.deadline, rlimit)? {
                 return Ok(m);
             }
@@ -110,7 +117,24 @@ impl Ctx<'_> {
 
     /// The answer for `model`, a model of the query's `violated`.
     pub fn confirm(&self, model: Model) -> Step {
-        let model = match self.smallest(model, &self.q.violated, self.rlimit) {
+        let model = self.smallest(model, &self.q.violated, self.rlimit);
+        self.confirm_model(model)
+    }
+
+    /// The answer for `model`, a model of the target's undefined behaviour
+    /// where the reference is defined (`ref_defined`, `tgt_ub`): the
+    /// smallest group is looked for among such models. (Before, among
+    /// models of `violated`, which need not have the target's undefined
+    /// behaviour: a target whose only difference was a dead load out of
+    /// bounds was answered with a model of hidden events alone.)
+    pub fn confirm_ub(&self, model: Model) -> Step {
+        let a = [self.q.ref_defined.clone(), self.q.tgt_ub.clone()];
+        let model = self.smallest_of(model, &a, self.rlimit);
+        self.confirm_model(model)
+    }
+
+    fn confirm_model(&self, model: Result<Model, Unknown>) -> Step {
+        let model = match model {
             Ok(m) => m,
             Err(e) => return Step::Done(Answer::Unknown(e)),
         };
