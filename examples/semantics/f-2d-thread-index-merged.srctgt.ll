@@ -6,11 +6,12 @@
 ; EXPECT-smt: preserved
 ; ARGS: --timeout 300
 ; The symbolic product decides it since a group has at most 1024 threads
-; on NVPTX (Module::max_group, 2026-11-28): 7 to 11 s of z3 on the 64-bit
-; `tid urem Nx` (release build, load 3; 16 to 18 s of CPU in the tests'
-; build), so the case has 300 s of wall clock: under 60 s the verdict
-; was inconclusive at a load of 11 to 20 (2026-11-29), as under the
-; earlier 10 s budget at lower loads.
+; on NVPTX (Module::max_group, 2026-11-28). It took 7 to 11 s of z3 on
+; the 64-bit `tid urem Nx` (release build, load 3; 46 to 52 s of CPU in
+; the tests' build at load 9); since 2026-11-29 (afternoon) the thread
+; index's remainder and quotient are divided on 32 bits (`bv.rs`,
+; `narrow_division`): 8 s of CPU in the tests' build at load 9. The
+; case keeps 300 s of wall clock for loaded machines.
 ; A 2-D block: each thread writes its cell `tile[ty * blockDim.x + tx]`
 ; and reads `threadIdx.y` twice; the target reads it once and computes
 ; the index as a GEP of rows. The thread index in y is one value per

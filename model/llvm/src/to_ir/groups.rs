@@ -50,7 +50,7 @@
 //! ranges over `[0, count)`, and the lane index is `tid urem W`.
 #![deny(unsafe_code)]
 
-use convcheck_ir::{BinOp, Expr, Inst, InstKind, OpInfo, OpKind, OracleClass};
+use convcheck_ir::{BinOp, Expr, Inst, InstKind, OpInfo, OpKind, OracleClass, UnOp};
 
 use super::builtins::{classify, Builtin};
 use super::func::FnMapper;
@@ -233,11 +233,16 @@ impl FnMapper<'_> {
         if !self.is_3d() && self.ctx.opts.gpu.block.is_none() {
             return Expr::Tid;
         }
-        let nx = self.group_value(GroupValue::Size, 0, line);
-        let ny = self.group_value(GroupValue::Size, 1, line);
+        // The operands of the remainders and quotients as the 32-bit
+        // values they are (a thread index and a group size are below
+        // 2^32): the same values, which the product divides on 32 bits
+        // (`convcheck_smt`'s `bv::narrow_division`).
+        let w = |e: Expr| Expr::Unary(UnOp::ZExt(32), Box::new(e));
+        let nx = w(self.group_value(GroupValue::Size, 0, line));
+        let ny = w(self.group_value(GroupValue::Size, 1, line));
         match dim {
-            0 => bin(BinOp::URem, Expr::Tid, nx),
-            1 => bin(BinOp::URem, bin(BinOp::UDiv, Expr::Tid, nx), ny),
+            0 => bin(BinOp::URem, w(Expr::Tid), nx),
+            1 => bin(BinOp::URem, bin(BinOp::UDiv, w(Expr::Tid), nx), ny),
             _ => bin(BinOp::UDiv, Expr::Tid, bin(BinOp::Mul, nx, ny)),
         }
     }

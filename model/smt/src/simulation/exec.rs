@@ -621,6 +621,13 @@ impl Eval<'_, '_> {
                 let y = self.under(nonzero(&x).not(), |s| s.eval(b, true))?;
                 truth(&Bool::or(&[nonzero(&x), nonzero(&y)]))
             }
+            Expr::Binary(op @ (BinOp::UDiv | BinOp::URem), a, b)
+                if crate::product::bv::below_2_32(a) && crate::product::bv::below_2_32(b) =>
+            {
+                let x = self.eval(a, true)?;
+                let y = self.eval(b, true)?;
+                crate::product::bv::narrow_division(*op, &x, &y)
+            }
             Expr::Binary(op, a, b) => {
                 let x = self.eval(a, true)?;
                 let y = self.eval(b, true)?;

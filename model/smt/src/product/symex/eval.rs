@@ -64,6 +64,13 @@ impl Exec<'_, '_> {
                 self.reach.push((st.guard.clone(), x, end));
                 c64(1)
             }
+            Expr::Binary(op @ (BinOp::UDiv | BinOp::URem), a, b)
+                if super::super::bv::below_2_32(a) && super::super::bv::below_2_32(b) =>
+            {
+                let x = self.eval(st, at, rp, a, true)?;
+                let y = self.eval(st, at, rp, b, true)?;
+                super::super::bv::narrow_division(*op, &x, &y)
+            }
             Expr::Binary(op, a, b) => {
                 let x = self.eval(st, at, rp, a, true)?;
                 let y = self.eval(st, at, rp, b, true)?;
