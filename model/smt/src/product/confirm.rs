@@ -121,18 +121,6 @@ impl Ctx<'_> {
         self.confirm_model(model)
     }
 
-    /// The answer for `model`, a model of the target's undefined behaviour
-    /// where the reference is defined (`ref_defined`, `tgt_ub`): the
-    /// smallest group is looked for among such models. (Before, among
-    /// models of `violated`, which need not have the target's undefined
-    /// behaviour: a target whose only difference was a dead load out of
-    /// bounds was answered with a model of hidden events alone.)
-    pub fn confirm_ub(&self, model: Model) -> Step {
-        let a = [self.q.ref_defined.clone(), self.q.tgt_ub.clone()];
-        let model = self.smallest_of(model, &a, self.rlimit);
-        self.confirm_model(model)
-    }
-
     fn confirm_model(&self, model: Result<Model, Unknown>) -> Step {
         let model = match model {
             Ok(m) => m,

@@ -642,7 +642,7 @@ fn attempt(
     // defined (and within bounds): a violation (DESIGN.md 2.7).
     match ask(&[&q.ref_defined, &q.tgt_ub]) {
         Err(e) => return unknown(e),
-        Ok(Some(model)) => return ctx.confirm_ub(model),
+        Ok(Some(model)) => return confirm(model),
         Ok(None) => {}
     }
     let a: Vec<Bool> = main.iter().map(|b| (*b).clone()).collect();

@@ -274,15 +274,25 @@ pub(crate) fn build(
         .flat_map(|i| reach(1, i))
         .map(|(g, x, e)| Bool::and(&[g.clone(), x.bvule(e).not()]))
         .collect();
-    let ref_defined = and_all(&[ref_ok.clone(), and_all(&ref_reach)]);
-    let ref_ok = and_all(&[ref_ok, and_all(&at_max)]);
-    let tgt_ub = or_all(&[ub(1, 0), ub(1, 1), or_all(&tgt_over)]);
+    // (Without such comparisons the formulas are the ones before, made in
+    // the same order: z3's models, and so the counterexamples reported,
+    // stay.)
+    let ref_defined = (!at_max.is_empty()).then(|| and_all(&[ref_ok.clone(), and_all(&ref_reach)]));
+    let ref_ok = if at_max.is_empty() {
+        ref_ok
+    } else {
+        and_all(&[ref_ok, and_all(&at_max)])
+    };
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
+    let ref_ok_lit = literal(&solver, "ref_ok", &ref_ok);
     Ok(Query {
         memory_mb: 0,
         work: None,
-        ref_ok: literal(&solver, "ref_ok", &ref_ok),
-        ref_defined: literal(&solver, "ref_defined", &ref_defined),
+        ref_defined: match &ref_defined {
+            None => ref_ok_lit.clone(),
+            Some(d) => literal(&solver, "ref_defined", d),
+        },
+        ref_ok: ref_ok_lit,
         ref_in_bounds: literal(&solver, "ref_in", &ref_in),
         tgt_ok: literal(&solver, "tgt_ok", &tgt_ok),
         violated: literal(
@@ -292,7 +302,15 @@ pub(crate) fn build(
         ),
         tgt_cut: literal(&solver, "tgt_cut", &Bool::or(&[cut(1, 0), cut(1, 1)])),
         stuck: literal(&solver, "stuck", &any_stuck),
-        tgt_ub: literal(&solver, "tgt_ub", &tgt_ub),
+        tgt_ub: literal(
+            &solver,
+            "tgt_ub",
+            &if tgt_over.is_empty() {
+                Bool::or(&[ub(1, 0), ub(1, 1)])
+            } else {
+                or_all(&[ub(1, 0), ub(1, 1), or_all(&tgt_over)])
+            },
+        ),
         ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),
         parts: [p1[0].clone(), p1[1].clone(), p2],
         site_w,
