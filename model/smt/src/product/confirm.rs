@@ -54,17 +54,24 @@ impl Ctx<'_> {
     /// A model of `violated` (with the scenario's assumptions) in the
     /// smallest group that has one, starting from `model`.
     fn smallest(&self, model: Model, violated: &Bool, rlimit: u32) -> Result<Model, Unknown> {
+        let a = [
+            self.q.ref_ok.clone(),
+            self.q.tgt_ok.clone(),
+            violated.clone(),
+        ];
+        self.smallest_of(model, &a, rlimit)
+    }
+
+    /// A model of the assumptions `asked` in the smallest group that has
+    /// one, starting from `model`.
+    fn smallest_of(&self, model: Model, asked: &[Bool], rlimit: u32) -> Result<Model, Unknown> {
         if self.group.is_some() {
             return Ok(model);
         }
         for bound in [2u64, 8, 64] {
             let small = self.g.n.bvule(BV::from_u64(bound, 64));
-            let a = [
-                self.q.ref_ok.clone(),
-                self.q.tgt_ok.clone(),
-                violated.clone(),
-                small,
-            ];
+            let mut a = asked.to_vec();
+            a.push(small);
             if let Some(m) = check_limited(self.q, &a, self.deadline, rlimit)? {
                 return Ok(m);
             }
@@ -110,7 +117,12 @@ impl Ctx<'_> {
 
     /// The answer for `model`, a model of the query's `violated`.
     pub fn confirm(&self, model: Model) -> Step {
-        let model = match self.smallest(model, &self.q.violated, self.rlimit) {
+        let model = self.smallest(model, &self.q.violated, self.rlimit);
+        self.confirm_model(model)
+    }
+
+    fn confirm_model(&self, model: Result<Model, Unknown>) -> Step {
+        let model = match model {
             Ok(m) => m,
             Err(e) => return Step::Done(Answer::Unknown(e)),
         };

@@ -640,7 +640,7 @@ fn attempt(
     let confirm = |model: Model| ctx.confirm(model);
     // 2a. The target has undefined behaviour where the reference is
     // defined (and within bounds): a violation (DESIGN.md 2.7).
-    match ask(&[&q.ref_ok, &q.tgt_ub]) {
+    match ask(&[&q.ref_defined, &q.tgt_ub]) {
         Err(e) => return unknown(e),
         Ok(Some(model)) => return confirm(model),
         Ok(None) => {}

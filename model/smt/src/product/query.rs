@@ -76,6 +76,10 @@ pub(crate) struct Query {
     pub work: Option<super::check::WorkAccount>,
     /// The reference is neither cut nor stuck, in both threads.
     pub ref_ok: Bool,
+    /// The reference is neither cut nor stuck and is defined under the
+    /// scenario's end of memory (`symex::Run::reach`), in both threads
+    /// (`ref_ok` fixes that end at `u64::MAX`).
+    pub ref_defined: Bool,
     /// The reference is not cut, in both threads.
     pub ref_in_bounds: Bool,
     /// The target is neither cut nor stuck, in both threads.
@@ -86,7 +90,8 @@ pub(crate) struct Query {
     pub tgt_cut: Bool,
     /// Some run is stuck.
     pub stuck: Bool,
-    /// The target has undefined behaviour in some thread.
+    /// The target has undefined behaviour in some thread (asked with
+    /// `ref_defined`).
     pub tgt_ub: Bool,
     /// The reference is cut in some thread.
     pub ref_cut: Bool,
@@ -248,11 +253,46 @@ pub(crate) fn build(
         ub(1, 0).not(),
         ub(1, 1).not(),
     ]);
+    // The end of memory of pointers of unknown origin (`Run::reach`):
+    // every run goes on as if it were `u64::MAX`. The reference is defined
+    // under the scenario's end where each of its comparisons holds; the
+    // target has undefined behaviour where one of its own fails. Every
+    // other question fixes the end at `u64::MAX` (in `ref_ok`): a
+    // difference of events, a cut or a stop with both programs defined
+    // under some end is one under the largest, since a larger end only
+    // makes more comparisons hold.
+    let reach = |p: usize, i: usize| runs[p][i].reach.iter();
+    let at_max: Vec<Bool> = (0..2)
+        .flat_map(|p| (0..2).flat_map(move |i| reach(p, i)))
+        .map(|(_, _, e)| e.eq(BV::from_i64(-1, 64)))
+        .collect();
+    let ref_reach: Vec<Bool> = (0..2)
+        .flat_map(|i| reach(0, i))
+        .map(|(g, x, e)| g.implies(x.bvule(e)))
+        .collect();
+    let tgt_over: Vec<Bool> = (0..2)
+        .flat_map(|i| reach(1, i))
+        .map(|(g, x, e)| Bool::and(&[g.clone(), x.bvule(e).not()]))
+        .collect();
+    // (Without such comparisons the formulas are the ones before, made in
+    // the same order: z3's models, and so the counterexamples reported,
+    // stay.)
+    let ref_defined = (!at_max.is_empty()).then(|| and_all(&[ref_ok.clone(), and_all(&ref_reach)]));
+    let ref_ok = if at_max.is_empty() {
+        ref_ok
+    } else {
+        and_all(&[ref_ok, and_all(&at_max)])
+    };
     let any_stuck = or_all(&[stuck(0, 0), stuck(0, 1), stuck(1, 0), stuck(1, 1)]);
+    let ref_ok_lit = literal(&solver, "ref_ok", &ref_ok);
     Ok(Query {
         memory_mb: 0,
         work: None,
-        ref_ok: literal(&solver, "ref_ok", &ref_ok),
+        ref_defined: match &ref_defined {
+            None => ref_ok_lit.clone(),
+            Some(d) => literal(&solver, "ref_defined", d),
+        },
+        ref_ok: ref_ok_lit,
         ref_in_bounds: literal(&solver, "ref_in", &ref_in),
         tgt_ok: literal(&solver, "tgt_ok", &tgt_ok),
         violated: literal(
@@ -262,7 +302,15 @@ pub(crate) fn build(
         ),
         tgt_cut: literal(&solver, "tgt_cut", &Bool::or(&[cut(1, 0), cut(1, 1)])),
         stuck: literal(&solver, "stuck", &any_stuck),
-        tgt_ub: literal(&solver, "tgt_ub", &Bool::or(&[ub(1, 0), ub(1, 1)])),
+        tgt_ub: literal(
+            &solver,
+            "tgt_ub",
+            &if tgt_over.is_empty() {
+                Bool::or(&[ub(1, 0), ub(1, 1)])
+            } else {
+                or_all(&[ub(1, 0), ub(1, 1), or_all(&tgt_over)])
+            },
+        ),
         ref_cut: literal(&solver, "ref_cut", &Bool::or(&[cut(0, 0), cut(0, 1)])),
         parts: [p1[0].clone(), p1[1].clone(), p2],
         site_w,

@@ -158,6 +158,12 @@ pub(crate) struct Run {
     /// constrains nothing, a target run with it where the reference is
     /// defined is a violation).
     pub ub: Vec<(Bool, String)>,
+    /// The comparisons of an address with the end of memory of pointers
+    /// of unknown origin (`convcheck_ir::exec::UNKNOWN_END`): (guard where
+    /// it is reached, `address + size`, the end). The run goes on as if
+    /// each held (an end of `u64::MAX`); the query states where one fails
+    /// (`query::build`: `ref_defined`, `tgt_ub`).
+    pub reach: Vec<(Bool, BV, BV)>,
     /// Reads of uniform oracles: (read site, name, guard, value).
     pub uniform: Vec<(u32, usize, Bool, BV)>,
     /// Final evaluation counter of every oracle name.
@@ -364,6 +370,7 @@ pub(crate) struct Exec<'p, 'a> {
     cut: Vec<(Bool, String)>,
     stuck: Vec<(Bool, String)>,
     ub: Vec<(Bool, String)>,
+    reach: Vec<(Bool, BV, BV)>,
     uniform: Vec<(u32, usize, Bool, BV)>,
     invariant: Vec<(usize, Bool)>,
     defs: Vec<Bool>,
@@ -400,6 +407,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             cut: Vec::new(),
             stuck: Vec::new(),
             ub: Vec::new(),
+            reach: Vec::new(),
             uniform: Vec::new(),
             invariant: Vec::new(),
             defs: Vec::new(),
@@ -456,6 +464,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             cut: self.cut,
             stuck: self.stuck,
             ub: self.ub,
+            reach: self.reach,
             uniform: self.uniform,
             counts: end.counts,
             invariant: self.invariant,

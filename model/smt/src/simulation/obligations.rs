@@ -385,3 +385,41 @@ pub(crate) fn settle(step: Step, r: &Path, t: &Path, pre: [&TState; 2]) -> (Bool
     };
     (obligation, post)
 }
+
+/// Where the target's path ends in `unreachable` and the reference's in an
+/// event or at a cycle header: the condition that the reference's *next*
+/// segment, from where `r` ends and in the state it leaves, is defined
+/// (the disjunction of its paths that do not end in `unreachable`);
+/// `None` otherwise. A pair whose guards contradict it is one where the
+/// reference's run has undefined behaviour as well (in its next segment),
+/// which constrains nothing (DESIGN.md 2.7): the target's undefined
+/// behaviour there is no difference. This is the side condition of the
+/// target's `ub` blocks, among them the accesses through pointers of
+/// unknown origin (`convcheck-llvm`'s `to_ir/bounds.rs`): a target that
+/// accesses `p` earlier than the reference, which accesses it first thing
+/// after a cycle header or an event (an unswitched loop's copy), is as
+/// defined as the reference. `segment` runs the reference's segment from
+/// a location and a state; a segment it cannot run is no argument (`None`).
+pub(crate) fn next_defined(
+    r: &Path,
+    t: &Path,
+    segment: impl FnOnce(Loc, super::exec::TState) -> Option<Vec<Path>>,
+) -> Option<Bool> {
+    if t.end != End::Unreachable {
+        return None;
+    }
+    let (End::Event(at) | End::Cut(at)) = r.end else {
+        return None;
+    };
+    let next = segment(at, r.post.clone())?;
+    let defined: Vec<Bool> = next
+        .iter()
+        .filter(|p| p.end != End::Unreachable)
+        .map(Path::guard)
+        .collect();
+    Some(match defined.as_slice() {
+        [] => Bool::from_bool(false),
+        [one] => one.clone(),
+        _ => Bool::or(&defined),
+    })
+}

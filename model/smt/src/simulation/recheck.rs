@@ -38,7 +38,8 @@
 use super::atoms::Atom;
 use super::exec::{Ev, Exec, Shared, Site, Thread};
 use super::obligations::{
-    classify, compared, counts_grow, events_equal, loads_covered, memories_equal, settle, Step,
+    classify, compared, counts_grow, events_equal, loads_covered, memories_equal, next_defined,
+    settle, Step,
 };
 use super::search::{node_state, satisfies, trivially_true};
 use super::side::{Loc, Side};
@@ -292,6 +293,21 @@ pub(crate) fn recheck(
                     match z3.sat(&[&ctx, &guards], "a pair of paths")? {
                         None => continue,
                         Some(m) => models.push(m),
+                    }
+                }
+                // The target's `ub` path where the reference's next
+                // segment cannot be defined: vacuous
+                // (`obligations::next_defined`).
+                let next = next_defined(r, t, |loc, st| {
+                    exec(0, &BTreeSet::new(), n.long, n.accesses)
+                        .segment(loc, st)
+                        .ok()
+                });
+                if let Some(d) = next {
+                    let why = "the reference's next segment";
+                    if z3.sat(&[&ctx, &guards, &d], why)?.is_none() {
+                        out.vacuous += 1;
+                        continue;
                     }
                 }
                 let (step, to) = match classify(n.loc, r, t) {

@@ -22,7 +22,8 @@
 use super::atoms::{candidates, Atom};
 use super::exec::{Exec, Path, Pend, Shared, TState, Thread};
 use super::obligations::{
-    classify, compared, counts_grow, events_equal, loads_covered, memories_equal, settle, Step,
+    classify, compared, counts_grow, events_equal, loads_covered, memories_equal, next_defined,
+    settle, Step,
 };
 use super::side::{Loc, Side};
 use super::solve::{Work, Z3};
@@ -394,6 +395,21 @@ impl<'s, 'a> Search<'s, 'a> {
                         }
                     },
                 };
+                // The target's `ub` path against a reference that goes on:
+                // no difference where the reference's next segment cannot
+                // be defined (`obligations::next_defined`).
+                let next = {
+                    let p = self.nodes[n].paths.as_ref().expect("paths computed");
+                    next_defined(&p[0][i], &p[1][j], |loc, st| {
+                        self.exec(0, &BTreeSet::new()).segment(loc, st).ok()
+                    })
+                };
+                if let Some(d) = next {
+                    let why = "the reference's next segment";
+                    if self.z3.sat(&[&gr, &gt, &d], why)?.is_none() {
+                        continue;
+                    }
+                }
                 let (step, to, obligation, post) = {
                     let p = self.nodes[n].paths.as_ref().expect("paths computed");
                     let (r, t) = (&p[0][i], &p[1][j]);

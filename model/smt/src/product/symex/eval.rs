@@ -53,6 +53,17 @@ impl Exec<'_, '_> {
                     }),
                 ))
             }
+            Expr::Binary(BinOp::ULe, a, b) if self.is_end(b) => {
+                // An access through a pointer of unknown origin checked
+                // against the end of memory: recorded, and taken to hold
+                // (an end of `u64::MAX`, under which every check does), so
+                // that no path splits on it; the query states where it
+                // fails (`Run::reach`).
+                let x = self.eval(st, at, rp, a, true)?;
+                let end = self.eval(st, at, rp, b, true)?;
+                self.reach.push((st.guard.clone(), x, end));
+                c64(1)
+            }
             Expr::Binary(op @ (BinOp::UDiv | BinOp::URem), a, b)
                 if super::super::bv::below_2_32(a) && super::super::bv::below_2_32(b) =>
             {
@@ -283,6 +294,17 @@ impl Exec<'_, '_> {
     }
 
     /// Whether oracle `o` is a function of its reading call's arguments.
+    /// Whether `e` reads the end of memory of pointers of unknown origin
+    /// (`convcheck_ir::exec::UNKNOWN_END`).
+    fn is_end(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Oracle(o) if self
+            .prog
+            .module()
+            .oracles
+            .get(*o)
+            .is_some_and(|i| i.name == convcheck_ir::exec::UNKNOWN_END))
+    }
+
     fn is_function(&self, o: OracleId) -> bool {
         self.prog
             .module()
