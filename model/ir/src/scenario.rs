@@ -226,6 +226,18 @@ impl OracleSource for ValuesSource<'_> {
             .copied()
             .unwrap_or(0))
     }
+
+    fn memory_bytes(
+        &mut self,
+        module: &Module,
+        oracle: OracleId,
+        names: &[(u32, String)],
+    ) -> Result<Vec<u8>, Stop> {
+        names
+            .iter()
+            .map(|(_, n)| Ok(self.memory(module, oracle, n)? as u8))
+            .collect()
+    }
 }
 
 /// The uniform reads of a run by site: site to (oracle, value).

@@ -402,16 +402,31 @@ impl Machine<'_> {
                 (_, None) => missing.push((i, 0)),
             }
         }
-        // One free value per generation the missing bytes come from.
+        // Free bytes are named one by one (`@g[4]:1@0`), so that an 8-byte
+        // load and two 4-byte loads of the same bytes read the same values;
+        // the bytes not read before in the run are asked of the source
+        // together, one generation at a time (`OracleSource::memory_bytes`:
+        // path enumeration decides one value of the load's domain for
+        // them).
         let mut gens: Vec<u32> = missing.iter().map(|(_, g)| *g).collect();
         gens.sort_unstable();
         gens.dedup();
         for gen in gens {
             let phase = (!private).then_some(phase);
-            let name = clobbered_location_name(space, addr, n, phase, gen);
-            let free = self.free_location(name, oracle)? as u64;
+            let mut unseen = Vec::new();
             for (i, _) in missing.iter().filter(|(_, g)| *g == gen) {
-                v |= ((free >> (8 * i)) & 0xff) << (8 * i);
+                let at = addr.wrapping_add(i64::from(*i));
+                let name = clobbered_location_name(space, at, 1, phase, gen);
+                match self.memory.seen.get(&name) {
+                    Some(b) => v |= ((*b as u64) & 0xff) << (8 * i),
+                    None => unseen.push((*i, name)),
+                }
+            }
+            if unseen.is_empty() {
+                continue;
+            }
+            for (i, b) in self.free_bytes(unseen, oracle)? {
+                v |= u64::from(b) << (8 * i);
             }
         }
         Ok(v as i64)
@@ -455,8 +470,9 @@ impl Machine<'_> {
         });
     }
 
-    /// The value of the free location `name`: asked of the source once per
-    /// run, recorded with the run's reads.
+    /// The value of the free location `name` (a function oracle's value
+    /// for one argument list): asked of the source once per run, recorded
+    /// with the run's reads.
     pub(super) fn free_location(
         &mut self,
         name: String,
@@ -480,6 +496,35 @@ impl Machine<'_> {
         self.memory.seen.insert(name.clone(), v);
         self.trace.memory.push((name, v));
         Ok(v)
+    }
+
+    /// The values of the free bytes `names` (the byte's place in the
+    /// load, its name), none read before in the run: asked of the source
+    /// once, recorded with the run's reads, one per byte.
+    pub(super) fn free_bytes(
+        &mut self,
+        names: Vec<(u32, String)>,
+        oracle: Option<OracleId>,
+    ) -> Result<Vec<(u32, u8)>, Stop> {
+        let module = self.module();
+        let bytes = match oracle {
+            Some(o) => {
+                let b = self.src.memory_bytes(module, o, &names)?;
+                if self.src.decided(module, o, 0) {
+                    self.decisions += 1;
+                }
+                b
+            }
+            None => vec![0; names.len()],
+        };
+        let mut out = Vec::with_capacity(names.len());
+        for ((i, name), b) in names.into_iter().zip(bytes) {
+            self.charge(16 + name.len() as u64)?;
+            self.memory.seen.insert(name.clone(), i64::from(b));
+            self.trace.memory.push((name, i64::from(b)));
+            out.push((i, b));
+        }
+        Ok(out)
     }
 }
 
