@@ -76,6 +76,19 @@ impl Exec<'_, '_> {
             _ => (None, !module.op(op).is_some_and(|o| o.memory_none)),
         };
         let seg = store.map(|w| (st.seg.clone(), w));
+        // A plain store carries its segment as a value too, so that the
+        // query's comparison of every event one by one (and the proof by
+        // matching) sees a store moved across a synchronisation point that
+        // is no event (a fence).
+        let mut vals = vals;
+        if store.is_some() {
+            let w = self.g.w;
+            vals.push(if w < 64 {
+                st.seg.zero_ext(64 - w)
+            } else {
+                st.seg.clone()
+            });
+        }
         if sync {
             st.seg = st.seg.bvadd(BV::from_u64(1, self.g.w));
         }
