@@ -240,9 +240,9 @@ fn oracles_are_named_after_callees_parameters_and_globals() {
         "run",
         &file,
         "--thread",
-        "c=1 n=5 @buf[0]:4@0~1=2",
+        "c=1 n=5 @buf[0]:1@0~1=2",
         "--thread",
-        "c=1 n=1 @buf[0]:4@0~1=2",
+        "c=1 n=1 @buf[0]:1@0~1=2",
         "--format",
         "json",
     ]);
@@ -251,7 +251,7 @@ fn oracles_are_named_after_callees_parameters_and_globals() {
     assert_eq!(v["table"], serde_json::json!([["op"], [null]]), "{out}");
     assert_eq!(
         v["threads"][0]["values"],
-        serde_json::json!({"@buf[0]:4@0~1": [2], "c": [1], "n": [5]})
+        serde_json::json!({"@buf[0]:1@0~1": [2], "c": [1], "n": [5]})
     );
     // A name that is no oracle is a usage error that lists the oracles.
     let (code, _, err) = convcheck(&["run", &file, "--thread", "d=1"]);

@@ -7,18 +7,21 @@
 //! - **Private memory** (`local`: an `alloca`, address space 5) is thread
 //!   state. A store writes its bytes into the thread's private memory; a
 //!   load reads them back. A byte never written holds the location's
-//!   initial value, a free value named `local[ADDR]:N` (one per location
-//!   and width, the same in the reference and the target). Private
+//!   initial value, a free byte named `local[ADDR]:1` (one per byte, the
+//!   same in the reference and the target). Private
 //!   accesses are not events: nobody else sees them. A volatile one is
 //!   (LangRef: volatile accesses are observable), with its width, stored
 //!   value and offset in its object.
 //! - **Shared and global memory.** A store is an event with its address,
-//!   width and value, and its bytes are the thread's own writes *of the
+//!   width and value (compared by the bytes each segment between
+//!   synchronisation points leaves, `super::observe`), and its bytes are
+//!   the thread's own writes *of the
 //!   current barrier phase* (every barrier starts a new phase and forgets
 //!   them). A load is an event; the bytes this thread wrote in the phase
 //!   are what it reads (in a run without races nobody else wrote them), and
-//!   every other byte comes from a free value named by the location, the
-//!   width and the phase, `shared[ADDR]:N@P`: the same in the reference and
+//!   every other byte comes from a free byte named by its address and the
+//!   phase, `shared[ADDR]:1@P` (per byte, so that an 8-byte load and two
+//!   4-byte loads of the same bytes agree): the same in the reference and
 //!   the target, so that data other threads wrote in earlier phases is
 //!   matched without being enumerated (GPUVerify's two-thread abstraction
 //!   of shared state). Reading one name twice in a run gives one value.
@@ -28,8 +31,8 @@
 //!   `memory`). A clobber covers every byte of one object (the high 32
 //!   bits of its address) or every byte of shared and global memory; a
 //!   byte it covers that the thread has not written since reads a *fresh*
-//!   value named by the location, the width, the phase and the number of
-//!   calls that may write memory the thread had made (`@g[0]:4@0~3`). The
+//!   byte named by its address, the phase and the number of calls that
+//!   may write memory the thread had made (`@g[0]:1@0~3`). The
 //!   front end writes a call's clobbers after its events, the first with
 //!   the value 1 (a new call: the count goes up), the others with 0; the
 //!   calls are observed events, so the count is the same in the reference
