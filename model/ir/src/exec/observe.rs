@@ -270,12 +270,12 @@ impl fmt::Display for Obs {
                 let v = if *poison {
                     "poison".to_string()
                 } else {
-                    format!("{value:#04x}")
+                    value.to_string()
                 };
                 write!(
                     f,
-                    "byte {place} = {v} (the last a {width}-byte store wrote before \
-                     synchronisation point {})",
+                    "store {place}:1 (the byte a {width}-byte store left there before \
+                     synchronisation point {}) = {v}",
                     seg + 1
                 )
             }
@@ -503,10 +503,12 @@ pub fn plain_store(space: Space, write: bool, access: Access) -> bool {
 
 /// Whether a trace event ends a segment of plain stores
 /// ([`canonical_stores`]): a barrier (a plain one too), a fence, a
-/// convergent operation that may access memory, an atomic or volatile
-/// access, an access of the kernel language's elements, a call's event
-/// (but not one of a call that accesses only inaccessible memory). A
-/// non-volatile, non-atomic load of bytes and a plain store do not.
+/// convergent operation that may access memory, an atomic write (a
+/// read-modify-write, a `store atomic`), a volatile access, an access of
+/// the kernel language's elements, a call's event (but not one of a call
+/// that accesses only inaccessible memory). A non-volatile load of bytes
+/// (atomic or not: such loads are no events, and LLVM deletes an unused
+/// one) and a plain store do not.
 fn ends_segment(module: &Module, e: &super::Event) -> bool {
     match &e.kind {
         EventKind::Op { .. } => !module.op(e.sid).is_some_and(|o| o.memory_none),
@@ -518,7 +520,7 @@ fn ends_segment(module: &Module, e: &super::Event) -> bool {
             ..
         } => {
             !plain_store(*space, *write, *access)
-                && !(access.bytes > 0 && !access.volatile && access.atomic == 0 && !*write)
+                && !(access.bytes > 0 && !access.volatile && !*write)
                 && !(*write && access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE)
         }
         EventKind::Call(_) | EventKind::Stmt | EventKind::Block(_) => false,

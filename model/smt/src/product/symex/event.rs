@@ -66,7 +66,7 @@ impl Exec<'_, '_> {
         let (store, sync) = match &tag {
             Tag::Mem(space, write, access) => {
                 let store = plain_store(*space, *write, *access);
-                let load = !*write && access.bytes > 0 && !access.volatile && access.atomic == 0;
+                let load = !*write && access.bytes > 0 && !access.volatile;
                 let inaccessible = *write && access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE;
                 (
                     store.then_some(access.bytes),
