@@ -519,9 +519,9 @@ fn ends_segment(module: &Module, e: &super::Event) -> bool {
             access,
             ..
         } => {
-            !plain_store(*space, *write, *access)
-                && !(access.bytes > 0 && !access.volatile && !*write)
-                && !(*write && access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE)
+            let quiet_load = !*write && access.bytes > 0 && !access.volatile;
+            let inaccessible = *write && access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE;
+            !(plain_store(*space, *write, *access) || quiet_load || inaccessible)
         }
         EventKind::Call(_) | EventKind::Stmt | EventKind::Block(_) => false,
     }
