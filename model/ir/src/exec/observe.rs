@@ -756,6 +756,31 @@ pub fn choice_settings(
             _ => {}
         }
     }
+    // The values of the stores the bytes came from: every run of 2, 4 or
+    // 8 bytes of one segment, little-endian, from each byte.
+    let bytes: std::collections::BTreeMap<(u32, i64), u8> = b
+        .iter()
+        .filter_map(|o| match o {
+            Obs::Byte {
+                seg, addr, value, ..
+            } => Some(((*seg, *addr), *value)),
+            _ => None,
+        })
+        .collect();
+    for &(seg, addr) in bytes.keys() {
+        for w in [2i64, 4, 8] {
+            let run: Option<Vec<u8>> = (0..w)
+                .map(|k| bytes.get(&(seg, addr.wrapping_add(k))).copied())
+                .collect();
+            if let Some(run) = run {
+                let v = run
+                    .iter()
+                    .rev()
+                    .fold(0u64, |acc, b| acc << 8 | u64::from(*b));
+                candidates.insert(v as i64);
+            }
+        }
+    }
     for v in candidates.clone() {
         for w in [8u32, 16, 32] {
             if (1i64 << (w - 1)..1i64 << w).contains(&v) {
