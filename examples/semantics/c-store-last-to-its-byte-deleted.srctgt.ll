@@ -1,6 +1,6 @@
 ; CLASS: c
 ; EXPECT: violated
-; EXPECT-MESSAGE: store @g[0] (the byte
+; EXPECT-MESSAGE: store @g[0] byte 0 (the last
 ; The mutant of c-store-overwritten-deleted-by-dse: the store deleted is
 ; the last one to its bytes, so the segment leaves another value there.
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

@@ -1,6 +1,6 @@
 ; CLASS: c
 ; EXPECT: violated
-; EXPECT-MESSAGE: store @g[5] (the byte
+; EXPECT-MESSAGE: store @g[1] byte 1 (the last
 ; SROA's split of c-store-struct-memcpy-split-by-sroa with the second
 ; field's value changed (x + 256 for y): the byte at offset 5 differs.
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

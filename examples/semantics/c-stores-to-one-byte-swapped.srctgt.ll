@@ -1,6 +1,6 @@
 ; CLASS: c
 ; EXPECT: violated
-; EXPECT-MESSAGE: store @g[0] (the byte
+; EXPECT-MESSAGE: store @g[0] byte 0 (the last
 ; Two stores to the same bytes swapped: the last value differs (where x
 ; is not 1).
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

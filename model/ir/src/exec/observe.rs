@@ -266,7 +266,11 @@ impl fmt::Display for Obs {
                 poison,
                 width,
             } => {
-                let place = super::memory::place(Space::Global, *addr);
+                // Shown as byte `k` of the store-sized unit that holds it
+                // (`@g[4]:4 byte 1`), so that reports name the element.
+                let w = i64::from((*width).clamp(1, 8));
+                let k = addr.rem_euclid(w);
+                let place = super::memory::place(Space::Global, addr.wrapping_sub(k));
                 let v = if *poison {
                     "poison".to_string()
                 } else {
@@ -274,8 +278,8 @@ impl fmt::Display for Obs {
                 };
                 write!(
                     f,
-                    "store {place}:1 (the byte a {width}-byte store left there before \
-                     synchronisation point {}) = {v}",
+                    "store {place}:{w} byte {k} (the last a {width}-byte store left there \
+                     before synchronisation point {}) = {v}",
                     seg + 1
                 )
             }
