@@ -179,6 +179,9 @@ pub enum Obs {
         /// The width of the store that wrote it, for reports only (not
         /// compared).
         width: u32,
+        /// The address of the store that wrote it, for reports only (not
+        /// compared).
+        start: i64,
     },
 }
 
@@ -265,12 +268,13 @@ impl fmt::Display for Obs {
                 value,
                 poison,
                 width,
+                start,
             } => {
-                // Shown as byte `k` of the store-sized unit that holds it
-                // (`@g[4]:4 byte 1`), so that reports name the element.
-                let w = i64::from((*width).clamp(1, 8));
-                let k = addr.rem_euclid(w);
-                let place = super::memory::place(Space::Global, addr.wrapping_sub(k));
+                // Shown as byte `k` of the store that wrote it (`@g[4]:4
+                // byte 1`), so that reports name the element.
+                let w = (*width).clamp(1, 8);
+                let k = addr.wrapping_sub(*start);
+                let place = super::memory::place(Space::Global, *start);
                 let v = if *poison {
                     "poison".to_string()
                 } else {
@@ -558,15 +562,16 @@ fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     let mut out = Vec::with_capacity(raw.len());
     let mut seg = 0u32;
     // The current segment's bytes: address to (value, poison, width).
-    let mut bytes: std::collections::BTreeMap<i64, (u8, bool, u32)> = Default::default();
+    let mut bytes: std::collections::BTreeMap<i64, (u8, bool, u32, i64)> = Default::default();
     let flush = |out: &mut Vec<Obs>, bytes: &mut std::collections::BTreeMap<_, _>, seg: u32| {
-        for (addr, (value, poison, width)) in std::mem::take(bytes) {
+        for (addr, (value, poison, width, start)) in std::mem::take(bytes) {
             out.push(Obs::Byte {
                 seg,
                 addr,
                 value,
                 poison,
                 width,
+                start,
             });
         }
     };
@@ -587,7 +592,7 @@ fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
                     for k in 0..access.bytes.min(8) {
                         let at = addr.wrapping_add(i64::from(k));
                         let b = (v >> (8 * k)) as u8;
-                        bytes.insert(at, (b, poison & 1 == 1, access.bytes));
+                        bytes.insert(at, (b, poison & 1 == 1, access.bytes, *addr));
                     }
                 }
                 continue;
