@@ -357,7 +357,10 @@ fn instcombine_on_memory_intrinsics_and_asm_through_real_opt() {
         convcheck(&["check", &src, "--opt", "instcombine", "--opt-bin", "opt-19"]);
     assert!(out.contains("InstCombinePass"), "{out}{err}");
     assert_eq!(code, 0, "{out}{err}");
-    // opt's output, with the memset's byte 1 made 2 in one byte.
+    // opt's output, with the memset's byte 1 made 2 in byte 4 (bytes 0-3
+    // are overwritten by the memcpy before any synchronisation point, so a
+    // change there is no difference: stores are compared by the bytes each
+    // segment leaves; byte 4 is seen at the convergent asm).
     let o = std::process::Command::new("opt-19")
         .args(["-S", "-passes=instcombine", &src])
         .output()
@@ -366,7 +369,7 @@ fn instcombine_on_memory_intrinsics_and_asm_through_real_opt() {
     assert!(text.contains("store i64 72340172838076673"), "{text}");
     let wrong = temp(
         "memory-intrinsics-wrong.ll",
-        &text.replace("store i64 72340172838076673", "store i64 72340172838076674"),
+        &text.replace("store i64 72340172838076673", "store i64 72340177133043969"),
     );
     let (code, out, err) = convcheck(&["check", &src, &wrong, "--function", "k"]);
     assert_eq!(code, 1, "{out}{err}");

@@ -1,5 +1,6 @@
 ; CLASS: m
 ; EXPECT: inconclusive
+; EXPECT-auto: violated
 ; The reference stores a `freeze undef` (any value) to @o1 and %x to @o2;
 ; the target stores 0 to @o1 (a legal choice) and a value wrong only at
 ; x = 1234 to @o2 (review3 H15). The explicit engine's domains of x are
@@ -11,7 +12,10 @@
 ; a choice (since observed values carry their definedness, 2026-11-29):
 ; which model comes first is z3's, so the case expects inconclusive of
 ; every engine (the product does not search the choices: "Not yet
-; modelled" in docs/src/semantics.md).
+; modelled" in docs/src/semantics.md). Since plain stores carry their
+; segment in the product's query (2026-11-29, afternoon), the default
+; engine's product search finds x = 1234 (violated, the right answer);
+; `--engine smt` still meets a model a choice explains first.
 target triple = "nvptx64-nvidia-cuda"
 @o1 = addrspace(1) global i32 0
 @o2 = addrspace(1) global i32 0

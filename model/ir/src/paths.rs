@@ -304,6 +304,36 @@ impl OracleSource for Decide<'_> {
         }
         self.decide(oracle)
     }
+
+    fn memory_bytes(
+        &mut self,
+        module: &Module,
+        oracle: OracleId,
+        names: &[(u32, String)],
+    ) -> Result<Vec<u8>, Stop> {
+        // Given bytes by name (a replayed scenario), else one decision
+        // for all of them.
+        let given: Option<Vec<u8>> = names
+            .iter()
+            .map(|(_, n)| {
+                self.given
+                    .and_then(|g| g.0.get(n))
+                    .and_then(|l| l.first())
+                    .map(|v| *v as u8)
+            })
+            .collect();
+        match given {
+            Some(b) => {
+                self.last = false;
+                Ok(b)
+            }
+            None => {
+                let first = names.first().map(|(_, n)| n.as_str()).unwrap_or("");
+                let v = self.memory(module, oracle, first)? as u64;
+                Ok(names.iter().map(|(i, _)| (v >> (8 * i)) as u8).collect())
+            }
+        }
+    }
 }
 
 /// Decisions (8 bytes each, with their vectors' overhead) held in the

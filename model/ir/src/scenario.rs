@@ -156,7 +156,7 @@ fn is_location_name(name: &str) -> bool {
 
 impl Scenario {
     /// Checks that every name is an oracle of the kernel or a memory
-    /// location (`@buf[0]:4@0`, `crate::exec::memory::location_name`).
+    /// location (`@buf[0]:1@0`, one byte: `crate::exec::memory::location_name`).
     /// (Whether uniform oracles agree where they must depends on the runs:
     /// see [`uniform_conflict`].)
     pub fn validate(&self, module: &Module) -> Result<(), String> {
@@ -166,7 +166,7 @@ impl Scenario {
                     let known: Vec<&str> = module.oracles.iter().map(|o| o.name.as_str()).collect();
                     return Err(format!(
                         "--thread {t}: `{name}` is not an oracle of this function (oracles: {}; \
-                         memory locations are named as `@buf[0]:4@0`)",
+                         memory locations are named per byte, as `@buf[0]:1@0`)",
                         if known.is_empty() {
                             "none".to_string()
                         } else {
@@ -225,6 +225,18 @@ impl OracleSource for ValuesSource<'_> {
             .and_then(|l| l.first())
             .copied()
             .unwrap_or(0))
+    }
+
+    fn memory_bytes(
+        &mut self,
+        module: &Module,
+        oracle: OracleId,
+        names: &[(u32, String)],
+    ) -> Result<Vec<u8>, Stop> {
+        names
+            .iter()
+            .map(|(_, n)| Ok(self.memory(module, oracle, n)? as u8))
+            .collect()
     }
 }
 

@@ -7,18 +7,21 @@
 //! - **Private memory** (`local`: an `alloca`, address space 5) is thread
 //!   state. A store writes its bytes into the thread's private memory; a
 //!   load reads them back. A byte never written holds the location's
-//!   initial value, a free value named `local[ADDR]:N` (one per location
-//!   and width, the same in the reference and the target). Private
+//!   initial value, a free byte named `local[ADDR]:1` (one per byte, the
+//!   same in the reference and the target). Private
 //!   accesses are not events: nobody else sees them. A volatile one is
 //!   (LangRef: volatile accesses are observable), with its width, stored
 //!   value and offset in its object.
 //! - **Shared and global memory.** A store is an event with its address,
-//!   width and value, and its bytes are the thread's own writes *of the
+//!   width and value (compared by the bytes each segment between
+//!   synchronisation points leaves, `super::observe`), and its bytes are
+//!   the thread's own writes *of the
 //!   current barrier phase* (every barrier starts a new phase and forgets
 //!   them). A load is an event; the bytes this thread wrote in the phase
 //!   are what it reads (in a run without races nobody else wrote them), and
-//!   every other byte comes from a free value named by the location, the
-//!   width and the phase, `shared[ADDR]:N@P`: the same in the reference and
+//!   every other byte comes from a free byte named by its address and the
+//!   phase, `shared[ADDR]:1@P` (per byte, so that an 8-byte load and two
+//!   4-byte loads of the same bytes agree): the same in the reference and
 //!   the target, so that data other threads wrote in earlier phases is
 //!   matched without being enumerated (GPUVerify's two-thread abstraction
 //!   of shared state). Reading one name twice in a run gives one value.
@@ -28,8 +31,8 @@
 //!   `memory`). A clobber covers every byte of one object
 //!   ([`object_key`] of its address) or every byte of shared and global memory; a
 //!   byte it covers that the thread has not written since reads a *fresh*
-//!   value named by the location, the width, the phase and the number of
-//!   calls that may write memory the thread had made (`@g[0]:4@0~3`). The
+//!   byte named by its address, the phase and the number of calls that
+//!   may write memory the thread had made (`@g[0]:1@0~3`). The
 //!   front end writes a call's clobbers after its events, the first with
 //!   the value 1 (a new call: the count goes up), the others with 0; the
 //!   calls are observed events, so the count is the same in the reference
@@ -453,16 +456,31 @@ impl Machine<'_> {
                 (_, None) => missing.push((i, 0)),
             }
         }
-        // One free value per generation the missing bytes come from.
+        // Free bytes are named one by one (`@g[4]:1@0`), so that an 8-byte
+        // load and two 4-byte loads of the same bytes read the same values;
+        // the bytes not read before in the run are asked of the source
+        // together, one generation at a time (`OracleSource::memory_bytes`:
+        // path enumeration decides one value of the load's domain for
+        // them).
         let mut gens: Vec<u32> = missing.iter().map(|(_, g)| *g).collect();
         gens.sort_unstable();
         gens.dedup();
         for gen in gens {
             let phase = (!private).then_some(phase);
-            let name = clobbered_location_name(space, addr, n, phase, gen);
-            let free = self.free_location(name, oracle)? as u64;
+            let mut unseen = Vec::new();
             for (i, _) in missing.iter().filter(|(_, g)| *g == gen) {
-                v |= ((free >> (8 * i)) & 0xff) << (8 * i);
+                let at = addr.wrapping_add(i64::from(*i));
+                let name = clobbered_location_name(space, at, 1, phase, gen);
+                match self.memory.seen.get(&name) {
+                    Some(b) => v |= ((*b as u64) & 0xff) << (8 * i),
+                    None => unseen.push((*i, name)),
+                }
+            }
+            if unseen.is_empty() {
+                continue;
+            }
+            for (i, b) in self.free_bytes(unseen, oracle)? {
+                v |= u64::from(b) << (8 * i);
             }
         }
         Ok(v as i64)
@@ -506,8 +524,9 @@ impl Machine<'_> {
         });
     }
 
-    /// The value of the free location `name`: asked of the source once per
-    /// run, recorded with the run's reads.
+    /// The value of the free location `name` (a function oracle's value
+    /// for one argument list): asked of the source once per run, recorded
+    /// with the run's reads.
     pub(super) fn free_location(
         &mut self,
         name: String,
@@ -531,6 +550,35 @@ impl Machine<'_> {
         self.memory.seen.insert(name.clone(), v);
         self.trace.memory.push((name, v));
         Ok(v)
+    }
+
+    /// The values of the free bytes `names` (the byte's place in the
+    /// load, its name), none read before in the run: asked of the source
+    /// once, recorded with the run's reads, one per byte.
+    pub(super) fn free_bytes(
+        &mut self,
+        names: Vec<(u32, String)>,
+        oracle: Option<OracleId>,
+    ) -> Result<Vec<(u32, u8)>, Stop> {
+        let module = self.module();
+        let bytes = match oracle {
+            Some(o) => {
+                let b = self.src.memory_bytes(module, o, &names)?;
+                if self.src.decided(module, o, 0) {
+                    self.decisions += 1;
+                }
+                b
+            }
+            None => vec![0; names.len()],
+        };
+        let mut out = Vec::with_capacity(names.len());
+        for ((i, name), b) in names.into_iter().zip(bytes) {
+            self.charge(16 + name.len() as u64)?;
+            self.memory.seen.insert(name.clone(), i64::from(b));
+            self.trace.memory.push((name, i64::from(b)));
+            out.push((i, b));
+        }
+        Ok(out)
     }
 }
 

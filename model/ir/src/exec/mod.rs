@@ -204,6 +204,24 @@ pub trait OracleSource {
         let _ = name;
         self.value(module, oracle, 0)
     }
+
+    /// The values of free bytes of memory (`memory::location_name` of
+    /// width 1), none read before in the run, that one load of `oracle`
+    /// reads: `names` holds each byte's place in the load (0 the lowest)
+    /// and its name. The default asks [`Self::memory`] once, by the first
+    /// byte's name, and gives each byte its place's byte of that value:
+    /// path enumeration decides one value of the load's domain for all of
+    /// them. A source that knows the bytes by name gives them.
+    fn memory_bytes(
+        &mut self,
+        module: &Module,
+        oracle: OracleId,
+        names: &[(u32, String)],
+    ) -> Result<Vec<u8>, Stop> {
+        let first = names.first().map(|(_, n)| n.as_str()).unwrap_or("");
+        let v = self.memory(module, oracle, first)? as u64;
+        Ok(names.iter().map(|(i, _)| (v >> (8 * i)) as u8).collect())
+    }
 }
 
 /// The most a single thread's run may record (events, their keys and its

@@ -65,6 +65,12 @@ pub struct Observe {
     /// whose value is all that matters): only to say that two runs differ
     /// in those alone.
     pub unused_loads: bool,
+    /// Non-atomic, non-volatile stores to byte-addressed shared and global
+    /// memory are compared by the bytes each segment leaves
+    /// ([`canonical_stores`]; [`Obs::Byte`]); `false`: one by one, as
+    /// events with their address, width and value, only to say that two
+    /// runs differ in those alone.
+    pub stores_by_bytes: bool,
 }
 
 impl Observe {
@@ -75,6 +81,7 @@ impl Observe {
         Observe {
             plain_barriers: !drop_plain_barriers && !barriers_by_hazards(module),
             unused_loads: false,
+            stores_by_bytes: true,
         }
     }
 
@@ -98,6 +105,7 @@ impl Observe {
         Observe {
             plain_barriers: true,
             unused_loads: true,
+            stores_by_bytes: false,
         }
     }
 }
@@ -155,6 +163,26 @@ pub enum Obs {
     },
     /// Where the second projection of a run starts (see [`observable`]).
     Projection,
+    /// A byte that non-atomic, non-volatile stores to byte-addressed
+    /// shared or global memory left in a segment of the run: the last
+    /// value the thread wrote to it between two synchronisation points
+    /// ([`canonical_stores`]).
+    Byte {
+        /// The segment: how many synchronisation points came before.
+        seg: u32,
+        /// The byte address.
+        addr: i64,
+        /// The byte (0 where poison).
+        value: u8,
+        /// The store that wrote it stored poison ([`refines`]).
+        poison: bool,
+        /// The width of the store that wrote it, for reports only (not
+        /// compared).
+        width: u32,
+        /// The address of the store that wrote it, for reports only (not
+        /// compared).
+        start: i64,
+    },
 }
 
 impl fmt::Display for Obs {
@@ -233,6 +261,31 @@ impl fmt::Display for Obs {
                     Some(v) => write!(f, " = {}", shown(*v, *poison, 0)),
                     None => Ok(()),
                 }
+            }
+            Obs::Byte {
+                seg,
+                addr,
+                value,
+                poison,
+                width,
+                start,
+            } => {
+                // Shown as byte `k` of the store that wrote it (`@g[4]:4
+                // byte 1`), so that reports name the element.
+                let w = (*width).clamp(1, 8);
+                let k = addr.wrapping_sub(*start);
+                let place = super::memory::place(Space::Global, *start);
+                let v = if *poison {
+                    "poison".to_string()
+                } else {
+                    value.to_string()
+                };
+                write!(
+                    f,
+                    "store {place}:{w} byte {k} (the last a {width}-byte store left there \
+                     before synchronisation point {}) = {v}",
+                    seg + 1
+                )
             }
             Obs::Ub(why) => write!(f, "undefined behaviour ({why})"),
             Obs::Projection => write!(f, "|"),
@@ -314,6 +367,22 @@ pub fn event_refines(a: &Obs, b: &Obs) -> bool {
                     _ => false,
                 }
         }
+        (
+            Obs::Byte {
+                seg: s1,
+                addr: d1,
+                value: v1,
+                poison: p1,
+                ..
+            },
+            Obs::Byte {
+                seg: s2,
+                addr: d2,
+                value: v2,
+                poison: p2,
+                ..
+            },
+        ) => s1 == s2 && d1 == d2 && (*p1 || (!*p2 && v1 == v2)),
         _ => a == b,
     }
 }
@@ -434,8 +503,117 @@ pub fn observable(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
     out
 }
 
+/// Whether `access` is a plain store of `canonical_stores`: non-atomic,
+/// non-volatile, of bytes of shared, global or generic memory.
+pub fn plain_store(space: Space, write: bool, access: Access) -> bool {
+    write && access.bytes > 0 && !access.volatile && access.atomic == 0 && space != Space::Local
+}
+
+/// Whether a trace event ends a segment of plain stores
+/// ([`canonical_stores`]): a barrier (a plain one too), a fence, a
+/// convergent operation that may access memory, an atomic write (a
+/// read-modify-write, a `store atomic`), a volatile access, an access of
+/// the kernel language's elements, a call's event (but not one of a call
+/// that accesses only inaccessible memory). A non-volatile load of bytes
+/// (atomic or not: such loads are no events, and LLVM deletes an unused
+/// one) and a plain store do not.
+fn ends_segment(module: &Module, e: &super::Event) -> bool {
+    match &e.kind {
+        EventKind::Op { .. } => !module.op(e.sid).is_some_and(|o| o.memory_none),
+        EventKind::Barrier { .. } | EventKind::Fence => true,
+        EventKind::Mem {
+            space,
+            write,
+            access,
+            ..
+        } => {
+            let quiet_load = !*write && access.bytes > 0 && !access.volatile;
+            let inaccessible = *write && access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE;
+            !(plain_store(*space, *write, *access) || quiet_load || inaccessible)
+        }
+        EventKind::Call(_) | EventKind::Stmt | EventKind::Block(_) => false,
+    }
+}
+
 /// The observable events of `t` in the order the thread ran them.
+///
+/// **Plain stores** (DESIGN.md 2.7 as revised for review3 H17): another
+/// thread sees a non-atomic, non-volatile store only after
+/// synchronisation (else it races, which the hazard check judges), and
+/// the host sees memory at the end; so what such stores to shared, global
+/// or generic memory show is, at each synchronisation point of the thread
+/// ([`ends_segment`], and the end of the run), the last value written to
+/// each byte since the previous one. Under [`Observe::stores_by_bytes`]
+/// each such store is split into byte writes, and each *segment* (the
+/// stores between two synchronisation points) is shown as the bytes it
+/// left, in address order, with the segment's number ([`Obs::Byte`]),
+/// before the event that ends it: two runs compare equal where every
+/// segment writes the same set of bytes with the same last values,
+/// whatever the widths, order or overwritten stores (SROA's per-field
+/// split of a `memcpy`, DSE, LICM's promotion of a location updated in a
+/// loop). This function is the canonical form; the symbolic product
+/// compares the same maps (`convcheck_smt`, `query::segments`), and the
+/// product's replay calls this function.
 fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
+    let raw = raw_events(module, t, how);
+    if !how.stores_by_bytes {
+        return raw.into_iter().map(|(_, o)| o).collect();
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut seg = 0u32;
+    // The current segment's bytes: address to (value, poison, width).
+    let mut bytes: std::collections::BTreeMap<i64, (u8, bool, u32, i64)> = Default::default();
+    let flush = |out: &mut Vec<Obs>, bytes: &mut std::collections::BTreeMap<_, _>, seg: u32| {
+        for (addr, (value, poison, width, start)) in std::mem::take(bytes) {
+            out.push(Obs::Byte {
+                seg,
+                addr,
+                value,
+                poison,
+                width,
+                start,
+            });
+        }
+    };
+    let mut raw = raw.into_iter().peekable();
+    for (i, e) in t.events.iter().enumerate() {
+        let obs = raw.next_if(|(j, _)| *j == Some(i)).map(|(_, o)| o);
+        if let EventKind::Mem {
+            space,
+            write,
+            addr,
+            access,
+            ..
+        } = &e.kind
+        {
+            if plain_store(*space, *write, *access) {
+                if let Some(Obs::Mem { value, poison, .. }) = obs {
+                    let v = value.unwrap_or(0) as u64;
+                    for k in 0..access.bytes.min(8) {
+                        let at = addr.wrapping_add(i64::from(k));
+                        let b = (v >> (8 * k)) as u8;
+                        bytes.insert(at, (b, poison & 1 == 1, access.bytes, *addr));
+                    }
+                }
+                continue;
+            }
+        }
+        if ends_segment(module, e) {
+            flush(&mut out, &mut bytes, seg);
+            seg += 1;
+        }
+        out.extend(obs);
+    }
+    // The end of the run (undefined behaviour included) ends the last.
+    flush(&mut out, &mut bytes, seg);
+    out.extend(raw.map(|(_, o)| o));
+    out
+}
+
+/// The observable events of `t` in the order the thread ran them, each
+/// with the index of its trace event (`None`: the undefined behaviour the
+/// run stopped at), stores one by one.
+fn raw_events(module: &Module, t: &Trace, how: Observe) -> Vec<(Option<usize>, Obs)> {
     let mut unused = t.unused_loads.iter().copied().peekable();
     let mut poisoned = t.poison.iter().copied().peekable();
     t.events
@@ -490,8 +668,9 @@ fn events(module: &Module, t: &Trace, how: Observe) -> Vec<Obs> {
                     None
                 }
             }
+            .map(|o| (Some(i), o))
         })
-        .chain(t.ub.iter().map(|why| Obs::Ub(why.clone())))
+        .chain(t.ub.iter().map(|why| (None, Obs::Ub(why.clone()))))
         .collect()
 }
 
@@ -612,7 +791,35 @@ pub fn choice_settings(
             | Obs::Mem { value: Some(v), .. } => {
                 candidates.insert(*v);
             }
+            Obs::Byte { value, .. } => {
+                candidates.insert(i64::from(*value));
+            }
             _ => {}
+        }
+    }
+    // The values of the stores the bytes came from: every run of 2, 4 or
+    // 8 bytes of one segment, little-endian, from each byte.
+    let bytes: std::collections::BTreeMap<(u32, i64), u8> = b
+        .iter()
+        .filter_map(|o| match o {
+            Obs::Byte {
+                seg, addr, value, ..
+            } => Some(((*seg, *addr), *value)),
+            _ => None,
+        })
+        .collect();
+    for &(seg, addr) in bytes.keys() {
+        for w in [2i64, 4, 8] {
+            let run: Option<Vec<u8>> = (0..w)
+                .map(|k| bytes.get(&(seg, addr.wrapping_add(k))).copied())
+                .collect();
+            if let Some(run) = run {
+                let v = run
+                    .iter()
+                    .rev()
+                    .fold(0u64, |acc, b| acc << 8 | u64::from(*b));
+                candidates.insert(v as i64);
+            }
         }
     }
     for v in candidates.clone() {

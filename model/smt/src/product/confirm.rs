@@ -143,9 +143,11 @@ impl Ctx<'_> {
         // for the explicit engine.
         let hidden = |more: &str| {
             Answer::Unknown(Unknown::unsupported(format!(
-                "not modelled: the product compares every load and plain barrier, and the programs \
-                 differ only in loads (whose values single-thread behaviour compares where they \
-                 go) or in plain barriers (judged by the hazards they leave) ({}); {more}",
+                "not modelled: the product compares every load, plain barrier and plain store, \
+                 and the programs differ only in loads (whose values single-thread behaviour \
+                 compares where they go), in plain barriers (judged by the hazards they leave) or \
+                 in the widths, order or number of non-atomic stores (compared by the bytes each \
+                 segment between synchronisation points leaves) ({}); {more}",
                 first.why
             )))
         };

@@ -435,6 +435,9 @@ fn compare(
             at_event(g, &k[i], rt, p),
             differs,
         ]));
+        if p == Positions::Visible {
+            alt.push(segments(g, rr, rt, i));
+        }
         p1.push(Bool::or(&alt));
     }
     // Property 2.
@@ -474,4 +477,75 @@ pub(crate) fn visible(
         "violated_visible",
         &Bool::or(&[p1[0].clone(), p1[1].clone(), p2]),
     ))
+}
+
+/// The last write of one run to a chosen byte in a chosen segment:
+/// whether there is one, its byte, whether it is defined.
+struct LastWrite {
+    has: Bool,
+    byte: BV,
+    defined: Bool,
+}
+
+/// The last plain store of `run` (`Ev::seg`) to byte address `b` in
+/// segment `k`: an if-then-else chain over the run's plain stores in the
+/// order they were made (the events of one path are in that order; those
+/// of different paths have exclusive guards).
+fn last_write(run: &Run, k: &BV, b: &BV) -> LastWrite {
+    let mut has = Bool::from_bool(false);
+    let mut byte = BV::from_u64(0, 8);
+    let mut defined = Bool::from_bool(true);
+    for e in &run.events {
+        let (Some((seg, width)), [addr, value, ..]) = (&e.seg, e.vals.as_slice()) else {
+            continue;
+        };
+        let off = b.bvsub(addr);
+        let hit = Bool::and(&[
+            e.guard.clone(),
+            seg.eq(k),
+            off.bvult(BV::from_u64(u64::from(*width).min(8), 64)),
+        ]);
+        // The byte at `off` (below the width where `hit` holds): a case
+        // split, cheaper for z3 than a shift by a variable.
+        let w = (*width).clamp(1, 8);
+        let mut here = value.extract(8 * w - 1, 8 * w - 8);
+        for j in (0..w - 1).rev() {
+            here = off
+                .eq(BV::from_u64(u64::from(j), 64))
+                .ite(&value.extract(8 * j + 7, 8 * j), &here);
+        }
+        let d = e
+            .defined_at(1)
+            .cloned()
+            .unwrap_or_else(|| Bool::from_bool(true));
+        byte = hit.ite(&here, &byte);
+        defined = hit.ite(&d, &defined);
+        has = Bool::or(&[hit, has]);
+    }
+    LastWrite { has, byte, defined }
+}
+
+/// The plain stores of the reference run `rr` and the target run `rt` of
+/// thread `i` leave different bytes in some segment
+/// (`convcheck_ir::exec::observe`'s canonical form: per segment, the last
+/// value written to each byte, and the set of bytes written): for a fresh
+/// segment `S_i` and byte address `B_i`, one run writes the byte there and
+/// the other does not, or the reference's last value is defined and the
+/// target's is poison or another. Linear in the stores.
+fn segments(g: &Globals, rr: &Run, rt: &Run, i: usize) -> Bool {
+    if !rr.events.iter().chain(&rt.events).any(|e| e.seg.is_some()) {
+        return Bool::from_bool(false);
+    }
+    let k = BV::fresh_const(&format!("seg{i}"), g.w);
+    let b = BV::fresh_const(&format!("byte{i}"), 64);
+    let (r, t) = (last_write(rr, &k, &b), last_write(rt, &k, &b));
+    Bool::or(&[
+        r.has.xor(&t.has),
+        Bool::and(&[
+            r.has,
+            t.has,
+            r.defined,
+            Bool::or(&[t.defined.not(), r.byte.eq(&t.byte).not()]),
+        ]),
+    ])
 }

@@ -127,6 +127,11 @@ pub(crate) struct Ev {
     pub pred: Option<Bool>,
     pub site: u32,
     pub convergent: bool,
+    /// For a plain store (`convcheck_ir::exec::observe::plain_store`):
+    /// its segment (synchronisation points before it) and width. Such a
+    /// store is hidden (`vpos` is `None`): the visible comparison compares
+    /// the bytes each segment leaves (`super::query`).
+    pub seg: Option<(BV, u32)>,
 }
 
 impl Ev {
@@ -439,6 +444,7 @@ impl<'p, 'a> Exec<'p, 'a> {
             pos2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
             vis: BV::from_u64(0, self.g.w),
             vis2: BV::from_u64(self.g.second.unwrap_or(0), self.g.w),
+            seg: BV::from_u64(0, self.g.w),
             phase: BV::from_u64(0, self.g.w),
             calls: BV::from_u64(0, self.g.w),
             log: Default::default(),
@@ -705,6 +711,7 @@ impl<'p, 'a> Exec<'p, 'a> {
         };
         name(&mut s.pos, "pos", &mut self.defs);
         name(&mut s.vis, "vis", &mut self.defs);
+        name(&mut s.seg, "seg", &mut self.defs);
         if self.g.second.is_some() {
             name(&mut s.pos2, "pos2", &mut self.defs);
             name(&mut s.vis2, "vis2", &mut self.defs);

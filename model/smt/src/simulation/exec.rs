@@ -24,7 +24,12 @@
 //! evaluation that gives their value, which identifies the load). A load
 //! evaluated where its value is not wanted is never observable (the
 //! interpreter marks it unused at once) and is not an event here. Fences
-//! are not observable.
+//! are not observable, but they end a segment of plain stores
+//! (`convcheck_ir::exec::observe`): where a program has stores that can
+//! race, a fence is refused. Stores compared one by one, in order, are
+//! stricter than the segment comparison (same stores in the same order
+//! between the same events leave the same bytes), so the simulation may
+//! fail to prove what the bounded engines decide, never the opposite.
 //!
 //! **Used loads.** The interpreter leaves a load out of the observable
 //! sequence when its value is never used: a load whose value is wanted
@@ -956,6 +961,18 @@ impl Eval<'_, '_> {
                         (true, Some(o)) if b != BarrierKind::Plain => self.read(o)?.0,
                         _ => c64(0),
                     }
+                }
+                // A fence ends a segment of plain stores
+                // (`convcheck_ir::exec::observe`): a store moved across
+                // it differs, which events compared one by one do not
+                // see. Refused where a program has such stores.
+                CallKind::Fence if self.sh.races => {
+                    return Err(
+                        "not modelled by the simulation: a fence where a program stores to \
+                         shared or global memory (stores are compared by the bytes each \
+                         segment between synchronisation points leaves)"
+                            .into(),
+                    )
                 }
                 CallKind::Fence => c64(0),
             },

@@ -287,8 +287,12 @@ impl Exec<'_, '_> {
                     }
                 }
                 // A fence orders memory; it is neither observable nor
-                // convergent.
-                CallKind::Fence => c64(0),
+                // convergent, but it ends a segment of plain stores
+                // (`super::event`).
+                CallKind::Fence => {
+                    st.seg = st.seg.bvadd(BV::from_u64(1, self.g.w));
+                    c64(0)
+                }
             },
         })
     }

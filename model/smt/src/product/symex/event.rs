@@ -9,7 +9,8 @@
 //! again by the second (`super::super::query::visible`).
 
 use super::{At, Ev, Exec, State, Tag};
-use convcheck_ir::{BarrierKind, CallKind, OpId, OpKind};
+use convcheck_ir::exec::observe::plain_store;
+use convcheck_ir::{Access, BarrierKind, CallKind, OpId, OpKind};
 use z3::ast::{Bool, BV};
 
 impl Exec<'_, '_> {
@@ -21,6 +22,7 @@ impl Exec<'_, '_> {
     fn hidden(&self, op: OpId, tag: &Tag) -> bool {
         match tag {
             Tag::Mem(_, false, access) => access.bytes > 0 && !access.volatile,
+            Tag::Mem(space, true, access) => plain_store(*space, true, *access),
             Tag::Label(_) => {
                 self.prog.hide_plain_barriers
                     && matches!(
@@ -57,6 +59,39 @@ impl Exec<'_, '_> {
     ) {
         let module = self.prog.module();
         let hidden = self.hidden(op, &tag);
+        // A plain store is in a segment; every synchronisation point ends
+        // one (`convcheck_ir::exec::observe`, `ends_segment`): every event
+        // but a plain store, a load of bytes that is neither volatile nor
+        // atomic, and what is compared in the second projection alone.
+        let (store, sync) = match &tag {
+            Tag::Mem(space, write, access) => {
+                let store = plain_store(*space, *write, *access);
+                let load = !*write && access.bytes > 0 && !access.volatile;
+                let inaccessible = *write && access.atomic == Access::EXTERNAL_CALL_INACCESSIBLE;
+                (
+                    store.then_some(access.bytes),
+                    !store && !load && !inaccessible,
+                )
+            }
+            _ => (None, !module.op(op).is_some_and(|o| o.memory_none)),
+        };
+        let seg = store.map(|w| (st.seg.clone(), w));
+        // A plain store carries its segment as a value too, so that the
+        // query's comparison of every event one by one (and the proof by
+        // matching) sees a store moved across a synchronisation point that
+        // is no event (a fence).
+        let mut vals = vals;
+        if store.is_some() {
+            let w = self.g.w;
+            vals.push(if w < 64 {
+                st.seg.zero_ext(64 - w)
+            } else {
+                st.seg.clone()
+            });
+        }
+        if sync {
+            st.seg = st.seg.bvadd(BV::from_u64(1, self.g.w));
+        }
         // A call's event (`Access::is_call_event`) is in the second
         // projection too, and one of a call that accesses only
         // inaccessible memory there alone (`exec::observe::observable`).
@@ -91,6 +126,7 @@ impl Exec<'_, '_> {
             pred,
             site,
             convergent,
+            seg,
         };
         let one = BV::from_u64(1, self.g.w);
         if second {

@@ -8,10 +8,11 @@
 //! united (by entry number) and a load reads, byte by byte, the newest
 //! entry whose guard holds at the same address (and, unless it is private,
 //! in the current phase): an `ite` chain. A byte no entry covers comes from
-//! the free value of the location, an uninterpreted function of the byte
-//! address and the phase per space, width and thread, shared by the
-//! reference and the target (`mem.shared.4.t0`); private memory's initial
-//! value has phase 0. Every read of a free value is recorded with its
+//! the free byte of the location, an uninterpreted function of the byte
+//! address and the phase per space and thread, shared by the reference
+//! and the target (`mem.shared.1.t0`: free memory is named per byte, so
+//! that a load of 8 bytes and two of 4 read the same values); private
+//! memory's initial value has phase 0. Every read of a free value is recorded with its
 //! guard, so that a model decodes into the location names the interpreter
 //! asks for (`super::super::replay`).
 //!
@@ -19,10 +20,10 @@
 //! to an external function that may write memory leaves) is an entry of
 //! the log too, covering a whole object (an address's high 32 bits) or all
 //! shared and global memory: where it is the newest entry that holds, a
-//! byte comes from the fresh value of the location, an uninterpreted
+//! byte comes from the fresh byte of the location, an uninterpreted
 //! function of the address, the phase and the thread's count of calls
-//! that may write memory at the clobber (`memc.shared.4.t0`), as the interpreter
-//! names it `@g[0]:4@0~3`.
+//! that may write memory at the clobber (`memc.shared.1.t0`), as the
+//! interpreter names it `@g[0]:1@0~3`.
 
 use super::super::bv::{c64, object_key};
 use super::{Exec, State};
@@ -65,31 +66,38 @@ pub(crate) fn union(logs: &[&Log]) -> Log {
 pub(crate) type FreeRead = (Bool, Space, u32, BV, Option<BV>, BV, Option<BV>);
 
 impl Exec<'_, '_> {
-    /// The free value of `bytes` bytes at `addr` in `space` and `phase`.
-    fn free(&self, space: Space, bytes: u32, addr: &BV, phase: &BV) -> BV {
+    /// The free byte at `addr` in `space` and `phase`, in the low 8 bits
+    /// of a 64-bit value (free memory is named per byte, as the
+    /// interpreter names it: an 8-byte load and two 4-byte loads of the
+    /// same bytes read the same values).
+    fn free(&self, space: Space, addr: &BV, phase: &BV) -> BV {
         let f = FuncDecl::new(
-            format!("mem.{}.{bytes}.t{}", space_key(space), self.thread),
+            format!("mem.{}.1.t{}", space_key(space), self.thread),
             &[&Sort::bitvector(64), &Sort::bitvector(self.g.w)],
-            &Sort::bitvector(64),
+            &Sort::bitvector(8),
         );
-        f.apply(&[addr, phase]).as_bv().unwrap_or_else(|| c64(0))
+        f.apply(&[addr, phase])
+            .as_bv()
+            .unwrap_or_else(|| BV::from_u64(0, 8))
+            .zero_ext(56)
     }
 
-    /// The fresh value of `bytes` bytes at `addr` in `space` and `phase`
-    /// after a clobber made at `gen` calls that may write memory.
-    fn fresh(&self, space: Space, bytes: u32, addr: &BV, phase: &BV, gen: &BV) -> BV {
+    /// The fresh byte at `addr` in `space` and `phase` after a clobber
+    /// made at `gen` calls that may write memory.
+    fn fresh(&self, space: Space, addr: &BV, phase: &BV, gen: &BV) -> BV {
         let f = FuncDecl::new(
-            format!("memc.{}.{bytes}.t{}", space_key(space), self.thread),
+            format!("memc.{}.1.t{}", space_key(space), self.thread),
             &[
                 &Sort::bitvector(64),
                 &Sort::bitvector(self.g.w),
                 &Sort::bitvector(self.g.w),
             ],
-            &Sort::bitvector(64),
+            &Sort::bitvector(8),
         );
         f.apply(&[addr, phase, gen])
             .as_bv()
-            .unwrap_or_else(|| c64(0))
+            .unwrap_or_else(|| BV::from_u64(0, 8))
+            .zero_ext(56)
     }
 
     /// What a byte-addressed load reads (`convcheck_ir::exec::memory`).
@@ -101,60 +109,50 @@ impl Exec<'_, '_> {
         } else {
             st.phase.clone()
         };
-        let free = self.free(space, n, addr, &phase);
-        self.free_reads.push((
-            st.guard.clone(),
-            space,
-            n,
-            addr.clone(),
-            (!local).then(|| phase.clone()),
-            free.clone(),
-            None,
-        ));
-        // The fresh value each clobber that may cover the load gives.
-        let mut fresh = Vec::new();
-        for e in st.log.iter() {
-            let Some((_, gen)) = &e.clobber else {
-                fresh.push(None);
-                continue;
-            };
-            if (e.space == Space::Local) != local {
-                fresh.push(None);
-                continue;
-            }
-            let v = self.fresh(space, n, addr, &phase, gen);
-            self.free_reads.push((
-                st.guard.clone(),
-                space,
-                n,
-                addr.clone(),
-                (!local).then(|| phase.clone()),
-                v.clone(),
-                Some(gen.clone()),
-            ));
-            fresh.push(Some(v));
-        }
         let mut bytes = Vec::new();
         for i in 0..n {
             let at = addr.bvadd(c64(i64::from(i)));
-            let mut b = free.extract(8 * i + 7, 8 * i);
-            for (e, v) in st.log.iter().zip(&fresh) {
+            let free = self.free(space, &at, &phase);
+            self.free_reads.push((
+                st.guard.clone(),
+                space,
+                1,
+                at.clone(),
+                (!local).then(|| phase.clone()),
+                free.clone(),
+                None,
+            ));
+            let mut b = free.extract(7, 0);
+            for e in st.log.iter() {
+                if e.clobber.is_some() && (e.space == Space::Local) != local {
+                    continue;
+                }
                 let mut here = vec![e.guard.clone()];
                 if e.space != Space::Local {
                     here.push(e.phase.eq(&st.phase));
                 }
-                match (&e.clobber, v) {
-                    (None, _) => {
+                match &e.clobber {
+                    None => {
                         here.push(e.addr.eq(&at));
                         b = Bool::and(&here).ite(&e.byte, &b);
                     }
-                    (Some((tag, _)), Some(v)) => {
+                    Some((tag, gen)) => {
+                        // The fresh value this clobber gives the byte.
+                        let v = self.fresh(space, &at, &phase, gen);
+                        self.free_reads.push((
+                            st.guard.clone(),
+                            space,
+                            1,
+                            at.clone(),
+                            (!local).then(|| phase.clone()),
+                            v.clone(),
+                            Some(gen.clone()),
+                        ));
                         if let Some(t) = tag {
                             here.push(object_key(&at).eq(t));
                         }
-                        b = Bool::and(&here).ite(&v.extract(8 * i + 7, 8 * i), &b);
+                        b = Bool::and(&here).ite(&v.extract(7, 0), &b);
                     }
-                    (Some(_), None) => {}
                 }
             }
             bytes.push(b);

@@ -21,6 +21,9 @@ pub(super) struct State {
     /// the hidden events.
     pub vis: BV,
     pub vis2: BV,
+    /// The segment of plain stores (`super::event`): synchronisation
+    /// points passed.
+    pub seg: BV,
     /// The barrier phase: barriers passed.
     pub phase: BV,
     /// The bytes stored so far (`memory`).
@@ -67,6 +70,7 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
     let pos2 = pick(|s| &s.pos2);
     let vis = pick(|s| &s.vis);
     let vis2 = pick(|s| &s.vis2);
+    let seg = pick(|s| &s.seg);
     let phase = pick(|s| &s.phase);
     let log = memory::union(&states.iter().map(|s| &s.log).collect::<Vec<_>>());
     let calls = pick(|s| &s.calls);
@@ -78,6 +82,7 @@ pub(super) fn merge(states: Vec<State>, w: u32) -> State {
         pos2,
         vis,
         vis2,
+        seg,
         phase,
         log,
         calls,
@@ -94,6 +99,7 @@ pub(super) fn unreachable_state(w: u32, names: usize) -> State {
         pos2: BV::from_u64(0, w),
         vis: BV::from_u64(0, w),
         vis2: BV::from_u64(0, w),
+        seg: BV::from_u64(0, w),
         phase: BV::from_u64(0, w),
         log: Default::default(),
         calls: BV::from_u64(0, w),
@@ -128,6 +134,7 @@ pub(super) fn merge2(cond: &Bool, a: State, b: State) -> State {
         pos2: pick(&a.pos2, &b.pos2),
         vis: pick(&a.vis, &b.vis),
         vis2: pick(&a.vis2, &b.vis2),
+        seg: pick(&a.seg, &b.seg),
         phase: pick(&a.phase, &b.phase),
         log: memory::union(&[&a.log, &b.log]),
         calls: pick(&a.calls, &b.calls),
