@@ -148,9 +148,15 @@ fn the_search_of_untried_values_is_cut_by_a_count_of_work() {
     let cut = |units: &str| {
         format!("did not finish (work budget: the search did more than {units} units of z3's work)")
     };
+    // At 60 s the search may do 2,000,000 units of work, which finds the
+    // factors since plain stores are compared by segment (the product's
+    // query changed, 2026-11-29); at 15 s its 500,000 units do not.
     let (code, json, err) = check(&src, &tgt, "60");
-    assert_eq!(code, 0, "{json}{err}");
-    assert!(json.contains(&cut("2000000")), "{json}");
+    assert_eq!(code, 1, "{json}{err}");
+    assert!(
+        json.contains("counterexample found by the symbolic product"),
+        "{json}"
+    );
     let runs: Vec<(i32, String, String)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..2)
             .map(|_| s.spawn(|| check(&src, &tgt, "15")))
