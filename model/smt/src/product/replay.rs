@@ -98,14 +98,20 @@ pub(crate) fn decode(
                     Some(g) => value(model, g)? as u32,
                     None => 0,
                 };
-                let name = convcheck_ir::exec::memory::clobbered_location_name(
-                    *space,
-                    value(model, addr)? as i64,
-                    *bytes,
-                    phase,
-                    gen,
-                );
-                tv.0.insert(name, vec![value(model, v)? as i64]);
+                // The interpreter names free memory per byte; a read of
+                // several bytes (the uniformity oracle's, `symex::memory`)
+                // gives each of its bytes.
+                let (at, whole) = (value(model, addr)? as i64, value(model, v)?);
+                for k in 0..*bytes {
+                    let name = convcheck_ir::exec::memory::clobbered_location_name(
+                        *space,
+                        at.wrapping_add(i64::from(k)),
+                        1,
+                        phase,
+                        gen,
+                    );
+                    tv.0.insert(name, vec![((whole >> (8 * k)) & 0xff) as i64]);
+                }
             }
             // Function oracles' values, by argument list.
             for (guard, oracle, args, v) in &per[i].fn_reads {
