@@ -100,6 +100,31 @@ impl Exec<'_, '_> {
             .zero_ext(56)
     }
 
+    /// Records a read of a free (or, after a clobber made at `gen` calls,
+    /// fresh) value of `bytes` bytes at `at`, so that a model decodes into
+    /// the names the interpreter asks for (`super::super::replay`).
+    #[allow(clippy::too_many_arguments)]
+    fn note_free(
+        &mut self,
+        st: &State,
+        space: Space,
+        bytes: u32,
+        at: &BV,
+        phase: Option<&BV>,
+        v: &BV,
+        gen: Option<&BV>,
+    ) {
+        self.free_reads.push((
+            st.guard.clone(),
+            space,
+            bytes,
+            at.clone(),
+            phase.cloned(),
+            v.clone(),
+            gen.cloned(),
+        ));
+    }
+
     /// What a byte-addressed load reads (`convcheck_ir::exec::memory`).
     pub(super) fn load_bytes(&mut self, st: &State, space: Space, addr: &BV, access: Access) -> BV {
         let n = access.bytes.clamp(1, 8);
@@ -122,15 +147,7 @@ impl Exec<'_, '_> {
                 &Sort::bitvector(64),
             );
             let v = f.apply(&[addr, &phase]).as_bv().unwrap_or_else(|| c64(0));
-            self.free_reads.push((
-                st.guard.clone(),
-                space,
-                n,
-                addr.clone(),
-                (!local).then(|| phase.clone()),
-                v.clone(),
-                None,
-            ));
+            self.note_free(st, space, n, addr, (!local).then_some(&phase), &v, None);
             v
         });
         let mut bytes = Vec::new();
@@ -140,15 +157,7 @@ impl Exec<'_, '_> {
                 Some(v) => v.extract(8 * i + 7, 8 * i),
                 None => {
                     let free = self.free(space, &at, &phase);
-                    self.free_reads.push((
-                        st.guard.clone(),
-                        space,
-                        1,
-                        at.clone(),
-                        (!local).then(|| phase.clone()),
-                        free.clone(),
-                        None,
-                    ));
+                    self.note_free(st, space, 1, &at, (!local).then_some(&phase), &free, None);
                     free.extract(7, 0)
                 }
             };
@@ -168,15 +177,15 @@ impl Exec<'_, '_> {
                     Some((tag, gen)) => {
                         // The fresh value this clobber gives the byte.
                         let v = self.fresh(space, &at, &phase, gen);
-                        self.free_reads.push((
-                            st.guard.clone(),
+                        self.note_free(
+                            st,
                             space,
                             1,
-                            at.clone(),
-                            (!local).then(|| phase.clone()),
-                            v.clone(),
-                            Some(gen.clone()),
-                        ));
+                            &at,
+                            (!local).then_some(&phase),
+                            &v,
+                            Some(gen),
+                        );
                         if let Some(t) = tag {
                             here.push(object_key(&at).eq(t));
                         }
